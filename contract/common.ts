@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The spec's error object (spec §2.3); every failure of the API answers with it. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    error_code: z.string(),
+    error_message: z.string(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Classic resources encode booleans as "yes"/"no" (reference §1.2). */
+export const yesNoSchema = z.enum(['yes', 'no']);
+export type YesNo = z.infer<typeof yesNoSchema>;
+
+/** UUID type prefixes (spec §2.1). */
+export const uuidPrefixes = {
+  server: '00',
+  storage: '01',
+  network: '03',
+  router: '04',
+  zone: '05',
+  storageImport: '07',
+  networkTransferPool: '08',
+  managedDatabase: '09',
+  loadBalancer: '0a',
+  serverGroup: '0b',
+  token: '0c',
+  kubernetes: '0d',
+  ipAddress: '0e',
+  networkPeering: '0f',
+  gateway: '10',
+  objectStorage: '12',
+  fileStorage: '17',
+} as const;
+export type UuidKind = keyof typeof uuidPrefixes;
+
+/** Lowercase 8-4-4-4-12 hexadecimal UUID (spec §2.1.3). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const uuidSchema = z.string().regex(uuidPattern);
+
+export const labelSchema = z.object({
+  key: z.string().min(1).max(32),
+  value: z.string().max(255),
+});
+export type Label = z.infer<typeof labelSchema>;
+
+/** Zone id pattern of the reference (§1.5). */
+export const zoneIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,14}[a-z0-9]$/);

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** One price entry: `price` credits per hour for `amount` units (spec §2.5, reference §14). */
+export const priceEntrySchema = z.object({
+  amount: z.number(),
+  price: z.number(),
+});
+export type PriceEntry = z.infer<typeof priceEntrySchema>;
+
+/** Keys every zone's price list carries (spec §2.5); `server_plan_<name>` keys come on top. */
+export const basePriceKeys = [
+  'firewall',
+  'io_request_backup',
+  'io_request_hdd',
+  'io_request_maxiops',
+  'ipv4_address',
+  'ipv6_address',
+  'public_ipv4_bandwidth_in',
+  'public_ipv4_bandwidth_out',
+  'public_ipv6_bandwidth_in',
+  'public_ipv6_bandwidth_out',
+  'server_core',
+  'server_memory',
+  'storage_backup',
+  'storage_hdd',
+  'storage_maxiops',
+] as const;
+export type BasePriceKey = (typeof basePriceKeys)[number];
+
+export const serverPlanPricePrefix = 'server_plan_';
+
+export const priceZoneSchema = z
+  .object({ name: z.string() })
+  .catchall(priceEntrySchema)
+  .superRefine((zone, ctx) => {
+    for (const key of basePriceKeys) {
+      if (!(key in zone)) ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key}` });
+    }
+  });
+export type PriceZone = { name: string } & Record<string, PriceEntry | string>;
+
+export const priceListResponseSchema = z.object({
+  prices: z.object({ zone: z.array(priceZoneSchema) }),
+});
+export type PriceListResponse = z.infer<typeof priceListResponseSchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Durations like "8760h", "1h30m", "15m", "90s" (reference §11). */
+export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+export const maxTokenLifetimeSeconds = 366 * 24 * 3600;
+
+export function parseDurationSeconds(text: string): number | null {
+  const match = durationPattern.exec(text);
+  if (!match || text === '') return null;
+  const [, h = '0', m = '0', s = '0'] = match;
+  return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+
+export const tokenNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the token a name.')
+  .max(1024, 'At most 1024 characters.');
+
+export const tokenDurationSchema = z.string().refine(
+  (text) => {
+    const seconds = parseDurationSeconds(text);
+    return seconds !== null && seconds > 0 && seconds <= maxTokenLifetimeSeconds;
+  },
+  { message: 'A positive duration of at most one year, such as 24h, 1h30m or 15m.' },
+);
+
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+const isIp = (text: string) => ipv4.safeParse(text).success || ipv6.safeParse(text).success;
+
+/** One allowed range: an address, a CIDR block or "first-last" of one family (spec §5.2). */
+export function isIpRange(text: string): boolean {
+  if (isIp(text)) return true;
+  if (z.cidrv4().safeParse(text).success || z.cidrv6().safeParse(text).success) return true;
+  const parts = text.split('-');
+  if (parts.length !== 2) return false;
+  const [first = '', last = ''] = parts;
+  return (
+    (ipv4.safeParse(first).success && ipv4.safeParse(last).success) ||
+    (ipv6.safeParse(first).success && ipv6.safeParse(last).success)
+  );
+}
+
+export const ipRangeSchema = z
+  .string()
+  .refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' });
+
+export const allowedIpRangesSchema = z
+  .array(ipRangeSchema)
+  .max(100, 'At most 100 ranges.')
+  .refine((ranges) => new Set(ranges).size === ranges.length, {
+    message: 'Each range may be given once.',
+  });
+
+/** `POST /1.3/account/tokens`: exactly one of `expires_in` and `expires_at`. */
+export const tokenCreateRequestSchema = z
+  .strictObject({
+    name: tokenNameSchema,
+    expires_in: tokenDurationSchema.optional(),
+    expires_at: z.iso.datetime({ offset: true }).optional(),
+    can_create_tokens: z.boolean().optional(),
+    gui: z.boolean().optional(),
+    allowed_ip_ranges: allowedIpRangesSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.expires_in === undefined) === (body.expires_at === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: body.expires_in === undefined ? ['expires_at'] : ['expires_in'],
+        message: 'Give exactly one of expires_in and expires_at.',
+      });
+    }
+  });
+export type TokenCreateRequest = z.infer<typeof tokenCreateRequestSchema>;
+
+export const tokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['workspace', 'pat']),
+  created_at: z.string(),
+  expires_at: z.string(),
+  last_used_at: z.string().optional(),
+  can_create_tokens: z.boolean(),
+  allowed_ip_ranges: z.array(z.string()),
+  gui: z.boolean(),
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+/** The create response is the only one that carries the secret. */
+export const createdTokenSchema = tokenSchema.extend({ token: z.string() });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
+
+export const tokenListResponseSchema = z.array(tokenSchema);
