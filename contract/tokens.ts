@@ -67,7 +67,7 @@ export const tokenCreateRequestSchema = z
     if ((body.expires_in === undefined) === (body.expires_at === undefined)) {
       ctx.addIssue({
         code: 'custom',
-        path: body.expires_in === undefined ? ['expires_at'] : ['expires_in'],
+        path: body.expires_in === undefined ? ['expires_in'] : ['expires_at'],
         message: 'Give exactly one of expires_in and expires_at.',
       });
     }

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { SandboxOptions } from './sandbox/context';
+import { createSandboxContext } from './sandbox/context';
+import { sandboxApi, sendProblem, versionProblem } from './sandbox/api';
+import { ApiProblem } from './sandbox/http/errors';
+import { registerProxy } from './proxy';
+import { securityHeaders } from './security-headers';
+
+export interface ServerOptions extends Partial<SandboxOptions> {
+  /** Proxy mode: forward /1.2 and /1.3 to this origin instead of running the sandbox. */
+  upstreamUrl?: string;
+  /** The built panel; omitted or missing, only the API is served. */
+  staticDir?: string;
+  logger?: boolean | { level: string };
+}
+
+export const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Builds the one server (panel + sandbox or proxy) without listening, so tests can inject(). */
+export async function buildServer(options: ServerOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', securityHeaders);
+
+  const sandbox = options.upstreamUrl
+    ? undefined
+    : createSandboxContext({ database: ':memory:', ...options });
+  if (options.upstreamUrl) await registerProxy(app, options.upstreamUrl);
+  else await sandboxApi(app, sandbox!);
+  if (sandbox) app.addHook('onClose', async () => void sandbox.db.close());
+
+  const staticDir = options.staticDir;
+  const indexHtml = staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
+  if (staticDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const problem = versionProblem(request.url);
+    if (problem) return sendProblem(reply, problem);
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml && wantsPage && !request.url.startsWith('/assets/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, new ApiProblem(404, 'NOT_FOUND', `There is nothing at ${request.url.split('?')[0]}.`));
+  });
+
+  return Object.assign(app, { sandbox });
+}
+export type SkydeckServer = Awaited<ReturnType<typeof buildServer>>;

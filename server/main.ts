@@ -1,0 +1,43 @@
+import { buildServer, defaultStaticDir } from './app';
+import { demoUsers } from './sandbox/seed';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number, got "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const host = process.env.HOST || '127.0.0.1';
+const port = numberFromEnv('PORT', 8080);
+const upstreamUrl = process.env.UPSTREAM_URL || undefined;
+
+const app = await buildServer({
+  upstreamUrl,
+  database: process.env.SANDBOX_DB || '.data/sandbox.db',
+  reset: process.env.SANDBOX_RESET === '1',
+  timeScale: numberFromEnv('SANDBOX_TIME_SCALE', 1),
+  staticDir: defaultStaticDir,
+  logger: { level: process.env.LOG_LEVEL || 'warn' },
+});
+
+const shutdown = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ host, port });
+const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+console.log(`Skydeck is running at ${url}`);
+if (upstreamUrl) {
+  console.log(`Proxy mode: /1.2 and /1.3 are forwarded to ${new URL(upstreamUrl).origin}.`);
+} else {
+  console.log(`Sandbox API on the same origin (/1.2, /1.3); state in ${process.env.SANDBOX_DB || '.data/sandbox.db'}.`);
+  console.log(`Sign in with demo / ${demoUsers.demo} (demo credentials, for local use only).`);
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import type { HTTPMethod } from 'find-my-way';
+import type { Principal } from './http/auth';
+import { ApiProblem, errorBody } from './http/errors';
+import type { Format } from './http/formats';
+import { negotiate, parseXml, toXml } from './http/formats';
+import type { SandboxContext } from './context';
+import { catalogRoutes } from './routes/catalog';
+import { accountRoutes } from './routes/account';
+import { tokenRoutes } from './routes/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Response formats the route can produce besides JSON and XML (CSV, spec §2.2.4). */
+    formats?: Format[];
+    /** Root element name for an XML rendering of a response that has no wrapper. */
+    xmlRoot?: string;
+    /** The route answers without credentials. */
+    public?: boolean;
+  }
+}
+
+export type ApiVersion = '1.2' | '1.3';
+export type RouteModule = (scope: FastifyInstance, context: SandboxContext, version: ApiVersion) => void;
+
+/** Which groups each API version serves (spec §4: price and zone under 1.2, the rest under 1.3). */
+const versionRoutes: Record<ApiVersion, RouteModule[]> = {
+  '1.2': [catalogRoutes],
+  '1.3': [catalogRoutes, accountRoutes, tokenRoutes],
+};
+export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];
+const obsoleteVersions = new Set(['1.0', '1.1']);
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function toProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  const err = error as { statusCode?: number; code?: string; message?: string };
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ApiProblem(400, 'CONTENT_TYPE_INVALID', 'Send the request body as application/json or application/xml.');
+  }
+  if (err.statusCode === 413) {
+    return new ApiProblem(413, 'REQUEST_TOO_LARGE', 'The request body is too large.');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiProblem(400, 'REQUEST_INVALID', `The request could not be read: ${err.message ?? 'invalid'}`);
+  }
+  return new ApiProblem(500, 'GENERAL_FAILURE', 'Your request could not be fulfilled due to a technical issue.');
+}
+
+export function sendProblem(reply: FastifyReply, problem: ApiProblem) {
+  return reply.code(problem.status).headers(problem.headers).send(errorBody(problem.code, problem.message));
+}
+
+/** Answers a path under a version segment no scope serves (spec §9.4). */
+export function versionProblem(url: string): ApiProblem | undefined {
+  const match = /^\/(\d+(?:\.\d+)+)(?:[/?]|$)/.exec(url);
+  if (!match) return undefined;
+  const version = match[1]!;
+  if (obsoleteVersions.has(version)) {
+    return new ApiProblem(400, 'API_VERSION_OBSOLETE', `API version ${version} is obsolete; use 1.3.`);
+  }
+  return new ApiProblem(400, 'API_VERSION_INVALID', `API version ${version} does not exist; use 1.3 (1.2 for price and zone).`);
+}
+
+function versionScope(context: SandboxContext, version: ApiVersion) {
+  return async (scope: FastifyInstance) => {
+    const router = FindMyWay({ ignoreTrailingSlash: true });
+    scope.addHook('onRoute', (route) => {
+      const list = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of list) {
+        if (method !== 'HEAD') router.on(method as HTTPMethod, route.url, () => undefined);
+      }
+      context.routes.push(...list.filter((m) => m !== 'HEAD').map((method) => ({ method, url: route.url })));
+    });
+
+    const jsonParser = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    // Some clients send Content-Type: application/json on bodiless requests; that is no error.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (String(body).trim() === '') return done(null, undefined);
+      jsonParser(request, body as string, (error, value) =>
+        error ? done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid JSON.')) : done(null, value),
+      );
+    });
+    scope.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => {
+      if (String(body).trim() === '') return done(null, undefined);
+      try {
+        done(null, parseXml(String(body)));
+      } catch {
+        done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid XML.'));
+      }
+    });
+
+    scope.addHook('onRequest', async (request, reply) => {
+      const config = request.routeOptions.config;
+      const format = negotiate(request.headers.accept, ['json', 'xml', ...(config.formats ?? [])]);
+      if (!format) {
+        throw new ApiProblem(406, 'NOT_ACCEPTABLE', 'The Accept header asks for a format this operation does not produce; use application/json or application/xml.');
+      }
+      if (format === 'xml') {
+        reply.type('application/xml; charset=utf-8');
+        reply.serializer((payload) => toXml(payload, config.xmlRoot));
+      }
+      if (!config.public) {
+        request.principal = context.authenticate(request.headers.authorization, request.ip);
+      }
+    });
+
+    scope.setErrorHandler((error, request, reply) => {
+      const problem = toProblem(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, problem);
+    });
+
+    scope.setNotFoundHandler((request: FastifyRequest, reply) => {
+      const path = request.url.split('?')[0]!;
+      const allowed = methods.filter((method) => router.find(method, path));
+      if (allowed.length > 0) {
+        reply.header('Allow', allowed.join(', '));
+        return sendProblem(reply, new ApiProblem(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`));
+      }
+      return sendProblem(reply, new ApiProblem(404, 'NOT_FOUND', `There is no operation at ${path}.`));
+    });
+
+    for (const register of versionRoutes[version]) register(scope, context, version);
+  };
+}
+
+/** The sandbox API: one encapsulated scope per version, each with its own hooks and 404/405. */
+export async function sandboxApi(app: FastifyInstance, context: SandboxContext) {
+  app.decorateRequest('principal', null);
+  for (const version of apiVersions) {
+    await app.register(versionScope(context, version), { prefix: `/${version}` });
+  }
+}

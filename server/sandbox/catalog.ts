@@ -1,0 +1,94 @@
+import type { BasePriceKey, PriceEntry } from '../../contract/price';
+import { serverPlanPricePrefix } from '../../contract/price';
+import type { Plan } from '../../contract/plan';
+import type { Zone } from '../../contract/zone';
+
+/** The eight zones of spec §2.4, with a price factor each (sites cost differently to run). */
+const zoneTable: [id: string, description: string, priceFactor: number][] = [
+  ['de-fra1', 'Frankfurt #1', 1],
+  ['fi-hel1', 'Helsinki #1', 1],
+  ['fi-hel2', 'Helsinki #2', 0.95],
+  ['nl-ams1', 'Amsterdam #1', 1],
+  ['sg-sin1', 'Singapore #1', 1.15],
+  ['uk-lon1', 'London #1', 1.05],
+  ['us-chi1', 'Chicago #1', 1],
+  ['us-sjo1', 'San Jose #1', 1.1],
+];
+
+export const zones: Zone[] = zoneTable.map(([id, description]) => ({
+  id,
+  description,
+  public: 'yes',
+}));
+
+export const zoneIds = new Set(zones.map((zone) => zone.id));
+
+const gib = 1024;
+/** Fixed server plans (reference §2.6); `public_traffic_out` in GiB per month. */
+export const plans: Plan[] = [
+  ['1xCPU-1GB', 1, 1, 25, 1024],
+  ['1xCPU-2GB', 1, 2, 50, 2048],
+  ['2xCPU-4GB', 2, 4, 80, 4096],
+  ['4xCPU-8GB', 4, 8, 160, 5120],
+  ['6xCPU-16GB', 6, 16, 320, 6144],
+  ['8xCPU-32GB', 8, 32, 640, 7168],
+  ['12xCPU-48GB', 12, 48, 960, 9216],
+  ['16xCPU-64GB', 16, 64, 1280, 10240],
+  ['20xCPU-96GB', 20, 96, 1920, 12288],
+  ['20xCPU-128GB', 20, 128, 2048, 24576],
+  ['DEV-1xCPU-1GB', 1, 1, 10, 1024],
+  ['DEV-1xCPU-2GB', 1, 2, 20, 1024],
+].map(([name, cores, memoryGib, storage, traffic]) => ({
+  name: name as string,
+  core_number: cores as number,
+  memory_amount: (memoryGib as number) * gib,
+  public_traffic_out: traffic as number,
+  storage_size: storage as number,
+  storage_tier: (name as string).startsWith('DEV-') ? 'standard' : 'maxiops',
+}));
+
+/** Frankfurt prices in credits (1/100 of the currency) per hour for `amount` units (reference §14). */
+const basePrices: Record<BasePriceKey, PriceEntry> = {
+  firewall: { amount: 1, price: 0.56 },
+  io_request_backup: { amount: 1_000_000, price: 0 },
+  io_request_hdd: { amount: 1_000_000, price: 0 },
+  io_request_maxiops: { amount: 1_000_000, price: 0 },
+  ipv4_address: { amount: 1, price: 0.336 },
+  ipv6_address: { amount: 1, price: 0 },
+  public_ipv4_bandwidth_in: { amount: 1, price: 0 },
+  public_ipv4_bandwidth_out: { amount: 1, price: 1 },
+  public_ipv6_bandwidth_in: { amount: 1, price: 0 },
+  public_ipv6_bandwidth_out: { amount: 1, price: 1 },
+  server_core: { amount: 1, price: 1.12 },
+  server_memory: { amount: 256, price: 0.14 },
+  storage_backup: { amount: 1, price: 0.0078 },
+  storage_hdd: { amount: 1, price: 0.0078 },
+  storage_maxiops: { amount: 1, price: 0.031 },
+};
+
+/** A plan costs about 70% of the same cores, memory and disk bought one by one. */
+function basePlanPrice(plan: Plan): number {
+  const parts =
+    plan.core_number * basePrices.server_core.price +
+    (plan.memory_amount / basePrices.server_memory.amount) * basePrices.server_memory.price +
+    plan.storage_size * basePrices.storage_maxiops.price;
+  return parts * 0.7;
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export type ZonePrices = { name: string } & Record<string, PriceEntry | string>;
+
+export const prices: ZonePrices[] = zoneTable.map(([name, , factor]) => {
+  const zone: ZonePrices = { name };
+  for (const [key, entry] of Object.entries(basePrices)) {
+    zone[key] = { amount: entry.amount, price: round(entry.price * factor) };
+  }
+  for (const plan of plans) {
+    zone[`${serverPlanPricePrefix}${plan.name}`] = {
+      amount: 1,
+      price: round(basePlanPrice(plan) * factor),
+    };
+  }
+  return zone;
+});

@@ -1,0 +1,47 @@
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import { createAuthenticator } from './http/auth';
+import { seedSandbox } from './seed';
+import { createAccountRepository } from './store/accounts';
+import type { Db } from './store/database';
+import { clearDatabase, openDatabase } from './store/database';
+import { createTokenRepository } from './store/tokens';
+
+export interface SandboxOptions {
+  /** SQLite file, or `:memory:` for a private throwaway database. */
+  database: string;
+  /** Empty the database and seed it again. */
+  reset?: boolean;
+  /** How much faster than real time simulated operations run (SANDBOX_TIME_SCALE). */
+  timeScale?: number;
+  clock?: Clock;
+  /** Failed authentications one address may make per window (default 20 a minute). */
+  authFailureLimit?: number;
+  authFailureWindowMs?: number;
+}
+
+export function createSandboxContext(options: SandboxOptions) {
+  const db: Db = openDatabase(options.database);
+  const clock = options.clock ?? systemClock;
+  const accounts = createAccountRepository(db);
+  const tokens = createTokenRepository(db);
+  if (options.reset) clearDatabase(db);
+  if (accounts.isEmpty()) seedSandbox({ db, accounts, clock });
+  return {
+    db,
+    clock,
+    timeScale: options.timeScale ?? 1,
+    accounts,
+    tokens,
+    authenticate: createAuthenticator({
+      accounts,
+      tokens,
+      clock,
+      failureLimit: options.authFailureLimit ?? 20,
+      failureWindowMs: options.authFailureWindowMs ?? 60_000,
+    }),
+    /** Every registered API route, for the authentication matrix test and for 405 answers. */
+    routes: [] as { method: string; url: string }[],
+  };
+}
+export type SandboxContext = ReturnType<typeof createSandboxContext>;

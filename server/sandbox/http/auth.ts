@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import ipaddr from 'ipaddr.js';
+import type { Clock } from '../clock';
+import { hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
+import type { AccountRepository, AccountRow } from '../store/accounts';
+import type { TokenRepository, TokenRow } from '../store/tokens';
+import { ApiProblem } from './errors';
+
+export interface Principal {
+  account: AccountRow;
+  /** The account whose resources, credits and limits this request acts on. */
+  owner: AccountRow;
+  method: 'token' | 'basic';
+  token?: TokenRow;
+}
+
+export interface AuthOptions {
+  accounts: AccountRepository;
+  tokens: TokenRepository;
+  clock: Clock;
+  /** Failed attempts one address may make per window before it is refused for the window. */
+  failureLimit: number;
+  failureWindowMs: number;
+}
+
+/** Only Bearer is offered: a Basic challenge would make browsers pop up their own sign-in dialog. */
+export const authenticateHeader = 'Bearer realm="Skydeck sandbox"';
+
+const authFailed = () =>
+  new ApiProblem(401, 'AUTHENTICATION_FAILED', 'Authentication failed using the given credentials.', {
+    'WWW-Authenticate': authenticateHeader,
+  });
+
+function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean {
+  const dash = range.indexOf('-');
+  if (dash > 0) {
+    const first = ipaddr.parse(range.slice(0, dash));
+    const last = ipaddr.parse(range.slice(dash + 1));
+    const key = (a: ipaddr.IPv4 | ipaddr.IPv6) => Buffer.from(a.toByteArray()).toString('hex');
+    return (address) =>
+      address.kind() === first.kind() &&
+      key(address) >= key(first) &&
+      key(address) <= key(last);
+  }
+  const cidr = range.includes('/') ? ipaddr.parseCIDR(range) : undefined;
+  const single = cidr ? undefined : ipaddr.parse(range);
+  return (address) => {
+    if (cidr) return address.kind() === cidr[0].kind() && address.match(cidr);
+    return address.kind() === single!.kind() && address.toString() === single!.toString();
+  };
+}
+
+export function ipAllowed(ip: string, ranges: string[]): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  return ranges.some((range) => {
+    try {
+      return parseRange(range)(address);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Authenticates every API request (spec §5): Bearer API tokens, or Basic for accounts with API
+ * access. Repeated failures from one address are refused for a while, so passwords and token
+ * secrets cannot be guessed at speed.
+ */
+export function createAuthenticator(options: AuthOptions) {
+  const { accounts, tokens, clock } = options;
+  const failures = new Map<string, { count: number; since: number }>();
+  // scrypt is deliberately slow; a verified Basic credential is remembered briefly so a client
+  // making many calls pays the cost once. The key is a digest, never the password itself.
+  const basicCache = new Map<string, { accountId: number; passwordHash: string; until: number }>();
+  const touched = new Map<string, number>();
+
+  function refuseIfThrottled(ip: string) {
+    const entry = failures.get(ip);
+    if (!entry) return;
+    const now = clock.now().getTime();
+    if (now - entry.since > options.failureWindowMs) {
+      failures.delete(ip);
+      return;
+    }
+    if (entry.count >= options.failureLimit) {
+      const retry = Math.ceil((entry.since + options.failureWindowMs - now) / 1000);
+      throw new ApiProblem(
+        429,
+        'TOO_MANY_AUTHENTICATION_FAILURES',
+        `Too many failed sign-in attempts from this address. Try again in ${retry} seconds.`,
+        { 'Retry-After': String(retry), 'WWW-Authenticate': authenticateHeader },
+      );
+    }
+  }
+
+  function recordFailure(ip: string) {
+    const now = clock.now().getTime();
+    const entry = failures.get(ip);
+    if (!entry || now - entry.since > options.failureWindowMs) failures.set(ip, { count: 1, since: now });
+    else entry.count += 1;
+  }
+
+  function viaToken(secret: string, ip: string): Principal | undefined {
+    const hash = hashTokenSecret(secret);
+    const token = tokens.findBySecretHash(hash);
+    if (!token || !secretsEqual(token.secret_hash, hash)) return undefined;
+    const now = clock.now();
+    if (new Date(token.expires_at).getTime() <= now.getTime()) return undefined;
+    if (!ipAllowed(ip, JSON.parse(token.allowed_ip_ranges) as string[])) return undefined;
+    const account = accounts.findById(token.account_id);
+    if (!account) return undefined;
+    // last_used_at is kept to the minute: writing it on every call would make reads cost a write.
+    const last = touched.get(token.id) ?? 0;
+    if (now.getTime() - last > 60_000) {
+      touched.set(token.id, now.getTime());
+      tokens.markUsed(token.id, now.toISOString());
+    }
+    return { account, owner: accounts.owner(account), method: 'token', token };
+  }
+
+  function viaBasic(encoded: string): Principal | undefined {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) return undefined;
+    const username = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    const account = accounts.findByUsername(username);
+    if (!account || !account.allow_api) return undefined;
+    const key = crypto.createHash('sha256').update(decoded).digest('base64');
+    const now = clock.now().getTime();
+    const cached = basicCache.get(key);
+    const known =
+      cached && cached.until > now && cached.accountId === account.id && cached.passwordHash === account.password_hash;
+    if (!known) {
+      if (!verifyPassword(password, account.password_hash)) return undefined;
+      basicCache.set(key, { accountId: account.id, passwordHash: account.password_hash, until: now + 300_000 });
+    }
+    return { account, owner: accounts.owner(account), method: 'basic' };
+  }
+
+  return function authenticate(header: string | undefined, ip: string): Principal {
+    refuseIfThrottled(ip);
+    const [scheme = '', credential = ''] = (header ?? '').trim().split(/\s+/, 2);
+    let principal: Principal | undefined;
+    if (scheme.toLowerCase() === 'bearer' && credential) principal = viaToken(credential, ip);
+    else if (scheme.toLowerCase() === 'basic' && credential) principal = viaBasic(credential);
+    if (!principal) {
+      recordFailure(ip);
+      throw authFailed();
+    }
+    return principal;
+  };
+}

@@ -1,0 +1,79 @@
+import type { ZodError, ZodType } from 'zod';
+
+/** A failure the API reports with the spec's error object (spec §2.3, §7). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const errorBody = (code: string, message: string) => ({
+  error: { error_code: code, error_message: message },
+});
+
+const upper = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+export const notFound = (resource: string, id: string) =>
+  new ApiProblem(404, `${upper(resource)}_NOT_FOUND`, `The ${resource} ${id} does not exist.`);
+
+export const forbidden = (resource: string, id: string) =>
+  new ApiProblem(403, `${upper(resource)}_FORBIDDEN`, `The ${resource} ${id} belongs to another account.`);
+
+export const invalidAttribute = (attribute: string, detail?: string) =>
+  new ApiProblem(
+    400,
+    `${upper(attribute)}_INVALID`,
+    `The attribute ${attribute} has an invalid value.${detail ? ` ${detail}` : ''}`,
+  );
+
+export const missingAttribute = (attribute: string) =>
+  new ApiProblem(400, `${upper(attribute)}_MISSING`, `The attribute ${attribute} is missing.`);
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Turns the first zod issue into the API's attribute codes (reference §17.1): `<ATTR>_MISSING`,
+ * `<ATTR>_INVALID`, `UNKNOWN_ATTRIBUTE`; the attribute is the innermost named path segment.
+ */
+export function problemFromZod(error: ZodError, body: unknown): ApiProblem {
+  const issue = error.issues[0];
+  if (!issue) return new ApiProblem(400, 'REQUEST_INVALID', 'The request is invalid.');
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.join(', ');
+    return new ApiProblem(400, 'UNKNOWN_ATTRIBUTE', `The attribute ${keys} is not known.`);
+  }
+  const attribute = [...issue.path].reverse().find((key) => typeof key === 'string');
+  if (attribute === undefined) {
+    return new ApiProblem(400, 'REQUEST_INVALID', `The request body is invalid: ${issue.message}`);
+  }
+  const attributePath = issue.path.slice(0, issue.path.lastIndexOf(attribute) + 1);
+  if (valueAt(body, attributePath) === undefined) {
+    const problem = missingAttribute(attribute);
+    return issue.code === 'custom'
+      ? new ApiProblem(400, problem.code, `${problem.message} ${issue.message}`)
+      : problem;
+  }
+  return invalidAttribute(attribute, issue.message);
+}
+
+/** Validates a request body (or query) against a contract schema, or throws the API's 400. */
+export function validate<S extends ZodType>(schema: S, input: unknown): ReturnType<S['parse']> {
+  if (input === undefined || input === null) {
+    throw new ApiProblem(400, 'REQUEST_INVALID', 'A request body is required.');
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) throw problemFromZod(result.error, input);
+  return result.data as ReturnType<S['parse']>;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { Token } from '../../../contract/tokens';
+import { maxTokenLifetimeSeconds, parseDurationSeconds, tokenCreateRequestSchema } from '../../../contract/tokens';
+import { uuidPrefixes, uuidSchema } from '../../../contract/common';
+import type { RouteModule } from '../api';
+import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
+import { ApiProblem, forbidden, invalidAttribute, notFound, validate } from '../http/errors';
+import { principalOf } from '../http/principal';
+import { readBody } from '../http/request-body';
+import type { TokenRow } from '../store/tokens';
+
+const everywhere = ['0.0.0.0/0', '::/0'];
+
+export function tokenRecord(row: TokenRow): Token {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    ...(row.last_used_at ? { last_used_at: row.last_used_at } : {}),
+    can_create_tokens: row.can_create_tokens === 1,
+    allowed_ip_ranges: JSON.parse(row.allowed_ip_ranges) as string[],
+    gui: row.gui === 1,
+  };
+}
+
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** API tokens (reference §11; spec §5.2): the secret is shown once and stored only as a hash. */
+export const tokenRoutes: RouteModule = (scope, context) => {
+  const { tokens, clock } = context;
+
+  function ownToken(request: Parameters<typeof principalOf>[0], id: string): TokenRow {
+    if (!uuidSchema.safeParse(id).success) {
+      throw new ApiProblem(400, 'TOKEN_INVALID', 'The token id is not a valid UUID.');
+    }
+    const row = tokens.findById(id);
+    if (!row) throw notFound('token', id);
+    if (row.account_id !== principalOf(request).account.id) throw forbidden('token', id);
+    return row;
+  }
+
+  scope.get('/account/tokens', { config: { xmlRoot: 'tokens' } }, async (request) => {
+    const query = validate(listQuerySchema, request.query);
+    return tokens
+      .listByAccount(principalOf(request).account.id, query.limit, query.offset)
+      .map(tokenRecord);
+  });
+
+  scope.post('/account/tokens', { config: { xmlRoot: 'token' } }, async (request, reply) => {
+    const principal = principalOf(request);
+    if (principal.token && principal.token.can_create_tokens !== 1) {
+      throw new ApiProblem(403, 'ACTION_FORBIDDEN', 'This API token cannot create tokens: it was made without can_create_tokens.');
+    }
+    const body = readBody(request, tokenCreateRequestSchema);
+    const now = clock.now();
+    let expiresAt: Date;
+    if (body.expires_in !== undefined) {
+      expiresAt = new Date(now.getTime() + parseDurationSeconds(body.expires_in)! * 1000);
+    } else {
+      expiresAt = new Date(body.expires_at!);
+      const ahead = (expiresAt.getTime() - now.getTime()) / 1000;
+      if (ahead <= 0) throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
+      if (ahead > maxTokenLifetimeSeconds) throw invalidAttribute('expires_at', 'A token may live at most one year.');
+    }
+    const secret = newTokenSecret();
+    const row: TokenRow = {
+      id: newUuid(uuidPrefixes.token),
+      account_id: principal.account.id,
+      name: body.name,
+      type: 'workspace',
+      secret_hash: hashTokenSecret(secret),
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_used_at: null,
+      can_create_tokens: body.can_create_tokens ? 1 : 0,
+      allowed_ip_ranges: JSON.stringify(body.allowed_ip_ranges ?? everywhere),
+      gui: body.gui ? 1 : 0,
+    };
+    tokens.insert(row);
+    return reply.code(201).send({ ...tokenRecord(row), token: secret });
+  });
+
+  scope.get<{ Params: { id: string } }>('/account/tokens/:id', { config: { xmlRoot: 'token' } }, async (request) =>
+    tokenRecord(ownToken(request, request.params.id)),
+  );
+
+  scope.delete<{ Params: { id: string } }>('/account/tokens/:id', async (request, reply) => {
+    tokens.delete(ownToken(request, request.params.id).id);
+    return reply.code(204).send();
+  });
+};

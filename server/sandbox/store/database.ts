@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+export type Db = Database.Database;
+
+/** Opens (and migrates) the sandbox database; `:memory:` gives a private database for tests. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // FULL makes every acknowledged write survive a crash of the process or the machine.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = new Set(
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        migration.version,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}
+
+/** Empties every table that holds sandbox state, keeping the schema (SANDBOX_RESET=1). */
+export function clearDatabase(db: Db): void {
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+    )
+    .all();
+  db.pragma('foreign_keys = OFF');
+  db.transaction(() => {
+    for (const { name } of tables) db.exec(`DELETE FROM "${name}"`);
+  })();
+  db.pragma('foreign_keys = ON');
+}

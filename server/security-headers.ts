@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * No inline script is allowed; inline styles are, because MUI (emotion) injects style elements.
+ * connect-src 'self' keeps the panel talking only to its own origin (the sandbox or the proxy).
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function securityHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('Content-Security-Policy', contentSecurityPolicy);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Referrer-Policy', 'no-referrer');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  return payload;
+}

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { apiErrorBodySchema } from '../../contract/common';
+
+/** A failed API call: the HTTP status and the API's `error_code`; UI and retry decide on these. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
+
+type CredentialProvider = () => string | null;
+
+let baseUrl = '';
+let credentialProvider: CredentialProvider = () => null;
+
+/** '' keeps requests on the panel's own origin; component tests point this at their sandbox. */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/+$/, '');
+}
+
+/** The auth layer registers how to read the current bearer token, so this module never stores it. */
+export function setCredentialProvider(provider: CredentialProvider): void {
+  credentialProvider = provider;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A full `Authorization` header value that replaces the session's bearer token. */
+  authorization?: string;
+  signal?: AbortSignal;
+}
+
+export function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: RequestOptions,
+): Promise<z.infer<S>>;
+export function request(path: string, schema: null, options?: RequestOptions): Promise<undefined>;
+export async function request(
+  path: string,
+  schema: z.ZodType | null,
+  { method = 'GET', body, authorization, signal }: RequestOptions = {},
+): Promise<unknown> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const credential = authorization ?? bearer(credentialProvider());
+  if (credential) headers.set('Authorization', credential);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (schema === null || response.status === 204) return undefined;
+
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'RESPONSE_INVALID',
+      `The API answered ${method} ${path} with data the panel does not understand.`,
+    );
+  }
+  return parsed.data;
+}
+
+function bearer(token: string | null): string | null {
+  return token ? `Bearer ${token}` : null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = apiErrorBodySchema.safeParse(await readJson(response));
+  if (parsed.success) {
+    const { error_code, error_message } = parsed.data.error;
+    return new ApiError(response.status, error_code, error_message);
+  }
+  return new ApiError(
+    response.status,
+    'RESPONSE_INVALID',
+    `The API answered with status ${response.status} and an unrecognised error body.`,
+  );
+}

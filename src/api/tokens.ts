@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createdTokenSchema,
+  tokenListResponseSchema,
+  tokenSchema,
+} from '../../contract/tokens';
+import type { Token, TokenCreateRequest } from '../../contract/tokens';
+import { request } from './http';
+import type { RequestOptions } from './http';
+
+const tokensPath = '/1.3/account/tokens';
+
+export function listTokens(signal?: AbortSignal) {
+  return request(tokensPath, tokenListResponseSchema, { signal });
+}
+
+export function getToken(id: string, signal?: AbortSignal) {
+  return request(`${tokensPath}/${encodeURIComponent(id)}`, tokenSchema, { signal });
+}
+
+export function createToken(
+  body: TokenCreateRequest,
+  options?: Pick<RequestOptions, 'authorization'>,
+) {
+  return request(tokensPath, createdTokenSchema, { ...options, method: 'POST', body });
+}
+
+export function deleteToken(id: string, options?: Pick<RequestOptions, 'authorization'>) {
+  return request(`${tokensPath}/${encodeURIComponent(id)}`, null, {
+    ...options,
+    method: 'DELETE',
+  });
+}
+
+export const tokenQueries = {
+  all: () => ['tokens'] as const,
+  lists: () => [...tokenQueries.all(), 'list'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: tokenQueries.lists(),
+      queryFn: ({ signal }) => listTokens(signal),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...tokenQueries.all(), 'detail', id],
+      queryFn: ({ signal }) => getToken(id, signal),
+    }),
+};
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TokenCreateRequest) => createToken(body),
+    // The secret is shown once; dropping the finished mutation at once keeps it out of memory.
+    gcTime: 0,
+    onSuccess: async (created) => {
+      // Parsing with the record schema strips the secret, so the query cache never holds it.
+      const record: Token = tokenSchema.parse(created);
+      queryClient.setQueryData(tokenQueries.detail(record.id).queryKey, record);
+      await queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
+    },
+  });
+}
+
+export function useDeleteToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteToken(id),
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: tokenQueries.detail(id).queryKey });
+      queryClient.setQueryData(tokenQueries.list().queryKey, (tokens) =>
+        tokens?.filter((token) => token.id !== id),
+      );
+      await queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { setCredentialProvider } from '../api/http';
+
+const storageKey = 'skydeck.session';
+
+/**
+ * What the panel keeps of a sign-in: the bearer token and, for a password sign-in, the id of the
+ * session token it created (to revoke it on sign-out). The password itself is never kept.
+ */
+const sessionSchema = z.object({
+  token: z.string().min(1),
+  tokenId: z.string().optional(),
+  username: z.string(),
+  viaPassword: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export interface AuthState {
+  session: Session | null;
+  /** True after the API rejected the stored token, so sign-in can say why it is shown. */
+  expired: boolean;
+}
+
+export interface SessionStore {
+  getState: () => AuthState;
+  subscribe: (listener: () => void) => () => void;
+  start: (session: Session) => void;
+  end: () => void;
+  expire: () => void;
+}
+
+function readSession(storage: Storage): Session | null {
+  const stored = storage.getItem(storageKey);
+  if (stored === null) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Session state in sessionStorage: it survives reloads but not closing the tab, and is per tab. */
+export function createSessionStore(storage: Storage = window.sessionStorage): SessionStore {
+  let state: AuthState = { session: readSession(storage), expired: false };
+  const listeners = new Set<() => void>();
+
+  const update = (next: AuthState) => {
+    state = next;
+    if (next.session) storage.setItem(storageKey, JSON.stringify(next.session));
+    else storage.removeItem(storageKey);
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: (session) => update({ session, expired: false }),
+    end: () => update({ session: null, expired: false }),
+    expire: () => {
+      if (state.session) update({ session: null, expired: true });
+    },
+  };
+}
+
+/** Lets the API client read the current token on each request instead of holding a copy. */
+export function authenticateApiRequests(store: SessionStore): void {
+  setCredentialProvider(() => store.getState().session?.token ?? null);
+}

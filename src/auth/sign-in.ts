@@ -1,0 +1,29 @@
+import { getAccount } from '../api/account';
+import { createToken, deleteToken } from '../api/tokens';
+import { basicAuthorization } from '../lib/basic-auth';
+import type { Session } from './session-store';
+
+/** Spec §5.3: Basic auth is discouraged, so a password is used once to obtain a session token. */
+const panelSessionToken = {
+  name: 'Skydeck panel session',
+  expires_in: '8h',
+  gui: true,
+  can_create_tokens: true,
+} as const;
+
+export async function exchangePassword(username: string, password: string): Promise<Session> {
+  const created = await createToken(panelSessionToken, {
+    authorization: basicAuthorization(username, password),
+  });
+  return { token: created.token, tokenId: created.id, username, viaPassword: true };
+}
+
+export async function verifyToken(token: string) {
+  const account = await getAccount({ authorization: `Bearer ${token}` });
+  const session: Session = { token, username: account.username, viaPassword: false };
+  return { session, account };
+}
+
+export async function revokeSessionToken(session: Session): Promise<void> {
+  if (session.viaPassword && session.tokenId) await deleteToken(session.tokenId);
+}

@@ -1,0 +1,85 @@
+/** The API omits `currency` for accounts billed in euros. */
+export const defaultCurrency = 'EUR';
+
+const maxPriceFractionDigits = 6;
+
+/** Account credits are hundredths of the account currency (reference §1.2). */
+export function creditsToCurrency(credits: number): number {
+  return credits / 100;
+}
+
+export function formatCredits(credits: number, currency = defaultCurrency, locale?: string) {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
+    creditsToCurrency(credits),
+  );
+}
+
+/**
+ * Money with enough fraction digits to keep three significant digits of small amounts
+ * (hourly storage prices are fractions of a cent), never fewer than two.
+ */
+export function formatMoney(amount: number, currency = defaultCurrency, locale?: string) {
+  const magnitude = amount === 0 ? 0 : Math.ceil(-Math.log10(Math.abs(amount)));
+  const fractionDigits = Math.min(maxPriceFractionDigits, Math.max(2, magnitude + 2));
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: fractionDigits,
+  }).format(amount);
+}
+
+export function formatNumber(value: number, locale?: string) {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+const binaryUnits = ['MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+/** A size given in MiB, in the largest binary unit that keeps the number at or above one. */
+export function formatMebibytes(mebibytes: number, locale?: string) {
+  let value = mebibytes;
+  let unitIndex = 0;
+  while (Math.abs(value) >= 1024 && unitIndex < binaryUnits.length - 1) {
+    value /= 1024;
+    unitIndex += 1;
+  }
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return `${number} ${binaryUnits[unitIndex]}`;
+}
+
+export function formatGibibytes(gibibytes: number, locale?: string) {
+  return formatMebibytes(gibibytes * 1024, locale);
+}
+
+export function formatDateTime(iso: string, locale?: string) {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** Each unit with how many of the previous unit it takes. */
+const relativeUnits: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['minute', 60],
+  ['hour', 60],
+  ['day', 24],
+  ['month', 30],
+  ['year', 12],
+];
+
+/** "in 8 hours", "3 days ago": the largest unit in which the distance is at least one. */
+export function formatRelativeTime(iso: string, now = Date.now(), locale?: string) {
+  let value = (new Date(iso).getTime() - now) / 1000;
+  let unit: Intl.RelativeTimeFormatUnit = 'second';
+  for (const [nextUnit, size] of relativeUnits) {
+    if (Math.abs(value) < size) break;
+    value /= size;
+    unit = nextUnit;
+  }
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(value), unit);
+}
+
+/** "public_ipv4_addresses" → "Public ipv4 addresses", for keys the panel has no words for. */
+export function humanizeKey(key: string) {
+  const words = key.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

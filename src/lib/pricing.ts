@@ -1,0 +1,125 @@
+import type { Plan } from '../../contract/plan';
+import { serverPlanPricePrefix } from '../../contract/price';
+import type { PriceEntry, PriceZone } from '../../contract/price';
+import { creditsToCurrency, formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from './format';
+
+/** Monthly estimates use the billing convention of 730 hours a month. */
+export const hoursPerMonth = 730;
+
+export interface PriceRow {
+  key: string;
+  label: string;
+  unit: string;
+  /** Plan contents such as "2 CPU cores, 4 GiB memory"; only for server plans. */
+  details?: string;
+  /** In the account currency, not in credits. */
+  perHour: number;
+  perMonth: number;
+}
+
+export interface PriceTable {
+  resources: PriceRow[];
+  plans: PriceRow[];
+}
+
+type UnitText = (amount: number) => string;
+
+const count =
+  (singular: string, plural: string): UnitText =>
+  (amount) =>
+    amount === 1 ? `per ${singular}` : `per ${formatNumber(amount)} ${plural}`;
+
+const size =
+  (symbol: string): UnitText =>
+  (amount) =>
+    amount === 1 ? `per ${symbol}` : `per ${formatNumber(amount)} ${symbol}`;
+
+const requests = count('request', 'requests');
+const gibibyte = size('GiB');
+
+/** Words for the keys of spec §2.5 and a few more seen in real price lists; order is display order. */
+const resourceEntries: ReadonlyArray<[key: string, label: string, unit: UnitText]> = [
+  ['server_core', 'CPU core', count('core', 'cores')],
+  ['server_memory', 'Memory', size('MiB')],
+  ['storage_maxiops', 'MaxIOPS storage', gibibyte],
+  ['storage_hdd', 'HDD storage', gibibyte],
+  ['storage_backup', 'Backup storage', gibibyte],
+  ['storage_template', 'Template storage', gibibyte],
+  ['io_request_maxiops', 'MaxIOPS storage I/O', requests],
+  ['io_request_hdd', 'HDD storage I/O', requests],
+  ['io_request_backup', 'Backup storage I/O', requests],
+  ['ipv4_address', 'Public IPv4 address', count('address', 'addresses')],
+  ['ipv6_address', 'Public IPv6 address', count('address', 'addresses')],
+  ['public_ipv4_bandwidth_in', 'Incoming public IPv4 traffic', gibibyte],
+  ['public_ipv4_bandwidth_out', 'Outgoing public IPv4 traffic', gibibyte],
+  ['public_ipv6_bandwidth_in', 'Incoming public IPv6 traffic', gibibyte],
+  ['public_ipv6_bandwidth_out', 'Outgoing public IPv6 traffic', gibibyte],
+  ['firewall', 'Firewall', count('server', 'servers')],
+  ['network_private_vlan', 'Private network', count('network', 'networks')],
+];
+const resourceOrder = new Map(resourceEntries.map(([key], index) => [key, index]));
+const resourceWords = new Map(resourceEntries.map(([key, label, unit]) => [key, { label, unit }]));
+
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
+function isPriceEntry(value: PriceEntry | string): value is PriceEntry {
+  return typeof value === 'object';
+}
+
+function row(key: string, entry: PriceEntry, label: string, unit: UnitText): PriceRow {
+  const perHour = creditsToCurrency(entry.price);
+  return { key, label, unit: unit(entry.amount), perHour, perMonth: perHour * hoursPerMonth };
+}
+
+const storageTierNames: Record<string, string> = {
+  maxiops: 'MaxIOPS',
+  hdd: 'HDD',
+  standard: 'Standard',
+};
+
+export function describePlan(plan: Plan): string {
+  const parts = [
+    `${plan.core_number} CPU ${plan.core_number === 1 ? 'core' : 'cores'}`,
+    `${formatMebibytes(plan.memory_amount)} memory`,
+  ];
+  if (plan.storage_size > 0) {
+    const tier = plan.storage_tier && (storageTierNames[plan.storage_tier] ?? plan.storage_tier);
+    parts.push([formatGibibytes(plan.storage_size), tier, 'storage'].filter(Boolean).join(' '));
+  }
+  return parts.join(', ');
+}
+
+/**
+ * The price list of one zone in readable rows: resources in a fixed order (unknown keys after,
+ * alphabetically), then server plans in the order of the plan list (unknown plans last).
+ */
+export function buildPriceTable(zone: PriceZone, plans: readonly Plan[]): PriceTable {
+  const planOrder = new Map(plans.map((plan, index) => [plan.name, index]));
+  const planByName = new Map(plans.map((plan) => [plan.name, plan]));
+  const resources: PriceRow[] = [];
+  const planRows: PriceRow[] = [];
+
+  for (const [key, value] of Object.entries(zone)) {
+    if (!isPriceEntry(value)) continue;
+    if (key.startsWith(serverPlanPricePrefix)) {
+      const name = key.slice(serverPlanPricePrefix.length);
+      const plan = planByName.get(name);
+      const planRow = row(key, value, `Server plan ${name}`, count('server', 'servers'));
+      planRows.push(plan ? { ...planRow, details: describePlan(plan) } : planRow);
+      continue;
+    }
+    const words = resourceWords.get(key);
+    resources.push(
+      words
+        ? row(key, value, words.label, words.unit)
+        : row(key, value, humanizeKey(key), count('unit', 'units')),
+    );
+  }
+
+  const resourceRank = (key: string) => resourceOrder.get(key) ?? resourceOrder.size;
+  resources.sort((a, b) => resourceRank(a.key) - resourceRank(b.key) || byName(a.key, b.key));
+  const planRank = (key: string) =>
+    planOrder.get(key.slice(serverPlanPricePrefix.length)) ?? planOrder.size;
+  planRows.sort((a, b) => planRank(a.key) - planRank(b.key) || byName(a.key, b.key));
+  return { resources, plans: planRows };
+}
