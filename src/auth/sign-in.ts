@@ -25,5 +25,6 @@ export async function verifyToken(token: string) {
 }
 
 export async function revokeSessionToken(session: Session): Promise<void> {
-  if (session.viaPassword && session.tokenId) await deleteToken(session.tokenId);
+  if (!session.viaPassword || !session.tokenId) return;
+  await deleteToken(session.tokenId, { authorization: `Bearer ${session.token}` });
 }

@@ -1,0 +1,71 @@
+import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+
+interface DataTableProps<TData> {
+  /** The table's accessible name. */
+  label: string;
+  // `any` is react-table's own choice: columns of differing value types share one array.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<TData, any>[];
+  data: TData[];
+  getRowId: (row: TData) => string;
+  /** The column whose cell names the row; rendered as the row header. */
+  rowHeaderColumn?: string;
+}
+
+/** MUI's table rendered from a headless @tanstack/react-table model (DESIGN budgets). */
+export function DataTable<TData>({
+  label,
+  columns,
+  data,
+  getRowId,
+  rowHeaderColumn,
+}: DataTableProps<TData>) {
+  // react-table returns fresh functions each render, which the React Compiler must not memoise.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={label} size="small">
+        <TableHead>
+          {table.getHeaderGroups().map((headerGroup) => (
+            <TableRow key={headerGroup.id}>
+              {headerGroup.headers.map((header) => (
+                <TableCell key={header.id} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext())}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableHead>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <TableRow key={row.id} hover>
+              {row.getVisibleCells().map((cell) => {
+                const isRowHeader = cell.column.id === rowHeaderColumn;
+                return (
+                  <TableCell
+                    key={cell.id}
+                    component={isRowHeader ? 'th' : 'td'}
+                    scope={isRowHeader ? 'row' : undefined}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

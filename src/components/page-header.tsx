@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { documentTitle } from '../lib/product';
+import { Breadcrumbs } from './breadcrumbs';
+
+interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** Breadcrumbs, the page's only h1, and the document title, so every page gets all three. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Breadcrumbs />
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+        }}
+      >
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+      </Box>
+      {description && (
+        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '70ch' }}>
+          {description}
+        </Typography>
+      )}
+    </Box>
+  );
+}

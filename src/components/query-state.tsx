@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ApiError } from '../api/http';
+import { ApiErrorAlert } from './api-error-alert';
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+interface EmptyStateProps {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}
+
+export function EmptyState({ title, description, action }: EmptyStateProps) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
+      <Typography variant="h6" component="p">
+        {title}
+      </Typography>
+      {description && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {description}
+        </Typography>
+      )}
+      {action && <Box sx={{ mt: 2 }}>{action}</Box>}
+    </Box>
+  );
+}
+
+interface ErrorStateProps {
+  error: ApiError;
+  title: string;
+  onRetry: () => void;
+}
+
+export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
+  return (
+    <ApiErrorAlert
+      error={error}
+      title={title}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
