@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { SandboxOptions } from './sandbox/context';
 import { createSandboxContext } from './sandbox/context';
-import { sandboxApi, sendProblem, versionProblem } from './sandbox/api';
+import { sandboxApi, sendProblem, toProblem, versionProblem } from './sandbox/api';
 import { ApiProblem } from './sandbox/http/errors';
 import { registerProxy } from './proxy';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, setSecurityHeaders } from './security-headers';
 
 export interface ServerOptions extends Partial<SandboxOptions> {
   /** Proxy mode: forward /1.2 and /1.3 to this origin instead of running the sandbox. */
@@ -16,16 +17,27 @@ export interface ServerOptions extends Partial<SandboxOptions> {
   /** The built panel; omitted or missing, only the API is served. */
   staticDir?: string;
   logger?: boolean | { level: string };
+  /** Sends `info` logs to this stream instead (tests read them to check no secret is logged). */
+  logStream?: { write(line: string): void };
 }
 
-export const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+export const defaultStaticDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../dist',
+);
 
 /** Builds the one server (panel + sandbox or proxy) without listening, so tests can inject(). */
 export async function buildServer(options: ServerOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logStream
+      ? { level: 'info', stream: options.logStream }
+      : (options.logger ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode reaches no route and no onSend hook; it gets the error object
+    // and the security headers all the same.
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(setSecurityHeaders(reply), toProblem(error)),
   });
   app.addHook('onSend', securityHeaders);
 
@@ -46,7 +58,9 @@ export async function buildServer(options: ServerOptions = {}) {
       setHeaders(res, file) {
         res.header(
           'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -55,13 +69,19 @@ export async function buildServer(options: ServerOptions = {}) {
   app.setNotFoundHandler((request, reply) => {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (indexHtml && wantsPage && !request.url.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendProblem(reply, new ApiProblem(404, 'NOT_FOUND', `There is nothing at ${request.url.split('?')[0]}.`));
+    return sendProblem(
+      reply,
+      new ApiProblem(404, 'NOT_FOUND', `There is nothing at ${request.url.split('?')[0]}.`),
+    );
   });
 
-  return Object.assign(app, { sandbox });
+  // Widened from Fastify's thenable type: awaiting a thenable would drop `sandbox` from the result type.
+  const server: FastifyInstance = app;
+  return Object.assign(server, { sandbox });
 }
 export type SkydeckServer = Awaited<ReturnType<typeof buildServer>>;

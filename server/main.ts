@@ -38,6 +38,8 @@ console.log(`Skydeck is running at ${url}`);
 if (upstreamUrl) {
   console.log(`Proxy mode: /1.2 and /1.3 are forwarded to ${new URL(upstreamUrl).origin}.`);
 } else {
-  console.log(`Sandbox API on the same origin (/1.2, /1.3); state in ${process.env.SANDBOX_DB || '.data/sandbox.db'}.`);
+  console.log(
+    `Sandbox API on the same origin (/1.2, /1.3); state in ${process.env.SANDBOX_DB || '.data/sandbox.db'}.`,
+  );
   console.log(`Sign in with demo / ${demoUsers.demo} (demo credentials, for local use only).`);
 }

@@ -18,8 +18,9 @@ export async function registerProxy(app: FastifyInstance, upstreamUrl: string) {
       http2: false,
       replyOptions: {
         rewriteRequestHeaders: (_request, headers) => {
-          const { cookie: _cookie, ...rest } = headers;
-          return { ...rest, host: upstream.host };
+          const forwarded = { ...headers, host: upstream.host };
+          delete forwarded.cookie;
+          return forwarded;
         },
       },
     });

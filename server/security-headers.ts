@@ -17,11 +17,21 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function securityHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  reply.header('Content-Security-Policy', contentSecurityPolicy);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header('Referrer-Policy', 'no-referrer');
-  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+export function setSecurityHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers({
+    'Content-Security-Policy': contentSecurityPolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  });
+}
+
+export async function securityHeaders(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  setSecurityHeaders(reply);
   return payload;
 }

@@ -25,7 +25,11 @@ declare module 'fastify' {
 }
 
 export type ApiVersion = '1.2' | '1.3';
-export type RouteModule = (scope: FastifyInstance, context: SandboxContext, version: ApiVersion) => void;
+export type RouteModule = (
+  scope: FastifyInstance,
+  context: SandboxContext,
+  version: ApiVersion,
+) => void;
 
 /** Which groups each API version serves (spec §4: price and zone under 1.2, the rest under 1.3). */
 const versionRoutes: Record<ApiVersion, RouteModule[]> = {
@@ -35,24 +39,40 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];
 const obsoleteVersions = new Set(['1.0', '1.1']);
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const xmlContentType = 'application/xml; charset=utf-8';
 
-function toProblem(error: unknown): ApiProblem {
+export function toProblem(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
   const err = error as { statusCode?: number; code?: string; message?: string };
   if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return new ApiProblem(400, 'CONTENT_TYPE_INVALID', 'Send the request body as application/json or application/xml.');
+    return new ApiProblem(
+      400,
+      'CONTENT_TYPE_INVALID',
+      'Send the request body as application/json or application/xml.',
+    );
   }
   if (err.statusCode === 413) {
     return new ApiProblem(413, 'REQUEST_TOO_LARGE', 'The request body is too large.');
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return new ApiProblem(400, 'REQUEST_INVALID', `The request could not be read: ${err.message ?? 'invalid'}`);
+    return new ApiProblem(
+      400,
+      'REQUEST_INVALID',
+      `The request could not be read: ${err.message ?? 'invalid'}`,
+    );
   }
-  return new ApiProblem(500, 'GENERAL_FAILURE', 'Your request could not be fulfilled due to a technical issue.');
+  return new ApiProblem(
+    500,
+    'GENERAL_FAILURE',
+    'Your request could not be fulfilled due to a technical issue.',
+  );
 }
 
 export function sendProblem(reply: FastifyReply, problem: ApiProblem) {
-  return reply.code(problem.status).headers(problem.headers).send(errorBody(problem.code, problem.message));
+  return reply
+    .code(problem.status)
+    .headers(problem.headers)
+    .send(errorBody(problem.code, problem.message));
 }
 
 /** Answers a path under a version segment no scope serves (spec §9.4). */
@@ -61,9 +81,17 @@ export function versionProblem(url: string): ApiProblem | undefined {
   if (!match) return undefined;
   const version = match[1]!;
   if (obsoleteVersions.has(version)) {
-    return new ApiProblem(400, 'API_VERSION_OBSOLETE', `API version ${version} is obsolete; use 1.3.`);
+    return new ApiProblem(
+      400,
+      'API_VERSION_OBSOLETE',
+      `API version ${version} is obsolete; use 1.3.`,
+    );
   }
-  return new ApiProblem(400, 'API_VERSION_INVALID', `API version ${version} does not exist; use 1.3 (1.2 for price and zone).`);
+  return new ApiProblem(
+    400,
+    'API_VERSION_INVALID',
+    `API version ${version} does not exist; use 1.3 (1.2 for price and zone).`,
+  );
 }
 
 function versionScope(context: SandboxContext, version: ApiVersion) {
@@ -74,35 +102,55 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       for (const method of list) {
         if (method !== 'HEAD') router.on(method as HTTPMethod, route.url, () => undefined);
       }
-      context.routes.push(...list.filter((m) => m !== 'HEAD').map((method) => ({ method, url: route.url })));
+      context.routes.push(
+        ...list.filter((m) => m !== 'HEAD').map((method) => ({ method, url: route.url })),
+      );
     });
 
     const jsonParser = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
+    // Bodies are JSON or XML only (spec §2.2.1); any other Content-Type answers CONTENT_TYPE_INVALID.
+    scope.removeAllContentTypeParsers();
     // Some clients send Content-Type: application/json on bodiless requests; that is no error.
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (String(body).trim() === '') return done(null, undefined);
       jsonParser(request, body as string, (error, value) =>
-        error ? done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid JSON.')) : done(null, value),
+        error
+          ? done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid JSON.'))
+          : done(null, value),
       );
     });
-    scope.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => {
-      if (String(body).trim() === '') return done(null, undefined);
-      try {
-        done(null, parseXml(String(body)));
-      } catch {
-        done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid XML.'));
-      }
-    });
+    scope.addContentTypeParser(
+      ['application/xml', 'text/xml'],
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        if (String(body).trim() === '') return done(null, undefined);
+        try {
+          done(null, parseXml(String(body)));
+        } catch {
+          done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid XML.'));
+        }
+      },
+    );
+
+    const responseFormat = (request: FastifyRequest) =>
+      negotiate(request.headers.accept, [
+        'json',
+        'xml',
+        ...(request.routeOptions.config.formats ?? []),
+      ]);
 
     scope.addHook('onRequest', async (request, reply) => {
       const config = request.routeOptions.config;
-      const format = negotiate(request.headers.accept, ['json', 'xml', ...(config.formats ?? [])]);
+      const format = responseFormat(request);
       if (!format) {
-        throw new ApiProblem(406, 'NOT_ACCEPTABLE', 'The Accept header asks for a format this operation does not produce; use application/json or application/xml.');
+        throw new ApiProblem(
+          406,
+          'NOT_ACCEPTABLE',
+          'The Accept header asks for a format this operation does not produce; use application/json or application/xml.',
+        );
       }
       if (format === 'xml') {
-        reply.type('application/xml; charset=utf-8');
+        reply.type(xmlContentType);
         reply.serializer((payload) => toXml(payload, config.xmlRoot));
       }
       if (!config.public) {
@@ -113,6 +161,8 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
     scope.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      // Fastify drops the Content-Type before an error handler runs; the XML serializer stays.
+      if (responseFormat(request) === 'xml') reply.type(xmlContentType);
       return sendProblem(reply, problem);
     });
 
@@ -121,9 +171,19 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       const allowed = methods.filter((method) => router.find(method, path));
       if (allowed.length > 0) {
         reply.header('Allow', allowed.join(', '));
-        return sendProblem(reply, new ApiProblem(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`));
+        return sendProblem(
+          reply,
+          new ApiProblem(
+            405,
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`,
+          ),
+        );
       }
-      return sendProblem(reply, new ApiProblem(404, 'NOT_FOUND', `There is no operation at ${path}.`));
+      return sendProblem(
+        reply,
+        new ApiProblem(404, 'NOT_FOUND', `There is no operation at ${path}.`),
+      );
     });
 
     for (const register of versionRoutes[version]) register(scope, context, version);

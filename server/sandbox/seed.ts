@@ -44,7 +44,15 @@ function contact(first: string, last: string, email: string, extra: Record<strin
   });
 }
 
-export function seedSandbox({ db, accounts, clock }: { db: Db; accounts: AccountRepository; clock: Clock }) {
+export function seedSandbox({
+  db,
+  accounts,
+  clock,
+}: {
+  db: Db;
+  accounts: AccountRepository;
+  clock: Clock;
+}) {
   const now = clock.now().toISOString();
   const base = (username: keyof typeof demoUsers): NewAccount => ({
     username,
@@ -67,7 +75,10 @@ export function seedSandbox({ db, accounts, clock }: { db: Db; accounts: Account
   db.transaction(() => {
     const demo = accounts.insert({
       ...base('demo'),
-      contact: contact('Dana', 'Demo', 'dana.demo@example.com', { company: 'Demo Oy', city: 'Helsinki' }),
+      contact: contact('Dana', 'Demo', 'dana.demo@example.com', {
+        company: 'Demo Oy',
+        city: 'Helsinki',
+      }),
     });
     accounts.insert({
       ...base('demo_viewer'),

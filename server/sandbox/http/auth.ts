@@ -27,23 +27,26 @@ export interface AuthOptions {
 export const authenticateHeader = 'Bearer realm="Skydeck sandbox"';
 
 const authFailed = () =>
-  new ApiProblem(401, 'AUTHENTICATION_FAILED', 'Authentication failed using the given credentials.', {
-    'WWW-Authenticate': authenticateHeader,
-  });
+  new ApiProblem(
+    401,
+    'AUTHENTICATION_FAILED',
+    'Authentication failed using the given credentials.',
+    {
+      'WWW-Authenticate': authenticateHeader,
+    },
+  );
 
 function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean {
   const dash = range.indexOf('-');
   if (dash > 0) {
-    const first = ipaddr.parse(range.slice(0, dash));
-    const last = ipaddr.parse(range.slice(dash + 1));
+    const first = ipaddr.process(range.slice(0, dash));
+    const last = ipaddr.process(range.slice(dash + 1));
     const key = (a: ipaddr.IPv4 | ipaddr.IPv6) => Buffer.from(a.toByteArray()).toString('hex');
     return (address) =>
-      address.kind() === first.kind() &&
-      key(address) >= key(first) &&
-      key(address) <= key(last);
+      address.kind() === first.kind() && key(address) >= key(first) && key(address) <= key(last);
   }
   const cidr = range.includes('/') ? ipaddr.parseCIDR(range) : undefined;
-  const single = cidr ? undefined : ipaddr.parse(range);
+  const single = cidr ? undefined : ipaddr.process(range);
   return (address) => {
     if (cidr) return address.kind() === cidr[0].kind() && address.match(cidr);
     return address.kind() === single!.kind() && address.toString() === single!.toString();
@@ -52,10 +55,9 @@ function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => bool
 
 export function ipAllowed(ip: string, ranges: string[]): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    address = (address as ipaddr.IPv6).toIPv4Address();
-  }
+  // An IPv4-mapped IPv6 address (a dual-stack socket's view of IPv4) is judged as IPv4, in the
+  // client's address and in the ranges alike.
+  const address = ipaddr.process(ip);
   return ranges.some((range) => {
     try {
       return parseRange(range)(address);
@@ -100,7 +102,8 @@ export function createAuthenticator(options: AuthOptions) {
   function recordFailure(ip: string) {
     const now = clock.now().getTime();
     const entry = failures.get(ip);
-    if (!entry || now - entry.since > options.failureWindowMs) failures.set(ip, { count: 1, since: now });
+    if (!entry || now - entry.since > options.failureWindowMs)
+      failures.set(ip, { count: 1, since: now });
     else entry.count += 1;
   }
 
@@ -134,10 +137,17 @@ export function createAuthenticator(options: AuthOptions) {
     const now = clock.now().getTime();
     const cached = basicCache.get(key);
     const known =
-      cached && cached.until > now && cached.accountId === account.id && cached.passwordHash === account.password_hash;
+      cached &&
+      cached.until > now &&
+      cached.accountId === account.id &&
+      cached.passwordHash === account.password_hash;
     if (!known) {
       if (!verifyPassword(password, account.password_hash)) return undefined;
-      basicCache.set(key, { accountId: account.id, passwordHash: account.password_hash, until: now + 300_000 });
+      basicCache.set(key, {
+        accountId: account.id,
+        passwordHash: account.password_hash,
+        until: now + 300_000,
+      });
     }
     return { account, owner: accounts.owner(account), method: 'basic' };
   }

@@ -22,7 +22,11 @@ export const notFound = (resource: string, id: string) =>
   new ApiProblem(404, `${upper(resource)}_NOT_FOUND`, `The ${resource} ${id} does not exist.`);
 
 export const forbidden = (resource: string, id: string) =>
-  new ApiProblem(403, `${upper(resource)}_FORBIDDEN`, `The ${resource} ${id} belongs to another account.`);
+  new ApiProblem(
+    403,
+    `${upper(resource)}_FORBIDDEN`,
+    `The ${resource} ${id} belongs to another account.`,
+  );
 
 export const invalidAttribute = (attribute: string, detail?: string) =>
   new ApiProblem(

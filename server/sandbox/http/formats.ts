@@ -30,18 +30,23 @@ export function negotiate(accept: string | undefined, offered: readonly Format[]
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { type: type.trim(), q: q ? Number(q.slice(2)) : 1, order };
     })
-    .filter((range) => range.type && !Number.isNaN(range.q) && range.q > 0)
+    .filter((range) => range.type && !Number.isNaN(range.q));
+  // `application/json;q=0` refuses JSON even where a wildcard would otherwise pick it.
+  const refused = new Set(ranges.filter((range) => range.q <= 0).map((range) => range.type));
+  const candidates = offered.filter((format) => !refused.has(mediaTypes[format]));
+  const wanted = ranges
+    .filter((range) => range.q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);
-  for (const range of ranges) {
-    if (range.type === '*/*') return offered[0] ?? null;
+  for (const range of wanted) {
+    if (range.type === '*/*') return candidates[0] ?? null;
     if (range.type.endsWith('/*')) {
       const family = range.type.slice(0, -1);
-      const match = offered.find((format) => mediaTypes[format].startsWith(family));
+      const match = candidates.find((format) => mediaTypes[format].startsWith(family));
       if (match) return match;
       continue;
     }
     const format = accepted[range.type];
-    if (format && offered.includes(format)) return format;
+    if (format && candidates.includes(format)) return format;
   }
   return null;
 }
@@ -52,6 +57,9 @@ const parser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   processEntities: true,
+  // Character references (`&#38;`, `&#x26;`) are plain XML, and toXml writes them; this parser
+  // decodes them only with this option (which also admits HTML's named entities).
+  htmlEntities: true,
 });
 
 /** Parses an XML body into plain objects; repeated elements become arrays. */
@@ -110,7 +118,9 @@ export function coerceXml(value: unknown, schema: ZodType): unknown {
     case 'record': {
       if (!isPlainObject(value) || !def.valueType) return value;
       const valueType = def.valueType;
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceXml(v, valueType)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, coerceXml(v, valueType)]),
+      );
     }
     case 'array': {
       let items: unknown[];
@@ -161,8 +171,11 @@ export function singular(name: string): string {
   return `${name}_item`;
 }
 
+// eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these control characters at all.
+const forbiddenInXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(forbiddenInXml, '');
 
 function element(name: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return `<${name}/>`;

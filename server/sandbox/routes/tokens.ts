@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Token } from '../../../contract/tokens';
-import { maxTokenLifetimeSeconds, parseDurationSeconds, tokenCreateRequestSchema } from '../../../contract/tokens';
+import {
+  maxTokenLifetimeSeconds,
+  parseDurationSeconds,
+  tokenCreateRequestSchema,
+} from '../../../contract/tokens';
 import { uuidPrefixes, uuidSchema } from '../../../contract/common';
 import type { RouteModule } from '../api';
 import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
@@ -54,7 +58,11 @@ export const tokenRoutes: RouteModule = (scope, context) => {
   scope.post('/account/tokens', { config: { xmlRoot: 'token' } }, async (request, reply) => {
     const principal = principalOf(request);
     if (principal.token && principal.token.can_create_tokens !== 1) {
-      throw new ApiProblem(403, 'ACTION_FORBIDDEN', 'This API token cannot create tokens: it was made without can_create_tokens.');
+      throw new ApiProblem(
+        403,
+        'ACTION_FORBIDDEN',
+        'This API token cannot create tokens: it was made without can_create_tokens.',
+      );
     }
     const body = readBody(request, tokenCreateRequestSchema);
     const now = clock.now();
@@ -64,8 +72,10 @@ export const tokenRoutes: RouteModule = (scope, context) => {
     } else {
       expiresAt = new Date(body.expires_at!);
       const ahead = (expiresAt.getTime() - now.getTime()) / 1000;
-      if (ahead <= 0) throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
-      if (ahead > maxTokenLifetimeSeconds) throw invalidAttribute('expires_at', 'A token may live at most one year.');
+      if (ahead <= 0)
+        throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
+      if (ahead > maxTokenLifetimeSeconds)
+        throw invalidAttribute('expires_at', 'A token may live at most one year.');
     }
     const secret = newTokenSecret();
     const row: TokenRow = {
@@ -85,8 +95,10 @@ export const tokenRoutes: RouteModule = (scope, context) => {
     return reply.code(201).send({ ...tokenRecord(row), token: secret });
   });
 
-  scope.get<{ Params: { id: string } }>('/account/tokens/:id', { config: { xmlRoot: 'token' } }, async (request) =>
-    tokenRecord(ownToken(request, request.params.id)),
+  scope.get<{ Params: { id: string } }>(
+    '/account/tokens/:id',
+    { config: { xmlRoot: 'token' } },
+    async (request) => tokenRecord(ownToken(request, request.params.id)),
   );
 
   scope.delete<{ Params: { id: string } }>('/account/tokens/:id', async (request, reply) => {

@@ -19,7 +19,9 @@ export function openDatabase(file: string): Db {
 }
 
 function migrate(db: Db): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(
     db
       .prepare<[], { version: number }>('SELECT version FROM schema_migrations')

@@ -15,7 +15,9 @@ export interface TokenRow {
 }
 
 export function createTokenRepository(db: Db) {
-  const bySecretHash = db.prepare<[Buffer], TokenRow>('SELECT * FROM api_tokens WHERE secret_hash = ?');
+  const bySecretHash = db.prepare<[Buffer], TokenRow>(
+    'SELECT * FROM api_tokens WHERE secret_hash = ?',
+  );
   const byId = db.prepare<[string], TokenRow>('SELECT * FROM api_tokens WHERE id = ?');
   const byAccount = db.prepare<[number, number, number], TokenRow>(
     'SELECT * FROM api_tokens WHERE account_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SkydeckServer } from './app';
+import { buildServer } from './app';
+import { demoUsers } from './sandbox/seed';
+import {
+  basicAuth,
+  bearer,
+  buildTestServer,
+  createToken,
+  demoAuth,
+  expectProblem,
+  startUpstream,
+} from './sandbox/testing';
+
+const indexHtml =
+  '<!doctype html><html lang="en"><title>Skydeck</title><script type="module" src="/assets/app.js"></script></html>';
+const appJs = 'console.log("skydeck");\n';
+
+function expectSecurityHeaders(response: LightMyRequestResponse) {
+  const csp = String(response.headers['content-security-policy'] ?? '');
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
+  expect(directives['default-src']).toEqual(["'self'"]);
+  expect(directives['script-src']).toEqual(["'self'"]);
+  expect(csp).not.toContain("'unsafe-eval'");
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  expect(directives['connect-src']).toEqual(["'self'"]);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+}
+
+describe('serving the panel', () => {
+  let staticDir: string;
+  let app: SkydeckServer;
+  beforeAll(async () => {
+    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-static-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), appJs);
+    app = await buildTestServer({ staticDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+
+  it.each([
+    ['/'],
+    ['/storage'],
+    ['/servers/00aaaaaa-0000-4000-8000-000000000000'],
+    ['/account/tokens?page=2'],
+  ])('serves index.html for the page %s', async (url) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(indexHtml);
+    expectSecurityHeaders(response);
+  });
+
+  it('serves built assets with a long cache lifetime', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(appJs);
+    expectSecurityHeaders(response);
+  });
+
+  it('answers a missing asset with the 404 error object, never the page', async () => {
+    const response = await page('/assets/missing.js');
+    expectProblem(response, 404, 'NOT_FOUND');
+    expectSecurityHeaders(response);
+  });
+
+  it.each([
+    ['GET', '/favicon.ico', undefined],
+    ['GET', '/nothing', 'application/json'],
+    ['GET', '/nothing', undefined],
+    ['POST', '/', 'text/html'],
+    ['DELETE', '/storage', 'text/html'],
+  ] as const)(
+    'answers %s %s (Accept %s) with the 404 error object',
+    async (method, url, accept) => {
+      const response = await app.inject({ method, url, headers: accept ? { accept } : {} });
+      const error = expectProblem(response, 404, 'NOT_FOUND');
+      expect(error.error_message).toContain(url);
+      expectSecurityHeaders(response);
+    },
+  );
+
+  it('never answers an API path with the page', async () => {
+    expectProblem(
+      await app.inject({ url: '/1.3/zone', headers: { accept: 'text/html' } }),
+      406,
+      'NOT_ACCEPTABLE',
+    );
+    const browser = await page('/1.3/zone');
+    expect(browser.statusCode).toBe(401);
+    expect(browser.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expectProblem(await page('/1.4/zone'), 400, 'API_VERSION_INVALID');
+    expectProblem(await page('/1.1/zone'), 400, 'API_VERSION_OBSOLETE');
+    const unknown = await app.inject({
+      url: '/1.3/nothing',
+      headers: { accept: 'text/html', authorization: demoAuth },
+    });
+    expect(unknown.statusCode).toBe(406);
+  });
+
+  it('puts the security headers on API answers too', async () => {
+    const ok = await app.inject({ url: '/1.3/account', headers: { authorization: demoAuth } });
+    expect(ok.statusCode).toBe(200);
+    expectSecurityHeaders(ok);
+    const refused = await app.inject({ url: '/1.3/account' });
+    expectProblem(refused, 401, 'AUTHENTICATION_FAILED');
+    expectSecurityHeaders(refused);
+    const xml = await app.inject({
+      url: '/1.2/zone',
+      headers: { authorization: demoAuth, accept: 'application/xml' },
+    });
+    expectSecurityHeaders(xml);
+    expectSecurityHeaders(await app.inject({ url: '/2.0/zone' }));
+    expectSecurityHeaders(
+      await app.inject({ url: '/1.3/account/tokens/%zz', headers: { authorization: demoAuth } }),
+    );
+  });
+});
+
+describe('without a built panel', () => {
+  it('serves only the API, answering pages with the 404 error object', async () => {
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-empty-'));
+    const withoutIndex = await buildTestServer({ staticDir: emptyDir });
+    const withoutDir = await buildTestServer();
+    try {
+      for (const app of [withoutIndex, withoutDir]) {
+        const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+        expectProblem(response, 404, 'NOT_FOUND');
+        expectSecurityHeaders(response);
+        expect(
+          (await app.inject({ url: '/1.2/zone', headers: { authorization: demoAuth } })).statusCode,
+        ).toBe(200);
+      }
+    } finally {
+      await withoutIndex.close();
+      await withoutDir.close();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('logging', () => {
+  const capture = () => {
+    const lines: string[] = [];
+    return { lines, stream: { write: (line: string) => void lines.push(line) } };
+  };
+
+  function expectNoSecret(lines: string[], secrets: string[]) {
+    const log = lines.join('');
+    expect(lines.some((line) => line.includes('"msg":"incoming request"'))).toBe(true);
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(5);
+      expect(log, `a log line holds ${secret}`).not.toContain(secret);
+    }
+  }
+
+  it('never logs credentials or token secrets in sandbox mode', async () => {
+    const { lines, stream } = capture();
+    const app = await buildTestServer({ logStream: stream, authFailureLimit: 2 });
+    const wrongPassword = 'Wr0ngButSecret';
+    try {
+      const token = await createToken(app, demoAuth, { name: 'logged?' });
+      expect(
+        (await app.inject({ url: '/1.3/account', headers: { authorization: bearer(token.token) } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await app.inject({ url: '/1.3/account', headers: { authorization: demoAuth } }))
+          .statusCode,
+      ).toBe(200);
+      const wrong = basicAuth('demo', wrongPassword);
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await app.inject({
+          url: '/1.3/account',
+          headers: { authorization: wrong },
+          remoteAddress: '192.0.2.5',
+        });
+      }
+      expect(
+        (
+          await app.inject({
+            url: '/1.3/account',
+            headers: { authorization: wrong },
+            remoteAddress: '192.0.2.5',
+          })
+        ).statusCode,
+      ).toBe(429);
+      await app.inject({
+        method: 'POST',
+        url: '/1.3/account/tokens',
+        headers: { authorization: bearer(token.token) },
+        payload: '{bad',
+      });
+      await app.inject({ url: '/1.3/account/tokens/%zz', headers: { authorization: demoAuth } });
+      expectNoSecret(lines, [
+        token.token,
+        token.token.slice('ucat_'.length),
+        demoAuth,
+        demoAuth.slice('Basic '.length),
+        demoUsers.demo,
+        wrongPassword,
+        basicAuth('demo', wrongPassword).slice('Basic '.length),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never logs the Authorization header in proxy mode, also when the upstream fails', async () => {
+    const upstream = await startUpstream();
+    const { lines, stream } = capture();
+    const proxy = await buildServer({ upstreamUrl: upstream.url, logStream: stream });
+    const gone = await startUpstream();
+    await gone.close();
+    const brokenProxy = await buildServer({ upstreamUrl: gone.url, logStream: stream });
+    const secret = 'ucat_PROXYSECRET0000000000000';
+    const basic = basicAuth('someone', 'Upstr3amPassword');
+    try {
+      const forwarded = await proxy.inject({
+        url: '/1.3/account',
+        headers: { authorization: bearer(secret) },
+      });
+      expect(forwarded.statusCode).toBe(200);
+      expect(upstream.hits.map((hit) => hit.authorization)).toEqual([bearer(secret)]);
+      await proxy.inject({ url: '/1.2/zone', headers: { authorization: basic } });
+      await proxy.inject({
+        url: '/1.3/account?status=401',
+        headers: { authorization: bearer(secret) },
+      });
+      const failed = await brokenProxy.inject({
+        url: '/1.3/account',
+        headers: { authorization: bearer(secret) },
+      });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(lines.some((line) => line.includes('ECONNREFUSED'))).toBe(true);
+      expectNoSecret(lines, [
+        secret,
+        secret.slice('ucat_'.length),
+        basic.slice('Basic '.length),
+        'Upstr3amPassword',
+      ]);
+    } finally {
+      await proxy.close();
+      await brokenProxy.close();
+      await upstream.close();
+    }
+  });
+});

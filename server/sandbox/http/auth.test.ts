@@ -1,0 +1,422 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SkydeckServer } from '../../app';
+import { hashPassword, verifyPassword } from '../credentials';
+import { demoUsers } from '../seed';
+import type { NewAccount } from '../store/accounts';
+import type { ManualClock } from '../testing';
+import {
+  basicAuth,
+  bearer,
+  buildTestServer,
+  createToken,
+  demoAuth,
+  expectProblem,
+  manualClock,
+  viewerAuth,
+} from '../testing';
+import { authenticateHeader, ipAllowed } from './auth';
+
+const hour = 3_600_000;
+const someTokenId = '0c000000-0000-4000-8000-000000000000';
+
+function account(username: string, password: string, allowApi: boolean): NewAccount {
+  return {
+    username,
+    password_hash: hashPassword(password),
+    type: 'main',
+    main_account_id: null,
+    partner_id: null,
+    is_partner: 0,
+    account_creation_limit: null,
+    allow_api: allowApi ? 1 : 0,
+    allow_gui: 1,
+    roles: '[]',
+    credits: 0,
+    currency: 'EUR',
+    resource_limits: '{}',
+    contact: '{}',
+    labels: '[]',
+    created_at: '2025-03-01T12:00:00.000Z',
+  };
+}
+
+const accountOf = async (app: SkydeckServer, auth: string, remoteAddress?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/1.3/account',
+    headers: { authorization: auth },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+describe('authentication matrix: every route refuses every bad credential', () => {
+  let app: SkydeckServer;
+  let clock: ManualClock;
+  let routes: { method: string; url: string }[];
+  let variants: { name: string; authorization?: string; remoteAddress?: string }[];
+
+  beforeAll(async () => {
+    clock = manualClock();
+    app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+    app.sandbox!.accounts.insert(account('noapi', 'NoApiPassw0rd', false));
+    app.sandbox!.accounts.insert(account('withapi', 'NoApiPassw0rd', true));
+
+    const expiring = await createToken(app, demoAuth, { name: 'expiring', expires_in: '1h' });
+    expect((await accountOf(app, bearer(expiring.token))).statusCode).toBe(200);
+    clock.advance(2 * hour);
+    const fenced = await createToken(app, demoAuth, {
+      name: 'fenced',
+      allowed_ip_ranges: ['10.0.0.0/8', '2001:db8::/32'],
+    });
+    expect((await accountOf(app, bearer(fenced.token), '10.1.2.3')).statusCode).toBe(200);
+    expect((await accountOf(app, basicAuth('withapi', 'NoApiPassw0rd'))).statusCode).toBe(200);
+
+    routes = app.sandbox!.routes.map(({ method, url }) => ({
+      method,
+      url: url.replace(/:[a-z_]+/g, someTokenId),
+    }));
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    variants = [
+      { name: 'no Authorization header' },
+      { name: 'an unknown Bearer token', authorization: 'Bearer ucat_0000000000000000000000000Z' },
+      { name: 'an expired token', authorization: bearer(expiring.token) },
+      {
+        name: 'a token from outside its allowed ranges (IPv4)',
+        authorization: bearer(fenced.token),
+        remoteAddress: '192.0.2.1',
+      },
+      {
+        name: 'a token from outside its allowed ranges (IPv6)',
+        authorization: bearer(fenced.token),
+        remoteAddress: '2001:db9::1',
+      },
+      { name: 'an empty header', authorization: '' },
+      { name: 'a bare Bearer', authorization: 'Bearer' },
+      { name: 'a bare Basic', authorization: 'Basic ' },
+      { name: 'an unknown scheme', authorization: `Token ${expiring.token}` },
+      { name: 'credentials without a scheme', authorization: 'demo:DemoPassw0rd' },
+      { name: 'Basic that is not base64', authorization: 'Basic !!!***' },
+      { name: 'Basic without a colon', authorization: `Basic ${base64('demo')}` },
+      { name: 'Basic without a username', authorization: `Basic ${base64(':DemoPassw0rd')}` },
+      {
+        name: 'Basic credentials sent as Bearer',
+        authorization: `Bearer ${base64('demo:DemoPassw0rd')}`,
+      },
+      { name: 'Basic with a wrong password', authorization: basicAuth('demo', 'WrongPassw0rd') },
+      {
+        name: 'Basic with a password differing in case',
+        authorization: basicAuth('demo', 'demopassw0rd'),
+      },
+      { name: 'Basic for an unknown user', authorization: basicAuth('nobody', 'DemoPassw0rd') },
+      {
+        name: 'Basic for an account without API access',
+        authorization: basicAuth('noapi', 'NoApiPassw0rd'),
+      },
+    ];
+  });
+  afterAll(() => app.close());
+
+  it('knows every API route', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/1.2/zone' },
+        { method: 'GET', url: '/1.2/price' },
+        { method: 'GET', url: '/1.3/zone' },
+        { method: 'GET', url: '/1.3/price' },
+        { method: 'GET', url: '/1.3/plan' },
+        { method: 'GET', url: '/1.3/account' },
+        { method: 'GET', url: '/1.3/account/tokens' },
+        { method: 'POST', url: '/1.3/account/tokens' },
+        { method: 'GET', url: `/1.3/account/tokens/${someTokenId}` },
+        { method: 'DELETE', url: `/1.3/account/tokens/${someTokenId}` },
+      ]),
+    );
+  });
+
+  it('lets good credentials through on every route', async () => {
+    for (const { method, url } of routes) {
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: demoAuth },
+        ...(method === 'POST' ? { payload: { name: 'matrix', expires_in: '1h' } } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).not.toBe(401);
+      expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
+    }
+  });
+
+  it('refuses each bad credential on each route with 401, WWW-Authenticate and AUTHENTICATION_FAILED', async () => {
+    let checked = 0;
+    for (const variant of variants) {
+      for (const { method, url } of routes) {
+        const response = await app.inject({
+          method: method as 'GET',
+          url,
+          headers:
+            variant.authorization === undefined ? {} : { authorization: variant.authorization },
+          ...(variant.remoteAddress ? { remoteAddress: variant.remoteAddress } : {}),
+          ...(method === 'POST' ? { payload: { name: 'matrix', expires_in: '1h' } } : {}),
+        });
+        const where = `${variant.name}: ${method} ${url} → ${response.statusCode} ${response.body}`;
+        expect(response.statusCode, where).toBe(401);
+        expect(response.headers['www-authenticate'], where).toBe(authenticateHeader);
+        expect(response.json(), where).toEqual({
+          error: { error_code: 'AUTHENTICATION_FAILED', error_message: expect.any(String) },
+        });
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(variants.length * routes.length);
+  });
+});
+
+describe('authentication', () => {
+  let app: SkydeckServer;
+  beforeAll(async () => {
+    app = await buildTestServer({ authFailureLimit: 1_000_000 });
+  });
+  afterAll(() => app.close());
+
+  it('accepts Basic for an account with API access', async () => {
+    const response = await accountOf(app, demoAuth);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ account: { username: 'demo' } });
+    expect((await accountOf(app, `basic ${demoAuth.slice('Basic '.length)}`)).statusCode).toBe(200);
+  });
+
+  it('accepts a valid token and acts as its account', async () => {
+    const demoToken = await createToken(app, demoAuth);
+    const viewerToken = await createToken(app, viewerAuth);
+    expect((await accountOf(app, bearer(demoToken.token))).json()).toMatchObject({
+      account: { username: 'demo' },
+    });
+    expect((await accountOf(app, bearer(viewerToken.token))).json()).toMatchObject({
+      account: { username: 'demo_viewer' },
+    });
+    expect((await accountOf(app, `bearer  ${demoToken.token}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token one character off', async () => {
+    const { token } = await createToken(app, demoAuth);
+    const changed = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expectProblem(await accountOf(app, bearer(changed)), 401, 'AUTHENTICATION_FAILED');
+  });
+
+  it.each([
+    [
+      'an IPv4 CIDR',
+      ['192.0.2.0/24'],
+      ['192.0.2.0', '192.0.2.77', '192.0.2.255'],
+      ['192.0.3.1', '10.0.0.1', '::1'],
+    ],
+    ['a single IPv4 address', ['198.51.100.7'], ['198.51.100.7'], ['198.51.100.8']],
+    [
+      'a single IPv6 address',
+      ['2001:db8::1'],
+      ['2001:db8::1', '2001:0db8:0000::0001'],
+      ['2001:db8::2', '127.0.0.1'],
+    ],
+    [
+      'an IPv6 CIDR',
+      ['2001:db8:1::/48'],
+      ['2001:db8:1::', '2001:db8:1:ffff::5'],
+      ['2001:db8:2::1', '192.0.2.1'],
+    ],
+    [
+      'an IPv4 a-b range',
+      ['198.51.100.10-198.51.100.20'],
+      ['198.51.100.10', '198.51.100.15', '198.51.100.20'],
+      ['198.51.100.9', '198.51.100.21', '198.51.101.15'],
+    ],
+    [
+      'an IPv6 a-b range',
+      ['2001:db8::10-2001:db8::20'],
+      ['2001:db8::10', '2001:db8::1a'],
+      ['2001:db8::21', '2001:db8::f'],
+    ],
+    [
+      'IPv4 given as an IPv4-mapped client address',
+      ['127.0.0.0/8'],
+      ['127.0.0.1', '::ffff:127.0.0.1'],
+      ['::1'],
+    ],
+    ['an empty list', [], [], ['127.0.0.1', '::1', '::ffff:127.0.0.1', '192.0.2.1', '2001:db8::1']],
+    ['the default (everywhere)', undefined, ['127.0.0.1', '::1', '203.0.113.9', '2001:db8::1'], []],
+  ] as [string, string[] | undefined, string[], string[]][])(
+    'uses a token allowed from %s only where the range allows',
+    async (_label, ranges, allowed, denied) => {
+      const token = await createToken(
+        app,
+        demoAuth,
+        ranges === undefined ? {} : { allowed_ip_ranges: ranges },
+      );
+      for (const address of allowed) {
+        expect(
+          (await accountOf(app, bearer(token.token), address)).statusCode,
+          `from ${address}`,
+        ).toBe(200);
+      }
+      for (const address of denied) {
+        const response = await accountOf(app, bearer(token.token), address);
+        expect(response.statusCode, `from ${address}`).toBe(401);
+        expect(response.headers['www-authenticate']).toBe(authenticateHeader);
+      }
+    },
+  );
+
+  it('judges the socket address, not X-Forwarded-For', async () => {
+    const token = await createToken(app, demoAuth, { allowed_ip_ranges: ['10.0.0.0/8'] });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/1.3/account',
+      remoteAddress: '192.0.2.1',
+      headers: {
+        authorization: bearer(token.token),
+        'x-forwarded-for': '10.0.0.1',
+        forwarded: 'for=10.0.0.1',
+      },
+    });
+    expectProblem(response, 401, 'AUTHENTICATION_FAILED');
+  });
+});
+
+describe('ipAllowed', () => {
+  it.each([
+    ['10.1.2.3', ['10.0.0.0/8'], true],
+    ['11.0.0.1', ['10.0.0.0/8'], false],
+    ['10.0.0.1', ['0.0.0.0/0'], true],
+    ['10.0.0.1', ['::/0'], false],
+    ['::1', ['::/0'], true],
+    ['::1', ['0.0.0.0/0'], false],
+    ['2001:db8::1', ['2001:db8::1'], true],
+    ['2001:0db8::0001', ['2001:db8::1'], true],
+    ['2001:db8::2', ['2001:db8::1'], false],
+    ['2001:db8:ffff::1', ['2001:db8::/32'], true],
+    ['2001:db9::1', ['2001:db8::/32'], false],
+    ['192.168.1.10', ['192.168.1.10-192.168.1.20'], true],
+    ['192.168.1.20', ['192.168.1.10-192.168.1.20'], true],
+    ['192.168.1.9', ['192.168.1.10-192.168.1.20'], false],
+    ['192.168.1.21', ['192.168.1.10-192.168.1.20'], false],
+    ['192.168.2.15', ['192.168.1.10-192.168.1.20'], false],
+    ['2001:db8::80', ['2001:db8::1-2001:db8::ff'], true],
+    ['2001:db8::100', ['2001:db8::1-2001:db8::ff'], false],
+    ['::ffff:127.0.0.1', ['127.0.0.0/8'], true],
+    ['::ffff:127.0.0.1', ['127.0.0.1'], true],
+    ['::ffff:127.0.0.1', ['0.0.0.0/0'], true],
+    ['::ffff:10.0.0.1', ['127.0.0.0/8'], false],
+    ['127.0.0.1', ['::ffff:127.0.0.1'], true],
+    ['::ffff:127.0.0.1', ['::ffff:127.0.0.1'], true],
+    ['127.0.0.5', ['::ffff:127.0.0.1-::ffff:127.0.0.9'], true],
+    ['127.0.0.1', [], false],
+    ['::1', [], false],
+    ['127.0.0.1', ['not a range', '127.0.0.1'], true],
+    ['127.0.0.1', ['not a range'], false],
+    ['not an address', ['0.0.0.0/0', '::/0'], false],
+    ['', ['0.0.0.0/0'], false],
+  ] as [string, string[], boolean][])('%s in %j → %s', (ip, ranges, expected) => {
+    expect(ipAllowed(ip, ranges)).toBe(expected);
+  });
+});
+
+describe('failed-authentication limit', () => {
+  let app: SkydeckServer;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = manualClock();
+    app = await buildTestServer({ clock, authFailureLimit: 3 });
+  });
+  afterAll(() => app.close());
+
+  it('refuses an address for the window after too many failures, not its neighbours', async () => {
+    const attacker = '192.0.2.10';
+    const wrong = basicAuth('demo', 'guess');
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expectProblem(await accountOf(app, wrong, attacker), 401, 'AUTHENTICATION_FAILED');
+    }
+    const refused = await accountOf(app, wrong, attacker);
+    expectProblem(refused, 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+    expect(refused.headers['retry-after']).toBe('60');
+
+    const evenRight = await accountOf(app, demoAuth, attacker);
+    expectProblem(evenRight, 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+
+    expect((await accountOf(app, demoAuth, '192.0.2.11')).statusCode).toBe(200);
+
+    clock.advance(45_000);
+    expect((await accountOf(app, demoAuth, attacker)).headers['retry-after']).toBe('15');
+
+    clock.advance(15_001);
+    const again = await accountOf(app, demoAuth, attacker);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ account: { username: 'demo' } });
+  });
+
+  it('counts failures afresh in a new window', async () => {
+    const address = '198.51.100.200';
+    const wrong = bearer('ucat_wrong');
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await accountOf(app, wrong, address)).statusCode).toBe(401);
+    }
+    clock.advance(60_001);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await accountOf(app, wrong, address)).statusCode).toBe(401);
+    }
+    expectProblem(await accountOf(app, wrong, address), 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+  });
+
+  it('never throttles successful requests', async () => {
+    for (let request = 1; request <= 10; request += 1) {
+      expect((await accountOf(app, demoAuth, '203.0.113.50')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('stored credentials', () => {
+  let app: SkydeckServer;
+  beforeAll(async () => {
+    app = await buildTestServer();
+  });
+  afterAll(() => app.close());
+
+  it('stores passwords as salted scrypt hashes, never in plain text', () => {
+    const rows = app
+      .sandbox!.db.prepare<[], { username: string; password_hash: string }>(
+        'SELECT username, password_hash FROM accounts',
+      )
+      .all();
+    expect(rows.map((row) => row.username).sort()).toEqual(Object.keys(demoUsers).sort());
+    for (const { username, password_hash } of rows) {
+      const password = demoUsers[username as keyof typeof demoUsers];
+      expect(password_hash).toMatch(/^scrypt\$16384\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+      expect(password_hash).not.toContain(password);
+      expect(password_hash).not.toContain(Buffer.from(password).toString('base64'));
+      expect(verifyPassword(password, password_hash)).toBe(true);
+      expect(verifyPassword(`${password}x`, password_hash)).toBe(false);
+    }
+    const salts = rows.map((row) => row.password_hash.split('$')[2]);
+    expect(new Set(salts).size).toBe(rows.length);
+  });
+
+  it('stores a token secret only as its SHA-256 digest', async () => {
+    const created = await createToken(app, demoAuth, { name: 'hashed' });
+    const row = app
+      .sandbox!.db.prepare<[string], Record<string, unknown>>(
+        'SELECT * FROM api_tokens WHERE id = ?',
+      )
+      .get(created.id);
+    expect(row).toBeDefined();
+    const digest = createHash('sha256').update(created.token).digest();
+    expect(Buffer.isBuffer(row!.secret_hash)).toBe(true);
+    expect((row!.secret_hash as Buffer).equals(digest)).toBe(true);
+    expect((row!.secret_hash as Buffer).equals(Buffer.from(created.token))).toBe(false);
+    for (const value of Object.values(row!)) {
+      const text = Buffer.isBuffer(value)
+        ? `${value.toString('utf8')} ${value.toString('hex')}`
+        : String(value);
+      expect(text).not.toContain(created.token);
+      expect(text).not.toContain(created.token.slice('ucat_'.length));
+    }
+  });
+});

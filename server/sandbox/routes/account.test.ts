@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountResponseSchema } from '../../../contract/account';
+import type { SkydeckServer } from '../../app';
+import { coerceXml, parseXml } from '../http/formats';
+import {
+  basicAuth,
+  bearer,
+  buildTestServer,
+  createToken,
+  demoAuth,
+  expectProblem,
+  otherAuth,
+  viewerAuth,
+} from '../testing';
+import { demoUsers } from '../seed';
+
+let app: SkydeckServer;
+beforeAll(async () => {
+  app = await buildTestServer();
+});
+afterAll(() => app.close());
+
+const account = (auth: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/1.3/account', headers: { authorization: auth, ...headers } });
+
+describe('GET /1.3/account', () => {
+  it('describes the main account: username, credits, currency and resource limits', async () => {
+    const response = await account(demoAuth);
+    expect(response.statusCode).toBe(200);
+    const body = accountResponseSchema.parse(response.json());
+    expect(Object.keys(response.json() as object)).toEqual(['account']);
+    expect(body.account).toMatchObject({ username: 'demo', credits: 1_000_000, currency: 'EUR' });
+    expect(typeof body.account.credits).toBe('number');
+    expect(body.account.resource_limits).toMatchObject({
+      cores: 200,
+      memory: 1_048_576,
+      storage_total: 40_960,
+    });
+    for (const limit of Object.values(body.account.resource_limits)) {
+      expect(limit === null || Number.isInteger(limit)).toBe(true);
+    }
+  });
+
+  it('shows a subaccount its own username and its main account’s credits and limits', async () => {
+    const main = accountResponseSchema.parse((await account(demoAuth)).json()).account;
+    const response = await account(viewerAuth);
+    expect(response.statusCode).toBe(200);
+    const viewer = accountResponseSchema.parse(response.json()).account;
+    expect(viewer.username).toBe('demo_viewer');
+    expect(viewer.credits).toBe(main.credits);
+    expect(viewer.currency).toBe(main.currency);
+    expect(viewer.resource_limits).toEqual(main.resource_limits);
+  });
+
+  it('shows each main account its own credits', async () => {
+    expect(accountResponseSchema.parse((await account(otherAuth)).json()).account).toMatchObject({
+      username: 'other',
+      credits: 250_000,
+    });
+    expect(
+      accountResponseSchema.parse((await account(basicAuth('partner', demoUsers.partner))).json())
+        .account,
+    ).toMatchObject({ username: 'partner', credits: 5_000_000 });
+  });
+
+  it('answers the same through a token as through Basic', async () => {
+    const token = await createToken(app, viewerAuth);
+    expect((await account(bearer(token.token))).body).toBe((await account(viewerAuth)).body);
+  });
+
+  it('renders XML with the account element as root', async () => {
+    const json = accountResponseSchema.parse((await account(demoAuth)).json());
+    const response = await account(demoAuth, { accept: 'application/xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(
+      /^<\?xml version="1.0" encoding="utf-8"\?>\n<account><username>demo<\/username><credits>1000000<\/credits><currency>EUR<\/currency><resource_limits><cores>200<\/cores>.*<\/resource_limits><\/account>$/,
+    );
+    expect(
+      accountResponseSchema.parse(coerceXml(parseXml(response.body), accountResponseSchema)),
+    ).toEqual(json);
+  });
+
+  it('answers 401 without credentials', async () => {
+    expectProblem(await app.inject({ url: '/1.3/account' }), 401, 'AUTHENTICATION_FAILED');
+  });
+});

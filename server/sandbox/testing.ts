@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { apiErrorBodySchema } from '../../contract/common';
+import type { CreatedToken } from '../../contract/tokens';
+import { createdTokenSchema } from '../../contract/tokens';
+import type { ServerOptions, SkydeckServer } from '../app';
+import { buildServer } from '../app';
+import type { Clock } from './clock';
+import { demoUsers } from './seed';
+
+/** Test helpers for the server suite; never imported by production code. */
+
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+export const bearer = (secret: string) => `Bearer ${secret}`;
+
+export const demoAuth = basicAuth('demo', demoUsers.demo);
+export const viewerAuth = basicAuth('demo_viewer', demoUsers.demo_viewer);
+export const otherAuth = basicAuth('other', demoUsers.other);
+
+/** A fresh seeded sandbox on a private in-memory database. */
+export const buildTestServer = (options: ServerOptions = {}) =>
+  buildServer({ database: ':memory:', ...options });
+
+export interface ManualClock extends Clock {
+  advance(ms: number): void;
+  set(at: Date | string): void;
+}
+
+/** A clock that stands still until the test moves it. */
+export function manualClock(start: Date | string = '2025-03-01T12:00:00.000Z'): ManualClock {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => void (now += ms),
+    set: (at) => void (now = new Date(at).getTime()),
+  };
+}
+
+/** Creates an API token through the API and returns the create response (which holds the secret). */
+export async function createToken(
+  app: SkydeckServer,
+  auth: string,
+  body: Record<string, unknown> = {},
+): Promise<CreatedToken> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/1.3/account/tokens',
+    headers: { authorization: auth },
+    payload: { name: 'test token', expires_in: '24h', ...body },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`creating a token answered ${response.statusCode}: ${response.body}`);
+  }
+  return createdTokenSchema.parse(response.json());
+}
+
+/**
+ * Asserts the spec's error answer (spec §2.3, §7): the status, a JSON body that is exactly
+ * `{"error":{"error_code","error_message"}}` with the given code, and a non-empty message.
+ */
+export function expectProblem(response: LightMyRequestResponse, status: number, code: string) {
+  expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
+  expect(response.headers['content-type']).toMatch(/^application\/json\b/);
+  const body: unknown = response.json();
+  expect(body).toEqual({ error: { error_code: code, error_message: expect.any(String) } });
+  const { error } = apiErrorBodySchema.parse(body);
+  expect(error.error_message.length).toBeGreaterThan(0);
+  return error;
+}
+
+export interface UpstreamHit {
+  method: string;
+  url: string;
+  authorization: string | null;
+  cookie: string | null;
+  host: string | null;
+  contentType: string | null;
+  body: string | null;
+}
+
+/**
+ * A stand-in for the real API on 127.0.0.1: it echoes what reached it and records every hit.
+ * `?status=NNN` makes it answer with that status and an error object.
+ */
+export async function startUpstream() {
+  const upstream = Fastify();
+  const hits: UpstreamHit[] = [];
+  upstream.removeAllContentTypeParsers();
+  upstream.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  upstream.all('/*', async (request, reply) => {
+    const hit: UpstreamHit = {
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.authorization ?? null,
+      cookie: request.headers.cookie ?? null,
+      host: request.headers.host ?? null,
+      contentType: request.headers['content-type'] ?? null,
+      body: typeof request.body === 'string' ? request.body : null,
+    };
+    hits.push(hit);
+    const status = Number(
+      new URL(request.url, 'http://upstream').searchParams.get('status') ?? 200,
+    );
+    if (status !== 200) {
+      return reply
+        .code(status)
+        .header('WWW-Authenticate', 'Bearer realm="upstream"')
+        .send({
+          error: { error_code: 'UPSTREAM_SAYS_NO', error_message: 'The upstream refused.' },
+        });
+    }
+    return { upstream: hit };
+  });
+  await upstream.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = upstream.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, hits, close: () => upstream.close() };
+}
