@@ -36,10 +36,37 @@ export function isIpRange(text: string): boolean {
   const parts = text.split('-');
   if (parts.length !== 2) return false;
   const [first = '', last = ''] = parts;
-  return (
-    (ipv4.safeParse(first).success && ipv4.safeParse(last).success) ||
-    (ipv6.safeParse(first).success && ipv6.safeParse(last).success)
-  );
+  if (ipv4.safeParse(first).success && ipv4.safeParse(last).success) {
+    return compareWords(ipv4Words(first), ipv4Words(last)) <= 0;
+  }
+  if (ipv6.safeParse(first).success && ipv6.safeParse(last).success) {
+    return compareWords(ipv6Words(first), ipv6Words(last)) <= 0;
+  }
+  return false;
+}
+
+const ipv4Words = (text: string) => text.split('.').map(Number);
+
+/** The eight 16-bit groups of a valid IPv6 address, `::` and a dotted IPv4 tail expanded. */
+function ipv6Words(text: string): number[] {
+  let address = text;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (dotted) {
+    const [a = 0, b = 0, c = 0, d = 0] = ipv4Words(dotted[1]!);
+    address = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const start = groups(head);
+  const end = tail === undefined ? [] : groups(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+function compareWords(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i += 1) {
+    if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+  }
+  return 0;
 }
 
 export const ipRangeSchema = z

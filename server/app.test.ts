@@ -257,7 +257,10 @@ describe('logging', () => {
         url: '/1.3/account',
         headers: { authorization: bearer(secret) },
       });
-      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({
+        error: { error_code: 'UPSTREAM_UNAVAILABLE', error_message: expect.any(String) },
+      });
       expect(lines.some((line) => line.includes('ECONNREFUSED'))).toBe(true);
       expectNoSecret(lines, [
         secret,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
+import { errorBody } from './sandbox/http/errors';
 
 /**
  * Proxy mode: the real API sends no CORS headers, so the panel reaches it through its own origin.
@@ -21,6 +22,17 @@ export async function registerProxy(app: FastifyInstance, upstreamUrl: string) {
           const forwarded = { ...headers, host: upstream.host };
           delete forwarded.cookie;
           return forwarded;
+        },
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error }, 'upstream API unreachable');
+          void reply
+            .code(502)
+            .send(
+              errorBody(
+                'UPSTREAM_UNAVAILABLE',
+                `The upstream API at ${upstream.origin} could not be reached.`,
+              ),
+            );
         },
       },
     });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Clock } from '../clock';
-import { hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
+import { hashPassword, hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
 import type { AccountRepository, AccountRow } from '../store/accounts';
 import type { TokenRepository, TokenRow } from '../store/tokens';
 import { ApiProblem } from './errors';
@@ -73,6 +73,7 @@ export function ipAllowed(ip: string, ranges: string[]): boolean {
  * secrets cannot be guessed at speed.
  */
 export function createAuthenticator(options: AuthOptions) {
+  const decoyHash = hashPassword(crypto.randomUUID());
   const { accounts, tokens, clock } = options;
   const failures = new Map<string, { count: number; since: number }>();
   // scrypt is deliberately slow; a verified Basic credential is remembered briefly so a client
@@ -132,7 +133,11 @@ export function createAuthenticator(options: AuthOptions) {
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
     const account = accounts.findByUsername(username);
-    if (!account || !account.allow_api) return undefined;
+    if (!account || !account.allow_api) {
+      // Same work as a real check, so response time does not reveal which usernames exist.
+      verifyPassword(password, decoyHash);
+      return undefined;
+    }
     const key = crypto.createHash('sha256').update(decoded).digest('base64');
     const now = clock.now().getTime();
     const cached = basicCache.get(key);
