@@ -17,6 +17,7 @@ const panelImport = { group: ['**/src/**'], message: 'Server code never imports 
 export default tseslint.config(
   {
     ignores: [
+      '.scratch',
       'dist',
       'node_modules',
       'playwright-report',

@@ -10,14 +10,19 @@ async function main() {
   if (findChromium() || (await playwrightOwnChromium())) return;
 
   console.log('No Chromium found; trying Playwright’s own download…');
-  if (run('npx', ['playwright', 'install', 'chromium'], 120_000) && (await playwrightOwnChromium())) return;
+  if (run('npx', ['playwright', 'install', 'chromium'], 120_000) && (await playwrightOwnChromium()))
+    return;
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && spawnSync('which', ['apt-get']).status === 0) {
     console.log('Installing Debian’s chromium with apt-get…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const apt = (args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
-    if (apt(['update']) && apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-roboto-unhinted'])) {
+    const apt = (args: string[]) =>
+      spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
+    if (
+      apt(['update']) &&
+      apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-roboto-unhinted'])
+    ) {
       if (findChromium()) return;
     }
   }

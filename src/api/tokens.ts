@@ -1,9 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createdTokenSchema,
-  tokenListResponseSchema,
-  tokenSchema,
-} from '../../contract/tokens';
+import { createdTokenSchema, tokenListResponseSchema, tokenSchema } from '../../contract/tokens';
 import type { Token, TokenCreateRequest } from '../../contract/tokens';
 import { request } from './http';
 import type { RequestOptions } from './http';
@@ -66,12 +62,14 @@ export function useDeleteToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteToken(id),
-    onSuccess: async (_data, id) => {
+    onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: tokenQueries.detail(id).queryKey });
+      // The list is already right without the token; the refetch only picks up other changes,
+      // so the dialog need not wait for it.
       queryClient.setQueryData(tokenQueries.list().queryKey, (tokens) =>
         tokens?.filter((token) => token.id !== id),
       );
-      await queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
     },
   });
 }

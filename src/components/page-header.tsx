@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { documentTitle } from '../lib/product';
 import { Breadcrumbs } from './breadcrumbs';
+import { useDocumentTitle } from './use-document-title';
 
 interface PageHeaderProps {
   title: string;
@@ -13,9 +12,7 @@ interface PageHeaderProps {
 
 /** Breadcrumbs, the page's only h1, and the document title, so every page gets all three. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
-  useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <Box sx={{ mb: 3 }}>

@@ -1,7 +1,13 @@
 import type { Plan } from '../../contract/plan';
 import { serverPlanPricePrefix } from '../../contract/price';
 import type { PriceEntry, PriceZone } from '../../contract/price';
-import { creditsToCurrency, formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from './format';
+import {
+  creditsToCurrency,
+  formatGibibytes,
+  formatMebibytes,
+  formatNumber,
+  humanizeKey,
+} from './format';
 
 /** Monthly estimates use the billing convention of 730 hours a month. */
 export const hoursPerMonth = 730;

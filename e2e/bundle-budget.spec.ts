@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInWithPassword } from './support';
+
+// Budgets of ../shared/DESIGN.md: first-load JS of sign-in and dashboard, and every chunk.
+const firstLoadBudget = 170 * 1024;
+const chunkBudget = 120 * 1024;
+
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
+
+/** Loads `url` (or reloads the page) and adds up the gzip size of every script it fetched. */
+async function firstLoadJs(page: Page, url: string | 'reload', ready: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.set(response.url(), response.body());
+    }
+  });
+  if (url === 'reload') await page.reload();
+  else await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  let total = 0;
+  for (const body of scripts.values()) total += gzipSize(await body);
+  return { total, count: scripts.size };
+}
+
+test('the sign-in page loads at most 170 KB of gzipped JavaScript', async ({ page }) => {
+  const { total, count } = await firstLoadJs(page, '/sign-in', () =>
+    expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(),
+  );
+  expect(count).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(firstLoadBudget);
+});
+
+test('the dashboard loads at most 170 KB of gzipped JavaScript', async ({ page }) => {
+  await signInWithPassword(page, 'demo', 'DemoPassw0rd');
+  // The session lives in this tab's sessionStorage, so the dashboard is measured by a reload.
+  const { total, count } = await firstLoadJs(page, 'reload', () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(),
+  );
+  expect(count).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(firstLoadBudget);
+});
+
+test('no built chunk is larger than 120 KB gzipped', () => {
+  const assets = path.resolve('dist/assets');
+  const chunks = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+  expect(chunks.length).toBeGreaterThan(1);
+  const oversized = chunks
+    .map((file) => ({ file, size: gzipSize(fs.readFileSync(path.join(assets, file))) }))
+    .filter((chunk) => chunk.size > chunkBudget);
+  expect(oversized).toEqual([]);
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+
+test('the sign-in page has no accessibility violations', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+const pages = [
+  { link: 'Dashboard', heading: 'Dashboard', shows: /credits/i },
+  { link: 'Zones', heading: 'Zones', shows: 'Frankfurt #1' },
+  { link: 'Prices', heading: 'Prices', shows: /CPU core/i },
+  { link: 'API tokens', heading: 'API tokens', shows: 'Skydeck panel session' },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every page opens from the navigation with no axe violations (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInWithPassword(page, demo.username, demo.password);
+    for (const entry of pages) {
+      await page.getByRole('navigation').getByRole('link', { name: entry.link }).click();
+      await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
+      await expect(page.getByText(entry.shows).first()).toBeVisible();
+      await expect(page).toHaveTitle(`${entry.heading} · Skydeck`);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
+
+test('the prices page keeps the chosen zone in the URL', async ({ page }) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto('/prices?zone=sg-sin1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /zone/i })).toContainText('Singapore');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: /zone/i })).toContainText('Singapore');
+});
+
+test('an unknown address shows a page that says so, with a way home', async ({ page }) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  await page
+    .getByRole('link', { name: /dashboard/i })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});

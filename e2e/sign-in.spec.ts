@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { createApiToken, demo, signInWithPassword, signInWithToken } from './support';
+
+test('sign in with an API token, see the account, sign out', async ({ page, request }) => {
+  const { token } = await createApiToken(request);
+  await signInWithToken(page, token);
+  await expect(page.getByText('demo').first()).toBeVisible();
+
+  const stored = await page.evaluate(() => JSON.stringify(window.sessionStorage));
+  expect(stored).toContain(token);
+  expect(page.url()).not.toContain(token);
+
+  await page
+    .getByRole('button', { name: /account menu|demo/i })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  await page.goto('/tokens');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftokens/);
+});
+
+test('sign in with username and password; the password is never stored', async ({
+  page,
+  request,
+}) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  const stored = await page.evaluate(() => JSON.stringify(window.sessionStorage));
+  expect(stored).not.toContain(demo.password);
+  expect(stored).toContain('ucat_');
+
+  // Signing out revokes the session token the password was exchanged for.
+  const session = JSON.parse(
+    (await page.evaluate(() => window.sessionStorage.getItem('skydeck.session'))) ?? '{}',
+  ) as { token: string };
+  await page
+    .getByRole('button', { name: /account menu|demo/i })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const after = await request.get('/1.3/account', {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(after.status()).toBe(401);
+});
+
+test('a wrong password says so and keeps what was typed', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('tab', { name: /username and password/i }).click();
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('AUTHENTICATION_FAILED');
+  await expect(page.getByLabel('Username')).toHaveValue('demo');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not-the-password');
+});
+
+test('a revoked token sends the user to sign-in and back to the same page', async ({
+  page,
+  request,
+}) => {
+  const { id, token } = await createApiToken(request);
+  await signInWithToken(page, token);
+  await page.goto('/prices?zone=uk-lon1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+
+  await request.delete(`/1.3/account/tokens/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+
+  await page.getByRole('tab', { name: /username and password/i }).click();
+  await page.getByLabel('Username').fill(demo.username);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/prices\?zone=uk-lon1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+});

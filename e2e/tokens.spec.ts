@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInWithPassword } from './support';
+
+test('create a token, use its secret once shown, then delete it', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.getByRole('navigation').getByRole('link', { name: 'API tokens' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
+
+  const name = `deploy bot ${Date.now()}`;
+  await page.getByRole('button', { name: /create token/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel(/allow from any address/i).uncheck();
+  await dialog.getByLabel(/allowed ip ranges/i).fill('127.0.0.1\n10.0.0.0/8\nnot-an-address');
+  await dialog.getByRole('button', { name: /^create/i }).click();
+  await expect(dialog.getByText(/not-an-address/)).toBeVisible();
+  await dialog.getByLabel(/allowed ip ranges/i).fill('127.0.0.1\n10.0.0.0/8\n::1');
+  await dialog.getByRole('button', { name: /^create/i }).click();
+
+  const secretDialog = page.getByRole('dialog');
+  await expect(secretDialog.getByText(/will not be shown again/i)).toBeVisible();
+  const secret = (await secretDialog.getByText(/^ucat_/).textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^ucat_[0-9A-Z]{26}$/);
+  await secretDialog.getByRole('button', { name: /copy/i }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  const account = await request.get('/1.3/account', {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(account.status()).toBe(200);
+
+  await secretDialog.getByRole('button', { name: /done|close/i }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('10.0.0.0/8');
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  await row.getByRole('button', { name: /delete/i }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: /delete/i }).click();
+  await expect(row).toHaveCount(0);
+  const after = await request.get('/1.3/account', {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(after.status()).toBe(401);
+});

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deleteToken } from '../api/tokens';
+import { renderApp, signInAs } from '../testing/render';
+
+describe('app shell and routes', () => {
+  it('navigates between groups with breadcrumbs and page titles', async () => {
+    const { user } = renderApp({ session: await signInAs('demo') });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(document.title).toBe('Dashboard · Skydeck');
+    expect(within(screen.getByRole('banner')).getByText('demo')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(navigation).getByRole('link', { name: 'Prices' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+    expect(document.title).toBe('Prices · Skydeck');
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(breadcrumbs).getByText('Prices')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('links from the dashboard into every group', async () => {
+    const { user } = renderApp({ session: await signInAs('demo') });
+
+    const manage = await screen.findByRole('region', { name: 'Manage' });
+    for (const name of ['Zones', 'Prices', 'API tokens']) {
+      expect(within(manage).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+    await user.click(within(manage).getByRole('link', { name: /^API tokens/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
+  });
+
+  it('answers unknown addresses with a not-found page', async () => {
+    renderApp({ session: await signInAs('demo'), path: '/no/such/page' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(document.title).toBe('Page not found · Skydeck');
+    expect(screen.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('lets keyboard users skip to the main content first', async () => {
+    const { user } = renderApp({ session: await signInAs('demo') });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('switches the colour theme and remembers the choice', async () => {
+    const { user } = renderApp({ session: await signInAs('demo') });
+    const themes = await screen.findByRole('group', { name: 'Colour theme' });
+
+    expect(within(themes).getByRole('button', { name: 'Same as system' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(themes).getByRole('button', { name: 'Dark' }));
+
+    expect(within(themes).getByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(window.localStorage.getItem('skydeck.color-mode')).toBe('dark');
+  });
+
+  it('sends an ended session to sign-in and back to the page afterwards', async () => {
+    const session = await signInAs('demo');
+    await deleteToken(session.tokenId ?? '', { authorization: `Bearer ${session.token}` });
+    const fresh = await signInAs('demo');
+    const { user, router } = renderApp({ session, path: '/tokens' });
+
+    expect(
+      await screen.findByText('Your session has ended. Sign in again to continue.'),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(router.state.location.search).toBe('?next=%2Ftokens');
+
+    await user.type(screen.getByLabelText(/API token/), fresh.token);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
+  });
+});

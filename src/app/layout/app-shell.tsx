@@ -1,0 +1,89 @@
+import { lazy, Suspense, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Link as RouterLink, Outlet, useNavigation } from 'react-router';
+import { productName } from '../../lib/product';
+import { paths } from '../paths';
+import { AccountActions } from './account-actions';
+import { NavSidebar } from './nav-sidebar';
+import { SkipLink } from './skip-link';
+import { ThemeSwitch } from './theme-switch';
+
+// Only narrow screens use the overlay drawer; its Modal code loads when it is first opened.
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
+
+const mainId = 'main-content';
+
+type DrawerState = 'unused' | 'open' | 'closed';
+
+export function AppShell() {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [drawer, setDrawer] = useState<DrawerState>('unused');
+  const navigation = useNavigation();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink targetId={mainId} />
+      <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {!isDesktop && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation"
+              onClick={() => setDrawer('open')}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Link
+            component={RouterLink}
+            to={paths.dashboard()}
+            color="inherit"
+            underline="none"
+            variant="h6"
+            sx={{ fontWeight: 600 }}
+          >
+            {productName}
+          </Link>
+          <Box sx={{ flexGrow: 1 }} />
+          <ThemeSwitch />
+          <AccountActions />
+        </Toolbar>
+        {navigation.state === 'loading' && (
+          <LinearProgress
+            color="inherit"
+            aria-label="Loading page"
+            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
+          />
+        )}
+      </AppBar>
+      {isDesktop ? (
+        <NavSidebar />
+      ) : (
+        drawer !== 'unused' && (
+          <Suspense fallback={null}>
+            <NavDrawer open={drawer === 'open'} onClose={() => setDrawer('closed')} />
+          </Suspense>
+        )
+      )}
+      <Box
+        component="main"
+        id={mainId}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import Drawer from '@mui/material/Drawer';
+import { sidebarWidth } from './nav-sidebar';
+import { NavList } from './nav-list';
+
+/** The narrow-screen navigation: an overlay that closes when an entry is chosen. */
+export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+      sx={{ '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' } }}
+    >
+      <NavList onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,21 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Where the chosen mode (system, light or dark) is kept between visits. */
+export const colorModeStorageKey = 'skydeck.color-mode';
+
+/**
+ * Light and dark schemes as CSS variables switched by a class on <html>, so a mode change
+ * restyles the page without re-rendering it; the default mode follows `prefers-color-scheme`.
+ */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  // Text on coloured buttons and chips must reach WCAG AA (4.5:1), not MUI's default of 3:1.
+  colorSchemes: {
+    light: { palette: { contrastThreshold: 4.5 } },
+    dark: { palette: { contrastThreshold: 4.5 } },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    h4: { fontWeight: 600 },
+  },
+});

@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accountResponseSchema } from '../../contract/account';
+import { request } from '../api/http';
+import { renderApp, signInAs } from '../testing/render';
+
+describe('sign-in page', () => {
+  it('signs in with an API token and returns to the page that was asked for', async () => {
+    const { token } = await signInAs('demo');
+    const { user, router } = renderApp({ path: '/zones' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Skydeck' }),
+    ).toBeVisible();
+    expect(router.state.location.search).toBe('?next=%2Fzones');
+    await user.type(screen.getByLabelText(/API token/), token);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zones' })).toBeVisible();
+    expect(await screen.findByRole('rowheader', { name: 'Frankfurt #1' })).toBeVisible();
+    expect(screen.getByText('demo')).toBeVisible();
+    expect(document.title).toBe('Zones · Skydeck');
+  });
+
+  it('says the token is not accepted and keeps it in the field', async () => {
+    const { user } = renderApp({ path: '/sign-in' });
+
+    await user.type(await screen.findByLabelText(/API token/), 'ucat_wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API token is not accepted');
+    expect(alert).toHaveTextContent('AUTHENTICATION_FAILED');
+    expect(screen.getByLabelText(/API token/)).toHaveValue('ucat_wrong');
+  });
+
+  it('explains why password sign-in is discouraged', async () => {
+    const { user } = renderApp({ path: '/sign-in' });
+
+    await user.click(await screen.findByRole('button', { name: 'Username and password' }));
+
+    expect(screen.getByText(/Basic authentication, which the API will deprecate/)).toBeVisible();
+    expect(screen.getByText(/8-hour session token/)).toBeVisible();
+  });
+
+  it('shows the API error for a wrong password and keeps what was typed', async () => {
+    const { user } = renderApp({ path: '/sign-in' });
+
+    await user.click(await screen.findByRole('button', { name: 'Username and password' }));
+    await user.type(screen.getByLabelText(/Username/), 'demo');
+    await user.type(screen.getByLabelText(/Password/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The username or password is not accepted');
+    expect(alert).toHaveTextContent('AUTHENTICATION_FAILED');
+    expect(screen.getByLabelText(/Username/)).toHaveValue('demo');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('not-the-password');
+  });
+
+  it('asks for missing fields before calling the API', async () => {
+    const { user } = renderApp({ path: '/sign-in' });
+
+    await user.click(await screen.findByRole('button', { name: 'Username and password' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByText('Enter your username.')).toBeVisible();
+    expect(screen.getByText('Enter your password.')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('exchanges a password for a session token and revokes it on sign-out', async () => {
+    const { user, sessionStore } = renderApp({ path: '/sign-in' });
+
+    await user.click(await screen.findByRole('button', { name: 'Username and password' }));
+    await user.type(screen.getByLabelText(/Username/), 'demo');
+    await user.type(screen.getByLabelText(/Password/), 'DemoPassw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const session = sessionStore.getState().session;
+    expect(session).toMatchObject({ username: 'demo', viaPassword: true });
+    expect(JSON.stringify(window.sessionStorage)).not.toContain('DemoPassw0rd');
+
+    const banner = screen.getByRole('banner');
+    await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Skydeck' }),
+    ).toBeVisible();
+    expect(window.sessionStorage.getItem('skydeck.session')).toBeNull();
+    await expect(
+      request('/1.3/account', accountResponseSchema, { authorization: `Bearer ${session?.token}` }),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+});

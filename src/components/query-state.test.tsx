@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/http';
+import { EmptyState, ErrorState, LoadingState } from './query-state';
+
+describe('query states', () => {
+  it('ErrorState shows what failed, the API message and its code, and offers a retry', async () => {
+    const retry = vi.fn();
+    render(
+      <ErrorState
+        error={new ApiError(404, 'TOKEN_NOT_FOUND', 'The token 0c12 does not exist.')}
+        title="The token could not be loaded"
+        onRetry={retry}
+      />,
+    );
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The token could not be loaded');
+    expect(alert).toHaveTextContent('The token 0c12 does not exist.');
+    expect(alert).toHaveTextContent('(TOKEN_NOT_FOUND)');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('LoadingState is a named, busy progress indicator', () => {
+    render(<LoadingState label="Loading zones" />);
+    const progress = screen.getByRole('progressbar', { name: 'Loading zones' });
+    expect(progress.parentElement).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('EmptyState says what is missing and offers the next step', () => {
+    render(<EmptyState title="No API tokens yet." action={<button>Create token</button>} />);
+    expect(screen.getByText('No API tokens yet.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create token' })).toBeVisible();
+  });
+});

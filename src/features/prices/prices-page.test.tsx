@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signInAs } from '../../testing/render';
+import { PricesPage } from './prices-page';
+
+function priceRow(table: HTMLElement, item: string | RegExp) {
+  return within(table).getByRole('rowheader', { name: item }).closest('tr') as HTMLElement;
+}
+
+describe('prices page', () => {
+  it('shows the zone in the URL in readable units, and switches zones', async () => {
+    const { user, router } = renderPage(<PricesPage />, {
+      session: await signInAs('demo'),
+      path: '/prices?zone=de-fra1',
+    });
+
+    const resources = await screen.findByRole('table', { name: 'Resources in de-fra1' });
+    const core = priceRow(resources, 'CPU core');
+    expect(within(core).getByText('per core')).toBeVisible();
+    expect(within(core).getByText('€0.0112')).toBeVisible();
+    expect(within(core).getByText('€8.18')).toBeVisible();
+    expect(within(priceRow(resources, 'Memory')).getByText('per 256 MiB')).toBeVisible();
+    expect(within(priceRow(resources, 'MaxIOPS storage')).getByText('per GiB')).toBeVisible();
+
+    const plans = screen.getByRole('table', { name: 'Server plans in de-fra1' });
+    expect(priceRow(plans, /^Server plan 2xCPU-4GB/)).toHaveTextContent(
+      '2 CPU cores, 4 GiB memory, 80 GiB MaxIOPS storage',
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Zone' }));
+    await user.click(await screen.findByRole('option', { name: 'Singapore #1 (sg-sin1)' }));
+
+    const singapore = await screen.findByRole('table', { name: 'Resources in sg-sin1' });
+    expect(within(priceRow(singapore, 'CPU core')).getByText('€0.0129')).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Resources in de-fra1' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?zone=sg-sin1');
+  });
+
+  it('shows the first zone when the URL names none', async () => {
+    renderPage(<PricesPage />, { session: await signInAs('demo'), path: '/prices' });
+
+    expect(await screen.findByRole('table', { name: 'Resources in de-fra1' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent(
+      'Frankfurt #1 (de-fra1)',
+    );
+  });
+
+  it('says so when the URL names a zone without prices', async () => {
+    renderPage(<PricesPage />, { session: await signInAs('demo'), path: '/prices?zone=xx-nope1' });
+
+    expect(
+      await screen.findByText('There is no price list for the zone “xx-nope1”.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

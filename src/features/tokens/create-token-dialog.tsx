@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
+import type { ApiError } from '../../api/http';
+import { useCreateToken } from '../../api/tokens';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { TextInput } from '../../components/form/text-input';
+import { IpRangeFields } from './ip-range-fields';
+import {
+  createTokenFormDefaults,
+  createTokenFormSchema,
+  expiryChoiceLabels,
+  expiryChoiceSchema,
+  fieldForErrorCode,
+} from './create-token-form';
+import type { CreateTokenFormValues } from './create-token-form';
+
+interface CreateTokenDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (token: CreatedToken) => void;
+}
+
+export function CreateTokenDialog({ open, onClose, onCreated }: CreateTokenDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Create an API token</DialogTitle>
+      <CreateTokenForm onCancel={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+interface CreateTokenFormProps {
+  onCancel: () => void;
+  onCreated: (token: CreatedToken) => void;
+}
+
+function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
+  const createToken = useCreateToken();
+  const canCreateHelpId = useId();
+  const { control, handleSubmit, getValues, setError } = useForm<
+    CreateTokenFormValues,
+    unknown,
+    TokenCreateRequest
+  >({
+    resolver: zodResolver(createTokenFormSchema),
+    defaultValues: createTokenFormDefaults,
+  });
+  const expiry = useWatch({ control, name: 'expiry' });
+  const anyAddress = useWatch({ control, name: 'anyAddress' });
+
+  const [failure, setFailure] = useState<ApiError | null>(null);
+
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    createToken.mutate(body, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const field = fieldForErrorCode(error.code, getValues());
+        if (field) setError(field, { message: `${error.message} (${error.code})` });
+        else setFailure(error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogContent>
+        <Stack spacing={3}>
+          <Controller
+            name="name"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextInput
+                {...field}
+                label="Name"
+                required
+                error={fieldState.invalid}
+                helperText={
+                  fieldState.error?.message ?? 'Say what uses the token, such as a script or tool.'
+                }
+              />
+            )}
+          />
+          <Controller
+            name="expiry"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                label="Expires after"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {expiryChoiceSchema.options.map((choice) => (
+                  <MenuItem key={choice} value={choice}>
+                    {expiryChoiceLabels[choice]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {expiry === 'custom' && (
+            <Controller
+              name="customDuration"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextInput
+                  {...field}
+                  label="Duration"
+                  required
+                  error={fieldState.invalid}
+                  helperText={
+                    fieldState.error?.message ??
+                    'Hours, minutes and seconds, such as 36h, 1h30m or 15m; at most one year.'
+                  }
+                />
+              )}
+            />
+          )}
+          {expiry === 'date' && (
+            <Controller
+              name="expiresAt"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextInput
+                  {...field}
+                  type="datetime-local"
+                  label="Expires at"
+                  required
+                  shrinkLabel
+                  error={fieldState.invalid}
+                  helperText={
+                    fieldState.error?.message ?? 'In your local time; at most one year ahead.'
+                  }
+                />
+              )}
+            />
+          )}
+          <IpRangeFields control={control} anyAddress={anyAddress} />
+          <Stack spacing={1}>
+            <Controller
+              name="canCreateTokens"
+              control={control}
+              render={({ field: { value, onChange, ...field } }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      {...field}
+                      checked={value}
+                      onChange={(event) => onChange(event.target.checked)}
+                      slotProps={{ input: { 'aria-describedby': canCreateHelpId } }}
+                    />
+                  }
+                  label="Can create tokens"
+                />
+              )}
+            />
+            <FormHelperText id={canCreateHelpId} sx={{ mt: 0 }}>
+              Lets whoever holds this token create further tokens.
+            </FormHelperText>
+          </Stack>
+          {failure && <ApiErrorAlert error={failure} title="The token could not be created" />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={createToken.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={createToken.isPending}>
+          {createToken.isPending ? 'Creating…' : 'Create token'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createToken } from '../../api/tokens';
+import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { TokensPage } from './tokens-page';
+
+async function openCreateDialog(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Create token' }));
+  return screen.findByRole('dialog', { name: 'Create an API token' });
+}
+
+describe('API tokens page', () => {
+  it('creates a token, shows its secret once and lists it', async () => {
+    const name = uniqueName('Deploy script');
+    const { user } = renderPage(<TokensPage />, { session: await signInAs('demo') });
+
+    const dialog = await openCreateDialog(user);
+    await user.type(within(dialog).getByLabelText(/Name/), name);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Expires after' }));
+    await user.click(await screen.findByRole('option', { name: '7 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    const secretDialog = await screen.findByRole('dialog', { name: `Token “${name}” created` });
+    expect(within(secretDialog).getByText(/It will not be shown again/)).toBeVisible();
+    const secret = (within(secretDialog).getByLabelText('Token') as HTMLTextAreaElement).value;
+    expect(secret).toMatch(/^ucat_/);
+    await user.click(within(secretDialog).getByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe(secret);
+    expect(within(secretDialog).getByText('Copied to the clipboard.')).toBeVisible();
+    await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
+
+    const row = (await screen.findByRole('rowheader', { name: name })).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('in 7 days')).toBeVisible();
+    expect(within(row as HTMLElement).getByText('Any address')).toBeVisible();
+    expect(screen.queryByText(secret)).not.toBeInTheDocument();
+  });
+
+  it('deletes a token after a confirmation that names it', async () => {
+    const session = await signInAs('demo');
+    const name = uniqueName('Old backup job');
+    await createToken(
+      { name, expires_in: '1h', allowed_ip_ranges: ['192.0.2.0/24'] },
+      { authorization: `Bearer ${session.token}` },
+    );
+    const { user } = renderPage(<TokensPage />, { session });
+
+    const row = (await screen.findByRole('rowheader', { name })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('192.0.2.0/24')).toBeVisible();
+    await user.click(within(row).getByRole('button', { name: `Delete token ${name}` }));
+
+    const confirm = await screen.findByRole('dialog', { name: `Delete the token “${name}”?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete token' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('rowheader', { name })).not.toBeInTheDocument();
+  });
+
+  it('marks the panel session the user is signed in with', async () => {
+    const session = await signInAs('demo');
+    renderPage(<TokensPage />, { session });
+
+    const current = await screen.findByText('This session');
+    const row = current.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Panel session')).toBeVisible();
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Skydeck panel session');
+  });
+
+  it('names the line of an invalid IP range and sends nothing', async () => {
+    const name = uniqueName('Office only');
+    const { user } = renderPage(<TokensPage />, { session: await signInAs('demo') });
+
+    const dialog = await openCreateDialog(user);
+    await user.type(within(dialog).getByLabelText(/Name/), name);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Allow from any address' }));
+    await user.type(
+      within(dialog).getByLabelText('Allowed IP ranges'),
+      '192.0.2.10{Enter}10.0.0.300',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Line 2 (“10.0.0.300”): Not an IPv4 or IPv6 address, CIDR block or range.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Allowed IP ranges')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue(name);
+    expect(screen.queryByRole('rowheader', { name })).not.toBeInTheDocument();
+  });
+
+  it('shows the API refusal with its code and keeps the form filled in', async () => {
+    const demo = await signInAs('demo');
+    const limited = await createToken(
+      { name: uniqueName('No token rights'), expires_in: '1h', can_create_tokens: false },
+      { authorization: `Bearer ${demo.token}` },
+    );
+    const name = uniqueName('Refused');
+    const { user } = renderPage(<TokensPage />, {
+      session: { token: limited.token, username: 'demo', viaPassword: false },
+    });
+
+    const dialog = await openCreateDialog(user);
+    await user.type(within(dialog).getByLabelText(/Name/), name);
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The token could not be created');
+    expect(alert).toHaveTextContent('ACTION_FORBIDDEN');
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue(name);
+  });
+});

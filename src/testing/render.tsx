@@ -1,0 +1,59 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { createQueryClient } from '../api/query-client';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
+import type { Session } from '../auth/session-store';
+import { exchangePassword } from '../auth/sign-in';
+
+/** Seeded sandbox users (server/sandbox/seed.ts). */
+export const demoUsers = {
+  demo: 'DemoPassw0rd',
+  demo_viewer: 'ViewerPassw0rd',
+  partner: 'PartnerPassw0rd',
+  other: 'OtherPassw0rd',
+} as const;
+
+/** A real panel session for a seeded user: the same password exchange the sign-in page makes. */
+export function signInAs(username: keyof typeof demoUsers): Promise<Session> {
+  return exchangePassword(username, demoUsers[username]);
+}
+
+/** A name no other test file uses, since all of them share one sandbox. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+interface RenderOptions {
+  session?: Session | null;
+  path?: string;
+}
+
+function renderRouter(routeObjects: RouteObject[], { session = null, path = '/' }: RenderOptions) {
+  const sessionStore = createSessionStore(window.sessionStorage);
+  if (session) sessionStore.start(session);
+  authenticateApiRequests(sessionStore);
+  const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router, sessionStore, queryClient };
+}
+
+/** One page on its own, at `path`, with the app's providers. */
+export function renderPage(page: ReactElement, options: RenderOptions = {}) {
+  return renderRouter([{ path: '*', element: page }], options);
+}
+
+/** The whole app: route table, guard, shell and lazy pages. */
+export function renderApp(options: RenderOptions = {}) {
+  return renderRouter(routes, options);
+}
