@@ -3,7 +3,7 @@ import { demo, expectNoAxeViolations, signInWithPassword } from './support';
 
 test('the sign-in page has no accessibility violations', async ({ page }) => {
   await page.goto('/sign-in');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
