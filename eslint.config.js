@@ -12,6 +12,11 @@ const serverImport = {
   group: ['**/server/**', '**/server'],
   message: 'The panel never imports server code.',
 };
+// Full zod is not tree-shakable; the panel's first load only affords zod/mini (DESIGN budgets).
+const fullZod = {
+  regex: '^zod(/v4)?$',
+  message: 'Import zod/mini in contract/ and src/: full zod does not fit the bundle budget.',
+};
 const panelImport = { group: ['**/src/**'], message: 'Server code never imports the panel.' };
 
 export default tseslint.config(
@@ -41,12 +46,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
-      ...restrict(serverImport),
+      ...restrict(serverImport, fullZod),
     },
   },
   {
     files: ['contract/**/*.ts'],
-    rules: restrict({
+    rules: restrict(fullZod, {
       group: ['../**', 'react*', '@mui/*', 'fastify*'],
       message: 'contract/ imports only zod and itself.',
     }),
@@ -57,7 +62,7 @@ export default tseslint.config(
   },
   {
     files: ['src/api/**/*.ts', 'src/lib/**/*.ts', 'src/components/**/*.{ts,tsx}'],
-    rules: restrict(serverImport, {
+    rules: restrict(serverImport, fullZod, {
       group: ['**/features/**', '**/app/**'],
       message: 'Shared layers never import features or the app shell.',
     }),
@@ -66,6 +71,7 @@ export default tseslint.config(
     files: ['src/features/**/*.{ts,tsx}'],
     rules: restrict(
       serverImport,
+      fullZod,
       {
         regex: '^\\.\\./(?!\\.\\.)[^/]+/',
         message: 'A feature never imports another feature; compose them in src/app.',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The spec's error object (spec §2.3); every failure of the API answers with it. */
 export const apiErrorBodySchema = z.object({
@@ -37,13 +37,13 @@ export type UuidKind = keyof typeof uuidPrefixes;
 
 /** Lowercase 8-4-4-4-12 hexadecimal UUID (spec §2.1.3). */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const uuidSchema = z.string().regex(uuidPattern);
+export const uuidSchema = z.string().check(z.regex(uuidPattern));
 
 export const labelSchema = z.object({
-  key: z.string().min(1).max(32),
-  value: z.string().max(255),
+  key: z.string().check(z.minLength(1), z.maxLength(32)),
+  value: z.string().check(z.maxLength(255)),
 });
 export type Label = z.infer<typeof labelSchema>;
 
 /** Zone id pattern of the reference (§1.5). */
-export const zoneIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,14}[a-z0-9]$/);
+export const zoneIdSchema = z.string().check(z.regex(/^[a-z][a-z0-9-]{0,14}[a-z0-9]$/));

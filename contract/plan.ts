@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Server plan (reference §2.6): numbers are real JSON numbers here, unlike server records. */
 export const planSchema = z.object({
   name: z.string(),
-  core_number: z.number().int(),
-  memory_amount: z.number().int(),
-  public_traffic_out: z.number().int(),
-  storage_size: z.number().int(),
-  storage_tier: z.string().nullable(),
+  core_number: z.int(),
+  memory_amount: z.int(),
+  public_traffic_out: z.int(),
+  storage_size: z.int(),
+  storage_tier: z.nullable(z.string()),
 });
 export type Plan = z.infer<typeof planSchema>;
 

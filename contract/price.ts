@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One price entry: `price` credits per hour for `amount` units (spec §2.5, reference §14). */
 export const priceEntrySchema = z.object({
@@ -29,14 +29,13 @@ export type BasePriceKey = (typeof basePriceKeys)[number];
 
 export const serverPlanPricePrefix = 'server_plan_';
 
-export const priceZoneSchema = z
-  .object({ name: z.string() })
-  .catchall(priceEntrySchema)
-  .superRefine((zone, ctx) => {
+export const priceZoneSchema = z.catchall(z.object({ name: z.string() }), priceEntrySchema).check(
+  z.superRefine((zone, ctx) => {
     for (const key of basePriceKeys) {
       if (!(key in zone)) ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key}` });
     }
-  });
+  }),
+);
 export type PriceZone = { name: string } & Record<string, PriceEntry | string>;
 
 export const priceListResponseSchema = z.object({

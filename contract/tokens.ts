@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (reference §11). */
 export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
@@ -13,16 +13,20 @@ export function parseDurationSeconds(text: string): number | null {
 
 export const tokenNameSchema = z
   .string()
-  .trim()
-  .min(1, 'Give the token a name.')
-  .max(1024, 'At most 1024 characters.');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the token a name.'),
+    z.maxLength(1024, 'At most 1024 characters.'),
+  );
 
-export const tokenDurationSchema = z.string().refine(
-  (text) => {
-    const seconds = parseDurationSeconds(text);
-    return seconds !== null && seconds > 0 && seconds <= maxTokenLifetimeSeconds;
-  },
-  { message: 'A positive duration of at most one year, such as 24h, 1h30m or 15m.' },
+export const tokenDurationSchema = z.string().check(
+  z.refine(
+    (text) => {
+      const seconds = parseDurationSeconds(text);
+      return seconds !== null && seconds > 0 && seconds <= maxTokenLifetimeSeconds;
+    },
+    { message: 'A positive duration of at most one year, such as 24h, 1h30m or 15m.' },
+  ),
 );
 
 const ipv4 = z.ipv4();
@@ -71,34 +75,36 @@ function compareWords(a: number[], b: number[]): number {
 
 export const ipRangeSchema = z
   .string()
-  .refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' });
+  .check(z.refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' }));
 
-export const allowedIpRangesSchema = z
-  .array(ipRangeSchema)
-  .max(100, 'At most 100 ranges.')
-  .refine((ranges) => new Set(ranges).size === ranges.length, {
+export const allowedIpRangesSchema = z.array(ipRangeSchema).check(
+  z.maxLength(100, 'At most 100 ranges.'),
+  z.refine((ranges) => new Set(ranges).size === ranges.length, {
     message: 'Each range may be given once.',
-  });
+  }),
+);
 
 /** `POST /1.3/account/tokens`: exactly one of `expires_in` and `expires_at`. */
 export const tokenCreateRequestSchema = z
   .strictObject({
     name: tokenNameSchema,
-    expires_in: tokenDurationSchema.optional(),
-    expires_at: z.iso.datetime({ offset: true }).optional(),
-    can_create_tokens: z.boolean().optional(),
-    gui: z.boolean().optional(),
-    allowed_ip_ranges: allowedIpRangesSchema.optional(),
+    expires_in: z.optional(tokenDurationSchema),
+    expires_at: z.optional(z.iso.datetime({ offset: true })),
+    can_create_tokens: z.optional(z.boolean()),
+    gui: z.optional(z.boolean()),
+    allowed_ip_ranges: z.optional(allowedIpRangesSchema),
   })
-  .superRefine((body, ctx) => {
-    if ((body.expires_in === undefined) === (body.expires_at === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: body.expires_in === undefined ? ['expires_in'] : ['expires_at'],
-        message: 'Give exactly one of expires_in and expires_at.',
-      });
-    }
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      if ((body.expires_in === undefined) === (body.expires_at === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: body.expires_in === undefined ? ['expires_in'] : ['expires_at'],
+          message: 'Give exactly one of expires_in and expires_at.',
+        });
+      }
+    }),
+  );
 export type TokenCreateRequest = z.infer<typeof tokenCreateRequestSchema>;
 
 export const tokenSchema = z.object({
@@ -107,7 +113,7 @@ export const tokenSchema = z.object({
   type: z.enum(['workspace', 'pat']),
   created_at: z.string(),
   expires_at: z.string(),
-  last_used_at: z.string().optional(),
+  last_used_at: z.optional(z.string()),
   can_create_tokens: z.boolean(),
   allowed_ip_ranges: z.array(z.string()),
   gui: z.boolean(),
@@ -115,7 +121,7 @@ export const tokenSchema = z.object({
 export type Token = z.infer<typeof tokenSchema>;
 
 /** The create response is the only one that carries the secret. */
-export const createdTokenSchema = tokenSchema.extend({ token: z.string() });
+export const createdTokenSchema = z.extend(tokenSchema, { token: z.string() });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenListResponseSchema = z.array(tokenSchema);

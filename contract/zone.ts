@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { yesNoSchema, zoneIdSchema } from './common';
 
 export const zoneSchema = z.object({

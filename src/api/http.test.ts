@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accountResponseSchema } from '../../contract/account';
 import { signInAs } from '../testing/render';
 import { ApiError, request, setApiBaseUrl } from './http';

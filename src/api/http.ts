@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiErrorBodySchema } from '../../contract/common';
 
 /** A failed API call: the HTTP status and the API's `error_code`; UI and retry decide on these. */
@@ -43,7 +43,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export function request<S extends z.ZodType>(
+export function request<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options?: RequestOptions,
@@ -51,7 +51,7 @@ export function request<S extends z.ZodType>(
 export function request(path: string, schema: null, options?: RequestOptions): Promise<undefined>;
 export async function request(
   path: string,
-  schema: z.ZodType | null,
+  schema: z.ZodMiniType | null,
   { method = 'GET', body, authorization, signal }: RequestOptions = {},
 ): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json' });

@@ -80,13 +80,13 @@ describe('app shell and routes', () => {
     const session = await signInAs('demo');
     await deleteToken(session.tokenId ?? '', { authorization: `Bearer ${session.token}` });
     const fresh = await signInAs('demo');
-    const { user, router } = renderApp({ session, path: '/tokens' });
+    const { user, location } = renderApp({ session, path: '/tokens' });
 
     expect(
       await screen.findByText('Your session has ended. Sign in again to continue.'),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/sign-in');
-    expect(router.state.location.search).toBe('?next=%2Ftokens');
+    expect(location.current?.pathname).toBe('/sign-in');
+    expect(location.current?.search).toBe('?next=%2Ftokens');
 
     await user.type(screen.getByLabelText(/API token/), fresh.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -2,16 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRouteError } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title';
 
 /**
  * The last resort when a page fails to render or its code fails to load (often a deploy that
  * replaced the chunks of an open tab); reloading fetches the current version.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
-  const error = useRouteError();
   return (
     <Box component="main" sx={{ maxWidth: 640, mx: 'auto', p: 3, display: 'grid', gap: 2 }}>
       <Typography variant="h4" component="h1">

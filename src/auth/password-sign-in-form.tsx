@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -9,8 +9,8 @@ import { useAuth } from './auth-context';
 import { useSignInForm } from './use-sign-in-form';
 
 const passwordFormSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username.'),
-  password: z.string().min(1, 'Enter your password.'),
+  username: z.string().check(z.trim(), z.minLength(1, 'Enter your username.')),
+  password: z.string().check(z.minLength(1, 'Enter your password.')),
 });
 
 export function PasswordSignInForm() {

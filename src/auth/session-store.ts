@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { setCredentialProvider } from '../api/http';
 
 const storageKey = 'skydeck.session';
@@ -8,8 +8,8 @@ const storageKey = 'skydeck.session';
  * session token it created (to revoke it on sign-out). The password itself is never kept.
  */
 const sessionSchema = z.object({
-  token: z.string().min(1),
-  tokenId: z.string().optional(),
+  token: z.string().check(z.minLength(1)),
+  tokenId: z.optional(z.string()),
   username: z.string(),
   viaPassword: z.boolean(),
 });

@@ -7,12 +7,12 @@ import { renderApp, signInAs } from '../testing/render';
 describe('sign-in page', () => {
   it('signs in with an API token and returns to the page that was asked for', async () => {
     const { token } = await signInAs('demo');
-    const { user, router } = renderApp({ path: '/zones' });
+    const { user, location } = renderApp({ path: '/zones' });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Skydeck' }),
     ).toBeVisible();
-    expect(router.state.location.search).toBe('?next=%2Fzones');
+    expect(location.current?.search).toBe('?next=%2Fzones');
     await user.type(screen.getByLabelText(/API token/), token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { ApiErrorAlert } from '../components/api-error-alert';
@@ -7,7 +7,7 @@ import { useAuth } from './auth-context';
 import { useSignInForm } from './use-sign-in-form';
 
 const tokenFormSchema = z.object({
-  token: z.string().trim().min(1, 'Enter an API token.'),
+  token: z.string().check(z.trim(), z.minLength(1, 'Enter an API token.')),
 });
 
 export function TokenSignInForm() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from '../api/http';
 
 type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
@@ -11,7 +11,7 @@ type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
  * stands in for react-hook-form there.
  */
 export function useSignInForm<Values extends Record<string, string>, Parsed>(
-  schema: z.ZodType<Parsed, Values>,
+  schema: z.ZodMiniType<Parsed, Values>,
   initialValues: Values,
   signIn: (parsed: Parsed) => Promise<void>,
 ) {

@@ -1,26 +1,27 @@
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 /** Route `handle` of the route table: a route with a `crumb` appears in the breadcrumbs. */
 export interface RouteHandle {
   crumb: string;
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return (
-    typeof handle === 'object' &&
-    handle !== null &&
-    typeof (handle as Partial<RouteHandle>).crumb === 'string'
-  );
+export interface Crumb {
+  label: string;
+  to: string;
 }
+
+const TrailContext = createContext<Crumb[]>([]);
+
+/** Provided by the app's route renderer: the crumbs of the routes matching the location. */
+export const BreadcrumbTrail = TrailContext.Provider;
 
 /** The trail of the matched routes, so pages need not know where they sit in the app. */
 export function Breadcrumbs() {
-  const crumbs = useMatches().flatMap((match) =>
-    isRouteHandle(match.handle) ? [{ label: match.handle.crumb, to: match.pathname }] : [],
-  );
+  const crumbs = useContext(TrailContext);
   if (crumbs.length === 0) return null;
   const current = crumbs[crumbs.length - 1];
   return (

@@ -1,11 +1,12 @@
+import { useEffect } from 'react';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import type { Session } from '../auth/session-store';
 import { exchangePassword } from '../auth/sign-in';
@@ -28,24 +29,39 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** Lets a test read where the app navigated to, as the address bar would show it. */
+function LocationProbe({ intoRef }: { intoRef: { current: Location | null } }) {
+  const location = useLocation();
+  useEffect(() => {
+    intoRef.current = location;
+  }, [intoRef, location]);
+  return null;
+}
+
 interface RenderOptions {
   session?: Session | null;
   path?: string;
 }
 
-function renderRouter(routeObjects: RouteObject[], { session = null, path = '/' }: RenderOptions) {
+function renderRouter(
+  table: RouteObject[] | undefined,
+  { session = null, path = '/' }: RenderOptions,
+) {
   const sessionStore = createSessionStore(window.sessionStorage);
   if (session) sessionStore.start(session);
   authenticateApiRequests(sessionStore);
   const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const location: { current: Location | null } = { current: null };
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes table={table} />
+        <LocationProbe intoRef={location} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, user, router, sessionStore, queryClient };
+  return { ...view, user, sessionStore, queryClient, location };
 }
 
 /** One page on its own, at `path`, with the app's providers. */
@@ -55,5 +71,5 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
 
 /** The whole app: route table, guard, shell and lazy pages. */
 export function renderApp(options: RenderOptions = {}) {
-  return renderRouter(routes, options);
+  return renderRouter(undefined, options);
 }

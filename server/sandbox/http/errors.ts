@@ -1,4 +1,5 @@
-import type { ZodError, ZodType } from 'zod';
+import { safeParse } from 'zod';
+import type { core } from 'zod';
 
 /** A failure the API reports with the spec's error object (spec §2.3, §7). */
 export class ApiProblem extends Error {
@@ -51,7 +52,7 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  * Turns the first zod issue into the API's attribute codes (reference §17.1): `<ATTR>_MISSING`,
  * `<ATTR>_INVALID`, `UNKNOWN_ATTRIBUTE`; the attribute is the innermost named path segment.
  */
-export function problemFromZod(error: ZodError, body: unknown): ApiProblem {
+export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem {
   const issue = error.issues[0];
   if (!issue) return new ApiProblem(400, 'REQUEST_INVALID', 'The request is invalid.');
   if (issue.code === 'unrecognized_keys') {
@@ -73,11 +74,11 @@ export function problemFromZod(error: ZodError, body: unknown): ApiProblem {
 }
 
 /** Validates a request body (or query) against a contract schema, or throws the API's 400. */
-export function validate<S extends ZodType>(schema: S, input: unknown): ReturnType<S['parse']> {
+export function validate<S extends core.$ZodType>(schema: S, input: unknown): core.output<S> {
   if (input === undefined || input === null) {
     throw new ApiProblem(400, 'REQUEST_INVALID', 'A request body is required.');
   }
-  const result = schema.safeParse(input);
+  const result = safeParse(schema, input);
   if (!result.success) throw problemFromZod(result.error, input);
-  return result.data as ReturnType<S['parse']>;
+  return result.data;
 }

@@ -1,5 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { ZodType } from 'zod';
+import { safeParse } from 'zod';
+import type { core } from 'zod';
+
+type ZodType = core.$ZodType;
 
 export type Format = 'json' | 'xml' | 'csv';
 
@@ -143,7 +146,7 @@ export function coerceXml(value: unknown, schema: ZodType): unknown {
     case 'union': {
       for (const option of def.options ?? []) {
         const candidate = coerceXml(value, option);
-        if (option.safeParse(candidate).success) return candidate;
+        if (safeParse(option, candidate).success) return candidate;
       }
       return value;
     }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ describe('creating a token', () => {
     const response = await post(demoAuth, { name: 'ci deploy', expires_in: '1h30m' });
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    const token = createdTokenSchema.strict().parse(response.json());
+    const token = z.strictObject(createdTokenSchema.shape).parse(response.json());
     expect(token).toEqual({
       id: expect.stringMatching(v4TokenId),
       name: 'ci deploy',
@@ -228,7 +229,7 @@ describe('reading tokens', () => {
     expect(one.body).not.toContain(created.token);
     const record = tokenSchema.parse(created);
     expect(record).not.toHaveProperty('token');
-    expect(tokenSchema.strict().parse(one.json())).toEqual(record);
+    expect(z.strictObject(tokenSchema.shape).parse(one.json())).toEqual(record);
   });
 
   it('lists only the caller’s own tokens', async () => {

@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Link as RouterLink, Outlet, useNavigation } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { productName } from '../../lib/product';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
@@ -27,7 +27,6 @@ export function AppShell() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawer, setDrawer] = useState<DrawerState>('unused');
-  const navigation = useNavigation();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -58,13 +57,6 @@ export function AppShell() {
           <ThemeSwitch />
           <AccountActions />
         </Toolbar>
-        {navigation.state === 'loading' && (
-          <LinearProgress
-            color="inherit"
-            aria-label="Loading page"
-            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
-          />
-        )}
       </AppBar>
       {isDesktop ? (
         <NavSidebar />
@@ -82,7 +74,9 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <Outlet />
+        <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   allowedIpRangesSchema,
   ipRangeSchema,
@@ -55,34 +55,37 @@ function validateExpiryDate(value: string, now: number): string | null {
  * The create form in the shape people fill it (a preset or custom expiry, ranges one per line),
  * validated with the contract's field schemas and turned into the contract's request body.
  */
-export const createTokenFormSchema = z
-  .object({
-    name: tokenNameSchema,
-    expiry: expiryChoiceSchema,
-    customDuration: z.string(),
-    expiresAt: z.string(),
-    anyAddress: z.boolean(),
-    ipRanges: z.string(),
-    canCreateTokens: z.boolean(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.expiry === 'custom') {
-      const duration = tokenDurationSchema.safeParse(values.customDuration.trim());
-      if (!duration.success) {
-        const message = duration.error.issues[0]?.message ?? 'Invalid duration.';
-        ctx.addIssue({ code: 'custom', path: ['customDuration'], message });
-      }
-    }
-    if (values.expiry === 'date') {
-      const message = validateExpiryDate(values.expiresAt, Date.now());
-      if (message) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message });
-    }
-    if (!values.anyAddress) {
-      const message = validateIpRanges(values.ipRanges);
-      if (message) ctx.addIssue({ code: 'custom', path: ['ipRanges'], message });
-    }
-  })
-  .transform((values): TokenCreateRequest => ({
+export const createTokenFormSchema = z.pipe(
+  z
+    .object({
+      name: tokenNameSchema,
+      expiry: expiryChoiceSchema,
+      customDuration: z.string(),
+      expiresAt: z.string(),
+      anyAddress: z.boolean(),
+      ipRanges: z.string(),
+      canCreateTokens: z.boolean(),
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        if (values.expiry === 'custom') {
+          const duration = tokenDurationSchema.safeParse(values.customDuration.trim());
+          if (!duration.success) {
+            const message = duration.error.issues[0]?.message ?? 'Invalid duration.';
+            ctx.addIssue({ code: 'custom', path: ['customDuration'], message });
+          }
+        }
+        if (values.expiry === 'date') {
+          const message = validateExpiryDate(values.expiresAt, Date.now());
+          if (message) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message });
+        }
+        if (!values.anyAddress) {
+          const message = validateIpRanges(values.ipRanges);
+          if (message) ctx.addIssue({ code: 'custom', path: ['ipRanges'], message });
+        }
+      }),
+    ),
+  z.transform((values): TokenCreateRequest => ({
     name: values.name,
     ...(values.expiry === 'date'
       ? { expires_at: new Date(values.expiresAt).toISOString() }
@@ -92,7 +95,8 @@ export const createTokenFormSchema = z
     can_create_tokens: values.canCreateTokens,
     // Omitting the list lets the account's IP filters decide; an empty list blocks every address.
     ...(values.anyAddress ? {} : { allowed_ip_ranges: ipRangeLines(values.ipRanges) }),
-  }));
+  })),
+);
 
 export type CreateTokenFormValues = z.input<typeof createTokenFormSchema>;
 
