@@ -355,7 +355,9 @@ describe('XML rendering of lists (spec §2.2.3)', () => {
     const response = await get('/1.3/account/tokens', { accept: 'application/xml' });
     expect(response.statusCode).toBe(200);
     const count = response.body.match(/<token><id>/g)?.length ?? 0;
-    expect(count).toBe(z.array(tokenSchema).parse((await get('/1.3/account/tokens')).json()).length);
+    expect(count).toBe(
+      z.array(tokenSchema).parse((await get('/1.3/account/tokens')).json()).length,
+    );
     expect(response.body.startsWith(`${xmlHead}<tokens><token><id>`)).toBe(true);
     expect(response.body.endsWith('</token></tokens>')).toBe(true);
   });
