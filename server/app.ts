@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ export async function buildServer(options: ServerOptions = {}) {
       : (options.logger ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Also the audit rows' correlation id, so it must be unique across restarts.
+    genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode reaches no route and no onSend hook; it gets the error object
     // and the security headers all the same.
     frameworkErrors: (error, _request, reply) =>
@@ -46,7 +49,13 @@ export async function buildServer(options: ServerOptions = {}) {
     : createSandboxContext({ database: ':memory:', ...options });
   if (options.upstreamUrl) await registerProxy(app, options.upstreamUrl);
   else await sandboxApi(app, sandbox!);
-  if (sandbox) app.addHook('onClose', async () => void sandbox.db.close());
+  if (sandbox) {
+    app.addHook('onReady', async () => sandbox.jobs.start());
+    app.addHook('onClose', async () => {
+      sandbox.jobs.close();
+      sandbox.db.close();
+    });
+  }
 
   const staticDir = options.staticDir;
   const indexHtml = staticDir && fs.existsSync(path.join(staticDir, 'index.html'));

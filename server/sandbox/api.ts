@@ -153,6 +153,7 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
         reply.type(xmlContentType);
         reply.serializer((payload) => toXml(payload, config.xmlRoot));
       }
+      context.jobs.runDue();
       if (!config.public) {
         request.principal = context.authenticate(request.headers.authorization, request.ip);
       }

@@ -1,6 +1,8 @@
 import type { Clock } from './clock';
 import { systemClock } from './clock';
+import { createAuditLog } from './audit';
 import { createAuthenticator } from './http/auth';
+import { createJobRunner } from './jobs';
 import { seedSandbox } from './seed';
 import { createAccountRepository } from './store/accounts';
 import type { Db } from './store/database';
@@ -18,6 +20,8 @@ export interface SandboxOptions {
   /** Failed authentications one address may make per window (default 20 a minute). */
   authFailureLimit?: number;
   authFailureWindowMs?: number;
+  /** Where a failed background transition is reported. */
+  onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
 
 export function createSandboxContext(options: SandboxOptions) {
@@ -27,10 +31,18 @@ export function createSandboxContext(options: SandboxOptions) {
   const tokens = createTokenRepository(db);
   if (options.reset) clearDatabase(db);
   if (accounts.isEmpty()) seedSandbox({ db, accounts, clock });
+  const timeScale = options.timeScale ?? 1;
   return {
     db,
     clock,
-    timeScale: options.timeScale ?? 1,
+    timeScale,
+    jobs: createJobRunner({
+      db,
+      clock,
+      timeScale,
+      onError: options.onJobError ?? ((error) => console.error('sandbox job failed', error)),
+    }),
+    audit: createAuditLog(db, clock),
     accounts,
     tokens,
     authenticate: createAuthenticator({

@@ -9,7 +9,7 @@ import { uuidPrefixes, uuidSchema } from '../../../contract/common';
 import type { RouteModule } from '../api';
 import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
 import { ApiProblem, forbidden, invalidAttribute, notFound, validate } from '../http/errors';
-import { principalOf } from '../http/principal';
+import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import type { TokenRow } from '../store/tokens';
 
@@ -36,7 +36,7 @@ const listQuerySchema = z.object({
 
 /** API tokens (reference §11; spec §5.2): the secret is shown once and stored only as a hash. */
 export const tokenRoutes: RouteModule = (scope, context) => {
-  const { tokens, clock } = context;
+  const { tokens, clock, db, audit } = context;
 
   function ownToken(request: Parameters<typeof principalOf>[0], id: string): TokenRow {
     if (!uuidSchema.safeParse(id).success) {
@@ -91,8 +91,30 @@ export const tokenRoutes: RouteModule = (scope, context) => {
       allowed_ip_ranges: JSON.stringify(body.allowed_ip_ranges ?? everywhere),
       gui: body.gui ? 1 : 0,
     };
-    tokens.insert(row);
-    return reply.code(201).send({ ...tokenRecord(row), token: secret });
+    const record = tokenRecord(row);
+    db.transaction(() => {
+      tokens.insert(row);
+      // A panel session token made with a password is how a person signs in to the panel.
+      audit.record(
+        auditContext(request),
+        row.gui
+          ? {
+              action: 'login',
+              resourceType: 'auth',
+              resourceSubType: 'session-api-token',
+              resourceId: row.id,
+              origin: 'gui',
+            }
+          : {
+              action: 'create',
+              resourceType: 'auth',
+              resourceSubType: 'api-token',
+              resourceId: row.id,
+              current: record,
+            },
+      );
+    })();
+    return reply.code(201).send({ ...record, token: secret });
   });
 
   scope.get<{ Params: { id: string } }>(
@@ -102,7 +124,27 @@ export const tokenRoutes: RouteModule = (scope, context) => {
   );
 
   scope.delete<{ Params: { id: string } }>('/account/tokens/:id', async (request, reply) => {
-    tokens.delete(ownToken(request, request.params.id).id);
+    const row = ownToken(request, request.params.id);
+    db.transaction(() => {
+      tokens.delete(row.id);
+      audit.record(
+        auditContext(request),
+        row.gui
+          ? {
+              action: 'logout',
+              resourceType: 'auth',
+              resourceSubType: 'session-api-token',
+              resourceId: row.id,
+            }
+          : {
+              action: 'delete',
+              resourceType: 'auth',
+              resourceSubType: 'api-token',
+              resourceId: row.id,
+              previous: tokenRecord(row),
+            },
+      );
+    })();
     return reply.code(204).send();
   });
 };

@@ -41,4 +41,40 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX api_tokens_account ON api_tokens(account_id, created_at);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        resource_id TEXT NOT NULL,
+        due_at INTEGER NOT NULL,
+        payload TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX jobs_due ON jobs(due_at, id);
+      CREATE INDEX jobs_resource ON jobs(resource_id);
+
+      CREATE TABLE audit_logs (
+        cloud_event_id TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        time TEXT NOT NULL,
+        correlation_id TEXT NOT NULL,
+        auth_type TEXT NOT NULL,
+        account_username TEXT NOT NULL,
+        resource_type TEXT NOT NULL,
+        resource_sub_type TEXT,
+        action TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        ip_address TEXT,
+        resource_id TEXT,
+        current_state TEXT,
+        previous_state TEXT
+      );
+      CREATE INDEX audit_logs_account_time ON audit_logs(account_id, time DESC, cloud_event_id DESC);
+      CREATE INDEX audit_logs_account_resource ON audit_logs(account_id, resource_id, time DESC);
+      CREATE INDEX audit_logs_account_ip ON audit_logs(account_id, ip_address, time DESC);
+      CREATE INDEX audit_logs_account_user ON audit_logs(account_id, account_username, time DESC);
+    `,
+  },
 ];

@@ -1,0 +1,63 @@
+import { monotonicFactory } from 'ulid';
+import type { Clock } from './clock';
+import type { Principal } from './http/auth';
+import type { Db } from './store/database';
+
+export interface AuditContext {
+  principal: Principal;
+  ip: string;
+  correlationId: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  resourceType: string;
+  resourceId?: string;
+  resourceSubType?: string;
+  previous?: unknown;
+  current?: unknown;
+  /** `gui` when the panel itself acts for the user (a panel sign-in); otherwise from the credential. */
+  origin?: 'api' | 'gui';
+}
+
+/**
+ * Audit rows (reference §12). Callers write them inside the transaction of the change they
+ * describe, so there is no change without its row and no row without its change.
+ */
+export function createAuditLog(db: Db, clock: Clock) {
+  const nextId = monotonicFactory();
+  const insert = db.prepare(`
+    INSERT INTO audit_logs (cloud_event_id, account_id, time, correlation_id, auth_type,
+      account_username, resource_type, resource_sub_type, action, origin, ip_address, resource_id,
+      current_state, previous_state)
+    VALUES (@cloud_event_id, @account_id, @time, @correlation_id, @auth_type, @account_username,
+      @resource_type, @resource_sub_type, @action, @origin, @ip_address, @resource_id,
+      @current_state, @previous_state)`);
+
+  return {
+    record(context: AuditContext, entry: AuditEntry): string {
+      const { principal } = context;
+      const now = clock.now();
+      const viaPanel = principal.token?.gui === 1;
+      const cloudEventId = nextId(now.getTime());
+      insert.run({
+        cloud_event_id: cloudEventId,
+        account_id: principal.owner.id,
+        time: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        correlation_id: context.correlationId,
+        auth_type: principal.method === 'basic' ? 'basic_auth' : viaPanel ? 'gui' : 'api',
+        account_username: principal.account.username,
+        resource_type: entry.resourceType,
+        resource_sub_type: entry.resourceSubType ?? null,
+        action: entry.action,
+        origin: entry.origin ?? (viaPanel ? 'gui' : 'api'),
+        ip_address: context.ip,
+        resource_id: entry.resourceId ?? null,
+        current_state: entry.current === undefined ? null : JSON.stringify(entry.current),
+        previous_state: entry.previous === undefined ? null : JSON.stringify(entry.previous),
+      });
+      return cloudEventId;
+    },
+  };
+}
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,114 @@
+import type { Clock } from './clock';
+import type { Db } from './store/database';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  resource_id: string;
+  due_at: number;
+  payload: string;
+  created_at: number;
+}
+
+/** Runs inside the transaction that also removes the job: a transition happens exactly once. */
+export type JobHandler = (job: JobRow, payload: Record<string, unknown>) => void;
+
+/**
+ * Simulated time for asynchronous operations (backups, clones, server start and stop…). A job is
+ * a row with a due time, so a pending transition survives a restart; `timeScale` shortens every
+ * delay. Due jobs run on a timer and, so that every answer reflects the clock, before each request.
+ */
+export function createJobRunner({
+  db,
+  clock,
+  timeScale,
+  onError,
+}: {
+  db: Db;
+  clock: Clock;
+  timeScale: number;
+  onError: (error: unknown, job: JobRow) => void;
+}) {
+  const handlers = new Map<string, JobHandler>();
+  const insert = db.prepare<[string, string, number, string, number]>(
+    'INSERT INTO jobs (kind, resource_id, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const dueJobs = db.prepare<[number], JobRow>(
+    'SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT 100',
+  );
+  const nextDue = db.prepare<[], { due: number | null }>('SELECT MIN(due_at) AS due FROM jobs');
+  const remove = db.prepare<[number]>('DELETE FROM jobs WHERE id = ?');
+  const removeFor = db.prepare<[string]>('DELETE FROM jobs WHERE resource_id = ?');
+  const removeKindFor = db.prepare<[string, string]>(
+    'DELETE FROM jobs WHERE resource_id = ? AND kind = ?',
+  );
+  const pendingFor = db.prepare<[string], JobRow>(
+    'SELECT * FROM jobs WHERE resource_id = ? ORDER BY due_at DESC, id DESC LIMIT 1',
+  );
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function arm() {
+    if (closed) return;
+    clearTimeout(timer);
+    const due = nextDue.get()?.due;
+    if (due === null || due === undefined) return;
+    const wait = Math.min(Math.max(due - clock.now().getTime(), 0), 2 ** 31 - 1);
+    timer = setTimeout(runDue, wait);
+    timer.unref();
+  }
+
+  function runDue() {
+    for (;;) {
+      const jobs = dueJobs.all(clock.now().getTime());
+      if (jobs.length === 0) break;
+      for (const job of jobs) {
+        const handler = handlers.get(job.kind);
+        try {
+          db.transaction(() => {
+            remove.run(job.id);
+            handler?.(job, JSON.parse(job.payload) as Record<string, unknown>);
+          })();
+        } catch (error) {
+          remove.run(job.id);
+          onError(error, job);
+        }
+      }
+    }
+    arm();
+  }
+
+  return {
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+    /** Queues `kind` for the resource after `seconds` of simulated time. */
+    schedule(kind: string, resourceId: string, seconds: number, payload: object = {}) {
+      const now = clock.now().getTime();
+      const due = now + Math.round((seconds * 1000) / timeScale);
+      insert.run(kind, resourceId, due, JSON.stringify(payload), now);
+      arm();
+    },
+    /** Forgets the resource's pending jobs (of one kind, or all). */
+    cancel(resourceId: string, kind?: string) {
+      if (kind) removeKindFor.run(resourceId, kind);
+      else removeFor.run(resourceId);
+    },
+    /** How far the resource's last-due pending job is, 0–100, or undefined when none is pending. */
+    progress(resourceId: string): number | undefined {
+      const job = pendingFor.get(resourceId);
+      if (!job) return undefined;
+      const span = job.due_at - job.created_at;
+      if (span <= 0) return 99;
+      const done = (clock.now().getTime() - job.created_at) / span;
+      return Math.max(0, Math.min(99, Math.floor(done * 100)));
+    },
+    runDue,
+    start: arm,
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;
