@@ -1,0 +1,40 @@
+import { z } from 'zod/mini';
+import { labelSchema } from './common';
+
+/** Storage label keys may not start with an underscore (spec §2.8.4). */
+export const storageLabelSchema = z.object({
+  key: labelSchema.shape.key.check(
+    z.refine((key) => !key.startsWith('_'), { message: 'Label keys may not start with “_”.' }),
+  ),
+  value: labelSchema.shape.value,
+});
+
+/** One `label` query value: `key` or `key=value` (spec §2.8.2; the `=` arrives URL-decoded). */
+export interface LabelFilter {
+  key: string;
+  value?: string;
+}
+
+export function parseLabelFilter(text: string): LabelFilter | null {
+  const equals = text.indexOf('=');
+  const key = equals === -1 ? text : text.slice(0, equals);
+  if (key.length < 1 || key.length > 32 || key.startsWith('_')) return null;
+  return equals === -1 ? { key } : { key, value: text.slice(equals + 1) };
+}
+
+export const formatLabelFilter = ({ key, value }: LabelFilter) =>
+  value === undefined ? key : `${key}=${value}`;
+
+/** Items match when they carry every filter: keys compare case-insensitively (spec §2.8.3). */
+export function matchesLabelFilters(
+  labels: readonly { key: string; value: string }[],
+  filters: readonly LabelFilter[],
+): boolean {
+  return filters.every((filter) =>
+    labels.some(
+      (label) =>
+        label.key.toLowerCase() === filter.key.toLowerCase() &&
+        (filter.value === undefined || label.value === filter.value),
+    ),
+  );
+}

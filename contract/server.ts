@@ -1,0 +1,241 @@
+import { z } from 'zod/mini';
+import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { storageLabelSchema } from './labels';
+import {
+  backupRuleSchema,
+  storageSizeSchema,
+  storageTierSchema,
+  storageTitleSchema,
+} from './storage';
+
+/** Server states (reference §2.5); `maintenance` while starting, stopping or being created. */
+export const serverStateSchema = z.enum(['started', 'stopped', 'maintenance', 'error']);
+export type ServerState = z.infer<typeof serverStateSchema>;
+
+/** Servers wrap their label and tag lists, unlike storages (reference §1.3). */
+export const serverLabelsSchema = z.object({ label: z.array(labelSchema) });
+export const serverTagsSchema = z.object({ tag: z.array(z.string()) });
+
+export const serverStorageDeviceSchema = z.object({
+  address: z.string(),
+  boot_disk: z.enum(['0', '1']),
+  labels: z.array(storageLabelSchema),
+  storage: z.string(),
+  storage_size: z.int(),
+  storage_tier: z.optional(storageTierSchema),
+  storage_title: z.string(),
+  storage_encrypted: z.optional(yesNoSchema),
+  type: z.enum(['disk', 'cdrom']),
+  part_of_plan: z.optional(z.literal('yes')),
+});
+export type ServerStorageDevice = z.infer<typeof serverStorageDeviceSchema>;
+
+export const serverIpAddressSchema = z.object({
+  access: z.enum(['public', 'utility', 'private']),
+  address: z.string(),
+  family: z.enum(['IPv4', 'IPv6']),
+});
+
+export const serverInterfaceSchema = z.object({
+  index: z.int(),
+  type: z.enum(['public', 'utility', 'private']),
+  network: uuidSchema,
+  mac: z.string(),
+  source_ip_filtering: yesNoSchema,
+  bootable: yesNoSchema,
+  ip_addresses: z.object({
+    ip_address: z.array(
+      z.object({ address: z.string(), family: z.enum(['IPv4', 'IPv6']), floating: yesNoSchema }),
+    ),
+  }),
+});
+export type ServerInterface = z.infer<typeof serverInterfaceSchema>;
+
+/** Numbers rendered as strings in JSON (spec §2.6). */
+const numericString = z.string().check(z.regex(/^\d+$/));
+
+export const serverSummarySchema = z.object({
+  uuid: uuidSchema,
+  title: z.string(),
+  hostname: z.string(),
+  zone: zoneIdSchema,
+  plan: z.string(),
+  core_number: numericString,
+  memory_amount: numericString,
+  license: z.number(),
+  plan_ipv4_bytes: z.optional(numericString),
+  plan_ipv6_bytes: z.optional(numericString),
+  state: serverStateSchema,
+  tags: serverTagsSchema,
+  labels: serverLabelsSchema,
+  created: z.int(),
+  host: z.int(),
+  simple_backup: z.string(),
+  server_group: z.nullable(z.string()),
+  progress: z.optional(numericString),
+});
+export type ServerSummary = z.infer<typeof serverSummarySchema>;
+
+export const serverDetailsSchema = z.extend(serverSummarySchema, {
+  boot_order: z.string(),
+  firewall: z.enum(['on', 'off']),
+  metadata: yesNoSchema,
+  nic_model: z.enum(['virtio', 'e1000', 'rtl8139']),
+  video_model: z.enum(['vga', 'cirrus']),
+  timezone: z.string(),
+  remote_access_enabled: yesNoSchema,
+  remote_access_type: z.enum(['vnc', 'spice']),
+  storage_devices: z.object({ storage_device: z.array(serverStorageDeviceSchema) }),
+  ip_addresses: z.object({ ip_address: z.array(serverIpAddressSchema) }),
+  networking: z.object({ interfaces: z.object({ interface: z.array(serverInterfaceSchema) }) }),
+});
+export type ServerDetails = z.infer<typeof serverDetailsSchema>;
+
+export const serverListResponseSchema = z.object({
+  servers: z.object({ server: z.array(serverSummarySchema) }),
+});
+export const serverResponseSchema = z.object({ server: serverDetailsSchema });
+
+export const hostnameSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'Give a hostname.'),
+    z.maxLength(128, 'At most 128 characters.'),
+    z.regex(
+      /^(?=.{1,128}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
+      'Letters, digits, hyphens and dots, such as web-1.example.com.',
+    ),
+  );
+
+/** Integers or numeric strings: clients send both for cores and memory (reference §1.2). */
+const countSchema = z.pipe(
+  z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
+  z.transform((value) => Number(value)),
+);
+
+export const serverStorageDeviceRequestSchema = z.strictObject({
+  action: z.enum(['create', 'clone', 'attach']),
+  storage: z.optional(uuidSchema),
+  title: z.optional(storageTitleSchema),
+  size: z.optional(storageSizeSchema),
+  tier: z.optional(storageTierSchema),
+  address: z.optional(z.string()),
+  type: z.optional(z.enum(['disk', 'cdrom'])),
+  encrypted: z.optional(yesNoSchema),
+  labels: z.optional(z.array(storageLabelSchema)),
+  backup_rule: z.optional(backupRuleSchema),
+});
+export type ServerStorageDeviceRequest = z.input<typeof serverStorageDeviceRequestSchema>;
+
+export const createServerRequestSchema = z.strictObject({
+  server: z.strictObject({
+    zone: zoneIdSchema,
+    title: z.string().check(z.minLength(1), z.maxLength(255)),
+    hostname: hostnameSchema,
+    plan: z.optional(z.string()),
+    core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
+    memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),
+    storage_devices: z.strictObject({
+      storage_device: z
+        .array(serverStorageDeviceRequestSchema)
+        .check(z.minLength(1), z.maxLength(16)),
+    }),
+    labels: z.optional(serverLabelsSchema),
+    metadata: z.optional(yesNoSchema),
+    timezone: z.optional(z.string()),
+    boot_order: z.optional(z.string()),
+    firewall: z.optional(z.enum(['on', 'off'])),
+    nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
+    video_model: z.optional(z.enum(['vga', 'cirrus'])),
+    password_delivery: z.optional(z.enum(['none', 'email', 'sms'])),
+    login_user: z.optional(
+      z.strictObject({
+        username: z.optional(z.string()),
+        create_password: z.optional(yesNoSchema),
+        ssh_keys: z.optional(z.strictObject({ ssh_key: z.array(z.string()) })),
+      }),
+    ),
+    user_data: z.optional(z.string()),
+    simple_backup: z.optional(z.string()),
+    remote_access_enabled: z.optional(yesNoSchema),
+    remote_access_type: z.optional(z.enum(['vnc', 'spice'])),
+    remote_access_password: z.optional(z.string()),
+  }),
+});
+export type CreateServerRequest = z.input<typeof createServerRequestSchema>;
+
+export const modifyServerRequestSchema = z.strictObject({
+  server: z.strictObject({
+    title: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    hostname: z.optional(hostnameSchema),
+    labels: z.optional(serverLabelsSchema),
+    plan: z.optional(z.string()),
+    core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
+    memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),
+    metadata: z.optional(yesNoSchema),
+    timezone: z.optional(z.string()),
+    boot_order: z.optional(z.string()),
+    firewall: z.optional(z.enum(['on', 'off'])),
+    nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
+    video_model: z.optional(z.enum(['vga', 'cirrus'])),
+    simple_backup: z.optional(z.string()),
+    remote_access_enabled: z.optional(yesNoSchema),
+    remote_access_type: z.optional(z.enum(['vnc', 'spice'])),
+    remote_access_password: z.optional(z.string()),
+  }),
+});
+export type ModifyServerRequest = z.input<typeof modifyServerRequestSchema>;
+
+const stopType = z.optional(z.enum(['soft', 'hard']));
+const timeout = z.optional(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]));
+
+export const stopServerRequestSchema = z.strictObject({
+  stop_server: z.strictObject({ stop_type: stopType, timeout }),
+});
+export const restartServerRequestSchema = z.strictObject({
+  restart_server: z.strictObject({
+    stop_type: stopType,
+    timeout,
+    timeout_action: z.optional(z.enum(['destroy', 'ignore'])),
+  }),
+});
+export const startServerRequestSchema = z.strictObject({
+  server: z.optional(
+    z.strictObject({
+      host: z.optional(z.int()),
+      avoid_host: z.optional(z.int()),
+      start_type: z.optional(z.enum(['sync', 'async'])),
+    }),
+  ),
+});
+
+export const deleteServerQuerySchema = z.object({
+  storages: z.optional(z.enum(['0', '1', 'true', 'false'])),
+  backups: z.optional(z.enum(['keep', 'keep_latest', 'delete'])),
+});
+
+export const serverEventTypes = [
+  'server_create',
+  'server_error',
+  'server_modify',
+  'server_shutdown',
+  'server_start',
+  'server_start_init',
+  'server_stop',
+  'server_storage_attach',
+  'server_storage_detach',
+] as const;
+
+/** Events of a server (reference §13), newest first. */
+export const serverEventSchema = z.object({
+  server: uuidSchema,
+  time: z.string(),
+  type: z.enum(serverEventTypes),
+  email: z.optional(z.string()),
+  first_name: z.optional(z.string()),
+  last_name: z.optional(z.string()),
+});
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export const serverEventListResponseSchema = z.object({
+  events: z.object({ event: z.array(serverEventSchema) }),
+});

@@ -1,0 +1,188 @@
+import { z } from 'zod/mini';
+import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { storageLabelSchema } from './labels';
+
+export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
+export const storageTypeSchema = z.enum(storageTypes);
+export type StorageType = z.infer<typeof storageTypeSchema>;
+
+export const storageAccessSchema = z.enum(['private', 'public']);
+export type StorageAccess = z.infer<typeof storageAccessSchema>;
+
+/** `hdd` is the API name of the Archive tier (reference §3.2). */
+export const storageTierSchema = z.enum(['maxiops', 'standard', 'hdd']);
+export type StorageTier = z.infer<typeof storageTierSchema>;
+
+/** States the spec names (§3) plus `error`; `maintenance` covers clones and templates in progress. */
+export const storageStateSchema = z.enum(['online', 'maintenance', 'backuping', 'error']);
+export type StorageState = z.infer<typeof storageStateSchema>;
+
+export const storageTitleSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'Give a title.'),
+    z.maxLength(255, 'At most 255 characters.'),
+    z.regex(/^[^<>]*$/, 'A title may not contain < or >.'),
+  );
+
+/** GiB; the API accepts numbers and numeric strings in requests (reference §1.2). */
+export const storageSizeSchema = z
+  .pipe(
+    z.union([z.int(), z.string().check(z.regex(/^\d+$/, 'A whole number of GiB.'))]),
+    z.transform((value) => Number(value)),
+  )
+  .check(z.minimum(1, 'At least 1 GiB.'), z.maximum(4096, 'At most 4096 GiB.'));
+
+export const backupIntervals = ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** An automatic backup schedule; `{}` means none (reference §3.2). */
+export const backupRuleSchema = z.union([
+  z.strictObject({}),
+  z.strictObject({
+    interval: z.enum(backupIntervals),
+    time: z.string().check(z.regex(/^([01]\d|2[0-3])[0-5]\d$/, 'A time as HHMM, such as 0430.')),
+    retention: z
+      .pipe(
+        z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
+        z.transform((value) => String(Number(value))),
+      )
+      .check(
+        z.refine((value) => Number(value) >= 1 && Number(value) <= 1095, {
+          message: 'Keep backups for 1 to 1095 days.',
+        }),
+      ),
+  }),
+]);
+export type BackupRule = z.infer<typeof backupRuleSchema>;
+
+export const storageSummarySchema = z.object({
+  uuid: uuidSchema,
+  title: z.string(),
+  type: storageTypeSchema,
+  access: storageAccessSchema,
+  size: z.int(),
+  tier: z.optional(storageTierSchema),
+  state: storageStateSchema,
+  zone: zoneIdSchema,
+  license: z.number(),
+  encrypted: z.optional(yesNoSchema),
+  labels: z.array(storageLabelSchema),
+  created: z.optional(z.string()),
+  /** Backups only: the storage the backup was taken from. */
+  origin: z.optional(uuidSchema),
+  template_type: z.optional(z.enum(['cloud-init', 'native'])),
+  part_of_plan: z.optional(z.literal('yes')),
+  /** Percent, as a string, while an operation runs. */
+  progress: z.optional(z.string()),
+});
+export type StorageSummary = z.infer<typeof storageSummarySchema>;
+
+export const storageDetailsSchema = z.extend(storageSummarySchema, {
+  servers: z.object({ server: z.array(uuidSchema) }),
+  backups: z.optional(z.object({ backup: z.array(uuidSchema) })),
+  backup_rule: z.optional(backupRuleSchema),
+});
+export type StorageDetails = z.infer<typeof storageDetailsSchema>;
+
+export const storageListResponseSchema = z.object({
+  storages: z.object({ storage: z.array(storageSummarySchema) }),
+});
+export const storageResponseSchema = z.object({ storage: storageDetailsSchema });
+
+export const storageSortFields = [
+  'created',
+  'size',
+  'state',
+  'tier',
+  'title',
+  'type',
+  'zone',
+] as const;
+
+/** Query of every storage list (spec §4.10; reference §1.6: limit at most 100). */
+export const storageListQuerySchema = z.object({
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  search: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(255),
+        z.regex(/^[^<>]+$/, 'Search text may not contain < or >.'),
+      ),
+  ),
+  sort_by: z.optional(z.enum(storageSortFields)),
+  order_by: z.optional(z.enum(['asc', 'desc'])),
+  limit: z.optional(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))
+      .check(z.minimum(1), z.maximum(100)),
+  ),
+  offset: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)).check(z.minimum(0)),
+  ),
+});
+export type StorageListQuery = z.input<typeof storageListQuerySchema>;
+export const defaultStorageLimit = 25;
+
+export const createStorageRequestSchema = z.strictObject({
+  storage: z.strictObject({
+    zone: zoneIdSchema,
+    size: storageSizeSchema,
+    title: storageTitleSchema,
+    tier: z.optional(storageTierSchema),
+    encrypted: z.optional(yesNoSchema),
+    labels: z.optional(z.array(storageLabelSchema)),
+    backup_rule: z.optional(backupRuleSchema),
+  }),
+});
+export type CreateStorageRequest = z.input<typeof createStorageRequestSchema>;
+
+export const modifyStorageRequestSchema = z.strictObject({
+  storage: z.strictObject({
+    title: z.optional(storageTitleSchema),
+    size: z.optional(storageSizeSchema),
+    labels: z.optional(z.array(storageLabelSchema)),
+    backup_rule: z.optional(backupRuleSchema),
+    filesystem_resize: z.optional(yesNoSchema),
+  }),
+});
+export type ModifyStorageRequest = z.input<typeof modifyStorageRequestSchema>;
+
+/** `virtio:0`–`virtio:15`, `scsi:0:0`–`scsi:0:15`, `ide:0:0`–`ide:1:1`, or a bare bus (reference §3.3). */
+export const deviceAddressPattern =
+  /^(ide|scsi|virtio)$|^virtio:([0-9]|1[0-5])$|^scsi:0:([0-9]|1[0-5])$|^ide:[01]:[01]$/;
+
+export const attachStorageRequestSchema = z.strictObject({
+  storage_device: z.strictObject({
+    server: uuidSchema,
+    address: z.optional(z.string().check(z.regex(deviceAddressPattern, 'Not a device address.'))),
+    type: z.optional(z.enum(['disk', 'cdrom'])),
+    boot_disk: z.optional(z.enum(['0', '1'])),
+  }),
+});
+export type AttachStorageRequest = z.input<typeof attachStorageRequestSchema>;
+
+export const titleOnlyRequestSchema = z.strictObject({
+  storage: z.strictObject({ title: storageTitleSchema }),
+});
+export type TitleOnlyRequest = z.input<typeof titleOnlyRequestSchema>;
+
+export const cloneStorageRequestSchema = z.strictObject({
+  storage: z.strictObject({
+    zone: zoneIdSchema,
+    title: storageTitleSchema,
+    tier: z.optional(storageTierSchema),
+    encrypted: z.optional(yesNoSchema),
+  }),
+});
+export type CloneStorageRequest = z.input<typeof cloneStorageRequestSchema>;
+
+export const backupDeletionPolicies = ['keep', 'keep_latest', 'delete'] as const;
+export const deleteStorageQuerySchema = z.object({
+  backups: z.optional(z.enum(backupDeletionPolicies)),
+});
+
+/** Storage devices per server, and storage devices plus network interfaces (spec §8). */
+export const maxStorageDevicesPerServer = 16;
+export const maxDevicesAndInterfacesPerServer = 24;
