@@ -9,6 +9,9 @@ import type { SandboxContext } from './context';
 import { catalogRoutes } from './routes/catalog';
 import { accountRoutes } from './routes/account';
 import { tokenRoutes } from './routes/tokens';
+import { storageRoutes } from './routes/storage';
+import { serverRoutes } from './routes/servers';
+import { eventRoutes } from './routes/events';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +37,7 @@ export type RouteModule = (
 /** Which groups each API version serves (spec §4: price and zone under 1.2, the rest under 1.3). */
 const versionRoutes: Record<ApiVersion, RouteModule[]> = {
   '1.2': [catalogRoutes],
-  '1.3': [catalogRoutes, accountRoutes, tokenRoutes],
+  '1.3': [catalogRoutes, accountRoutes, tokenRoutes, storageRoutes, serverRoutes, eventRoutes],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];
 const obsoleteVersions = new Set(['1.0', '1.1']);

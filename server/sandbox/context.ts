@@ -3,10 +3,14 @@ import { systemClock } from './clock';
 import { createAuditLog } from './audit';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
+import { createResources } from './resources';
 import { seedSandbox } from './seed';
+import { registerTransitions } from './transitions';
 import { createAccountRepository } from './store/accounts';
 import type { Db } from './store/database';
 import { clearDatabase, openDatabase } from './store/database';
+import { createServerRepository } from './store/servers';
+import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
 
 export interface SandboxOptions {
@@ -29,22 +33,30 @@ export function createSandboxContext(options: SandboxOptions) {
   const clock = options.clock ?? systemClock;
   const accounts = createAccountRepository(db);
   const tokens = createTokenRepository(db);
+  const storages = createStorageRepository(db);
+  const servers = createServerRepository(db);
   if (options.reset) clearDatabase(db);
-  if (accounts.isEmpty()) seedSandbox({ db, accounts, clock });
+  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock });
   const timeScale = options.timeScale ?? 1;
+  const jobs = createJobRunner({
+    db,
+    clock,
+    timeScale,
+    onError: options.onJobError ?? ((error) => console.error('sandbox job failed', error)),
+  });
+  const resources = createResources({ storages, servers, jobs, clock });
+  registerTransitions({ jobs, storages, servers, resources });
   return {
     db,
     clock,
     timeScale,
-    jobs: createJobRunner({
-      db,
-      clock,
-      timeScale,
-      onError: options.onJobError ?? ((error) => console.error('sandbox job failed', error)),
-    }),
+    jobs,
+    resources,
     audit: createAuditLog(db, clock),
     accounts,
     tokens,
+    storages,
+    servers,
     authenticate: createAuthenticator({
       accounts,
       tokens,

@@ -1,7 +1,14 @@
+import type { Label } from '../../contract/common';
+import { uuidPrefixes } from '../../contract/common';
+import type { ServerEvent } from '../../contract/server';
+import { zones } from './catalog';
 import type { Clock } from './clock';
-import { hashPassword } from './credentials';
+import { hashPassword, newUuid } from './credentials';
+import { actorOf, defaultInterfaces, rfc3339 } from './resources';
 import type { AccountRepository, NewAccount } from './store/accounts';
 import type { Db } from './store/database';
+import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
+import type { StorageRepository, StorageRow } from './store/storages';
 
 /** Demo credentials for local use only; the README lists them. */
 export const demoUsers = {
@@ -44,13 +51,314 @@ function contact(first: string, last: string, email: string, extra: Record<strin
   });
 }
 
+/**
+ * Public templates and CD-ROM images of every zone (reference §18). A storage has one zone, so
+ * each zone's copy has its own well-known id: the zone's number in the fourth group and the
+ * image in the last digits; Frankfurt's Debian template is the well-known
+ * 01000000-0000-4000-8000-000020060100.
+ */
+type PublicImage = Pick<StorageRow, 'title' | 'type' | 'size' | 'license' | 'template_type'>;
+const template = (title: string, size: number, license = 0): PublicImage => ({
+  title,
+  type: 'template',
+  size,
+  license,
+  template_type: license > 0 ? 'native' : 'cloud-init',
+});
+const cdrom = (title: string, size: number): PublicImage => ({
+  title,
+  type: 'cdrom',
+  size,
+  license: 0,
+  template_type: null,
+});
+/** The licence is credits per hour per core (spec §2.5). */
+const publicImages: PublicImage[] = [
+  template('Debian GNU/Linux 12 (Bookworm)', 4),
+  cdrom('Debian GNU/Linux 12 (Bookworm) installation CD', 1),
+  template('Ubuntu Server 24.04 LTS (Noble Numbat)', 4),
+  cdrom('Ubuntu Server 24.04 LTS installation CD', 3),
+  template('Rocky Linux 9', 4),
+  template('Windows Server 2022 Standard', 30, 1.6),
+];
+
+export const publicImageUuid = (zone: string, image: number) => {
+  const zoneNumber = zones
+    .findIndex((item) => item.id === zone)
+    .toString(16)
+    .padStart(2, '0');
+  return `01000000-0000-4000-80${zoneNumber}-0000200601${image.toString(16).padStart(2, '0')}`;
+};
+
+interface SeedStorage {
+  title: string;
+  size: number;
+  zone: string;
+  tier?: StorageRow['tier'];
+  labels?: Label[];
+  backupRule?: object;
+  license?: number;
+  partOfPlan?: boolean;
+}
+
+function seedResources(
+  storages: StorageRepository,
+  servers: ServerRepository,
+  clock: Clock,
+  demo: NewAccount & { id: number },
+  other: NewAccount & { id: number },
+) {
+  const now = clock.now().getTime();
+  const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+  for (const zone of zones) {
+    publicImages.forEach((image, index) =>
+      storages.insert({
+        ...image,
+        uuid: publicImageUuid(zone.id, index),
+        account_id: null,
+        access: 'public',
+        tier: image.type === 'template' ? 'maxiops' : null,
+        state: 'online',
+        zone: zone.id,
+        encrypted: 'no',
+        created: rfc3339(daysAgo(400)),
+        origin: null,
+        part_of_plan: 0,
+        backup_rule: '{}',
+        copy_of: null,
+        resize_pending: 0,
+      }),
+    );
+  }
+
+  const storage = (accountId: number, spec: SeedStorage, days: number): StorageRow => {
+    const row: StorageRow = {
+      uuid: newUuid(uuidPrefixes.storage),
+      account_id: accountId,
+      title: spec.title,
+      type: 'normal',
+      access: 'private',
+      size: spec.size,
+      tier: spec.tier ?? 'maxiops',
+      state: 'online',
+      zone: spec.zone,
+      license: spec.license ?? 0,
+      encrypted: 'no',
+      created: rfc3339(daysAgo(days)),
+      origin: null,
+      template_type: null,
+      part_of_plan: spec.partOfPlan ? 1 : 0,
+      backup_rule: JSON.stringify(spec.backupRule ?? {}),
+      copy_of: null,
+      resize_pending: 0,
+    };
+    storages.insert(row, spec.labels ?? []);
+    return row;
+  };
+
+  const server = (
+    account: NewAccount & { id: number },
+    fields: Pick<
+      ServerRow,
+      'title' | 'hostname' | 'zone' | 'plan' | 'core_number' | 'memory_amount' | 'state'
+    > & { labels: Label[] },
+    disks: SeedStorage[],
+    days: number,
+  ) => {
+    const row: ServerRow = {
+      ...fields,
+      uuid: newUuid(uuidPrefixes.server),
+      account_id: account.id,
+      created: Math.floor(daysAgo(days).getTime() / 1000),
+      host: 5_872_304_771 + days,
+      simple_backup: 'no',
+      boot_order: 'disk',
+      firewall: 'off',
+      metadata: 'yes',
+      nic_model: 'virtio',
+      video_model: 'cirrus',
+      timezone: 'UTC',
+      remote_access_enabled: 'no',
+      remote_access_type: 'vnc',
+      remote_access_password: 'Dem0Vnc1',
+      tags: '[]',
+      labels: JSON.stringify(fields.labels),
+      interfaces: JSON.stringify(defaultInterfaces(fields.zone)),
+    };
+    servers.insert(row);
+    const rows = disks.map((disk, index) => {
+      const created = storage(account.id, disk, days);
+      const device: Omit<DeviceRow, 'position'> = {
+        server_uuid: row.uuid,
+        address: `virtio:${index}`,
+        type: 'disk',
+        storage_uuid: created.uuid,
+        boot_disk: index === 0 ? '1' : '0',
+      };
+      servers.addDevice(device);
+      return created;
+    });
+    const actor = actorOf(account);
+    const event = (type: ServerEvent['type'], at: Date) =>
+      servers.addEvent({
+        server_uuid: row.uuid,
+        time: rfc3339(at),
+        type,
+        email: actor.email ?? null,
+        first_name: actor.first_name ?? null,
+        last_name: actor.last_name ?? null,
+      });
+    event('server_create', daysAgo(days));
+    event('server_start', new Date(daysAgo(days).getTime() + 30_000));
+    if (row.state === 'stopped') event('server_shutdown', daysAgo(1));
+    return rows;
+  };
+
+  const [webDisk] = server(
+    demo,
+    {
+      title: 'web-1',
+      hostname: 'web-1.demo.example.com',
+      zone: 'de-fra1',
+      plan: '2xCPU-4GB',
+      core_number: 2,
+      memory_amount: 4096,
+      state: 'started',
+      labels: [
+        { key: 'env', value: 'prod' },
+        { key: 'team', value: 'web' },
+      ],
+    },
+    [
+      {
+        title: 'web-1 OS',
+        size: 80,
+        zone: 'de-fra1',
+        partOfPlan: true,
+        labels: [
+          { key: 'env', value: 'prod' },
+          { key: 'team', value: 'web' },
+          { key: 'os', value: 'debian' },
+        ],
+        backupRule: { interval: 'daily', time: '0430', retention: '7' },
+      },
+    ],
+    30,
+  );
+  server(
+    demo,
+    {
+      title: 'build-box',
+      hostname: 'build.demo.example.com',
+      zone: 'fi-hel1',
+      plan: 'custom',
+      core_number: 2,
+      memory_amount: 4096,
+      state: 'stopped',
+      labels: [
+        { key: 'env', value: 'dev' },
+        { key: 'team', value: 'platform' },
+      ],
+    },
+    [
+      {
+        title: 'build-box OS',
+        size: 50,
+        zone: 'fi-hel1',
+        tier: 'standard',
+        labels: [
+          { key: 'env', value: 'dev' },
+          { key: 'team', value: 'platform' },
+        ],
+      },
+    ],
+    20,
+  );
+  server(
+    demo,
+    {
+      title: 'db-1',
+      hostname: 'db-1.demo.example.com',
+      zone: 'uk-lon1',
+      plan: 'custom',
+      core_number: 4,
+      memory_amount: 8192,
+      state: 'started',
+      labels: [
+        { key: 'env', value: 'prod' },
+        { key: 'team', value: 'data' },
+      ],
+    },
+    [
+      { title: 'db-1 OS', size: 40, zone: 'uk-lon1', labels: [{ key: 'env', value: 'prod' }] },
+      {
+        title: 'db-1 data',
+        size: 200,
+        zone: 'uk-lon1',
+        labels: [
+          { key: 'env', value: 'prod' },
+          { key: 'team', value: 'data' },
+          { key: 'role', value: 'database' },
+        ],
+      },
+    ],
+    10,
+  );
+  storage(
+    demo.id,
+    {
+      title: 'web assets archive',
+      size: 500,
+      zone: 'de-fra1',
+      tier: 'hdd',
+      labels: [
+        { key: 'env', value: 'prod' },
+        { key: 'team', value: 'web' },
+      ],
+    },
+    5,
+  );
+  storages.insert({
+    ...webDisk!,
+    uuid: newUuid(uuidPrefixes.storage),
+    title: 'web-1 OS before upgrade',
+    type: 'backup',
+    tier: null,
+    part_of_plan: 0,
+    backup_rule: '{}',
+    origin: webDisk!.uuid,
+    created: rfc3339(daysAgo(2)),
+  });
+
+  server(
+    other,
+    {
+      title: 'other-app',
+      hostname: 'app.other.example.com',
+      zone: 'de-fra1',
+      plan: 'custom',
+      core_number: 1,
+      memory_amount: 1024,
+      state: 'started',
+      labels: [],
+    },
+    [{ title: 'other-app OS', size: 25, zone: 'de-fra1' }],
+    15,
+  );
+  storage(other.id, { title: 'other data', size: 100, zone: 'de-fra1' }, 15);
+}
+
 export function seedSandbox({
   db,
   accounts,
+  storages,
+  servers,
   clock,
 }: {
   db: Db;
   accounts: AccountRepository;
+  storages: StorageRepository;
+  servers: ServerRepository;
   clock: Clock;
 }) {
   const now = clock.now().toISOString();
@@ -73,13 +381,14 @@ export function seedSandbox({
     created_at: now,
   });
   db.transaction(() => {
-    const demo = accounts.insert({
+    const demoAccount = {
       ...base('demo'),
       contact: contact('Dana', 'Demo', 'dana.demo@example.com', {
         company: 'Demo Oy',
         city: 'Helsinki',
       }),
-    });
+    };
+    const demo = accounts.insert(demoAccount);
     accounts.insert({
       ...base('demo_viewer'),
       type: 'sub',
@@ -100,10 +409,18 @@ export function seedSandbox({
         city: 'London',
       }),
     });
-    accounts.insert({
+    const otherAccount = {
       ...base('other'),
       credits: 250_000,
       contact: contact('Otto', 'Other', 'otto.other@example.com'),
-    });
+    };
+    const other = accounts.insert(otherAccount);
+    seedResources(
+      storages,
+      servers,
+      clock,
+      { ...demoAccount, id: demo },
+      { ...otherAccount, id: other },
+    );
   })();
 }

@@ -77,4 +77,106 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX audit_logs_account_user ON audit_logs(account_id, account_username, time DESC);
     `,
   },
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE storages (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        type TEXT NOT NULL,
+        access TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        tier TEXT,
+        state TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        license REAL NOT NULL DEFAULT 0,
+        encrypted TEXT NOT NULL DEFAULT 'no',
+        created TEXT NOT NULL,
+        origin TEXT,
+        template_type TEXT,
+        part_of_plan INTEGER NOT NULL DEFAULT 0,
+        backup_rule TEXT NOT NULL DEFAULT '{}',
+        copy_of TEXT,
+        resize_pending INTEGER NOT NULL DEFAULT 0
+      );
+      -- One index per sort field of the storage lists (created is the default order).
+      CREATE INDEX storages_account_created ON storages(account_id, created, uuid);
+      CREATE INDEX storages_account_title ON storages(account_id, title, uuid);
+      CREATE INDEX storages_account_size ON storages(account_id, size, uuid);
+      CREATE INDEX storages_account_state ON storages(account_id, state, uuid);
+      CREATE INDEX storages_account_tier ON storages(account_id, tier, uuid);
+      CREATE INDEX storages_account_type ON storages(account_id, type, created, uuid);
+      CREATE INDEX storages_account_zone ON storages(account_id, zone, uuid);
+      CREATE INDEX storages_origin ON storages(origin);
+      CREATE INDEX storages_copy_of ON storages(copy_of);
+
+      CREATE TABLE storage_labels (
+        storage_uuid TEXT NOT NULL REFERENCES storages(uuid) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        key_lower TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (storage_uuid, key_lower)
+      );
+      CREATE INDEX storage_labels_key ON storage_labels(key_lower, value, storage_uuid);
+
+      CREATE TABLE storage_favorites (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        storage_uuid TEXT NOT NULL REFERENCES storages(uuid) ON DELETE CASCADE,
+        PRIMARY KEY (account_id, storage_uuid)
+      );
+      CREATE INDEX storage_favorites_storage ON storage_favorites(storage_uuid);
+
+      CREATE TABLE servers (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        hostname TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        plan TEXT NOT NULL,
+        core_number INTEGER NOT NULL,
+        memory_amount INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        host INTEGER NOT NULL,
+        simple_backup TEXT NOT NULL DEFAULT 'no',
+        boot_order TEXT NOT NULL DEFAULT 'disk',
+        firewall TEXT NOT NULL DEFAULT 'off',
+        metadata TEXT NOT NULL DEFAULT 'no',
+        nic_model TEXT NOT NULL DEFAULT 'virtio',
+        video_model TEXT NOT NULL DEFAULT 'cirrus',
+        timezone TEXT NOT NULL DEFAULT 'UTC',
+        remote_access_enabled TEXT NOT NULL DEFAULT 'no',
+        remote_access_type TEXT NOT NULL DEFAULT 'vnc',
+        remote_access_password TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]',
+        labels TEXT NOT NULL DEFAULT '[]',
+        interfaces TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE INDEX servers_account ON servers(account_id, created, uuid);
+
+      CREATE TABLE server_storage_devices (
+        server_uuid TEXT NOT NULL REFERENCES servers(uuid) ON DELETE CASCADE,
+        address TEXT NOT NULL,
+        type TEXT NOT NULL,
+        storage_uuid TEXT REFERENCES storages(uuid),
+        boot_disk TEXT NOT NULL DEFAULT '0',
+        position INTEGER NOT NULL,
+        PRIMARY KEY (server_uuid, address)
+      );
+      CREATE INDEX server_storage_devices_storage ON server_storage_devices(storage_uuid);
+
+      CREATE TABLE server_events (
+        id INTEGER PRIMARY KEY,
+        server_uuid TEXT NOT NULL REFERENCES servers(uuid) ON DELETE CASCADE,
+        time TEXT NOT NULL,
+        type TEXT NOT NULL,
+        email TEXT,
+        first_name TEXT,
+        last_name TEXT
+      );
+      CREATE INDEX server_events_server ON server_events(server_uuid, id DESC);
+    `,
+  },
 ];

@@ -1,0 +1,351 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { uuidPrefixes } from '../../../contract/common';
+import { matchesLabelFilters } from '../../../contract/labels';
+import {
+  createServerRequestSchema,
+  modifyServerRequestSchema,
+  restartServerRequestSchema,
+  startServerRequestSchema,
+  stopServerRequestSchema,
+} from '../../../contract/server';
+import type { StorageTier } from '../../../contract/storage';
+import { backupDeletionPolicies } from '../../../contract/storage';
+import type { RouteModule } from '../api';
+import { plans } from '../catalog';
+import { newUuid } from '../credentials';
+import type { SandboxContext } from '../context';
+import { ApiProblem, invalidAttribute, missingAttribute } from '../http/errors';
+import { auditContext, principalOf } from '../http/principal';
+import { readBody } from '../http/request-body';
+import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
+import type { BackupDeletionPolicy } from '../resources';
+import {
+  actorOf,
+  defaultInterfaces,
+  rfc3339,
+  serverStateIllegal,
+  storageStateIllegal,
+} from '../resources';
+import type { ServerRow } from '../store/servers';
+import type { StorageRow } from '../store/storages';
+import { durations, jobKinds } from '../transitions';
+
+type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
+
+/** Cores and memory of a fixed plan or a custom configuration (reference §2.3, §2.6). */
+function sizing(
+  request: { plan?: string; core_number?: number; memory_amount?: number },
+  current: { plan: string; core_number: number; memory_amount: number },
+) {
+  const planName =
+    request.plan ?? ((request.core_number ?? request.memory_amount) ? 'custom' : current.plan);
+  if (planName === 'custom') {
+    return {
+      plan: 'custom',
+      core_number: request.core_number ?? current.core_number,
+      memory_amount: request.memory_amount ?? current.memory_amount,
+    };
+  }
+  const plan = plans.find((item) => item.name === planName);
+  if (!plan) throw invalidAttribute('plan', `There is no plan ${planName}; see /1.3/plan.`);
+  if (request.core_number !== undefined && request.core_number !== plan.core_number) {
+    throw new ApiProblem(
+      400,
+      'PLAN_CORE_NUMBER_ILLEGAL',
+      `The plan ${plan.name} has ${plan.core_number} cores; use plan custom for another number.`,
+    );
+  }
+  if (request.memory_amount !== undefined && request.memory_amount !== plan.memory_amount) {
+    throw new ApiProblem(
+      400,
+      'PLAN_MEMORY_AMOUNT_ILLEGAL',
+      `The plan ${plan.name} has ${plan.memory_amount} MiB of memory; use plan custom for another amount.`,
+    );
+  }
+  return { plan: plan.name, core_number: plan.core_number, memory_amount: plan.memory_amount };
+}
+
+/** Servers (spec §2.6; reference §2). */
+export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
+  const { db, storages, servers, resources, jobs, audit, clock } = context;
+
+  const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
+
+  function refuseUnless(server: ServerRow, state: 'started' | 'stopped') {
+    if (server.state !== state || resources.serverBusy(server)) {
+      const now = resources.serverBusy(server) ? 'busy with another operation' : server.state;
+      throw serverStateIllegal(`it is ${now}; this needs a ${state} server.`);
+    }
+  }
+
+  // The long-standing API lists every server; only a label filter narrows the list.
+  scope.get<{ Querystring: { label?: string | string[] } }>('/server', async (request) => {
+    const filters = labelFilters(request.query.label);
+    const rows = servers
+      .listByAccount(principalOf(request).owner.id)
+      .filter((row) => matchesLabelFilters(JSON.parse(row.labels), filters));
+    return { servers: { server: rows.map((row) => resources.serverSummary(row)) } };
+  });
+
+  scope.get('/server/:uuid', async (request: UuidRequest) =>
+    details(resources.serverFor(principalOf(request), request.params.uuid)),
+  );
+
+  scope.post('/server', async (request, reply) => {
+    const principal = principalOf(request);
+    const { server: body } = readLabelledBody(request, createServerRequestSchema);
+    checkZone(body.zone);
+    const labels = body.labels?.label ?? [];
+    checkLabelKeys(labels);
+    const size = sizing(body, { plan: 'custom', core_number: 1, memory_amount: 1024 });
+    const planTier = plans.find((plan) => plan.name === size.plan)?.storage_tier as
+      StorageTier | null | undefined;
+    const server: ServerRow = {
+      uuid: newUuid(uuidPrefixes.server),
+      account_id: principal.owner.id,
+      title: body.title,
+      hostname: body.hostname,
+      zone: body.zone,
+      ...size,
+      state: 'maintenance',
+      created: Math.floor(clock.now().getTime() / 1000),
+      host: crypto.randomInt(1_000_000_000, 9_999_999_999),
+      simple_backup: body.simple_backup ?? 'no',
+      boot_order: body.boot_order ?? 'disk',
+      firewall: body.firewall ?? 'off',
+      metadata: body.metadata ?? 'no',
+      nic_model: body.nic_model ?? 'virtio',
+      video_model: body.video_model ?? 'cirrus',
+      timezone: body.timezone ?? 'UTC',
+      remote_access_enabled: body.remote_access_enabled ?? 'no',
+      remote_access_type: body.remote_access_type ?? 'vnc',
+      remote_access_password: body.remote_access_password ?? crypto.randomBytes(4).toString('hex'),
+      tags: '[]',
+      labels: JSON.stringify(labels),
+      interfaces: JSON.stringify(defaultInterfaces(body.zone)),
+    };
+    const record = db.transaction(() => {
+      servers.insert(server);
+      let disks = 0;
+      for (const device of body.storage_devices.storage_device) {
+        let storage: StorageRow | undefined;
+        const deviceLabels = device.labels ?? [];
+        checkLabelKeys(deviceLabels);
+        const fresh = (fields: Partial<StorageRow>): StorageRow => ({
+          uuid: newUuid(uuidPrefixes.storage),
+          account_id: principal.owner.id,
+          title: device.title ?? `${body.hostname} disk ${disks + 1}`,
+          type: 'normal',
+          access: 'private',
+          size: device.size ?? 0,
+          tier: device.tier ?? planTier ?? 'maxiops',
+          state: 'online',
+          zone: server.zone,
+          license: 0,
+          encrypted: device.encrypted ?? 'no',
+          created: rfc3339(clock.now()),
+          origin: null,
+          template_type: null,
+          // The first disk of a plan server is the storage the plan includes (reference §3.2).
+          part_of_plan: size.plan !== 'custom' && disks === 0 ? 1 : 0,
+          backup_rule: JSON.stringify(device.backup_rule ?? {}),
+          copy_of: null,
+          resize_pending: 0,
+          ...fields,
+        });
+        if (device.action === 'create') {
+          if (device.size === undefined) throw missingAttribute('size');
+          storage = fresh({});
+          storages.insert(storage, deviceLabels);
+        } else if (device.action === 'clone') {
+          if (!device.storage) throw missingAttribute('storage');
+          const source = resources.storageFor(principal, device.storage, 'read');
+          if (source.state !== 'online') throw storageStateIllegal(`it is ${source.state}.`);
+          if (device.size !== undefined && device.size < source.size) {
+            throw invalidAttribute(
+              'size',
+              `A clone needs at least the ${source.size} GiB of its source.`,
+            );
+          }
+          storage = fresh({
+            size: device.size ?? source.size,
+            license: source.license,
+            tier: device.tier ?? source.tier ?? planTier ?? 'maxiops',
+            state: 'maintenance',
+          });
+          storages.insert(storage, deviceLabels);
+        } else if (device.storage) {
+          storage = resources.storageFor(principal, device.storage, 'read');
+          if (storage.state !== 'online') throw storageStateIllegal(`it is ${storage.state}.`);
+        } else if (device.type !== 'cdrom') {
+          throw missingAttribute('storage');
+        }
+        const attached = resources.attach(
+          server,
+          storage,
+          {
+            ...(device.address ? { address: device.address } : {}),
+            ...(device.type ? { type: device.type } : {}),
+          },
+          true,
+        );
+        if (attached.type === 'disk') disks += 1;
+      }
+      jobs.schedule(jobKinds.serverCreated, server.uuid, durations.serverCreate, {
+        actor: actorOf(principal.account),
+      });
+      resources.recordEvent(server.uuid, 'server_create', actorOf(principal.account));
+      const current = details(server);
+      audit.record(auditContext(request), {
+        action: 'create',
+        resourceType: 'server',
+        resourceId: server.uuid,
+        current: current.server,
+      });
+      return current;
+    })();
+    return reply.code(202).send(record);
+  });
+
+  scope.put('/server/:uuid', async (request: UuidRequest, reply) => {
+    const principal = principalOf(request);
+    const row = resources.serverFor(principal, request.params.uuid);
+    const { server: body } = readLabelledBody(request, modifyServerRequestSchema);
+    if (body.labels) checkLabelKeys(body.labels.label);
+    const size = sizing(body, row);
+    const resized =
+      size.plan !== row.plan ||
+      size.core_number !== row.core_number ||
+      size.memory_amount !== row.memory_amount;
+    if (resized) refuseUnless(row, 'stopped');
+    const { labels, ...fields } = body;
+    const next: ServerRow = {
+      ...row,
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      ...size,
+      ...(labels ? { labels: JSON.stringify(labels.label) } : {}),
+    };
+    const record = db.transaction(() => {
+      const previous = resources.serverDetails(row);
+      servers.update(next);
+      resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
+      const current = details(next);
+      audit.record(auditContext(request), {
+        action: 'update',
+        resourceType: 'server',
+        resourceId: row.uuid,
+        previous,
+        current: current.server,
+      });
+      return current;
+    })();
+    return reply.code(202).send(record);
+  });
+
+  scope.delete<{
+    Params: { uuid: string };
+    Querystring: { storages?: unknown; backups?: unknown };
+  }>('/server/:uuid', async (request, reply) => {
+    const { storages: withStorages = '0', backups: policy = 'keep' } = request.query;
+    if (!['0', '1', 'true', 'false'].includes(withStorages as string)) {
+      throw new ApiProblem(
+        400,
+        'STORAGE_DELETION_POLICY_INVALID',
+        'The storages parameter must be 1 (delete attached storage) or 0.',
+      );
+    }
+    if (!(backupDeletionPolicies as readonly unknown[]).includes(policy)) {
+      throw new ApiProblem(
+        400,
+        'BACKUP_DELETION_POLICY_INVALID',
+        'The backups parameter must be keep, keep_latest or delete.',
+      );
+    }
+    const row = resources.serverFor(principalOf(request), request.params.uuid);
+    refuseUnless(row, 'stopped');
+    db.transaction(() => {
+      const previous = resources.serverDetails(row);
+      const devices = servers.devices(row.uuid);
+      for (const device of devices) servers.removeDevice(row.uuid, device.address);
+      if (withStorages === '1' || withStorages === 'true') {
+        for (const device of devices) {
+          const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
+          if (
+            storage?.access === 'private' &&
+            servers.devicesWithStorage(storage.uuid).length === 0
+          ) {
+            resources.deleteStorage(storage, policy as BackupDeletionPolicy);
+          }
+        }
+      }
+      jobs.cancel(row.uuid);
+      servers.delete(row.uuid);
+      audit.record(auditContext(request), {
+        action: 'delete',
+        resourceType: 'server',
+        resourceId: row.uuid,
+        previous,
+      });
+    })();
+    return reply.code(204).send();
+  });
+
+  function operate(
+    request: UuidRequest,
+    action: 'start' | 'stop' | 'restart',
+    change: (row: ServerRow) => ServerRow,
+  ) {
+    const row = resources.serverFor(principalOf(request), request.params.uuid);
+    refuseUnless(row, action === 'start' ? 'stopped' : 'started');
+    return db.transaction(() => {
+      const next = change(row);
+      servers.update(next);
+      const current = details(next);
+      audit.record(auditContext(request), {
+        action,
+        resourceType: 'server',
+        resourceId: row.uuid,
+        previous: { state: row.state },
+        current: { state: next.state },
+      });
+      return current;
+    })();
+  }
+
+  // Reference §2.5 shows `started` in the start answer; the sandbox answers `maintenance` and
+  // reaches `started` by a job, so a client sees the start happen as it does for a restart.
+  scope.post('/server/:uuid/start', async (request: UuidRequest) => {
+    if (request.body !== undefined) readBody(request, startServerRequestSchema);
+    const actor = actorOf(principalOf(request).account);
+    return operate(request, 'start', (row) => {
+      jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverStart, { actor });
+      return { ...row, state: 'maintenance' };
+    });
+  });
+
+  scope.post('/server/:uuid/stop', async (request: UuidRequest) => {
+    const hard =
+      request.body !== undefined &&
+      readBody(request, stopServerRequestSchema).stop_server.stop_type === 'hard';
+    const actor = actorOf(principalOf(request).account);
+    // The record still says started until the guest is down (reference §2.5).
+    return operate(request, 'stop', (row) => {
+      jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
+      resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
+      return row;
+    });
+  });
+
+  scope.post('/server/:uuid/restart', async (request: UuidRequest) => {
+    const hard =
+      request.body !== undefined &&
+      readBody(request, restartServerRequestSchema).restart_server.stop_type === 'hard';
+    const actor = actorOf(principalOf(request).account);
+    return operate(request, 'restart', (row) => {
+      resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
+      jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverRestart, { actor });
+      return { ...row, state: 'maintenance' };
+    });
+  });
+};

@@ -1,0 +1,181 @@
+import type { Label } from '../../../contract/common';
+import type { LabelFilter } from '../../../contract/labels';
+import type {
+  StorageAccess,
+  StorageState,
+  StorageTier,
+  StorageType,
+  storageSortFields,
+} from '../../../contract/storage';
+import type { Db } from './database';
+
+export interface StorageRow {
+  uuid: string;
+  /** Null for public templates and CD-ROM images, which every account can read. */
+  account_id: number | null;
+  title: string;
+  type: StorageType;
+  access: StorageAccess;
+  size: number;
+  tier: StorageTier | null;
+  state: StorageState;
+  zone: string;
+  license: number;
+  encrypted: 'yes' | 'no';
+  created: string;
+  origin: string | null;
+  template_type: 'cloud-init' | 'native' | null;
+  part_of_plan: number;
+  backup_rule: string;
+  /** Set on a copy (backup, clone, template) while it is being made: the storage it copies. */
+  copy_of: string | null;
+  /** Modify enlarged the storage; a partition and filesystem resize may follow. */
+  resize_pending: number;
+}
+
+export interface StorageListFilter {
+  ownerId: number;
+  type?: StorageType;
+  access?: StorageAccess;
+  labels: LabelFilter[];
+  search?: string;
+  sortBy?: (typeof storageSortFields)[number];
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** SQLite's order: NULL first, numbers by value, text by code point (BINARY collation). */
+function compareSql(a: string | number | null, b: string | number | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+interface SortKey {
+  uuid: string;
+  sort_key: string | number | null;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createStorageRepository(db: Db) {
+  const byUuid = db.prepare<[string], StorageRow>('SELECT * FROM storages WHERE uuid = ?');
+  const insert = db.prepare<StorageRow>(`
+    INSERT INTO storages (uuid, account_id, title, type, access, size, tier, state, zone, license,
+      encrypted, created, origin, template_type, part_of_plan, backup_rule, copy_of, resize_pending)
+    VALUES (@uuid, @account_id, @title, @type, @access, @size, @tier, @state, @zone, @license,
+      @encrypted, @created, @origin, @template_type, @part_of_plan, @backup_rule, @copy_of,
+      @resize_pending)`);
+  const update = db.prepare<StorageRow>(`
+    UPDATE storages SET title = @title, size = @size, tier = @tier, state = @state,
+      backup_rule = @backup_rule, copy_of = @copy_of, resize_pending = @resize_pending,
+      part_of_plan = @part_of_plan
+    WHERE uuid = @uuid`);
+  const remove = db.prepare<[string]>('DELETE FROM storages WHERE uuid = ?');
+  const labelsOf = db.prepare<[string], Label>(
+    'SELECT key, value FROM storage_labels WHERE storage_uuid = ? ORDER BY position',
+  );
+  const clearLabels = db.prepare<[string]>('DELETE FROM storage_labels WHERE storage_uuid = ?');
+  const insertLabel = db.prepare<[string, number, string, string, string]>(
+    'INSERT INTO storage_labels (storage_uuid, position, key, key_lower, value) VALUES (?, ?, ?, ?, ?)',
+  );
+  const backupsOf = db.prepare<[string], { uuid: string }>(
+    "SELECT uuid FROM storages WHERE origin = ? AND type = 'backup' ORDER BY created, uuid",
+  );
+  const copyOf = db.prepare<[string], StorageRow>('SELECT * FROM storages WHERE copy_of = ?');
+  const favoriteInsert = db.prepare<[number, string]>(
+    'INSERT OR IGNORE INTO storage_favorites (account_id, storage_uuid) VALUES (?, ?)',
+  );
+  const favoriteDelete = db.prepare<[number, string]>(
+    'DELETE FROM storage_favorites WHERE account_id = ? AND storage_uuid = ?',
+  );
+  const favorites = db.prepare<[number, number], StorageRow>(`
+    SELECT s.* FROM storage_favorites f JOIN storages s ON s.uuid = f.storage_uuid
+    WHERE f.account_id = ? AND (s.account_id = ? OR s.access = 'public')
+    ORDER BY s.title, s.uuid`);
+  const listCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  function setLabels(uuid: string, labels: readonly Label[]) {
+    clearLabels.run(uuid);
+    labels.forEach((label, position) =>
+      insertLabel.run(uuid, position, label.key, label.key.toLowerCase(), label.value),
+    );
+  }
+
+  function statement(sql: string) {
+    let cached = listCache.get(sql);
+    if (!cached) {
+      cached = db.prepare(sql);
+      listCache.set(sql, cached);
+    }
+    return cached;
+  }
+
+  /**
+   * Filters in SQL so that an account with 10,000 storages still lists a page quickly. The
+   * account's own (private) storages and the public ones are read by two queries, each walking
+   * an index in the requested order, and merged: one query over both would sort every row.
+   */
+  function list(filter: StorageListFilter): StorageRow[] {
+    const where: string[] = [];
+    const params: Record<string, string | number> = { take: filter.offset + filter.limit };
+    if (filter.type) {
+      where.push('s.type = @type');
+      params.type = filter.type;
+    }
+    filter.labels.forEach((label, index) => {
+      const value = label.value === undefined ? '' : ` AND l.value = @value${index}`;
+      where.push(
+        `EXISTS (SELECT 1 FROM storage_labels l WHERE l.storage_uuid = s.uuid AND l.key_lower = @key${index}${value})`,
+      );
+      params[`key${index}`] = label.key.toLowerCase();
+      if (label.value !== undefined) params[`value${index}`] = label.value;
+    });
+    if (filter.search) {
+      where.push("(s.title LIKE @search ESCAPE '\\' OR s.uuid LIKE @search ESCAPE '\\')");
+      params.search = likePattern(filter.search);
+    }
+    const column = filter.sortBy ?? 'created';
+    const direction = filter.descending ? 'DESC' : 'ASC';
+    // Only the keys are read for the merge; a deep page then reads 25 rows, not offset + 25.
+    const query = (scope: string, extra: Record<string, string | number>) =>
+      statement(
+        `SELECT s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT @take`,
+      ).all({ ...params, ...extra }) as SortKey[];
+    const own =
+      filter.access === 'public' ? [] : query('s.account_id = @owner', { owner: filter.ownerId });
+    const shared =
+      filter.access === 'private' ? [] : query("s.account_id IS NULL AND s.access = 'public'", {});
+    const sign = filter.descending ? -1 : 1;
+    const compare = (a: SortKey, b: SortKey) =>
+      sign * (compareSql(a.sort_key, b.sort_key) || compareSql(a.uuid, b.uuid));
+    return [...own, ...shared]
+      .sort(compare)
+      .slice(filter.offset, filter.offset + filter.limit)
+      .map((key) => byUuid.get(key.uuid)!);
+  }
+
+  return {
+    find: (uuid: string) => byUuid.get(uuid),
+    insert(row: StorageRow, labels: readonly Label[] = []) {
+      insert.run(row);
+      setLabels(row.uuid, labels);
+    },
+    update: (row: StorageRow) => void update.run(row),
+    delete: (uuid: string) => void remove.run(uuid),
+    labels: (uuid: string) => labelsOf.all(uuid),
+    setLabels,
+    backups: (uuid: string) => backupsOf.all(uuid).map((row) => row.uuid),
+    /** The copy (backup, clone or template) being made from this storage, if any. */
+    pendingCopyOf: (uuid: string) => copyOf.get(uuid),
+    list,
+    addFavorite: (accountId: number, uuid: string) =>
+      favoriteInsert.run(accountId, uuid).changes > 0,
+    removeFavorite: (accountId: number, uuid: string) =>
+      favoriteDelete.run(accountId, uuid).changes > 0,
+    favorites: (accountId: number, ownerId: number) => favorites.all(accountId, ownerId),
+  };
+}
+export type StorageRepository = ReturnType<typeof createStorageRepository>;
