@@ -1,8 +1,10 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DnsIcon from '@mui/icons-material/Dns';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
+import StorageIcon from '@mui/icons-material/Storage';
 import { paths } from './paths';
 
 export interface NavigationEntry {
@@ -19,6 +21,18 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Your account, credits and resource limits.',
     to: paths.dashboard(),
     icon: DashboardIcon,
+  },
+  {
+    label: 'Servers',
+    description: 'Create, start, stop and delete servers.',
+    to: paths.servers(),
+    icon: DnsIcon,
+  },
+  {
+    label: 'Storage',
+    description: 'Block storage, backups, templates and CD-ROM images.',
+    to: paths.storage(),
+    icon: StorageIcon,
   },
   {
     label: 'Zones',

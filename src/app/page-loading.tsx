@@ -9,3 +9,12 @@ export function PageLoading() {
     </Box>
   );
 }
+
+/** Shown inside the app shell while a page's code loads. */
+export function ContentLoading() {
+  return (
+    <Box aria-busy="true" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress aria-label="Loading page" />
+    </Box>
+  );
+}

@@ -27,6 +27,21 @@ const PricesPage = lazy(async () => ({
 const TokensPage = lazy(async () => ({
   default: (await import('../features/tokens/tokens-page')).TokensPage,
 }));
+const StorageListPage = lazy(async () => ({
+  default: (await import('./resource-pages')).StorageListPage,
+}));
+const StorageDetailPage = lazy(async () => ({
+  default: (await import('./resource-pages')).StorageDetailPage,
+}));
+const ServersPage = lazy(async () => ({
+  default: (await import('./resource-pages')).ServersPage,
+}));
+const ServerDetailPage = lazy(async () => ({
+  default: (await import('./resource-pages')).ServerDetailPage,
+}));
+const CreateServerPage = lazy(async () => ({
+  default: (await import('./resource-pages')).CreateServerPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -49,6 +64,35 @@ export const routes: RouteObject[] = [
           { path: paths.zones(), handle: crumb('Zones'), element: <ZonesPage /> },
           { path: paths.prices(), handle: crumb('Prices'), element: <PricesPage /> },
           { path: paths.tokens(), handle: crumb('API tokens'), element: <TokensPage /> },
+          {
+            path: paths.servers(),
+            handle: crumb('Servers'),
+            children: [
+              { index: true, element: <ServersPage /> },
+              {
+                path: paths.newServer(),
+                handle: crumb('Create server'),
+                element: <CreateServerPage />,
+              },
+              {
+                path: paths.server(':uuid'),
+                handle: crumb('Server'),
+                element: <ServerDetailPage />,
+              },
+            ],
+          },
+          {
+            path: paths.storage(),
+            handle: crumb('Storage'),
+            children: [
+              { index: true, element: <StorageListPage /> },
+              {
+                path: paths.storageDetail(':uuid'),
+                handle: crumb('Storage details'),
+                element: <StorageDetailPage />,
+              },
+            ],
+          },
           { path: '*', handle: crumb('Page not found'), element: <NotFoundPage /> },
         ],
       },

@@ -19,11 +19,15 @@ const TrailContext = createContext<Crumb[]>([]);
 /** Provided by the app's route renderer: the crumbs of the routes matching the location. */
 export const BreadcrumbTrail = TrailContext.Provider;
 
-/** The trail of the matched routes, so pages need not know where they sit in the app. */
-export function Breadcrumbs() {
+/**
+ * The trail of the matched routes, so pages need not know where they sit in the app.
+ * `current` names the last crumb when only the page knows it, such as a resource's title.
+ */
+export function Breadcrumbs({ current: currentLabel }: { current?: string }) {
   const crumbs = useContext(TrailContext);
   if (crumbs.length === 0) return null;
-  const current = crumbs[crumbs.length - 1];
+  const last = crumbs[crumbs.length - 1];
+  const current = last && currentLabel ? { ...last, label: currentLabel } : last;
   return (
     <MuiBreadcrumbs aria-label="Breadcrumbs" sx={{ mb: 1 }}>
       {crumbs.slice(0, -1).map((crumb) => (

@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
+  /** When a rule of the spec forbids the action now; the content says why. */
+  confirmDisabled?: boolean;
   error: ApiError | null;
   errorTitle: string;
   onConfirm: () => void;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  confirmDisabled = false,
   error,
   errorTitle,
   onConfirm,
@@ -60,7 +63,12 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={pending}>
+        <Button
+          onClick={onConfirm}
+          color="error"
+          variant="contained"
+          disabled={pending || confirmDisabled}
+        >
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </DialogActions>

@@ -7,6 +7,16 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+
+/** Server-side sorting: the caller keeps the order (in the URL) and refetches. */
+export interface TableSorting {
+  /** Column ids that the server can sort by. */
+  sortable: readonly string[];
+  sortBy?: string;
+  order: 'asc' | 'desc';
+  onSort: (columnId: string) => void;
+}
 
 interface DataTableProps<TData> {
   /** The table's accessible name. */
@@ -18,6 +28,7 @@ interface DataTableProps<TData> {
   getRowId: (row: TData) => string;
   /** The column whose cell names the row; rendered as the row header. */
   rowHeaderColumn?: string;
+  sorting?: TableSorting;
 }
 
 /** MUI's table rendered from a headless @tanstack/react-table model (DESIGN budgets). */
@@ -27,6 +38,7 @@ export function DataTable<TData>({
   data,
   getRowId,
   rowHeaderColumn,
+  sorting,
 }: DataTableProps<TData>) {
   // react-table returns fresh functions each render, which the React Compiler must not memoise.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -37,13 +49,35 @@ export function DataTable<TData>({
         <TableHead>
           {table.getHeaderGroups().map((headerGroup) => (
             <TableRow key={headerGroup.id}>
-              {headerGroup.headers.map((header) => (
-                <TableCell key={header.id} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext())}
-                </TableCell>
-              ))}
+              {headerGroup.headers.map((header) => {
+                const content = header.isPlaceholder
+                  ? null
+                  : flexRender(header.column.columnDef.header, header.getContext());
+                const sortable = sorting?.sortable.includes(header.column.id);
+                const active = sortable && sorting?.sortBy === header.column.id;
+                const direction = sorting?.order ?? 'asc';
+                return (
+                  <TableCell
+                    key={header.id}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    aria-sort={
+                      active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
+                    }
+                  >
+                    {sortable ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? direction : 'asc'}
+                        onClick={() => sorting?.onSort(header.column.id)}
+                      >
+                        {content}
+                      </TableSortLabel>
+                    ) : (
+                      content
+                    )}
+                  </TableCell>
+                );
+              })}
             </TableRow>
           ))}
         </TableHead>

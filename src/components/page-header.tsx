@@ -8,15 +8,17 @@ interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** The last breadcrumb, when the route's crumb is generic (a resource's title). */
+  crumb?: string;
 }
 
 /** Breadcrumbs, the page's only h1, and the document title, so every page gets all three. */
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, crumb }: PageHeaderProps) {
   useDocumentTitle(title);
 
   return (
     <Box sx={{ mb: 3 }}>
-      <Breadcrumbs />
+      <Breadcrumbs current={crumb} />
       <Box
         sx={{
           display: 'flex',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../contract/plan';
 import type { PriceZone } from '../../contract/price';
-import { buildPriceTable, describePlan, hoursPerMonth } from './pricing';
+import {
+  buildPriceTable,
+  describePlan,
+  estimateServerCost,
+  hoursPerMonth,
+  isSharedCorePlan,
+} from './pricing';
 
 const plan = (name: string, cores: number, memory: number, storage: number): Plan => ({
   name,
@@ -70,5 +76,93 @@ describe('describePlan', () => {
     expect(describePlan({ ...plan('GPU', 1, 1024, 0), storage_tier: null })).toBe(
       '1 CPU core, 1 GiB memory',
     );
+  });
+});
+
+describe('estimateServerCost', () => {
+  const prices: PriceZone = {
+    name: 'de-fra1',
+    server_core: { amount: 1, price: 1.12 },
+    server_memory: { amount: 256, price: 0.14 },
+    storage_maxiops: { amount: 1, price: 0.031 },
+    storage_hdd: { amount: 1, price: 0.0078 },
+    'server_plan_2xCPU-4GB': { amount: 1, price: 2.976 },
+    'server_plan_DEV-1xCPU-1GB': { amount: 1, price: 0.5 },
+  };
+
+  it('prices custom cores and memory per unit amount and every disk by tier', () => {
+    const cost = estimateServerCost({
+      zone: prices,
+      plan: null,
+      cores: 2,
+      memoryMiB: 2048,
+      disks: [
+        { label: 'OS disk', size: 20, tier: 'maxiops' },
+        { label: 'Extra disk', size: 100, tier: 'hdd' },
+      ],
+      licensePerCore: 0,
+    });
+    // Credits: 2 × 1.12 + 8 × 0.14 + 20 × 0.031 + 100 × 0.0078 = 4.76 per hour.
+    expect(cost.perHour).toBeCloseTo(0.0476, 6);
+    expect(cost.perMonth).toBeCloseTo(0.0476 * hoursPerMonth, 6);
+    expect(cost.lines.map((line) => line.label)).toEqual([
+      '2 CPU cores',
+      '2 GiB memory',
+      'OS disk: 20 GiB MaxIOPS',
+      'Extra disk: 100 GiB HDD',
+    ]);
+    expect(cost.unpriced).toEqual([]);
+  });
+
+  it('bills only the OS disk beyond what the plan includes', () => {
+    const cost = estimateServerCost({
+      zone: prices,
+      plan: plan('2xCPU-4GB', 2, 4096, 80),
+      cores: 2,
+      memoryMiB: 4096,
+      disks: [{ label: 'OS disk', size: 100, tier: 'maxiops' }],
+      licensePerCore: 0,
+    });
+    // 2.976 for the plan + 20 GiB × 0.031.
+    expect(cost.perHour).toBeCloseTo((2.976 + 0.62) / 100, 6);
+    expect(cost.lines[1]?.label).toBe('OS disk: 20 GiB MaxIOPS beyond the plan');
+  });
+
+  it('charges the template licence per core, a shared core counting half', () => {
+    const dedicated = estimateServerCost({
+      zone: prices,
+      plan: plan('2xCPU-4GB', 2, 4096, 80),
+      cores: 2,
+      memoryMiB: 4096,
+      disks: [{ label: 'OS disk', size: 80, tier: 'maxiops' }],
+      licensePerCore: 1.5,
+    });
+    expect(dedicated.lines.at(-1)).toEqual({ label: 'Licence for 2 cores', perHour: 0.03 });
+
+    const shared = estimateServerCost({
+      zone: prices,
+      plan: plan('DEV-1xCPU-1GB', 1, 1024, 10),
+      cores: 1,
+      memoryMiB: 1024,
+      disks: [{ label: 'OS disk', size: 10, tier: 'standard' }],
+      licensePerCore: 1.5,
+    });
+    expect(isSharedCorePlan('DEV-1xCPU-1GB')).toBe(true);
+    expect(shared.lines.at(-1)).toEqual({ label: 'Licence for 0.5 cores', perHour: 0.0075 });
+    // Plan 0.5 + licence 0.75 credits; the included 10 GiB disk costs nothing extra.
+    expect(shared.perHour).toBeCloseTo(0.0125, 6);
+  });
+
+  it('names items the price list has no price for instead of guessing', () => {
+    const cost = estimateServerCost({
+      zone: prices,
+      plan: null,
+      cores: 1,
+      memoryMiB: 1024,
+      disks: [{ label: 'OS disk', size: 10, tier: 'standard' }],
+      licensePerCore: 0,
+    });
+    expect(cost.unpriced).toEqual(['OS disk: 10 GiB Standard']);
+    expect(cost.perHour).toBeCloseTo((1.12 + 0.56) / 100, 6);
   });
 });

@@ -129,3 +129,97 @@ export function buildPriceTable(zone: PriceZone, plans: readonly Plan[]): PriceT
   planRows.sort((a, b) => planRank(a.key) - planRank(b.key) || byName(a.key, b.key));
   return { resources, plans: planRows };
 }
+
+/** Developer plans run on shared cores (brief of issue 3; spec §2.5 counts them half). */
+export function isSharedCorePlan(planName: string | undefined): boolean {
+  return planName?.startsWith('DEV-') ?? false;
+}
+
+export interface DiskChoice {
+  label: string;
+  size: number;
+  tier: string;
+}
+
+export interface ServerCostInput {
+  zone: PriceZone;
+  /** A fixed plan, or null for custom cores and memory. */
+  plan: Plan | null;
+  cores: number;
+  memoryMiB: number;
+  /** The first disk is the OS disk; a plan includes `plan.storage_size` GiB of it. */
+  disks: readonly DiskChoice[];
+  /** The OS template's `license`: credits per core-hour (spec §2.5). */
+  licensePerCore: number;
+}
+
+export interface CostLine {
+  label: string;
+  /** Currency per hour. */
+  perHour: number;
+}
+
+export interface ServerCost {
+  lines: CostLine[];
+  perHour: number;
+  perMonth: number;
+  /** Items the zone's price list has no price for; left out of the totals. */
+  unpriced: string[];
+}
+
+function entryOf(zone: PriceZone, key: string): PriceEntry | null {
+  const value = zone[key];
+  return value !== undefined && isPriceEntry(value) ? value : null;
+}
+
+/** Credits per hour of `units` units of a price entry. */
+const creditsFor = (entry: PriceEntry, units: number) => (entry.price * units) / entry.amount;
+
+/**
+ * What a server would cost per hour and per month (730 h) from a zone's price list: the plan
+ * or its cores and memory, every disk by tier, and the licence of the OS template, which is
+ * its `license` × the cores, a shared core counting as half (spec §2.5).
+ */
+export function estimateServerCost(input: ServerCostInput): ServerCost {
+  const { zone, plan, cores, memoryMiB, disks, licensePerCore } = input;
+  const lines: CostLine[] = [];
+  const unpriced: string[] = [];
+  const add = (label: string, credits: number) =>
+    lines.push({ label, perHour: creditsToCurrency(credits) });
+
+  let includedStorage = 0;
+  if (plan) {
+    const entry = entryOf(zone, `${serverPlanPricePrefix}${plan.name}`);
+    if (entry) add(`Plan ${plan.name}`, creditsFor(entry, 1));
+    else unpriced.push(`Plan ${plan.name}`);
+    includedStorage = plan.storage_size;
+  } else {
+    const core = entryOf(zone, 'server_core');
+    const memory = entryOf(zone, 'server_memory');
+    if (core) add(`${cores} CPU ${cores === 1 ? 'core' : 'cores'}`, creditsFor(core, cores));
+    if (memory) add(`${formatMebibytes(memoryMiB)} memory`, creditsFor(memory, memoryMiB));
+  }
+
+  disks.forEach((disk, index) => {
+    const billed = index === 0 ? Math.max(0, disk.size - includedStorage) : disk.size;
+    if (billed === 0) return;
+    const entry = entryOf(zone, `storage_${disk.tier}`);
+    const tierName = storageTierNames[disk.tier] ?? disk.tier;
+    const label = `${disk.label}: ${formatGibibytes(billed)} ${tierName}${
+      index === 0 && includedStorage > 0 ? ' beyond the plan' : ''
+    }`;
+    if (entry) add(label, creditsFor(entry, billed));
+    else unpriced.push(label);
+  });
+
+  if (licensePerCore > 0) {
+    const licensedCores = isSharedCorePlan(plan?.name) ? cores / 2 : cores;
+    add(
+      `Licence for ${formatNumber(licensedCores)} ${licensedCores === 1 ? 'core' : 'cores'}`,
+      licensePerCore * licensedCores,
+    );
+  }
+
+  const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
+  return { lines, perHour, perMonth: perHour * hoursPerMonth, unpriced };
+}

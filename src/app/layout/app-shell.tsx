@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -10,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { productName } from '../../lib/product';
+import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
 import { NavSidebar } from './nav-sidebar';
@@ -74,7 +74,7 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
+        <Suspense fallback={<ContentLoading />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -1,5 +1,5 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
@@ -13,32 +13,39 @@ const modes: ReadonlyArray<{ mode: Mode; label: string; Icon: typeof DarkModeIco
   { mode: 'dark', label: 'Dark', Icon: DarkModeIcon },
 ];
 
-/** System, light or dark; MUI keeps the choice in localStorage (see the theme provider). */
+/**
+ * System, light or dark; MUI keeps the choice in localStorage (see the theme provider). Plain
+ * toggle buttons (aria-pressed) rather than MUI's ToggleButtonGroup: the app bar is part of the
+ * first load, and IconButton is there already.
+ */
 export function ThemeSwitch() {
   const { mode = 'system', setMode } = useColorScheme();
   return (
-    <ToggleButtonGroup
-      value={mode}
-      exclusive
-      size="small"
+    <Box
+      role="group"
       aria-label="Colour theme"
-      onChange={(_event, next: Mode | null) => {
-        if (next) setMode(next);
-      }}
-      sx={(theme) => ({
-        '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor' },
-        '& .MuiToggleButton-root.Mui-selected': {
-          color: 'inherit',
-          bgcolor: 'rgba(0 0 0 / 0.28)',
-          ...theme.applyStyles('dark', { bgcolor: 'rgba(255 255 255 / 0.2)' }),
-        },
-      })}
+      sx={{ display: 'flex', border: 1, borderColor: 'currentColor', borderRadius: 1 }}
     >
       {modes.map(({ mode: option, label, Icon }) => (
-        <ToggleButton key={option} value={option} aria-label={label} title={label}>
+        <IconButton
+          key={option}
+          color="inherit"
+          size="small"
+          aria-label={label}
+          aria-pressed={mode === option}
+          title={label}
+          onClick={() => setMode(option)}
+          sx={(theme) => ({
+            borderRadius: 0,
+            ...(mode === option && {
+              bgcolor: 'rgba(0 0 0 / 0.28)',
+              ...theme.applyStyles('dark', { bgcolor: 'rgba(255 255 255 / 0.2)' }),
+            }),
+          })}
+        >
           <Icon fontSize="small" />
-        </ToggleButton>
+        </IconButton>
       ))}
-    </ToggleButtonGroup>
+    </Box>
   );
 }

@@ -1,0 +1,308 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  defaultStorageLimit,
+  storageListResponseSchema,
+  storageResponseSchema,
+} from '../../contract/storage';
+import type {
+  AttachStorageRequest,
+  CloneStorageRequest,
+  CreateStorageRequest,
+  ModifyStorageRequest,
+  StorageAccess,
+  StorageDetails,
+  StorageSummary,
+  StorageType,
+  storageSortFields,
+} from '../../contract/storage';
+import { request } from './http';
+import { serverQueries } from './servers';
+
+const storagePath = '/1.3/storage';
+
+export type StorageSortField = (typeof storageSortFields)[number];
+export type BackupPolicy = 'keep' | 'keep_latest' | 'delete';
+
+/** What a storage list shows; every field maps onto the path or the query of spec §4.10. */
+export interface StorageListParams {
+  type?: StorageType;
+  access?: StorageAccess;
+  /** The favorites list takes no query parameters (reference §3.1). */
+  favorite?: boolean;
+  labels?: string[];
+  search?: string;
+  sortBy?: StorageSortField;
+  orderBy?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export interface StoragePage {
+  storages: StorageSummary[];
+  /** The API sends no total count; one extra item asked for tells whether a next page exists. */
+  hasNextPage: boolean;
+}
+
+function storageListPath({ type, access, favorite }: StorageListParams): string {
+  if (favorite) return `${storagePath}/favorite`;
+  if (type && access) return `${storagePath}/${type}/${access}`;
+  if (type) return `${storagePath}/${type}`;
+  if (access) return `${storagePath}/${access}`;
+  return storagePath;
+}
+
+export async function listStorages(
+  params: StorageListParams,
+  signal?: AbortSignal,
+): Promise<StoragePage> {
+  const path = storageListPath(params);
+  if (params.favorite) {
+    const response = await request(path, storageListResponseSchema, { signal });
+    return { storages: response.storages.storage, hasNextPage: false };
+  }
+  const limit = params.limit ?? defaultStorageLimit;
+  const query = new URLSearchParams();
+  for (const label of params.labels ?? []) query.append('label', label);
+  if (params.search) query.set('search', params.search);
+  if (params.sortBy) {
+    query.set('sort_by', params.sortBy);
+    query.set('order_by', params.orderBy ?? 'asc');
+  }
+  // The API caps `limit` at 100, so the look-ahead item fits only below that.
+  const lookAhead = limit < 100 ? 1 : 0;
+  query.set('limit', String(limit + lookAhead));
+  query.set('offset', String(params.offset ?? 0));
+  const response = await request(`${path}?${query}`, storageListResponseSchema, { signal });
+  const storages = response.storages.storage;
+  return {
+    storages: storages.slice(0, limit),
+    hasNextPage: lookAhead === 1 ? storages.length > limit : storages.length === limit,
+  };
+}
+
+const storageUrl = (uuid: string, action?: string) =>
+  `${storagePath}/${encodeURIComponent(uuid)}${action ? `/${action}` : ''}`;
+
+export async function getStorage(uuid: string, signal?: AbortSignal) {
+  return (await request(storageUrl(uuid), storageResponseSchema, { signal })).storage;
+}
+
+export async function createStorage(body: CreateStorageRequest) {
+  return (await request(storagePath, storageResponseSchema, { method: 'POST', body })).storage;
+}
+
+export async function modifyStorage(uuid: string, body: ModifyStorageRequest) {
+  return (await request(storageUrl(uuid), storageResponseSchema, { method: 'PUT', body })).storage;
+}
+
+export function deleteStorage(uuid: string, backups: BackupPolicy) {
+  return request(`${storageUrl(uuid)}?${new URLSearchParams({ backups })}`, null, {
+    method: 'DELETE',
+  });
+}
+
+async function storageAction(uuid: string, action: string, body?: unknown) {
+  const response = await request(storageUrl(uuid, action), storageResponseSchema, {
+    method: 'POST',
+    body,
+  });
+  // Some operations answer 204 without a body (reference §3.1: restore); the caller refetches.
+  return response?.storage as StorageDetails | undefined;
+}
+
+export const attachStorage = (uuid: string, body: AttachStorageRequest) =>
+  storageAction(uuid, 'attach', body);
+export const detachStorage = (uuid: string) => storageAction(uuid, 'detach', {});
+export const backupStorage = (uuid: string, title: string) =>
+  storageAction(uuid, 'backup', { storage: { title } });
+export const cloneStorage = (uuid: string, body: CloneStorageRequest) =>
+  storageAction(uuid, 'clone', body);
+export const templatizeStorage = (uuid: string, title: string) =>
+  storageAction(uuid, 'templatize', { storage: { title } });
+export const resizeStorage = (uuid: string) => storageAction(uuid, 'resize');
+export const restoreBackup = (uuid: string) => storageAction(uuid, 'restore');
+
+export function cancelStorageOperation(uuid: string) {
+  return request(storageUrl(uuid, 'cancel'), null, { method: 'POST' });
+}
+
+export function favoriteStorage(uuid: string) {
+  return request(storageUrl(uuid, 'favorite'), null, { method: 'POST' });
+}
+
+export function unfavoriteStorage(uuid: string) {
+  return request(storageUrl(uuid, 'favorite'), null, { method: 'DELETE' });
+}
+
+/** States in which an operation runs and the record changes by itself (spec §3). */
+export function isStorageBusy(storage: Pick<StorageSummary, 'state'>): boolean {
+  return storage.state !== 'online' && storage.state !== 'error';
+}
+
+const pollMs = 2000;
+
+export const storageQueries = {
+  all: () => ['storage'] as const,
+  lists: () => [...storageQueries.all(), 'list'] as const,
+  list: (params: StorageListParams) =>
+    queryOptions({
+      queryKey: [...storageQueries.lists(), params],
+      queryFn: ({ signal }) => listStorages(params, signal),
+      refetchInterval: (query) => (query.state.data?.storages.some(isStorageBusy) ? pollMs : false),
+    }),
+  details: () => [...storageQueries.all(), 'detail'] as const,
+  detail: (uuid: string) =>
+    queryOptions({
+      queryKey: [...storageQueries.details(), uuid],
+      queryFn: ({ signal }) => getStorage(uuid, signal),
+      refetchInterval: (query) =>
+        query.state.data && isStorageBusy(query.state.data) ? pollMs : false,
+    }),
+  favorites: () =>
+    queryOptions({
+      queryKey: [...storageQueries.lists(), { favorite: true }],
+      queryFn: ({ signal }) => listStorages({ favorite: true }, signal),
+    }),
+};
+
+/** After any storage change: the record, every list and the servers it touches may differ. */
+async function refreshStorage(
+  queryClient: QueryClient,
+  uuid: string,
+  details: StorageDetails | undefined,
+  alsoServers: readonly string[] = [],
+) {
+  if (details) queryClient.setQueryData(storageQueries.detail(uuid).queryKey, details);
+  const servers = new Set([...alsoServers, ...(details?.servers.server ?? [])]);
+  await Promise.all([
+    details
+      ? undefined
+      : queryClient.invalidateQueries({ queryKey: storageQueries.detail(uuid).queryKey }),
+    queryClient.invalidateQueries({ queryKey: storageQueries.lists() }),
+    servers.size > 0
+      ? queryClient.invalidateQueries({ queryKey: serverQueries.lists() })
+      : undefined,
+    ...[...servers].map((server) =>
+      queryClient.invalidateQueries({ queryKey: serverQueries.detail(server).queryKey }),
+    ),
+  ]);
+}
+
+export function useCreateStorage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createStorage,
+    onSuccess: (created) => refreshStorage(queryClient, created.uuid, created),
+  });
+}
+
+export function useModifyStorage(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ModifyStorageRequest) => modifyStorage(uuid, body),
+    onSuccess: (details) => refreshStorage(queryClient, uuid, details),
+  });
+}
+
+export function useDeleteStorage(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (backups: BackupPolicy) => deleteStorage(uuid, backups),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: storageQueries.detail(uuid).queryKey });
+      // Backups kept or deleted by the policy change too: every list and detail is refetched.
+      void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+    },
+  });
+}
+
+export function useAttachStorage(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttachStorageRequest) => attachStorage(uuid, body),
+    onSuccess: (details, body) =>
+      refreshStorage(queryClient, uuid, details, [body.storage_device.server]),
+  });
+}
+
+export function useDetachStorage(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (server: string) => detachStorage(uuid).then((details) => ({ details, server })),
+    onSuccess: ({ details, server }) => refreshStorage(queryClient, uuid, details, [server]),
+  });
+}
+
+/** A backup or clone creates a new storage and changes its source's state. */
+function useDerivingMutation<TVariables>(
+  uuid: string,
+  run: (variables: TVariables) => Promise<StorageDetails | undefined>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (created) => {
+      if (created) queryClient.setQueryData(storageQueries.detail(created.uuid).queryKey, created);
+      await refreshStorage(queryClient, uuid, undefined);
+    },
+  });
+}
+
+export function useBackupStorage(uuid: string) {
+  return useDerivingMutation(uuid, (title: string) => backupStorage(uuid, title));
+}
+
+export function useCloneStorage(uuid: string) {
+  return useDerivingMutation(uuid, (body: CloneStorageRequest) => cloneStorage(uuid, body));
+}
+
+export function useTemplatizeStorage(uuid: string) {
+  return useDerivingMutation(uuid, (title: string) => templatizeStorage(uuid, title));
+}
+
+/** Resizing returns a backup taken first (reference §3.4) or the storage (spec §4.10). */
+export function useResizeStorage(uuid: string) {
+  return useDerivingMutation(uuid, () => resizeStorage(uuid));
+}
+
+export function useCancelStorageOperation(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelStorageOperation(uuid),
+    // Cancelling removes the incomplete copy (spec §3), which may be any storage in a list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
+  });
+}
+
+/** Restores into the backup's origin, so that record is the one to refresh. */
+export function useRestoreBackup(backup: Pick<StorageDetails, 'uuid' | 'origin'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => restoreBackup(backup.uuid),
+    onSuccess: async (details) => {
+      const origin = details?.uuid ?? backup.origin;
+      if (origin) await refreshStorage(queryClient, origin, details);
+      await queryClient.invalidateQueries({
+        queryKey: storageQueries.detail(backup.uuid).queryKey,
+      });
+    },
+  });
+}
+
+function useFavoriteMutation(uuid: string, run: (uuid: string) => Promise<undefined>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => run(uuid),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: storageQueries.favorites().queryKey }),
+  });
+}
+
+export function useFavoriteStorage(uuid: string) {
+  return useFavoriteMutation(uuid, favoriteStorage);
+}
+
+export function useUnfavoriteStorage(uuid: string) {
+  return useFavoriteMutation(uuid, unfavoriteStorage);
+}

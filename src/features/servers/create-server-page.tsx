@@ -1,0 +1,409 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import type { Plan } from '../../../contract/plan';
+import type { CreateServerRequest } from '../../../contract/server';
+import { storageTierSchema } from '../../../contract/storage';
+import type { StorageSummary } from '../../../contract/storage';
+import type { ApiError } from '../../api/http';
+import { planQueries, priceQueries } from '../../api/prices';
+import { useCreateServer } from '../../api/servers';
+import { storageQueries } from '../../api/storage';
+import { zoneQueries } from '../../api/zones';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { LabelFields } from '../../components/form/label-fields';
+import { TextInput } from '../../components/form/text-input';
+import { PageHeader } from '../../components/page-header';
+import { formatMoney } from '../../lib/format';
+import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import type { DiskChoice } from '../../lib/pricing';
+import { resourcePaths } from '../../lib/resource-paths';
+import {
+  createServerDefaults,
+  createServerFormSchema,
+  customPlan,
+  serverFieldForError,
+} from './create-server-form';
+import type { CreateServerFormValues } from './create-server-form';
+
+const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
+
+/** Public templates are few; one page of the API's maximum holds them. */
+const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
+
+export function CreateServerPage() {
+  const navigate = useNavigate();
+  const zones = useQuery(zoneQueries.list());
+  const plans = useQuery(planQueries.list());
+  const templates = useQuery(storageQueries.list(templateParams));
+  const createServer = useCreateServer();
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const templateList = templates.data?.storages ?? [];
+  const templateSize = (uuid: string) =>
+    templateList.find((template) => template.uuid === uuid)?.size ?? 1;
+
+  const { control, handleSubmit, setError, setValue } = useForm<
+    CreateServerFormValues,
+    unknown,
+    CreateServerRequest
+  >({
+    resolver: zodResolver(createServerFormSchema(templateSize)),
+    defaultValues: createServerDefaults,
+  });
+  const zone = useWatch({ control, name: 'zone' });
+  const planName = useWatch({ control, name: 'plan' });
+  const zoneTemplates = templateList.filter((template) => template.zone === zone);
+
+  const choosePlan = (name: string) => {
+    const plan = plans.data?.find((item) => item.name === name);
+    if (plan && plan.storage_size > 0) {
+      setValue('osSize', String(plan.storage_size));
+      const tier = storageTierSchema.safeParse(plan.storage_tier);
+      if (tier.success) setValue('osTier', tier.data);
+    }
+  };
+
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    createServer.mutate(body, {
+      onSuccess: (server) => void navigate(resourcePaths.server(server.uuid)),
+      onError: (error) => {
+        const field = serverFieldForError(error.code);
+        if (field) setError(field, { message: `${error.message} (${error.code})` });
+        else setFailure(error);
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Create server"
+        description="A server starts by itself once created. The cost preview uses the zone's price list."
+      />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <Controller
+            name="zone"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  setValue('template', '');
+                }}
+                select
+                required
+                label="Zone"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {(zones.data ?? []).map((item) => (
+                  <MenuItem key={item.id} value={item.id}>
+                    {`${item.description} (${item.id})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="plan"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  choosePlan(event.target.value);
+                }}
+                select
+                required
+                label="Plan"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {(plans.data ?? []).map((plan) => (
+                  <MenuItem key={plan.name} value={plan.name}>
+                    {`${plan.name}: ${describePlan(plan)}`}
+                  </MenuItem>
+                ))}
+                <MenuItem value={customPlan}>Custom cores and memory</MenuItem>
+              </TextField>
+            )}
+          />
+          {planName === customPlan && (
+            <Box sx={{ display: 'flex', gap: 2 }}>
+              <Controller
+                name="cores"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextInput
+                    {...field}
+                    label="CPU cores"
+                    inputMode="numeric"
+                    error={fieldState.invalid}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                name="memory"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextInput
+                    {...field}
+                    label="Memory (MiB)"
+                    inputMode="numeric"
+                    error={fieldState.invalid}
+                    helperText={fieldState.error?.message ?? 'Steps of 256 MiB.'}
+                  />
+                )}
+              />
+            </Box>
+          )}
+          <Controller
+            name="template"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                required
+                label="Operating system template"
+                error={fieldState.invalid}
+                helperText={
+                  fieldState.error?.message ??
+                  (zone === '' ? 'Choose a zone first.' : 'Public templates of the zone.')
+                }
+              >
+                {zoneTemplates.map((template) => (
+                  <MenuItem key={template.uuid} value={template.uuid}>
+                    {template.title}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Box sx={{ display: 'flex', gap: 2 }}>
+            <SizeField control={control} name="osSize" label="OS disk size (GiB)" />
+            <TierField control={control} name="osTier" label="OS disk tier" />
+          </Box>
+          <Controller
+            name="extraDisk"
+            control={control}
+            render={({ field: { value, onChange, ...field } }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    {...field}
+                    checked={value}
+                    onChange={(event) => onChange(event.target.checked)}
+                  />
+                }
+                label="Add an empty data disk"
+              />
+            )}
+          />
+          <ExtraDisk control={control} />
+          <Controller
+            name="title"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextInput
+                {...field}
+                label="Title"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="hostname"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextInput
+                {...field}
+                label="Hostname"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? 'Such as web-1.example.com.'}
+              />
+            )}
+          />
+          <LabelFields control={control} />
+          {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
+          <Box>
+            <Button type="submit" variant="contained" disabled={createServer.isPending}>
+              {createServer.isPending ? 'Creating…' : 'Create server'}
+            </Button>
+          </Box>
+        </Stack>
+        <CostPreview control={control} plans={plans.data ?? []} templates={templateList} />
+      </Box>
+    </>
+  );
+}
+
+type SizeName = 'osSize' | 'extraSize';
+type TierName = 'osTier' | 'extraTier';
+type FormControl = Control<CreateServerFormValues, unknown, CreateServerRequest>;
+
+function SizeField({
+  control,
+  name,
+  label,
+}: {
+  control: FormControl;
+  name: SizeName;
+  label: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextInput
+          {...field}
+          label={label}
+          inputMode="numeric"
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function TierField({
+  control,
+  name,
+  label,
+}: {
+  control: FormControl;
+  name: TierName;
+  label: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField {...field} select label={label} sx={{ minWidth: 180 }}>
+          {storageTierSchema.options.map((tier) => (
+            <MenuItem key={tier} value={tier}>
+              {tierWords[tier]}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function ExtraDisk({ control }: { control: FormControl }) {
+  const extraDisk = useWatch({ control, name: 'extraDisk' });
+  if (!extraDisk) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 2 }}>
+      <SizeField control={control} name="extraSize" label="Data disk size (GiB)" />
+      <TierField control={control} name="extraTier" label="Data disk tier" />
+    </Box>
+  );
+}
+
+interface CostPreviewProps {
+  control: FormControl;
+  plans: Plan[];
+  templates: StorageSummary[];
+}
+
+function CostPreview({ control, plans, templates }: CostPreviewProps) {
+  const prices = useQuery(priceQueries.list());
+  const values = useWatch({ control });
+  const priceZone = prices.data?.find((zone) => zone.name === values.zone);
+  const plan = plans.find((item) => item.name === values.plan) ?? null;
+  const template = templates.find((item) => item.uuid === values.template);
+
+  let body;
+  if (!priceZone || !values.plan) {
+    body = (
+      <Typography color="text.secondary">Choose a zone and a plan to see the cost.</Typography>
+    );
+  } else {
+    const disks: DiskChoice[] = [
+      { label: 'OS disk', size: Number(values.osSize) || 0, tier: values.osTier ?? 'maxiops' },
+    ];
+    if (values.extraDisk) {
+      disks.push({
+        label: 'Data disk',
+        size: Number(values.extraSize) || 0,
+        tier: values.extraTier ?? 'maxiops',
+      });
+    }
+    const cost = estimateServerCost({
+      zone: priceZone,
+      plan,
+      cores: plan ? plan.core_number : Number(values.cores) || 0,
+      memoryMiB: plan ? plan.memory_amount : Number(values.memory) || 0,
+      disks,
+      licensePerCore: template?.license ?? 0,
+    });
+    body = (
+      <>
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {cost.lines.map((line) => (
+            <li key={line.label}>{`${line.label}: ${formatMoney(line.perHour)} per hour`}</li>
+          ))}
+        </Box>
+        <Typography sx={{ fontWeight: 600 }}>{`${formatMoney(cost.perHour)} per hour`}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {`${formatMoney(cost.perMonth)} per month (${hoursPerMonth} hours)`}
+        </Typography>
+        {cost.unpriced.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {`Not in this zone's price list, so not included: ${cost.unpriced.join('; ')}.`}
+          </Typography>
+        )}
+      </>
+    );
+  }
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Cost preview"
+      sx={{ p: 2, display: 'grid', gap: 1 }}
+    >
+      <Typography variant="h6" component="h2">
+        Cost preview
+      </Typography>
+      <Box role="status" sx={{ display: 'grid', gap: 1 }}>
+        {body}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import type { ServerDetails } from '../../../contract/server';
+import { useDeleteServer } from '../../api/servers';
+import type { ServerBackupPolicy } from '../../api/servers';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+
+const policyWords: Record<ServerBackupPolicy, string> = {
+  keep: 'Their backups are kept.',
+  keep_latest: 'Only the latest backup of each is kept.',
+  delete: 'Their backups are deleted too.',
+};
+
+export function DeleteServerDialog({
+  server,
+  onClose,
+  onDeleted,
+}: {
+  server: ServerDetails;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteServer(server.uuid);
+  const [deleteStorages, setDeleteStorages] = useState(false);
+  const [backups, setBackups] = useState<ServerBackupPolicy>('keep');
+  const policyId = useId();
+  const disks = server.storage_devices.storage_device.filter((device) => device.storage !== '');
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete the server “${server.title}”?`}
+      confirmLabel="Delete server"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      confirmDisabled={server.state !== 'stopped'}
+      error={remove.error}
+      errorTitle="The server could not be deleted"
+      onConfirm={() => remove.mutate({ deleteStorages, backups }, { onSuccess: onDeleted })}
+      onClose={onClose}
+    >
+      {server.state !== 'stopped' && (
+        <p>Stop the server first: only a stopped server can be deleted.</p>
+      )}
+      <p>
+        {disks.length === 0
+          ? 'It has no storage attached.'
+          : deleteStorages
+            ? `Its ${disks.length} attached storage ${disks.length === 1 ? 'device is' : 'devices are'} deleted with it.`
+            : `Its ${disks.length} attached storage ${disks.length === 1 ? 'device is' : 'devices are'} kept and go on being billed; they can be attached to another server.`}
+      </p>
+      {disks.length > 0 && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={deleteStorages}
+              onChange={(event) => setDeleteStorages(event.target.checked)}
+            />
+          }
+          label="Also delete the attached storages"
+        />
+      )}
+      {deleteStorages && (
+        <FormControl>
+          <FormLabel id={policyId}>Backups of those storages</FormLabel>
+          <RadioGroup
+            aria-labelledby={policyId}
+            value={backups}
+            onChange={(event) => setBackups(event.target.value as ServerBackupPolicy)}
+          >
+            <FormControlLabel value="keep" control={<Radio />} label="Keep all backups" />
+            <FormControlLabel
+              value="keep_latest"
+              control={<Radio />}
+              label="Keep the latest only"
+            />
+            <FormControlLabel value="delete" control={<Radio />} label="Delete all backups" />
+          </RadioGroup>
+          <p>{policyWords[backups]}</p>
+        </FormControl>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,263 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../contract/server';
+import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { StateChip } from '../../components/state-chip';
+import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
+import { resourcePaths } from '../../lib/resource-paths';
+import { DeleteServerDialog } from './delete-server-dialog';
+
+export function ServerDetailPage() {
+  const { uuid = '' } = useParams();
+  const server = useQuery(serverQueries.detail(uuid));
+  if (server.isPending) {
+    return (
+      <>
+        <PageHeader title="Server" />
+        <LoadingState label="Loading server" />
+      </>
+    );
+  }
+  if (server.isError) {
+    return (
+      <>
+        <PageHeader title="Server" />
+        <ErrorState
+          error={server.error}
+          title="The server could not be loaded"
+          onRetry={() => void server.refetch()}
+        />
+      </>
+    );
+  }
+  return <ServerView server={server.data} />;
+}
+
+const deviceColumn = createColumnHelper<ServerStorageDevice>();
+const deviceColumns = [
+  deviceColumn.accessor('storage_title', {
+    header: 'Storage',
+    cell: ({ row }) =>
+      row.original.storage ? (
+        <Link component={RouterLink} to={resourcePaths.storageDetail(row.original.storage)}>
+          {row.original.storage_title || row.original.storage}
+        </Link>
+      ) : (
+        'Empty CD-ROM drive'
+      ),
+  }),
+  deviceColumn.accessor('address', { header: 'Address' }),
+  deviceColumn.accessor('type', { header: 'Type' }),
+  deviceColumn.accessor('storage_size', {
+    header: 'Size',
+    cell: (info) => formatGibibytes(info.getValue()),
+  }),
+  deviceColumn.accessor('storage_tier', { header: 'Tier', cell: (info) => info.getValue() ?? '—' }),
+  deviceColumn.accessor('boot_disk', {
+    header: 'Boot disk',
+    cell: (info) => (info.getValue() === '1' ? 'Yes' : 'No'),
+  }),
+];
+
+const eventColumn = createColumnHelper<ServerEvent>();
+const eventWords: Record<ServerEvent['type'], string> = {
+  server_create: 'Created',
+  server_error: 'Error',
+  server_modify: 'Modified',
+  server_shutdown: 'Shut down',
+  server_start: 'Started',
+  server_start_init: 'Starting',
+  server_stop: 'Stopped',
+  server_storage_attach: 'Storage attached',
+  server_storage_detach: 'Storage detached',
+};
+const eventColumns = [
+  eventColumn.accessor('time', { header: 'Time', cell: (info) => formatDateTime(info.getValue()) }),
+  eventColumn.accessor('type', { header: 'Event', cell: (info) => eventWords[info.getValue()] }),
+  eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
+];
+
+function ServerView({ server }: { server: ServerDetails }) {
+  const navigate = useNavigate();
+  const start = useStartServer(server.uuid);
+  const stop = useStopServer(server.uuid);
+  const restart = useRestartServer(server.uuid);
+  const events = useQuery(serverQueries.events(server.uuid));
+  const [deleting, setDeleting] = useState(false);
+  const busy = start.isPending || stop.isPending || restart.isPending;
+  const failure = start.error ?? stop.error ?? restart.error;
+
+  const actions = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Button
+        variant="outlined"
+        disabled={server.state !== 'stopped' || busy}
+        onClick={() => start.mutate()}
+      >
+        {start.isPending ? 'Starting…' : 'Start'}
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={server.state !== 'started' || busy}
+        onClick={() => stop.mutate()}
+      >
+        {stop.isPending ? 'Stopping…' : 'Stop'}
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={server.state !== 'started' || busy}
+        onClick={() => restart.mutate()}
+      >
+        {restart.isPending ? 'Restarting…' : 'Restart'}
+      </Button>
+      <Button
+        variant="outlined"
+        color="error"
+        disabled={server.state !== 'stopped' || busy}
+        onClick={() => setDeleting(true)}
+      >
+        Delete
+      </Button>
+    </Box>
+  );
+
+  const interfaces = server.networking.interfaces.interface;
+  return (
+    <>
+      <PageHeader title={server.title} crumb={server.title} actions={actions} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
+        {server.state !== 'stopped' && (
+          <Typography color="text.secondary">Only a stopped server can be deleted.</Typography>
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
+            <Field term="State">
+              <StateChip state={server.state} progress={server.progress} showProgress />
+            </Field>
+            <Field term="UUID">
+              <code>{server.uuid}</code>
+            </Field>
+            <Field term="Hostname">{server.hostname}</Field>
+            <Field term="Zone">{server.zone}</Field>
+            <Field term="Plan">{server.plan}</Field>
+            <Field term="Cores and memory">
+              {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
+            </Field>
+            <Field term="Tags">{server.tags.tag.join(', ') || 'None'}</Field>
+            <Field term="Labels">
+              {server.labels.label
+                .map(({ key, value }) => (value ? `${key}=${value}` : key))
+                .join(', ') || 'None'}
+            </Field>
+          </Box>
+        </Paper>
+        <Section title="Storage devices">
+          {server.storage_devices.storage_device.length === 0 ? (
+            <Typography color="text.secondary">No storage attached.</Typography>
+          ) : (
+            <DataTable
+              label="Storage devices"
+              columns={deviceColumns}
+              data={server.storage_devices.storage_device}
+              getRowId={(device) => device.address}
+              rowHeaderColumn="storage_title"
+            />
+          )}
+        </Section>
+        <Section title="Network">
+          {interfaces.length === 0 && server.ip_addresses.ip_address.length === 0 ? (
+            <Typography color="text.secondary">No network interfaces.</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0 }}>
+              {interfaces.map((nic) => (
+                <li key={nic.index}>
+                  {`Interface ${nic.index} (${nic.type}, ${nic.mac}): ${
+                    nic.ip_addresses.ip_address
+                      .map((ip) => `${ip.address} (${ip.family})`)
+                      .join(', ') || 'no addresses'
+                  }`}
+                </li>
+              ))}
+              {interfaces.length === 0 &&
+                server.ip_addresses.ip_address.map((ip) => (
+                  <li key={ip.address}>{`${ip.address} (${ip.access}, ${ip.family})`}</li>
+                ))}
+            </Box>
+          )}
+        </Section>
+        <Section title="Events">
+          {events.isPending && <LoadingState label="Loading events" />}
+          {events.isError && (
+            <ErrorState
+              error={events.error}
+              title="Events could not be loaded"
+              onRetry={() => void events.refetch()}
+            />
+          )}
+          {events.isSuccess &&
+            (events.data.length === 0 ? (
+              <EmptyState title="No events yet." />
+            ) : (
+              <DataTable
+                label="Events, newest first"
+                columns={eventColumns}
+                data={events.data}
+                getRowId={(event) => `${event.time}-${event.type}`}
+              />
+            ))}
+        </Section>
+      </Box>
+      {deleting && (
+        <DeleteServerDialog
+          server={server}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => void navigate(resourcePaths.servers())}
+        />
+      )}
+    </>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

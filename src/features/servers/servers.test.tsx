@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signInAs } from '../../testing/render';
+
+async function openServer(title: string) {
+  const session = await signInAs('demo');
+  const view = renderApp({ session, path: '/servers' });
+  const table = await view.findByRole('table', { name: 'Servers' });
+  await view.user.click(within(table).getByRole('link', { name: title }));
+  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+  return view;
+}
+
+describe('servers', () => {
+  it('lists servers with state, zone, plan and labels', async () => {
+    renderApp({ session: await signInAs('demo'), path: '/servers' });
+    const table = await screen.findByRole('table', { name: 'Servers' });
+    const row = within(table).getByRole('rowheader', { name: 'web-1' }).closest('tr');
+    expect(row).toHaveTextContent('started');
+    expect(row).toHaveTextContent('de-fra1');
+    expect(row).toHaveTextContent('2xCPU-4GB');
+    expect(row).toHaveTextContent('env=prod, team=web');
+  });
+
+  it('enables Stop and Restart for a started server, Start and Delete for a stopped one', async () => {
+    await openServer('web-1');
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Restart' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    const devices = screen.getByRole('table', { name: 'Storage devices' });
+    expect(within(devices).getByRole('link', { name: 'web-1 OS' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Events, newest first' })).toBeVisible();
+  });
+
+  it('enables Start and Delete for a stopped server, and Delete explains storages are kept', async () => {
+    const { user } = await openServer('build-box');
+    expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Restart' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the server “build-box”?' });
+    expect(dialog).toHaveTextContent('attached storage device is kept');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Also delete the attached storages' }),
+    );
+    expect(dialog).toHaveTextContent('deleted with it');
+    expect(within(dialog).getByRole('radio', { name: 'Keep all backups' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('previews the cost of a new server with the template licence', async () => {
+    const { user } = renderApp({ session: await signInAs('demo'), path: '/servers/new' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Zone' }));
+    await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Plan' }));
+    await user.click(await screen.findByRole('option', { name: /^2xCPU-4GB/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Operating system template' }));
+    await user.click(await screen.findByRole('option', { name: 'Windows Server 2022 Standard' }));
+
+    const preview = screen.getByRole('region', { name: 'Cost preview' });
+    expect(preview).toHaveTextContent('Plan 2xCPU-4GB');
+    // Windows carries a licence of 1.6 credits per core-hour: 2 cores → €0.032 per hour.
+    expect(preview).toHaveTextContent('Licence for 2 cores: €0.032 per hour');
+    expect(preview).toHaveTextContent(/per month \(730 hours\)/);
+  });
+});

@@ -1,0 +1,471 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { z } from 'zod/mini';
+import { storageTierSchema, storageTitleSchema } from '../../../contract/storage';
+import type {
+  AttachStorageRequest,
+  ModifyStorageRequest,
+  StorageDetails,
+  StorageTier,
+} from '../../../contract/storage';
+import type { ServerSummary } from '../../../contract/server';
+import type { ApiError } from '../../api/http';
+import { serverQueries } from '../../api/servers';
+import {
+  useAttachStorage,
+  useBackupStorage,
+  useCloneStorage,
+  useModifyStorage,
+  useTemplatizeStorage,
+} from '../../api/storage';
+import { zoneQueries } from '../../api/zones';
+import { LabelFields } from '../../components/form/label-fields';
+import { TextInput } from '../../components/form/text-input';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+import { ActionDialog } from './action-dialog';
+import { BackupRuleFields } from './backup-rule-fields';
+import {
+  backupRuleDefaults,
+  editStorageFormSchema,
+  storageFieldForError,
+  tierLabels,
+  titleFormSchema,
+} from './storage-forms';
+import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
+
+interface StorageDialogProps {
+  storage: StorageDetails;
+  onClose: () => void;
+}
+
+const withCode = (error: ApiError) => `${error.message} (${error.code})`;
+
+export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
+  const modify = useModifyStorage(storage.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<
+    EditStorageFormValues,
+    unknown,
+    ModifyStorageRequest
+  >({
+    resolver: zodResolver(editStorageFormSchema(storage)),
+    defaultValues: {
+      title: storage.title,
+      size: String(storage.size),
+      filesystemResize: false,
+      labels: storage.labels,
+      ...backupRuleDefaults(storage.backup_rule),
+    },
+  });
+  const size = useWatch({ control, name: 'size' });
+  const grows = Number(size) > storage.size;
+
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    modify.mutate(body, {
+      onSuccess: onClose,
+      onError: (error) => {
+        const field = storageFieldForError(error.code);
+        if (field && field !== 'zone' && field !== 'tier') {
+          setError(field, { message: withCode(error) });
+        } else setFailure(error);
+      },
+    });
+  });
+
+  return (
+    <ActionDialog
+      title={`Edit “${storage.title}”`}
+      submitLabel="Save changes"
+      pendingLabel="Saving…"
+      pending={modify.isPending}
+      failure={failure}
+      failureTitle="The storage could not be changed"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <Controller
+        name="title"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label="Title"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        name="size"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label="Size (GiB)"
+            inputMode="numeric"
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ??
+              `Now ${storage.size} GiB; a storage can only grow, up to 4096 GiB.`
+            }
+          />
+        )}
+      />
+      {grows && (
+        <Controller
+          name="filesystemResize"
+          control={control}
+          render={({ field: { value, onChange, ...field } }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  {...field}
+                  checked={value}
+                  onChange={(event) => onChange(event.target.checked)}
+                />
+              }
+              label="Resize the last partition and its filesystem too (a backup is taken first; an attached server must be stopped)"
+            />
+          )}
+        />
+      )}
+      <LabelFields control={control} hint="Keys may not start with “_”." />
+      <BackupRuleFields control={control} />
+    </ActionDialog>
+  );
+}
+
+type Bus = 'virtio' | 'scsi' | 'ide';
+const busLabels: Record<Bus, string> = {
+  virtio: 'VirtIO',
+  scsi: 'SCSI',
+  ide: 'IDE',
+};
+
+const attachFormSchema = z.object({
+  server: z.string().check(z.minLength(1, 'Choose a server.')),
+  bus: z.enum(['virtio', 'scsi', 'ide']),
+});
+type AttachFormValues = z.infer<typeof attachFormSchema>;
+
+const attachErrorFields = {
+  SERVER: 'server',
+  SERVER_NOT_FOUND: 'server',
+  SERVER_STATE_ILLEGAL: 'server',
+  ZONE_MISMATCH: 'server',
+  STORAGE_DEVICE_LIMIT_REACHED: 'server',
+  IDE_HOTPLUG_UNSUPPORTED: 'bus',
+  CDROM_HOTPLUG_UNSUPPORTED: 'bus',
+  DEVICE_ADDRESS_IN_USE: 'bus',
+  ADDRESS: 'bus',
+} as const;
+
+/** IDE devices and CD-ROMs attach only to a stopped server (spec §3). */
+function needsStoppedServer(bus: Bus, cdrom: boolean) {
+  return cdrom || bus === 'ide';
+}
+
+export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
+  const servers = useQuery(serverQueries.list());
+  const attach = useAttachStorage(storage.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const cdrom = storage.type === 'cdrom';
+  const { control, handleSubmit, setError } = useForm<AttachFormValues>({
+    resolver: zodResolver(attachFormSchema),
+    defaultValues: { server: '', bus: cdrom ? 'ide' : 'virtio' },
+  });
+  const serverId = useWatch({ control, name: 'server' });
+  const bus = useWatch({ control, name: 'bus' });
+  // Attaching works only within one zone (reference §3.6), so only those servers are offered.
+  const candidates = (servers.data ?? []).filter(
+    (server) => server.zone === storage.zone && !storage.servers.server.includes(server.uuid),
+  );
+  const chosen: ServerSummary | undefined = candidates.find((server) => server.uuid === serverId);
+  const running = chosen !== undefined && chosen.state !== 'stopped';
+  const blocked = running && needsStoppedServer(bus, cdrom);
+
+  const submit = handleSubmit((values) => {
+    if (blocked) {
+      setError('bus', { message: 'Stop the server first: IDE and CD-ROM devices need it.' });
+      return;
+    }
+    setFailure(null);
+    const body: AttachStorageRequest = {
+      storage_device: {
+        server: values.server,
+        address: values.bus,
+        type: cdrom ? 'cdrom' : 'disk',
+      },
+    };
+    attach.mutate(body, {
+      onSuccess: onClose,
+      onError: (error) => {
+        const field = fieldForErrorCode(error.code, attachErrorFields);
+        if (field) setError(field, { message: withCode(error) });
+        else setFailure(error);
+      },
+    });
+  });
+
+  return (
+    <ActionDialog
+      title={`Attach “${storage.title}” to a server`}
+      submitLabel="Attach"
+      pendingLabel="Attaching…"
+      pending={attach.isPending}
+      failure={failure}
+      failureTitle="The storage could not be attached"
+      submitDisabled={blocked}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <Controller
+        name="server"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            required
+            label="Server"
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ??
+              (servers.isSuccess && candidates.length === 0
+                ? `No server in ${storage.zone} to attach to.`
+                : `Only servers in ${storage.zone}, the storage's zone.`)
+            }
+          >
+            {candidates.map((server) => (
+              <MenuItem key={server.uuid} value={server.uuid}>
+                {`${server.title} (${server.state})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="bus"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Bus"
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ??
+              'IDE devices and CD-ROMs attach only while the server is stopped; VirtIO and SCSI disks also to a running server.'
+            }
+          >
+            {(Object.keys(busLabels) as Bus[]).map((value) => (
+              <MenuItem
+                key={value}
+                value={value}
+                disabled={
+                  (cdrom && value !== 'ide') || (running && needsStoppedServer(value, cdrom))
+                }
+              >
+                {busLabels[value]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {blocked && (
+        <Alert severity="info">
+          {`${chosen.title} is ${chosen.state}. Stop it first to attach ${cdrom ? 'a CD-ROM' : 'an IDE device'}.`}
+        </Alert>
+      )}
+    </ActionDialog>
+  );
+}
+
+interface TitleDialogProps extends StorageDialogProps {
+  kind: 'backup' | 'template';
+}
+
+/** Back up now and Create template both take only a title (reference §3.3). */
+export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) {
+  const backup = useBackupStorage(storage.uuid);
+  const templatize = useTemplatizeStorage(storage.uuid);
+  const mutation = kind === 'backup' ? backup : templatize;
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<TitleFormValues>({
+    resolver: zodResolver(titleFormSchema),
+    defaultValues: {
+      title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template`,
+    },
+  });
+  const submit = handleSubmit(({ title }) => {
+    setFailure(null);
+    mutation.mutate(title, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (fieldForErrorCode(error.code, { TITLE: 'title' })) {
+          setError('title', { message: withCode(error) });
+        } else setFailure(error);
+      },
+    });
+  });
+  const words =
+    kind === 'backup'
+      ? {
+          title: `Back up “${storage.title}” now`,
+          submit: 'Back up now',
+          pending: 'Starting backup…',
+          failure: 'The backup could not be started',
+          note: 'The storage shows “backuping” and the new backup “maintenance” until the copy is complete.',
+        }
+      : {
+          title: `Create a template from “${storage.title}”`,
+          submit: 'Create template',
+          pending: 'Creating…',
+          failure: 'The template could not be created',
+          note: 'The template is private and uses this storage’s tier; it stays in maintenance until ready.',
+        };
+  return (
+    <ActionDialog
+      title={words.title}
+      submitLabel={words.submit}
+      pendingLabel={words.pending}
+      pending={mutation.isPending}
+      failure={failure}
+      failureTitle={words.failure}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary">{words.note}</Typography>
+      <Controller
+        name="title"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label={kind === 'backup' ? 'Backup title' : 'Template title'}
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+    </ActionDialog>
+  );
+}
+
+const cloneFormSchema = z.object({
+  title: storageTitleSchema,
+  zone: z.string().check(z.minLength(1, 'Choose a zone.')),
+  tier: storageTierSchema,
+});
+type CloneFormValues = z.infer<typeof cloneFormSchema>;
+
+export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
+  const zones = useQuery(zoneQueries.list());
+  const clone = useCloneStorage(storage.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<CloneFormValues>({
+    resolver: zodResolver(cloneFormSchema),
+    defaultValues: {
+      title: `${storage.title} clone`,
+      zone: storage.zone,
+      tier: storage.tier ?? ('maxiops' satisfies StorageTier),
+    },
+  });
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    clone.mutate(
+      { storage: values },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const field = fieldForErrorCode(error.code, {
+            TITLE: 'title',
+            ZONE: 'zone',
+            TIER: 'tier',
+          } as const);
+          if (field) setError(field, { message: withCode(error) });
+          else setFailure(error);
+        },
+      },
+    );
+  });
+  return (
+    <ActionDialog
+      title={`Clone “${storage.title}”`}
+      submitLabel="Clone"
+      pendingLabel="Starting clone…"
+      pending={clone.isPending}
+      failure={failure}
+      failureTitle="The storage could not be cloned"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary">
+        The copy is a new storage in maintenance until complete; this storage is busy meanwhile and
+        the clone can be cancelled from its page.
+      </Typography>
+      <Controller
+        name="title"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label="Title of the copy"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        name="zone"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Target zone"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {(zones.data ?? [{ id: storage.zone, description: storage.zone }]).map((zone) => (
+              <MenuItem key={zone.id} value={zone.id}>
+                {`${zone.description} (${zone.id})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="tier"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Tier"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {storageTierSchema.options.map((tier) => (
+              <MenuItem key={tier} value={tier}>
+                {tierLabels[tier]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </ActionDialog>
+  );
+}

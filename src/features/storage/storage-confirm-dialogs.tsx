@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import type { StorageDetails } from '../../../contract/storage';
+import { serverQueries } from '../../api/servers';
+import {
+  storageQueries,
+  useDeleteStorage,
+  useDetachStorage,
+  useRestoreBackup,
+} from '../../api/storage';
+import type { BackupPolicy } from '../../api/storage';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+
+interface Props {
+  storage: StorageDetails;
+  onClose: () => void;
+}
+
+export function DetachStorageDialog({
+  storage,
+  serverTitle,
+  serverUuid,
+  onClose,
+}: Props & { serverTitle: string; serverUuid: string }) {
+  const detach = useDetachStorage(storage.uuid);
+  return (
+    <ConfirmDialog
+      open
+      title={`Detach “${storage.title}” from ${serverTitle}?`}
+      confirmLabel="Detach"
+      pendingLabel="Detaching…"
+      pending={detach.isPending}
+      error={detach.error}
+      errorTitle="The storage could not be detached"
+      onConfirm={() => detach.mutate(serverUuid, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {`The server ${serverTitle} loses this device. IDE devices and CD-ROMs detach only while the server is stopped.`}
+    </ConfirmDialog>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function policyWords(policy: BackupPolicy, backups: number): string {
+  if (backups === 0) return 'This storage has no backups.';
+  const all = plural(backups, 'backup', 'backups');
+  switch (policy) {
+    case 'keep':
+      return `All ${all} are kept and stay billed until you delete them.`;
+    case 'keep_latest':
+      return backups === 1
+        ? 'The only backup is kept.'
+        : `The latest backup is kept; the other ${plural(backups - 1, 'backup is', 'backups are')} deleted.`;
+    case 'delete':
+      return `All ${all} are deleted too.`;
+  }
+}
+
+export function DeleteStorageDialog({ storage, onClose }: Props) {
+  const remove = useDeleteStorage(storage.uuid);
+  const [policy, setPolicy] = useState<BackupPolicy>('keep');
+  const policyLabelId = useId();
+  const backups = storage.backups?.backup.length ?? 0;
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete “${storage.title}”?`}
+      confirmLabel="Delete storage"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      error={remove.error}
+      errorTitle="The storage could not be deleted"
+      onConfirm={() => remove.mutate(policy, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      <p>Its data is gone for good once deleted.</p>
+      {backups > 0 && (
+        <FormControl>
+          <FormLabel id={policyLabelId}>
+            {`What happens to its ${plural(backups, 'backup', 'backups')}`}
+          </FormLabel>
+          <RadioGroup
+            aria-labelledby={policyLabelId}
+            value={policy}
+            onChange={(event) => setPolicy(event.target.value as BackupPolicy)}
+          >
+            <FormControlLabel value="keep" control={<Radio />} label="Keep all backups" />
+            <FormControlLabel
+              value="keep_latest"
+              control={<Radio />}
+              label="Keep the latest only"
+            />
+            <FormControlLabel value="delete" control={<Radio />} label="Delete all backups" />
+          </RadioGroup>
+        </FormControl>
+      )}
+      <p>{policyWords(policy, backups)}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** A restore writes into the origin; a server using the origin must be stopped (spec §3). */
+export function RestoreBackupDialog({ storage, onClose }: Props) {
+  const restore = useRestoreBackup(storage);
+  const origin = useQuery({
+    ...storageQueries.detail(storage.origin ?? ''),
+    enabled: !!storage.origin,
+  });
+  const servers = useQuery(serverQueries.list());
+  const attachedTo = (origin.data?.servers.server ?? []).map(
+    (uuid) =>
+      servers.data?.find((server) => server.uuid === uuid) ?? {
+        uuid,
+        title: uuid,
+        state: 'unknown',
+      },
+  );
+  const running = attachedTo.filter((server) => server.state !== 'stopped');
+  const originTitle = origin.data?.title ?? storage.origin ?? 'its origin';
+  return (
+    <ConfirmDialog
+      open
+      title={`Restore “${storage.title}”?`}
+      confirmLabel="Restore"
+      pendingLabel="Restoring…"
+      pending={restore.isPending}
+      confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
+      error={restore.error}
+      errorTitle="The backup could not be restored"
+      onConfirm={() => restore.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      <p>{`The storage “${originTitle}” is overwritten with this backup’s data.`}</p>
+      {running.length > 0 && (
+        <p>
+          {`Stop ${running.map((server) => server.title).join(', ')} first: a storage attached to a server restores only while that server is stopped.`}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storageResponseSchema } from '../../../contract/storage';
+import type { CreateStorageRequest } from '../../../contract/storage';
+import { request } from '../../api/http';
+import type { Session } from '../../auth/session-store';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+
+async function createStorageAs(session: Session, storage: CreateStorageRequest['storage']) {
+  const response = await request('/1.3/storage', storageResponseSchema, {
+    method: 'POST',
+    body: { storage },
+    authorization: `Bearer ${session.token}`,
+  });
+  return response.storage;
+}
+
+describe('storage detail page', () => {
+  it('backs up now and lists the new backup in maintenance', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('backup source');
+    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveTextContent(
+      `Dashboard/Storage/${title}`,
+    );
+    expect(screen.getByText('No backups.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Back up now' }));
+    const dialog = await screen.findByRole('dialog', { name: `Back up “${title}” now` });
+    const backupTitle = uniqueName('manual backup');
+    const field = within(dialog).getByRole('textbox', { name: 'Backup title' });
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Back up now' }));
+    expect(await within(dialog).findByText('Give a title.')).toBeVisible();
+    await user.type(field, backupTitle);
+    await user.click(within(dialog).getByRole('button', { name: 'Back up now' }));
+
+    const backups = await screen.findByRole('list', { name: 'Backups' });
+    const item = await within(backups).findByRole('listitem');
+    await waitFor(() => expect(item).toHaveTextContent(backupTitle));
+    expect(item).toHaveTextContent(/maintenance/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers only servers of the same zone to attach, and no IDE bus for a started one', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('attach candidate');
+    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Attach' }));
+    const dialog = await screen.findByRole('dialog', { name: `Attach “${title}” to a server` });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Server' }));
+    const options = await screen.findAllByRole('option');
+    const names = options.map((option) => option.textContent);
+    // web-1 is the demo account's server in de-fra1; build-box (fi-hel1) and db-1 (uk-lon1) are not.
+    expect(names).toContain('web-1 (started)');
+    expect(names.some((name) => name?.startsWith('build-box'))).toBe(false);
+    expect(names.some((name) => name?.startsWith('db-1'))).toBe(false);
+    await user.click(screen.getByRole('option', { name: 'web-1 (started)' }));
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Bus' }));
+    expect(await screen.findByRole('option', { name: 'IDE' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('option', { name: 'SCSI' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('refuses to shrink a storage and rejects “_” label keys in the edit dialog', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('edit target');
+    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 20, title });
+    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit “${title}”` });
+    const size = within(dialog).getByRole('textbox', { name: 'Size (GiB)' });
+    await user.clear(size);
+    await user.type(size, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add label' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label 1 key' }), '_hidden');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText('A storage cannot shrink: give 20 GiB or more.'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Label keys may not start with “_”.')).toBeVisible();
+
+    await user.clear(size);
+    await user.type(size, '30');
+    expect(
+      within(dialog).getByRole('checkbox', { name: /Resize the last partition/ }),
+    ).not.toBeChecked();
+    const key = within(dialog).getByRole('textbox', { name: 'Label 1 key' });
+    await user.clear(key);
+    await user.type(key, 'tier');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('30 GiB')).toBeVisible();
+    expect(screen.getByText('tier')).toBeVisible();
+  });
+
+  it('explains what deleting does to the backups and deletes an unattached storage', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('to delete');
+    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const { user, location } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: `Delete “${title}”?` });
+    expect(dialog).toHaveTextContent('This storage has no backups.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    await waitFor(() => expect(location.current?.pathname).toBe('/storage'));
+  });
+});

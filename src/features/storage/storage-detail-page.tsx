@@ -1,0 +1,329 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { StorageDetails } from '../../../contract/storage';
+import { serverQueries } from '../../api/servers';
+import {
+  isStorageBusy,
+  storageQueries,
+  useCancelStorageOperation,
+  useFavoriteStorage,
+  useUnfavoriteStorage,
+} from '../../api/storage';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { PageHeader } from '../../components/page-header';
+import { ErrorState, LoadingState } from '../../components/query-state';
+import { StateChip } from '../../components/state-chip';
+import { formatDateTime, formatGibibytes } from '../../lib/format';
+import { resourcePaths } from '../../lib/resource-paths';
+import {
+  AttachStorageDialog,
+  CloneStorageDialog,
+  EditStorageDialog,
+  TitleActionDialog,
+} from './storage-action-dialogs';
+import {
+  DeleteStorageDialog,
+  DetachStorageDialog,
+  RestoreBackupDialog,
+} from './storage-confirm-dialogs';
+import { intervalLabels, tierLabels } from './storage-forms';
+
+type Action = 'edit' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
+
+export function StorageDetailPage() {
+  const { uuid = '' } = useParams();
+  const storage = useQuery(storageQueries.detail(uuid));
+
+  if (storage.isPending) {
+    return (
+      <>
+        <PageHeader title="Storage" />
+        <LoadingState label="Loading storage" />
+      </>
+    );
+  }
+  if (storage.isError) {
+    return (
+      <>
+        <PageHeader title="Storage" />
+        <ErrorState
+          error={storage.error}
+          title="The storage could not be loaded"
+          onRetry={() => void storage.refetch()}
+        />
+      </>
+    );
+  }
+  return <StorageDetails storage={storage.data} />;
+}
+
+function StorageDetails({ storage }: { storage: StorageDetails }) {
+  const navigate = useNavigate();
+  const [action, setAction] = useState<Action | null>(null);
+  const servers = useQuery(serverQueries.list());
+  const close = () => setAction(null);
+
+  const online = storage.state === 'online';
+  const privateNormal = storage.type === 'normal' && storage.access === 'private';
+  const attached = storage.servers.server;
+  const serverTitle = (uuid: string) =>
+    servers.data?.find((server) => server.uuid === uuid)?.title ?? uuid;
+  const firstServer = attached[0];
+  const canAttach =
+    online && ((privateNormal && attached.length === 0) || storage.type === 'cdrom');
+  const favoritable =
+    storage.access === 'public' && (storage.type === 'template' || storage.type === 'cdrom');
+
+  const actions = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {privateNormal && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('edit')}>
+          Edit
+        </Button>
+      )}
+      {canAttach && (
+        <Button variant="outlined" onClick={() => setAction('attach')}>
+          Attach
+        </Button>
+      )}
+      {firstServer && (
+        <Button variant="outlined" onClick={() => setAction('detach')}>
+          Detach
+        </Button>
+      )}
+      {privateNormal && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('backup')}>
+          Back up now
+        </Button>
+      )}
+      {storage.type !== 'backup' && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('clone')}>
+          Clone
+        </Button>
+      )}
+      {privateNormal && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('template')}>
+          Create template
+        </Button>
+      )}
+      {storage.type === 'backup' && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('restore')}>
+          Restore
+        </Button>
+      )}
+      {favoritable && <FavoriteButton uuid={storage.uuid} />}
+      {storage.access === 'private' && (
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={attached.length > 0 || isStorageBusy(storage)}
+          onClick={() => setAction('delete')}
+        >
+          Delete
+        </Button>
+      )}
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader title={storage.title} crumb={storage.title} actions={actions} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {storage.access === 'private' && attached.length > 0 && (
+          <Typography color="text.secondary">Detach the storage before deleting it.</Typography>
+        )}
+        <BusyState storage={storage} />
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
+            <Field term="State">
+              <StateChip state={storage.state} progress={storage.progress} />
+            </Field>
+            <Field term="UUID">
+              <code>{storage.uuid}</code>
+            </Field>
+            <Field term="Zone">{storage.zone}</Field>
+            <Field term="Size">{formatGibibytes(storage.size)}</Field>
+            <Field term="Tier">{storage.tier ? tierLabels[storage.tier] : '—'}</Field>
+            <Field term="Type">{storage.type}</Field>
+            <Field term="Access">{storage.access}</Field>
+            {storage.created && <Field term="Created">{formatDateTime(storage.created)}</Field>}
+            {storage.license > 0 && (
+              <Field term="Licence">{`${storage.license} credits per core-hour`}</Field>
+            )}
+            {storage.origin && (
+              <Field term="Backup of">
+                <Link component={RouterLink} to={resourcePaths.storageDetail(storage.origin)}>
+                  <StorageTitle uuid={storage.origin} />
+                </Link>
+              </Field>
+            )}
+            {privateNormal && (
+              <Field term="Backup rule">{describeBackupRule(storage.backup_rule)}</Field>
+            )}
+            <Field term="Labels">
+              {storage.labels.length === 0
+                ? 'None'
+                : storage.labels
+                    .map(({ key, value }) => (value ? `${key}=${value}` : key))
+                    .join(', ')}
+            </Field>
+          </Box>
+        </Paper>
+        <Box component="section" aria-labelledby="attached-servers">
+          <Typography id="attached-servers" variant="h6" component="h2" gutterBottom>
+            Attached servers
+          </Typography>
+          {attached.length === 0 ? (
+            <Typography color="text.secondary">Not attached to any server.</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0 }}>
+              {attached.map((server) => (
+                <li key={server}>
+                  <Link component={RouterLink} to={resourcePaths.server(server)}>
+                    {serverTitle(server)}
+                  </Link>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+        {storage.type === 'normal' && (
+          <Box component="section" aria-labelledby="storage-backups">
+            <Typography id="storage-backups" variant="h6" component="h2" gutterBottom>
+              Backups
+            </Typography>
+            {(storage.backups?.backup.length ?? 0) === 0 ? (
+              <Typography color="text.secondary">No backups.</Typography>
+            ) : (
+              <Box component="ul" aria-label="Backups" sx={{ m: 0, display: 'grid', gap: 1 }}>
+                {storage.backups?.backup.map((backup) => (
+                  <BackupItem key={backup} uuid={backup} />
+                ))}
+              </Box>
+            )}
+          </Box>
+        )}
+      </Box>
+      {action === 'edit' && <EditStorageDialog storage={storage} onClose={close} />}
+      {action === 'attach' && <AttachStorageDialog storage={storage} onClose={close} />}
+      {action === 'detach' && firstServer && (
+        <DetachStorageDialog
+          storage={storage}
+          serverUuid={firstServer}
+          serverTitle={serverTitle(firstServer)}
+          onClose={close}
+        />
+      )}
+      {action === 'backup' && <TitleActionDialog kind="backup" storage={storage} onClose={close} />}
+      {action === 'template' && (
+        <TitleActionDialog kind="template" storage={storage} onClose={close} />
+      )}
+      {action === 'clone' && <CloneStorageDialog storage={storage} onClose={close} />}
+      {action === 'restore' && <RestoreBackupDialog storage={storage} onClose={close} />}
+      {action === 'delete' && (
+        <DeleteStorageDialog
+          storage={storage}
+          onClose={() => {
+            close();
+            void navigate(resourcePaths.storage());
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function describeBackupRule(rule: StorageDetails['backup_rule']): string {
+  if (!rule || !('interval' in rule)) return 'No automatic backups';
+  const time = `${rule.time.slice(0, 2)}:${rule.time.slice(2)} UTC`;
+  return `${intervalLabels[rule.interval]} at ${time}, kept for ${rule.retention} days`;
+}
+
+/** While a clone or backup runs on the storage it can be cancelled (spec §3). */
+function BusyState({ storage }: { storage: StorageDetails }) {
+  const cancel = useCancelStorageOperation(storage.uuid);
+  if (!isStorageBusy(storage)) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
+      <Typography role="status">
+        {`An operation is running (${storage.state}); this page updates by itself.`}
+      </Typography>
+      <StateChip state={storage.state} progress={storage.progress} showProgress />
+      <Box>
+        <Button variant="outlined" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling…' : 'Cancel operation'}
+        </Button>
+      </Box>
+      {cancel.error && (
+        <ApiErrorAlert error={cancel.error} title="The operation could not be cancelled" />
+      )}
+    </Paper>
+  );
+}
+
+function StorageTitle({ uuid }: { uuid: string }) {
+  const storage = useQuery(storageQueries.detail(uuid));
+  return <>{storage.data?.title ?? uuid}</>;
+}
+
+function BackupItem({ uuid }: { uuid: string }) {
+  const backup = useQuery(storageQueries.detail(uuid));
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+      <Link component={RouterLink} to={resourcePaths.storageDetail(uuid)}>
+        {backup.data?.title ?? uuid}
+      </Link>
+      {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}
+      {backup.data?.created && (
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(backup.data.created)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function FavoriteButton({ uuid }: { uuid: string }) {
+  const favorites = useQuery(storageQueries.favorites());
+  const add = useFavoriteStorage(uuid);
+  const remove = useUnfavoriteStorage(uuid);
+  const isFavorite = favorites.data?.storages.some((storage) => storage.uuid === uuid) ?? false;
+  const pending = add.isPending || remove.isPending;
+  return (
+    <Button
+      variant="outlined"
+      aria-pressed={isFavorite}
+      disabled={!favorites.isSuccess || pending}
+      onClick={() => (isFavorite ? remove.mutate() : add.mutate())}
+    >
+      {isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+    </Button>
+  );
+}

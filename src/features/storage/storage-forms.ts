@@ -1,0 +1,182 @@
+import { z } from 'zod/mini';
+import { storageLabelSchema } from '../../../contract/labels';
+import {
+  backupIntervals,
+  backupRuleSchema,
+  storageSizeSchema,
+  storageTierSchema,
+  storageTitleSchema,
+} from '../../../contract/storage';
+import type {
+  BackupRule,
+  CreateStorageRequest,
+  ModifyStorageRequest,
+  StorageDetails,
+  StorageTier,
+} from '../../../contract/storage';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+
+export const tierLabels: Record<StorageTier, string> = {
+  maxiops: 'MaxIOPS',
+  standard: 'Standard',
+  hdd: 'Archive (HDD)',
+};
+
+export const intervalLabels: Record<(typeof backupIntervals)[number], string> = {
+  daily: 'Every day',
+  mon: 'Every Monday',
+  tue: 'Every Tuesday',
+  wed: 'Every Wednesday',
+  thu: 'Every Thursday',
+  fri: 'Every Friday',
+  sat: 'Every Saturday',
+  sun: 'Every Sunday',
+};
+
+/** The backup rule as people fill it: no interval means no schedule (reference §3.2: `{}`). */
+const backupRuleFields = {
+  backupInterval: z.union([z.literal(''), z.enum(backupIntervals)]),
+  backupTime: z.string(),
+  backupRetention: z.string(),
+};
+type BackupRuleFields = {
+  backupInterval: '' | (typeof backupIntervals)[number];
+  backupTime: string;
+  backupRetention: string;
+};
+
+function checkBackupRule(values: BackupRuleFields, ctx: z.core.$RefinementCtx<BackupRuleFields>) {
+  if (values.backupInterval === '') return;
+  const rule = backupRuleSchema.safeParse(toBackupRule(values));
+  if (rule.success) return;
+  for (const issue of rule.error.issues) {
+    const field = issue.path.includes('time') ? 'backupTime' : 'backupRetention';
+    ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+  }
+}
+
+function toBackupRule(values: BackupRuleFields): BackupRule {
+  if (values.backupInterval === '') return {};
+  return {
+    interval: values.backupInterval,
+    time: values.backupTime.trim().replace(':', ''),
+    retention: values.backupRetention.trim(),
+  };
+}
+
+export function backupRuleDefaults(rule: BackupRule | undefined): BackupRuleFields {
+  if (!rule || !('interval' in rule)) {
+    return { backupInterval: '', backupTime: '0430', backupRetention: '7' };
+  }
+  return { backupInterval: rule.interval, backupTime: rule.time, backupRetention: rule.retention };
+}
+
+export const createStorageFormSchema = z.pipe(
+  z
+    .object({
+      zone: z.string().check(z.minLength(1, 'Choose a zone.')),
+      title: storageTitleSchema,
+      size: z.string(),
+      tier: storageTierSchema,
+      labels: z.array(storageLabelSchema),
+      ...backupRuleFields,
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        const size = storageSizeSchema.safeParse(values.size.trim());
+        if (!size.success) {
+          const message = size.error.issues[0]?.message ?? 'Give a size in GiB.';
+          ctx.addIssue({ code: 'custom', path: ['size'], message });
+        }
+        checkBackupRule(values, ctx as unknown as z.core.$RefinementCtx<BackupRuleFields>);
+      }),
+    ),
+  z.transform((values): CreateStorageRequest => ({
+    storage: {
+      zone: values.zone,
+      title: values.title,
+      size: Number(values.size.trim()),
+      tier: values.tier,
+      labels: values.labels,
+      ...(values.backupInterval === '' ? {} : { backup_rule: toBackupRule(values) }),
+    },
+  })),
+);
+export type CreateStorageFormValues = z.input<typeof createStorageFormSchema>;
+
+export const createStorageDefaults: CreateStorageFormValues = {
+  zone: '',
+  title: '',
+  size: '10',
+  tier: 'maxiops',
+  labels: [],
+  ...backupRuleDefaults(undefined),
+};
+
+/** Edit form: the size may only grow (spec §4.10); checked against the current size. */
+export function editStorageFormSchema(current: Pick<StorageDetails, 'size'>) {
+  return z.pipe(
+    z
+      .object({
+        title: storageTitleSchema,
+        size: z.string(),
+        filesystemResize: z.boolean(),
+        labels: z.array(storageLabelSchema),
+        ...backupRuleFields,
+      })
+      .check(
+        z.superRefine((values, ctx) => {
+          const size = storageSizeSchema.safeParse(values.size.trim());
+          if (!size.success) {
+            const message = size.error.issues[0]?.message ?? 'Give a size in GiB.';
+            ctx.addIssue({ code: 'custom', path: ['size'], message });
+          } else if (size.data < current.size) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['size'],
+              message: `A storage cannot shrink: give ${current.size} GiB or more.`,
+            });
+          }
+          checkBackupRule(values, ctx as unknown as z.core.$RefinementCtx<BackupRuleFields>);
+        }),
+      ),
+    z.transform((values): ModifyStorageRequest => {
+      const size = Number(values.size.trim());
+      const grows = size > current.size;
+      return {
+        storage: {
+          title: values.title,
+          labels: values.labels,
+          backup_rule: toBackupRule(values),
+          ...(grows ? { size } : {}),
+          ...(grows && values.filesystemResize ? { filesystem_resize: 'yes' as const } : {}),
+        },
+      };
+    }),
+  );
+}
+export type EditStorageFormValues = z.input<ReturnType<typeof editStorageFormSchema>>;
+
+const storageErrorFields = {
+  ZONE: 'zone',
+  TITLE: 'title',
+  SIZE: 'size',
+  TIER: 'tier',
+  LABEL: 'labels',
+  LABELS: 'labels',
+  LABEL_KEY: 'labels',
+  BACKUP_RULE: 'backupInterval',
+  BACKUP_INTERVAL: 'backupInterval',
+  BACKUP_TIME: 'backupTime',
+  BACKUP_RETENTION: 'backupRetention',
+} as const;
+
+type StorageFormField = (typeof storageErrorFields)[keyof typeof storageErrorFields];
+
+export function storageFieldForError(code: string): StorageFormField | null {
+  return fieldForErrorCode(code, storageErrorFields);
+}
+
+/** Title-only bodies (backup, template) share the contract's title rule. */
+export const titleFormSchema = z.object({ title: storageTitleSchema });
+export type TitleFormValues = z.infer<typeof titleFormSchema>;

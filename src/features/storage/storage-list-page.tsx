@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { useNavigate, useSearchParams } from 'react-router';
+import { storageSortFields } from '../../../contract/storage';
+import { storageQueries } from '../../api/storage';
+import { TextInput } from '../../components/form/text-input';
+import { LabelFilter } from '../../components/label-filter';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { resourcePaths } from '../../lib/resource-paths';
+import { CreateStorageDialog } from './create-storage-dialog';
+import { pageSizes, readStorageListParams, updateSearch } from './storage-list-params';
+import { StorageTable } from './storage-table';
+
+const searchDelayMs = 400;
+
+export function StorageListPage() {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const params = readStorageListParams(search);
+  const storages = useQuery({
+    ...storageQueries.list(params),
+    placeholderData: keepPreviousData,
+  });
+  const [creating, setCreating] = useState(false);
+
+  const change = (changes: Record<string, string | string[] | null>, keepOffset = false) =>
+    setSearch((current) => updateSearch(current, changes, { keepOffset }));
+
+  const favorites = params.favorite === true;
+  const limit = params.limit ?? 25;
+  const offset = params.offset ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Storage"
+        description="Block storage, backups, templates and CD-ROM images in every zone."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create storage
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          aria-label="View"
+          value={favorites ? 'favorites' : 'all'}
+          onChange={(_event, value: string | null) => {
+            if (value) setSearch(value === 'favorites' ? { view: 'favorites' } : {});
+          }}
+        >
+          <ToggleButton value="all">All storage</ToggleButton>
+          <ToggleButton value="favorites">Favorites</ToggleButton>
+        </ToggleButtonGroup>
+        {!favorites && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+            <TextField
+              select
+              size="small"
+              label="Type"
+              value={params.type ?? 'all'}
+              onChange={(event) =>
+                change({ type: event.target.value === 'all' ? null : event.target.value })
+              }
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="all">All types</MenuItem>
+              <MenuItem value="normal">Normal</MenuItem>
+              <MenuItem value="backup">Backup</MenuItem>
+              <MenuItem value="template">Template</MenuItem>
+              <MenuItem value="cdrom">CD-ROM</MenuItem>
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Access"
+              value={params.access ?? 'all'}
+              onChange={(event) =>
+                change({ access: event.target.value === 'all' ? null : event.target.value })
+              }
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="all">Private and public</MenuItem>
+              <MenuItem value="private">Private</MenuItem>
+              <MenuItem value="public">Public</MenuItem>
+            </TextField>
+            <SearchBox
+              value={params.search ?? ''}
+              onSearch={(text) => change({ search: text.trim() || null })}
+            />
+          </Box>
+        )}
+        {!favorites && (
+          <LabelFilter
+            value={params.labels ?? []}
+            onChange={(labels) => change({ label: labels })}
+          />
+        )}
+      </Box>
+      {storages.isPending && <LoadingState label="Loading storage" />}
+      {storages.isError && (
+        <ErrorState
+          error={storages.error}
+          title="Storage could not be loaded"
+          onRetry={() => void storages.refetch()}
+        />
+      )}
+      {storages.isSuccess &&
+        (storages.data.storages.length === 0 ? (
+          <EmptyState
+            title={offset > 0 ? 'No more storage on this page.' : 'No storage matches.'}
+            description={
+              favorites
+                ? 'Mark public templates or CD-ROM images as favorites on their pages.'
+                : 'Change the filters, or create a storage.'
+            }
+          />
+        ) : (
+          <StorageTable
+            storages={storages.data.storages}
+            sorting={
+              favorites
+                ? undefined
+                : {
+                    sortable: storageSortFields,
+                    sortBy: params.sortBy,
+                    order: params.orderBy ?? 'asc',
+                    onSort: (columnId) =>
+                      change({
+                        sort: columnId,
+                        order:
+                          params.sortBy === columnId && params.orderBy !== 'desc' ? 'desc' : 'asc',
+                      }),
+                  }
+            }
+          />
+        ))}
+      {!favorites && storages.isSuccess && (
+        <Box
+          component="nav"
+          aria-label="Pages"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}
+        >
+          <TextField
+            select
+            size="small"
+            label="Rows per page"
+            value={limit}
+            onChange={(event) => change({ limit: event.target.value })}
+            sx={{ minWidth: 140 }}
+          >
+            {pageSizes.map((size) => (
+              <MenuItem key={size} value={size}>
+                {size}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography role="status" color="text.secondary">
+            {storages.data.storages.length > 0
+              ? `Items ${offset + 1}–${offset + storages.data.storages.length}`
+              : ''}
+          </Typography>
+          <Button
+            disabled={offset === 0}
+            onClick={() => change({ offset: String(Math.max(0, offset - limit)) }, true)}
+          >
+            Previous page
+          </Button>
+          <Button
+            disabled={!storages.data.hasNextPage}
+            onClick={() => change({ offset: String(offset + limit) }, true)}
+          >
+            Next page
+          </Button>
+        </Box>
+      )}
+      <CreateStorageDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(storage) => {
+          setCreating(false);
+          void navigate(resourcePaths.storageDetail(storage.uuid));
+        }}
+      />
+    </>
+  );
+}
+
+/** Searches on the server once typing pauses, so each keystroke is not a request. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = window.setTimeout(() => onSearch(text), searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <Box role="search" sx={{ minWidth: 240 }}>
+      <TextInput
+        size="small"
+        type="search"
+        label="Search title or UUID"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </Box>
+  );
+}

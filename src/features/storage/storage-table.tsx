@@ -1,0 +1,65 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import type { StorageSummary } from '../../../contract/storage';
+import { DataTable } from '../../components/data-table';
+import type { TableSorting } from '../../components/data-table';
+import { StateChip } from '../../components/state-chip';
+import { formatGibibytes } from '../../lib/format';
+import { resourcePaths } from '../../lib/resource-paths';
+import { tierLabels } from './storage-forms';
+
+const column = createColumnHelper<StorageSummary>();
+
+const columns = [
+  column.accessor('title', {
+    header: 'Title',
+    cell: ({ row }) => (
+      <Link component={RouterLink} to={resourcePaths.storageDetail(row.original.uuid)}>
+        {row.original.title}
+      </Link>
+    ),
+  }),
+  column.accessor('state', {
+    header: 'State',
+    cell: ({ row }) => <StateChip state={row.original.state} progress={row.original.progress} />,
+  }),
+  column.accessor('type', { header: 'Type' }),
+  column.accessor('access', { header: 'Access' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.accessor('size', { header: 'Size', cell: (info) => formatGibibytes(info.getValue()) }),
+  column.accessor('tier', {
+    header: 'Tier',
+    cell: (info) => {
+      const tier = info.getValue();
+      return tier ? tierLabels[tier] : '—';
+    },
+  }),
+  column.accessor('labels', {
+    header: 'Labels',
+    enableSorting: false,
+    cell: (info) =>
+      info
+        .getValue()
+        .map(({ key, value }) => (value ? `${key}=${value}` : key))
+        .join(', ') || '—',
+  }),
+];
+
+interface StorageTableProps {
+  storages: StorageSummary[];
+  sorting?: TableSorting;
+}
+
+export function StorageTable({ storages, sorting }: StorageTableProps) {
+  return (
+    <DataTable
+      label="Storages"
+      columns={columns}
+      data={storages}
+      getRowId={(storage) => storage.uuid}
+      rowHeaderColumn="title"
+      sorting={sorting}
+    />
+  );
+}
