@@ -62,10 +62,29 @@ describe('storage list page', () => {
     ]);
   });
 
+  it('lists the account’s own storage by default, public images on request', async () => {
+    const { user, location } = renderPage(<StorageListPage />, {
+      session: await signInAs('demo'),
+      path: '/storage',
+    });
+    const table = await screen.findByRole('table', { name: 'Storages' });
+    expect(within(table).getAllByRole('cell', { name: 'private' }).length).toBeGreaterThan(0);
+    expect(within(table).queryByRole('cell', { name: 'public' })).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Access' }));
+    await user.click(screen.getByRole('option', { name: 'Private and public' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(location.current?.search).get('access')).toBe('all'),
+    );
+    expect((await within(table).findAllByRole('cell', { name: 'public' })).length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('pages with previous and next, asking for one item more than it shows', async () => {
     const { user, location } = renderPage(<StorageListPage />, {
       session: await signInAs('demo'),
-      path: '/storage?limit=10',
+      path: '/storage?access=all&limit=10',
     });
     await screen.findByRole('table', { name: 'Storages' });
     const next = screen.getByRole('button', { name: 'Next page' });

@@ -17,7 +17,12 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { resourcePaths } from '../../lib/resource-paths';
 import { CreateStorageDialog } from './create-storage-dialog';
-import { pageSizes, readStorageListParams, updateSearch } from './storage-list-params';
+import {
+  defaultAccess,
+  pageSizes,
+  readStorageListParams,
+  updateSearch,
+} from './storage-list-params';
 import { StorageTable } from './storage-table';
 
 const searchDelayMs = 400;
@@ -87,7 +92,7 @@ export function StorageListPage() {
               label="Access"
               value={params.access ?? 'all'}
               onChange={(event) =>
-                change({ access: event.target.value === 'all' ? null : event.target.value })
+                change({ access: event.target.value === defaultAccess ? null : event.target.value })
               }
               sx={{ minWidth: 160 }}
             >

@@ -7,6 +7,7 @@ import {
 import type { StorageListParams, StorageSortField } from '../../api/storage';
 
 export const pageSizes = [10, 25, 50, 100] as const;
+export const defaultAccess = 'private';
 
 const isSortField = (value: string | null): value is StorageSortField =>
   (storageSortFields as readonly (string | null)[]).includes(value);
@@ -20,7 +21,8 @@ function positiveInt(text: string | null, fallback: number): number {
 export function readStorageListParams(search: URLSearchParams): StorageListParams {
   if (search.get('view') === 'favorites') return { favorite: true };
   const type = storageTypeSchema.safeParse(search.get('type'));
-  const access = storageAccessSchema.safeParse(search.get('access'));
+  // The account's own storage first: public templates and CD-ROMs would fill the first pages.
+  const access = storageAccessSchema.safeParse(search.get('access') ?? defaultAccess);
   const sortBy = search.get('sort');
   const limit = positiveInt(search.get('limit'), defaultStorageLimit);
   const params: StorageListParams = {
