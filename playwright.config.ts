@@ -27,7 +27,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       SANDBOX_DB: ':memory:',
-      SANDBOX_TIME_SCALE: '60',
+      SANDBOX_TIME_SCALE: '10',
       LOG_LEVEL: 'warn',
     },
   },

@@ -47,3 +47,56 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
+
+export const demoBasic = basic(demo.username, demo.password);
+
+/** Sets up a resource the way a script would, so a journey can start where it matters. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { authorization: demoBasic },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+export interface StorageRecord {
+  uuid: string;
+  title: string;
+  state: string;
+  backups?: { backup: string[] };
+  servers: { server: string[] };
+}
+
+export async function createDisk(
+  request: APIRequestContext,
+  storage: {
+    title: string;
+    zone?: string;
+    size?: number;
+    labels?: { key: string; value: string }[];
+  },
+) {
+  const body = { storage: { zone: 'de-fra1', size: 10, tier: 'maxiops', ...storage } };
+  return (await apiCall<{ storage: StorageRecord }>(request, 'POST', '/1.3/storage', body)).storage;
+}
+
+/** Waits, polling the API, until the storage is online (simulated operations take seconds). */
+export async function waitOnline(request: APIRequestContext, uuid: string) {
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ storage: StorageRecord }>(request, 'GET', `/1.3/storage/${uuid}`)).storage
+          .state,
+      { timeout: 30_000 },
+    )
+    .toBe('online');
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;

@@ -62,7 +62,11 @@ function policyWords(policy: BackupPolicy, backups: number): string {
   }
 }
 
-export function DeleteStorageDialog({ storage, onClose }: Props) {
+export function DeleteStorageDialog({
+  storage,
+  onClose,
+  onDeleted,
+}: Props & { onDeleted: () => void }) {
   const remove = useDeleteStorage(storage.uuid);
   const [policy, setPolicy] = useState<BackupPolicy>('keep');
   const policyLabelId = useId();
@@ -76,7 +80,7 @@ export function DeleteStorageDialog({ storage, onClose }: Props) {
       pending={remove.isPending}
       error={remove.error}
       errorTitle="The storage could not be deleted"
-      onConfirm={() => remove.mutate(policy, { onSuccess: onClose })}
+      onConfirm={() => remove.mutate(policy, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       <p>Its data is gone for good once deleted.</p>

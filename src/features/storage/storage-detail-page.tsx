@@ -241,10 +241,8 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
       {action === 'delete' && (
         <DeleteStorageDialog
           storage={storage}
-          onClose={() => {
-            close();
-            void navigate(resourcePaths.storage());
-          }}
+          onClose={close}
+          onDeleted={() => void navigate(resourcePaths.storage())}
         />
       )}
     </>

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { demo, expectNoAxeViolations, signInWithPassword, unique } from './support';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function choose(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('create a server with a cost preview, watch it start, stop it and delete it with its disk', async ({
+  page,
+}) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
+  await page
+    .getByRole('link', { name: 'Create server' })
+    .or(page.getByRole('button', { name: 'Create server' }))
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
+
+  const title = unique('e2e server');
+  await choose(page, 'Zone', /nl-ams1/);
+  await choose(page, 'Plan', /2xCPU-4GB/);
+  await choose(page, 'Operating system template', /Ubuntu/);
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Hostname' }).fill('e2e.example.com');
+  const preview = page.getByRole('region', { name: 'Cost preview' });
+  await expect(preview).toContainText('Plan 2xCPU-4GB');
+  await expect(preview).toContainText(/per month \(730 hours\)/);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Create server' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeEnabled({
+    timeout: 30_000,
+  });
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled({
+    timeout: 30_000,
+  });
+
+  const events = page.getByRole('table', { name: 'Events, newest first' });
+  await expect(events).toContainText('Created');
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('checkbox').first().check();
+  await dialog
+    .getByRole('button', { name: /delete/i })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/servers$/);
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+});

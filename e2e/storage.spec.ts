@@ -1,0 +1,264 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import type { StorageRecord } from './support';
+import { apiCall, createDisk, demo, signInWithPassword, unique, waitOnline } from './support';
+
+test.describe.configure({ timeout: 120_000 });
+
+const busy = (page: Page) => page.getByText(/An operation is running/);
+
+async function openStorage(page: Page, uuid: string, title: string) {
+  await page.goto(`/storage/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+async function chooseOption(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('dialog').getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a disk’s life: create, attach to a running server, back up, clone, restore, template, detach', async ({
+  page,
+  request,
+}) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  const title = unique('e2e data');
+
+  await test.step('create a disk in the zone of the running server web-1', async () => {
+    await page.goto('/storage');
+    await page.getByRole('button', { name: 'Create storage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create storage' });
+    await chooseOption(page, 'Zone', /de-fra1/);
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+    await dialog.getByRole('textbox', { name: 'Size (GiB)' }).fill('20');
+    await dialog.getByRole('button', { name: 'Create storage' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+  const uuid = page.url().split('/').pop()!;
+
+  await test.step('IDE is refused for the running server; VirtIO attaches', async () => {
+    await page.getByRole('button', { name: 'Attach' }).click();
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, 'Server', /web-1/);
+    await dialog.getByRole('combobox', { name: 'Bus' }).click();
+    await expect(page.getByRole('option', { name: 'IDE' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await page.getByRole('option', { name: 'VirtIO' }).click();
+    await dialog.getByRole('button', { name: 'Attach' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('link', { name: 'web-1' })).toBeVisible();
+    const { storage } = await apiCall<{ storage: StorageRecord }>(
+      request,
+      'GET',
+      `/1.3/storage/${uuid}`,
+    );
+    expect(storage.servers.server).toHaveLength(1);
+  });
+
+  await test.step('the API itself refuses an IDE device on the running server', async () => {
+    const { storage } = await apiCall<{ storage: StorageRecord }>(
+      request,
+      'GET',
+      `/1.3/storage/${uuid}`,
+    );
+    const other = await createDisk(request, { title: unique('e2e ide') });
+    const refused = await request.post(`/1.3/storage/${other.uuid}/attach`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${demo.username}:${demo.password}`).toString('base64')}`,
+      },
+      data: { storage_device: { server: storage.servers.server[0], address: 'ide' } },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error.error_code).toBe('IDE_HOTPLUG_UNSUPPORTED');
+  });
+
+  await test.step('back it up and watch the states settle', async () => {
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Backup title' }).fill(`${title} backup`);
+    await dialog.getByRole('button', { name: 'Back up now' }).click();
+    await expect(busy(page)).toContainText('backuping');
+    await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
+    const backups = page.getByRole('list', { name: 'Backups' });
+    await expect(backups.getByRole('listitem')).toHaveCount(1);
+    await expect(backups).toContainText('online', { timeout: 30_000 });
+  });
+
+  await test.step('clone it to another zone', async () => {
+    await page.getByRole('button', { name: 'Clone' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Title of the copy' }).fill(`${title} copy`);
+    await chooseOption(page, 'Target zone', /fi-hel1/);
+    await dialog.getByRole('button', { name: 'Clone' }).click();
+    await expect(dialog).toBeHidden();
+    const list = await apiCall<{ storages: { storage: (StorageRecord & { zone: string })[] } }>(
+      request,
+      'GET',
+      `/1.3/storage/normal?search=${encodeURIComponent(`${title} copy`)}`,
+    );
+    expect(list.storages.storage.map((item) => item.zone)).toEqual(['fi-hel1']);
+    await waitOnline(request, list.storages.storage[0]!.uuid);
+    await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
+  });
+
+  await test.step('restore the backup once web-1 is stopped', async () => {
+    await page.getByRole('link', { name: 'web-1' }).click();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled({
+      timeout: 30_000,
+    });
+    await openStorage(page, uuid, title);
+    await page.getByRole('list', { name: 'Backups' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(title);
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(dialog).toBeHidden();
+    await waitOnline(request, uuid);
+  });
+
+  await test.step('create a template from it', async () => {
+    await openStorage(page, uuid, title);
+    await page.getByRole('button', { name: 'Create template' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Template title' }).fill(`${title} template`);
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    await expect(dialog).toBeHidden();
+    const templates = await apiCall<{ storages: { storage: StorageRecord[] } }>(
+      request,
+      'GET',
+      `/1.3/storage/template/private?search=${encodeURIComponent(`${title} template`)}`,
+    );
+    expect(templates.storages.storage).toHaveLength(1);
+    await waitOnline(request, templates.storages.storage[0]!.uuid);
+  });
+
+  await test.step('detach it from web-1', async () => {
+    await openStorage(page, uuid, title);
+    await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Detach' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('web-1');
+    await dialog.getByRole('button', { name: 'Detach' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Attach' })).toBeVisible();
+    const { storage } = await apiCall<{ storage: StorageRecord }>(
+      request,
+      'GET',
+      `/1.3/storage/${uuid}`,
+    );
+    expect(storage.servers.server).toEqual([]);
+  });
+});
+
+test('cancel a running clone: the copy is removed and the source is back online', async ({
+  page,
+  request,
+}) => {
+  const source = await createDisk(request, { title: unique('e2e cancel source'), size: 50 });
+  await signInWithPassword(page, demo.username, demo.password);
+  await openStorage(page, source.uuid, source.title);
+  await page.getByRole('button', { name: 'Clone' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title of the copy' }).fill(`${source.title} copy`);
+  await chooseOption(page, 'Target zone', /uk-lon1/);
+  await dialog.getByRole('button', { name: 'Clone' }).click();
+  await expect(busy(page)).toContainText('maintenance');
+  await page.getByRole('button', { name: 'Cancel operation' }).click();
+  await expect(busy(page)).toHaveCount(0);
+  const copies = await apiCall<{ storages: { storage: StorageRecord[] } }>(
+    request,
+    'GET',
+    `/1.3/storage?search=${encodeURIComponent(`${source.title} copy`)}`,
+  );
+  expect(copies.storages.storage).toEqual([]);
+  const { storage } = await apiCall<{ storage: StorageRecord }>(
+    request,
+    'GET',
+    `/1.3/storage/${source.uuid}`,
+  );
+  expect(storage.state).toBe('online');
+});
+
+for (const [policy, label, remaining] of [
+  ['keep', 'Keep all backups', 2],
+  ['keep_latest', 'Keep the latest only', 1],
+  ['delete', 'Delete all backups', 0],
+] as const) {
+  test(`delete a disk and ${label.toLowerCase()} (${policy})`, async ({ page, request }) => {
+    const disk = await createDisk(request, { title: unique(`e2e delete ${policy}`) });
+    for (const n of [1, 2]) {
+      const { storage } = await apiCall<{ storage: StorageRecord }>(
+        request,
+        'POST',
+        `/1.3/storage/${disk.uuid}/backup`,
+        { storage: { title: `${disk.title} backup ${n}` } },
+      );
+      await waitOnline(request, storage.uuid);
+      await waitOnline(request, disk.uuid);
+    }
+    await signInWithPassword(page, demo.username, demo.password);
+    await openStorage(page, disk.uuid, disk.title);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: label }).check();
+    await expect(dialog).toContainText(
+      {
+        keep: 'All 2 backups are kept',
+        keep_latest: 'The latest backup is kept',
+        delete: 'All 2 backups are deleted',
+      }[policy],
+    );
+    await dialog.getByRole('button', { name: 'Delete storage' }).click();
+    await expect(page).toHaveURL(/\/storage$/);
+    const backups = await apiCall<{ storages: { storage: StorageRecord[] } }>(
+      request,
+      'GET',
+      `/1.3/storage/backup?search=${encodeURIComponent(disk.title)}`,
+    );
+    expect(backups.storages.storage).toHaveLength(remaining);
+    const gone = await request.get(`/1.3/storage/${disk.uuid}`, {
+      headers: { authorization: `Basic ${Buffer.from('demo:DemoPassw0rd').toString('base64')}` },
+    });
+    expect(gone.status()).toBe(404);
+  });
+}
+
+test('filter the list by label and by search, and reload keeping the filters', async ({
+  page,
+  request,
+}) => {
+  const tag = `e2e${Date.now().toString(36)}`;
+  const alpha = await createDisk(request, {
+    title: unique('alpha'),
+    labels: [{ key: tag, value: 'blue' }],
+  });
+  const beta = await createDisk(request, {
+    title: unique('beta'),
+    labels: [{ key: tag, value: 'green' }],
+  });
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto('/storage');
+  const table = page.getByRole('table', { name: 'Storages' });
+
+  await page.getByRole('textbox', { name: 'Label filter' }).fill(tag.toUpperCase());
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(table.getByRole('link')).toHaveText([alpha.title, beta.title].sort());
+
+  await page.getByRole('textbox', { name: 'Label filter' }).fill(`${tag}=green`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(table.getByRole('link')).toHaveText([beta.title]);
+
+  await page.getByRole('button', { name: `Remove label filter ${tag}=green` }).click();
+  await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill(alpha.title);
+  await expect(table.getByRole('link')).toHaveText([alpha.title]);
+  await expect(page).toHaveURL(/search=/);
+
+  await page.reload();
+  await expect(table.getByRole('link')).toHaveText([alpha.title]);
+  await expect(page.getByRole('searchbox', { name: 'Search title or UUID' })).toHaveValue(
+    alpha.title,
+  );
+});
