@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uuidPrefixes } from '../contract/common';
 import { storageListResponseSchema } from '../contract/storage';
-import { buildServer } from '../server/app';
+import { chromium } from '@playwright/test';
+import { buildServer, defaultStaticDir } from '../server/app';
+import { chromiumArgs, findChromium } from '../scripts/browser';
 import { newUuid } from '../server/sandbox/credentials';
 import { bearer, createToken, demoAuth } from '../server/sandbox/testing';
 
@@ -95,7 +97,42 @@ for (const [name, url] of Object.entries(scenarios)) {
   };
 }
 
+/** Navigation to the first data row of the storage list page, in the production build. */
+async function pageTimeToFirstRow(): Promise<number[] | null> {
+  if (!fs.existsSync(path.join(defaultStaticDir, 'index.html'))) {
+    console.warn('No production build in dist/: run `npm run build` to measure the page too.');
+    return null;
+  }
+  const web = await buildServer({
+    database: path.join(dir, 'sandbox.db'),
+    staticDir: defaultStaticDir,
+  });
+  const origin = await web.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  const times: number[] = [];
+  try {
+    for (let run = 0; run < 6; run += 1) {
+      const context = await browser.newContext();
+      const session = JSON.stringify({ token: token.token, username: 'demo', viaPassword: false });
+      await context.addInitScript((value) => {
+        window.sessionStorage.setItem('skydeck.session', value);
+      }, session);
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(`${origin}/storage`);
+      await page.getByRole('table', { name: 'Storages' }).getByRole('link').first().waitFor();
+      if (run > 0) times.push(performance.now() - start);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await web.close();
+  }
+  return times.sort((a, b) => a - b);
+}
+
 await app.close();
+const pageTimes = await pageTimeToFirstRow();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const report = {
@@ -105,6 +142,10 @@ const report = {
   runs_per_scenario: runs,
   seed_ms: round(seedMs),
   scenarios: results,
+  page_first_row_ms: pageTimes && {
+    median: round(percentile(pageTimes, 50)),
+    max: round(pageTimes[pageTimes.length - 1]!),
+  },
 };
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -120,3 +161,8 @@ console.table(
     ]),
   ),
 );
+if (report.page_first_row_ms) {
+  console.log(
+    `Storage page, navigation to first row: median ${report.page_first_row_ms.median} ms, max ${report.page_first_row_ms.max} ms`,
+  );
+}
