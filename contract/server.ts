@@ -16,6 +16,11 @@ export type ServerState = z.infer<typeof serverStateSchema>;
 export const serverLabelsSchema = z.object({ label: z.array(labelSchema) });
 export const serverTagsSchema = z.object({ tag: z.array(z.string()) });
 
+/** Tag names of the classic tag API (reference §16). */
+export const tagNameSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_]{1,32}$/, 'Letters, digits and underscores, at most 32.'));
+
 export const serverStorageDeviceSchema = z.object({
   address: z.string(),
   boot_disk: z.enum(['0', '1']),
@@ -141,6 +146,8 @@ export const createServerRequestSchema = z.strictObject({
         .check(z.minLength(1), z.maxLength(16)),
     }),
     labels: z.optional(serverLabelsSchema),
+    /** A sandbox convenience; the real service tags servers with POST /server/{uuid}/tag/{tags}. */
+    tags: z.optional(z.strictObject({ tag: z.array(tagNameSchema) })),
     metadata: z.optional(yesNoSchema),
     timezone: z.optional(z.string()),
     boot_order: z.optional(z.string()),

@@ -266,7 +266,7 @@ describe('creating servers', () => {
 });
 
 describe('server states', () => {
-  it('stops (record still started), starts through maintenance, restarts', async () => {
+  it('stops, starts and restarts, each through maintenance', async () => {
     const created = await create({ title: 'cycle' });
     await advance(30 * second);
     const stopping = serverResponseSchema.parse(
@@ -281,7 +281,7 @@ describe('server states', () => {
         )
       ).json(),
     ).server;
-    expect(stopping.state).toBe('started');
+    expect(stopping.state).toBe('maintenance');
     await audited(0, async () =>
       expectProblem(
         await call('POST', `/1.3/server/${created.uuid}/stop`),
@@ -335,6 +335,35 @@ describe('server states', () => {
       }),
       400,
       'STOP_TYPE_INVALID',
+    );
+  });
+
+  it('tags on create and with the classic tag and untag paths', async () => {
+    const created = await create({ title: 'tagged', tags: { tag: ['PROD', 'web'] } });
+    expect(created.tags.tag).toEqual(['PROD', 'web']);
+    const tagged = serverResponseSchema.parse(
+      (
+        await audited(1, () =>
+          ok('POST', `/1.3/server/${created.uuid}/tag/db,PROD`, undefined, 200),
+        )
+      ).json(),
+    ).server;
+    expect(tagged.tags.tag).toEqual(['PROD', 'web', 'db']);
+    const untagged = serverResponseSchema.parse(
+      (
+        await audited(1, () =>
+          ok('POST', `/1.3/server/${created.uuid}/untag/web,none`, undefined, 200),
+        )
+      ).json(),
+    ).server;
+    expect(untagged.tags.tag).toEqual(['PROD', 'db']);
+    await audited(0, () => ok('POST', `/1.3/server/${created.uuid}/untag/none`, undefined, 200));
+    await audited(0, async () =>
+      expectProblem(
+        await call('POST', `/1.3/server/${created.uuid}/tag/bad-name`),
+        400,
+        'TAG_INVALID',
+      ),
     );
   });
 

@@ -8,6 +8,7 @@ import {
   restartServerRequestSchema,
   startServerRequestSchema,
   stopServerRequestSchema,
+  tagNameSchema,
 } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
 import { backupDeletionPolicies } from '../../../contract/storage';
@@ -121,7 +122,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       remote_access_enabled: body.remote_access_enabled ?? 'no',
       remote_access_type: body.remote_access_type ?? 'vnc',
       remote_access_password: body.remote_access_password ?? crypto.randomBytes(4).toString('hex'),
-      tags: '[]',
+      tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
       labels: JSON.stringify(labels),
       interfaces: JSON.stringify(defaultInterfaces(body.zone)),
     };
@@ -243,6 +244,38 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     return reply.code(202).send(record);
   });
 
+  // Classic tagging (reference §2.1): comma-separated names in the path; unknown names are
+  // created on the fly, untagging a tag the server lacks changes nothing.
+  for (const [verb, apply] of [
+    ['tag', (tags: string[], names: string[]) => [...new Set([...tags, ...names])]],
+    ['untag', (tags: string[], names: string[]) => tags.filter((tag) => !names.includes(tag))],
+  ] as const) {
+    scope.post<{ Params: { uuid: string; tags: string } }>(
+      `/server/:uuid/${verb}/:tags`,
+      async (request) => {
+        const row = resources.serverFor(principalOf(request), request.params.uuid);
+        const names = request.params.tags.split(',');
+        const invalid = names.find((name) => !tagNameSchema.safeParse(name).success);
+        if (invalid !== undefined) throw invalidAttribute('tag', `“${invalid}” is not a tag name.`);
+        const tags = JSON.parse(row.tags) as string[];
+        const next: ServerRow = { ...row, tags: JSON.stringify(apply(tags, names)) };
+        if (next.tags === row.tags) return details(row);
+        return db.transaction(() => {
+          servers.update(next);
+          const current = details(next);
+          audit.record(auditContext(request), {
+            action: 'update',
+            resourceType: 'server',
+            resourceId: row.uuid,
+            previous: { tags },
+            current: { tags: current.server.tags.tag },
+          });
+          return current;
+        })();
+      },
+    );
+  }
+
   scope.delete<{
     Params: { uuid: string };
     Querystring: { storages?: unknown; backups?: unknown };
@@ -329,11 +362,12 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       request.body !== undefined &&
       readBody(request, stopServerRequestSchema).stop_server.stop_type === 'hard';
     const actor = actorOf(principalOf(request).account);
-    // The record still says started until the guest is down (reference §2.5).
+    // The real service may still answer `started` here (reference §2.5); like start and restart,
+    // the sandbox shows the change in progress as `maintenance` until the guest is down.
     return operate(request, 'stop', (row) => {
       jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
       resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
-      return row;
+      return { ...row, state: 'maintenance' };
     });
   });
 

@@ -11,6 +11,7 @@ import {
   storageQueries,
   useDeleteStorage,
   useDetachStorage,
+  useResizeStorage,
   useRestoreBackup,
 } from '../../api/storage';
 import type { BackupPolicy } from '../../api/storage';
@@ -41,6 +42,26 @@ export function DetachStorageDialog({
       onClose={onClose}
     >
       {`The server ${serverTitle} loses this device. IDE devices and CD-ROMs detach only while the server is stopped.`}
+    </ConfirmDialog>
+  );
+}
+
+/** Grows the last partition and its filesystem into space a bigger size added (spec §4.10). */
+export function ResizeStorageDialog({ storage, onClose }: Props) {
+  const resize = useResizeStorage(storage.uuid);
+  return (
+    <ConfirmDialog
+      open
+      title={`Resize the partition and filesystem of “${storage.title}”?`}
+      confirmLabel="Resize"
+      pendingLabel="Resizing…"
+      pending={resize.isPending}
+      error={resize.error}
+      errorTitle="The partition could not be resized"
+      onConfirm={() => resize.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {`The last partition and its filesystem grow to fill all ${storage.size} GiB. A backup is taken first and kept; a server using this storage must be stopped.`}
     </ConfirmDialog>
   );
 }

@@ -45,6 +45,34 @@ describe('storage detail page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('resizes the partition only after the size grew, keeping the backup it takes', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('resize me');
+    const storage = await createStorageAs(session, { zone: 'fi-hel1', size: 10, title });
+    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Resize partition' }));
+    let dialog = await screen.findByRole('dialog', { name: /Resize the partition/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Resize' }));
+    expect(await within(dialog).findByText(/STORAGE_STATE_ILLEGAL/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: `Edit “${title}”` });
+    const size = within(edit).getByRole('textbox', { name: 'Size (GiB)' });
+    await user.clear(size);
+    await user.type(size, '20');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Resize partition' }));
+    dialog = await screen.findByRole('dialog', { name: /Resize the partition/ });
+    expect(dialog).toHaveTextContent('all 20 GiB');
+    await user.click(within(dialog).getByRole('button', { name: 'Resize' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const backups = await screen.findByRole('list', { name: 'Backups' });
+    expect(await within(backups).findByRole('listitem')).toBeVisible();
+  });
+
   it('offers only servers of the same zone to attach, and no IDE bus for a started one', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('attach candidate');

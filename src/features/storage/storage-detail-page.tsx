@@ -31,11 +31,13 @@ import {
 import {
   DeleteStorageDialog,
   DetachStorageDialog,
+  ResizeStorageDialog,
   RestoreBackupDialog,
 } from './storage-confirm-dialogs';
 import { intervalLabels, tierLabels } from './storage-forms';
 
-type Action = 'edit' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
+type Action =
+  'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
 
 export function StorageDetailPage() {
   const { uuid = '' } = useParams();
@@ -86,6 +88,11 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
       {privateNormal && (
         <Button variant="outlined" disabled={!online} onClick={() => setAction('edit')}>
           Edit
+        </Button>
+      )}
+      {privateNormal && (
+        <Button variant="outlined" disabled={!online} onClick={() => setAction('resize')}>
+          Resize partition
         </Button>
       )}
       {canAttach && (
@@ -223,6 +230,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         )}
       </Box>
       {action === 'edit' && <EditStorageDialog storage={storage} onClose={close} />}
+      {action === 'resize' && <ResizeStorageDialog storage={storage} onClose={close} />}
       {action === 'attach' && <AttachStorageDialog storage={storage} onClose={close} />}
       {action === 'detach' && firstServer && (
         <DetachStorageDialog
