@@ -6,7 +6,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { OutlinedInputProps } from '@mui/material/OutlinedInput';
 
-type TextInputProps = Omit<OutlinedInputProps, 'label' | 'inputRef' | 'ref'> & {
+export type TextInputProps = Omit<OutlinedInputProps, 'label' | 'inputRef' | 'ref'> & {
   label: string;
   helperText?: ReactNode;
   /** For inputs that always show a value or a format hint, such as date and time. */

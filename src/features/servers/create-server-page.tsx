@@ -37,6 +37,7 @@ import {
   serverFieldForError,
 } from './create-server-form';
 import type { CreateServerFormValues } from './create-server-form';
+import { FormTextInput } from '../../components/form/form-fields';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -156,31 +157,13 @@ export function CreateServerPage() {
           />
           {planName === customPlan && (
             <Box sx={{ display: 'flex', gap: 2 }}>
-              <Controller
-                name="cores"
+              <FormTextInput control={control} name="cores" label="CPU cores" inputMode="numeric" />
+              <FormTextInput
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextInput
-                    {...field}
-                    label="CPU cores"
-                    inputMode="numeric"
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-              <Controller
                 name="memory"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextInput
-                    {...field}
-                    label="Memory (MiB)"
-                    inputMode="numeric"
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message ?? 'Steps of 256 MiB.'}
-                  />
-                )}
+                label="Memory (MiB)"
+                inputMode="numeric"
+                hint="Steps of 256 MiB."
               />
             </Box>
           )}
@@ -228,31 +211,13 @@ export function CreateServerPage() {
             )}
           />
           <ExtraDisk control={control} />
-          <Controller
-            name="title"
+          <FormTextInput control={control} name="title" label="Title" required />
+          <FormTextInput
             control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Title"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
             name="hostname"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Hostname"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? 'Such as web-1.example.com.'}
-              />
-            )}
+            label="Hostname"
+            required
+            hint="Such as web-1.example.com."
           />
           <LabelFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}

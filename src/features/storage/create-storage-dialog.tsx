@@ -17,7 +17,6 @@ import { useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { LabelFields } from '../../components/form/label-fields';
-import { TextInput } from '../../components/form/text-input';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
   createStorageDefaults,
@@ -26,6 +25,7 @@ import {
   tierLabels,
 } from './storage-forms';
 import type { CreateStorageFormValues } from './storage-forms';
+import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 
 interface CreateStorageDialogProps {
   open: boolean;
@@ -101,52 +101,22 @@ function CreateStorageForm({
               </TextField>
             )}
           />
-          <Controller
-            name="title"
+          <FormTextInput control={control} name="title" label="Title" required />
+          <FormTextInput
             control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Title"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
             name="size"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Size (GiB)"
-                inputMode="numeric"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? '1 to 4096 GiB.'}
-              />
-            )}
+            label="Size (GiB)"
+            inputMode="numeric"
+            required
+            hint="1 to 4096 GiB."
           />
-          <Controller
-            name="tier"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                label="Tier"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {storageTierSchema.options.map((tier) => (
-                  <MenuItem key={tier} value={tier}>
-                    {tierLabels[tier]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormSelect control={control} name="tier" label="Tier">
+            {storageTierSchema.options.map((tier) => (
+              <MenuItem key={tier} value={tier}>
+                {tierLabels[tier]}
+              </MenuItem>
+            ))}
+          </FormSelect>
           <LabelFields control={control} hint="Keys may not start with “_”." />
           <BackupRuleFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The storage could not be created" />}

@@ -40,6 +40,7 @@ import {
   titleFormSchema,
 } from './storage-forms';
 import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
+import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 
 interface StorageDialogProps {
   storage: StorageDetails;
@@ -92,19 +93,7 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      <Controller
-        name="title"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            {...field}
-            label="Title"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormTextInput control={control} name="title" label="Title" required />
       <Controller
         name="size"
         control={control}
@@ -346,18 +335,11 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
       onClose={onClose}
     >
       <Typography color="text.secondary">{words.note}</Typography>
-      <Controller
-        name="title"
+      <FormTextInput
         control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            {...field}
-            label={kind === 'backup' ? 'Backup title' : 'Template title'}
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        name="title"
+        label={kind === 'backup' ? 'Backup title' : 'Template title'}
+        required
       />
     </ActionDialog>
   );
@@ -415,57 +397,21 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
         The copy is a new storage in maintenance until complete; this storage is busy meanwhile and
         the clone can be cancelled from its page.
       </Typography>
-      <Controller
-        name="title"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            {...field}
-            label="Title of the copy"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
-        name="zone"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            label="Target zone"
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          >
-            {(zones.data ?? [{ id: storage.zone, description: storage.zone }]).map((zone) => (
-              <MenuItem key={zone.id} value={zone.id}>
-                {`${zone.description} (${zone.id})`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-      <Controller
-        name="tier"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            label="Tier"
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          >
-            {storageTierSchema.options.map((tier) => (
-              <MenuItem key={tier} value={tier}>
-                {tierLabels[tier]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <FormTextInput control={control} name="title" label="Title of the copy" required />
+      <FormSelect control={control} name="zone" label="Target zone">
+        {(zones.data ?? [{ id: storage.zone, description: storage.zone }]).map((zone) => (
+          <MenuItem key={zone.id} value={zone.id}>
+            {`${zone.description} (${zone.id})`}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <FormSelect control={control} name="tier" label="Tier">
+        {storageTierSchema.options.map((tier) => (
+          <MenuItem key={tier} value={tier}>
+            {tierLabels[tier]}
+          </MenuItem>
+        ))}
+      </FormSelect>
     </ActionDialog>
   );
 }

@@ -11,7 +11,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
 import type { ApiError } from '../../api/http';
 import { useCreateToken } from '../../api/tokens';
@@ -26,6 +25,7 @@ import {
   fieldForErrorCode,
 } from './create-token-form';
 import type { CreateTokenFormValues } from './create-token-form';
+import { FormSelect } from '../../components/form/form-fields';
 
 interface CreateTokenDialogProps {
   open: boolean;
@@ -95,25 +95,13 @@ function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
               />
             )}
           />
-          <Controller
-            name="expiry"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                label="Expires after"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {expiryChoiceSchema.options.map((choice) => (
-                  <MenuItem key={choice} value={choice}>
-                    {expiryChoiceLabels[choice]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormSelect control={control} name="expiry" label="Expires after">
+            {expiryChoiceSchema.options.map((choice) => (
+              <MenuItem key={choice} value={choice}>
+                {expiryChoiceLabels[choice]}
+              </MenuItem>
+            ))}
+          </FormSelect>
           {expiry === 'custom' && (
             <Controller
               name="customDuration"

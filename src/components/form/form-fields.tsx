@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
+import { Controller } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { TextInput } from './text-input';
+import type { TextInputProps } from './text-input';
+
+interface Bound<Values extends FieldValues, Transformed> {
+  /** A form whose resolver turns `Values` into `Transformed` (a contract request) is fine too. */
+  control: Control<Values, unknown, Transformed>;
+  name: Path<Values>;
+  /** Shown below the field until a validation or server error takes its place. */
+  hint?: ReactNode;
+}
+
+type Controlled = 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'ref';
+
+/** A react-hook-form field as a TextInput, with its error (or hint) below it. */
+export function FormTextInput<Values extends FieldValues, Transformed = Values>({
+  control,
+  name,
+  hint,
+  ...input
+}: Bound<Values, Transformed> & Omit<TextInputProps, Controlled>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInput
+          {...field}
+          {...input}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ?? hint}
+        />
+      )}
+    />
+  );
+}
+
+/** A react-hook-form field as a select; its options are the MenuItem children. */
+export function FormSelect<Values extends FieldValues, Transformed = Values>({
+  control,
+  name,
+  hint,
+  children,
+  ...select
+}: Bound<Values, Transformed> & Omit<TextFieldProps, Controlled | 'select'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          {...select}
+          select
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ?? hint}
+        >
+          {children}
+        </TextField>
+      )}
+    />
+  );
+}
