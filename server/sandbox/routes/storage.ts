@@ -117,15 +117,27 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   }
 
   /** A copy (backup, clone, template) in maintenance until its job completes. */
+  /** Backup, clone and template: a new storage that becomes ready on the clock (201 with it). */
   function startCopy(
+    request: FastifyRequest,
+    action: 'backup' | 'clone' | 'templatize',
     source: StorageRow,
     copy: StorageRow,
-    seconds: number,
     sourceState: StorageRow['state'],
   ) {
-    storages.insert(copy);
-    if (source.access === 'private') storages.update({ ...source, state: sourceState });
-    jobs.schedule(jobKinds.copyReady, copy.uuid, seconds, { source: source.uuid });
+    return db.transaction(() => {
+      storages.insert(copy);
+      if (source.access === 'private') storages.update({ ...source, state: sourceState });
+      jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
+      const current = details(request, copy);
+      audit.record(auditContext(request), {
+        action,
+        resourceType: 'storage',
+        resourceId: copy.uuid,
+        current: current.storage,
+      });
+      return current;
+    })();
   }
 
   scope.get('/storage', async (request) => listStorages(request, {}));
@@ -328,18 +340,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       encrypted: row.encrypted,
       copy_of: row.uuid,
     });
-    const record = db.transaction(() => {
-      startCopy(row, backup, durations.backup, 'backuping');
-      const current = details(request, backup);
-      audit.record(auditContext(request), {
-        action: 'backup',
-        resourceType: 'storage',
-        resourceId: backup.uuid,
-        current: current.storage,
-      });
-      return current;
-    })();
-    return reply.code(201).send(record);
+    return reply.code(201).send(startCopy(request, 'backup', row, backup, 'backuping'));
   });
 
   scope.post('/storage/:uuid/cancel', async (request: UuidRequest, reply) => {
@@ -380,18 +381,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       encrypted: body.encrypted ?? row.encrypted,
       copy_of: row.uuid,
     });
-    const record = db.transaction(() => {
-      startCopy(row, clone, durations.clone, 'maintenance');
-      const current = details(request, clone);
-      audit.record(auditContext(request), {
-        action: 'clone',
-        resourceType: 'storage',
-        resourceId: clone.uuid,
-        current: current.storage,
-      });
-      return current;
-    })();
-    return reply.code(201).send(record);
+    return reply.code(201).send(startCopy(request, 'clone', row, clone, 'maintenance'));
   });
 
   scope.post('/storage/:uuid/templatize', async (request: UuidRequest, reply) => {
@@ -418,18 +408,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       template_type: 'native',
       copy_of: row.uuid,
     });
-    const record = db.transaction(() => {
-      startCopy(row, template, durations.templatize, 'maintenance');
-      const current = details(request, template);
-      audit.record(auditContext(request), {
-        action: 'templatize',
-        resourceType: 'storage',
-        resourceId: template.uuid,
-        current: current.storage,
-      });
-      return current;
-    })();
-    return reply.code(201).send(record);
+    return reply.code(201).send(startCopy(request, 'templatize', row, template, 'maintenance'));
   });
 
   scope.post('/storage/:uuid/resize', async (request: UuidRequest) => {
