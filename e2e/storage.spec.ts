@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { StorageRecord } from './support';
-import { apiCall, createDisk, demo, signInWithPassword, unique, waitOnline } from './support';
+import {
+  apiCall,
+  createDisk,
+  demo,
+  expectNoAxeViolations,
+  signInWithPassword,
+  unique,
+  waitOnline,
+} from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -33,6 +41,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('textbox', { name: 'Size (GiB)' }).fill('20');
     await dialog.getByRole('button', { name: 'Create storage' }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
   const uuid = page.url().split('/').pop()!;
 
@@ -80,6 +89,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('textbox', { name: 'Backup title' }).fill(`${title} backup`);
     await dialog.getByRole('button', { name: 'Back up now' }).click();
     await expect(busy(page)).toContainText('backuping');
+    await expectNoAxeViolations(page);
     await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
     const backups = page.getByRole('list', { name: 'Backups' });
     await expect(backups.getByRole('listitem')).toHaveCount(1);
