@@ -3,6 +3,7 @@ import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { storageLabelSchema } from './labels';
 import {
   backupRuleSchema,
+  deviceAddressPattern,
   storageSizeSchema,
   storageTierSchema,
   storageTitleSchema,
@@ -245,4 +246,63 @@ export const serverEventSchema = z.object({
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export const serverEventListResponseSchema = z.object({
   events: z.object({ event: z.array(serverEventSchema) }),
+});
+
+/** `0`/`1`, as a string or (some clients) a number. */
+const bootDiskSchema = z.pipe(
+  z.union([z.enum(['0', '1']), z.literal(0), z.literal(1)]),
+  z.transform((value) => String(value) as '0' | '1'),
+);
+
+/**
+ * Classic server-centric attach (reference §2.1, §3.1): `POST /1.3/server/{uuid}/storage/attach`.
+ * `storage` may be left out only for an empty CD-ROM device (reference §3.3).
+ */
+export const serverAttachStorageRequestSchema = z.strictObject({
+  storage_device: z.strictObject({
+    storage: z.optional(uuidSchema),
+    address: z.optional(z.string().check(z.regex(deviceAddressPattern, 'Not a device address.'))),
+    type: z.optional(z.enum(['disk', 'cdrom'])),
+    boot_disk: z.optional(bootDiskSchema),
+  }),
+});
+export type ServerAttachStorageRequest = z.input<typeof serverAttachStorageRequestSchema>;
+
+/** A device's full address: `virtio:N`, `scsi:0:N` or `ide:C:U` (no bare bus). */
+export const fullDeviceAddressPattern =
+  /^virtio:([0-9]|1[0-5])$|^scsi:0:([0-9]|1[0-5])$|^ide:[01]:[01]$/;
+
+/** Classic detach: the device `address`, or the `storage` UUID it holds (reference §2.1). */
+export const serverDetachStorageRequestSchema = z.strictObject({
+  storage_device: z.strictObject({
+    address: z.optional(
+      z.string().check(z.regex(fullDeviceAddressPattern, 'Not a device address.')),
+    ),
+    storage: z.optional(uuidSchema),
+  }),
+});
+export type ServerDetachStorageRequest = z.input<typeof serverDetachStorageRequestSchema>;
+
+/** `POST /1.3/server/{uuid}/cdrom/load` (reference §2.1). */
+export const cdromLoadRequestSchema = z.strictObject({
+  storage_device: z.strictObject({ storage: uuidSchema }),
+});
+export type CdromLoadRequest = z.input<typeof cdromLoadRequestSchema>;
+
+/** `GET /1.3/server/{uuid}/networking` (reference §5.1). */
+export const serverNetworkingResponseSchema = z.object({
+  networking: z.object({ interfaces: z.object({ interface: z.array(serverInterfaceSchema) }) }),
+});
+export const serverInterfaceResponseSchema = z.object({ interface: serverInterfaceSchema });
+
+/** `GET /1.3/timezone` (reference §14). */
+export const timezoneListResponseSchema = z.object({
+  timezones: z.object({ timezone: z.array(z.string()) }),
+});
+
+/** `GET /1.3/server_size` (reference §2.1): cores and memory as strings. */
+export const serverSizeListResponseSchema = z.object({
+  server_sizes: z.object({
+    server_size: z.array(z.object({ core_number: numericString, memory_amount: numericString })),
+  }),
 });

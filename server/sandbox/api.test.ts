@@ -5,7 +5,7 @@ import { priceListResponseSchema } from '../../contract/price';
 import { tokenSchema } from '../../contract/tokens';
 import { zoneListResponseSchema } from '../../contract/zone';
 import type { SkydeckServer } from '../app';
-import { buildTestServer, createToken, demoAuth, expectProblem } from './testing';
+import { buildTestServer, createToken, demoAuth, errorObjectOf, expectProblem } from './testing';
 
 const json = { 'content-type': 'application/json' };
 const xml = { 'content-type': 'application/xml' };
@@ -447,7 +447,7 @@ describe('bad input never causes a 5xx', () => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.headers['content-type']).toMatch(/^application\/json\b/);
-      expect(response.json()).toEqual({
+      expect(errorObjectOf(response)).toEqual({
         error: { error_code: expect.any(String), error_message: expect.any(String) },
       });
     },

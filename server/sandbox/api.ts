@@ -71,11 +71,58 @@ export function toProblem(error: unknown): ApiProblem {
   );
 }
 
+/**
+ * Paths of the newer services, whose clients (Go SDK, upctl) parse RFC 7807 problem fields
+ * (reference §1.4). Kubernetes and audit logs join when they exist.
+ */
+export const problemPathPrefixes = ['/1.3/account/tokens', '/1.3/kubernetes', '/1.3/audit-logs'];
+
+const answersProblemDetails = (url: string) => {
+  const path = url.split('?')[0]!.replace(/\/+$/, '');
+  return problemPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+};
+
+const problemTitles: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Unauthorized.',
+  402: 'Payment required.',
+  403: 'Forbidden.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Not acceptable.',
+  409: 'Conflict.',
+  413: 'Request too large.',
+  422: 'Unprocessable entity.',
+  429: 'Too many requests.',
+  500: 'Internal server error.',
+  503: 'Service unavailable.',
+};
+
+/**
+ * The error answer: always the spec's `{"error":{error_code,error_message}}`; on the newer
+ * services' paths also the RFC 7807 fields at the top level (reference §1.4), still served as
+ * application/json so clients reading the legacy object keep working. The `type` fragment is
+ * `ERROR_<code>`, so the Go SDK (which strips `ERROR_`) derives the same code as `error_code`.
+ */
+export function problemBody(reply: FastifyReply, problem: ApiProblem) {
+  const legacy = errorBody(problem.code, problem.message);
+  const { request } = reply;
+  // RFC 7807 is a JSON form; an XML answer keeps to the error object.
+  const xml = String(reply.getHeader('content-type') ?? '').startsWith('application/xml');
+  if (xml || !answersProblemDetails(request.url)) return legacy;
+  return {
+    ...legacy,
+    type: `https://developers.upcloud.com/1.3/errors#ERROR_${problem.code}`,
+    title: problemTitles[problem.status] ?? (problem.status >= 500 ? 'Service error.' : 'Error.'),
+    detail: problem.message,
+    status: problem.status,
+    correlation_id: request.id,
+    ...(problem.invalidParams.length > 0 ? { invalid_params: problem.invalidParams } : {}),
+  };
+}
+
 export function sendProblem(reply: FastifyReply, problem: ApiProblem) {
-  return reply
-    .code(problem.status)
-    .headers(problem.headers)
-    .send(errorBody(problem.code, problem.message));
+  return reply.code(problem.status).headers(problem.headers).send(problemBody(reply, problem));
 }
 
 /** Answers a path under a version segment no scope serves (spec §9.4). */

@@ -92,3 +92,27 @@ export const prices: ZonePrices[] = zoneTable.map(([name, , factor]) => {
   }
   return zone;
 });
+
+/** IANA timezone names a server can be given (reference §14), with UTC among them. */
+export const timezones: string[] = [
+  ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']),
+].sort();
+
+/**
+ * Custom server sizes offered in forms (reference §2.1 `GET /1.3/server_size`): 1–20 cores, each
+ * with memory from 1 GiB to 128 GiB (1 GiB steps to 16 GiB, then 2, 4 and 8 GiB steps), all within
+ * the custom limits of server creation. Numbers are strings, as in the server record.
+ */
+export const serverSizes: { core_number: string; memory_amount: string }[] = (() => {
+  const memory: number[] = [];
+  for (
+    let amount = 1;
+    amount <= 128;
+    amount += amount < 16 ? 1 : amount < 32 ? 2 : amount < 64 ? 4 : 8
+  ) {
+    memory.push(amount * gib);
+  }
+  return Array.from({ length: 20 }, (_, index) => index + 1).flatMap((cores) =>
+    memory.map((amount) => ({ core_number: String(cores), memory_amount: String(amount) })),
+  );
+})();

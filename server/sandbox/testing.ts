@@ -8,6 +8,7 @@ import { createdTokenSchema } from '../../contract/tokens';
 import type { ServerOptions, SkydeckServer } from '../app';
 import { buildServer } from '../app';
 import type { Clock } from './clock';
+import { problemPathPrefixes } from './api';
 import { demoUsers } from './seed';
 
 /** Test helpers for the server suite; never imported by production code. */
@@ -59,13 +60,44 @@ export async function createToken(
 }
 
 /**
- * Asserts the spec's error answer (spec §2.3, §7): the status, a JSON body that is exactly
- * `{"error":{"error_code","error_message"}}` with the given code, and a non-empty message.
+ * The spec's error object of an error answer, after checking what else the body holds: nothing
+ * on classic paths; on the newer services' paths the RFC 7807 fields (reference §1.4), agreeing
+ * with the error object and the status.
+ */
+export function errorObjectOf(response: LightMyRequestResponse): { error: unknown } {
+  const { error, ...problemFields } = response.json<Record<string, unknown>>();
+  const legacy = (error ?? {}) as { error_code?: string; error_message?: string };
+  const path = (response.raw.req.url ?? '').split('?')[0]!;
+  if (problemPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    expect(problemFields).toEqual({
+      type: `https://developers.upcloud.com/1.3/errors#ERROR_${legacy.error_code}`,
+      title: expect.any(String),
+      detail: legacy.error_message,
+      status: response.statusCode,
+      correlation_id: expect.any(String),
+      ...('invalid_params' in problemFields
+        ? {
+            invalid_params: expect.arrayContaining([
+              { name: expect.any(String), reason: expect.any(String) },
+            ]),
+          }
+        : {}),
+    });
+  } else {
+    expect(problemFields).toEqual({});
+  }
+  return { error };
+}
+
+/**
+ * Asserts the spec's error answer (spec §2.3, §7): the status, a JSON body whose error object is
+ * exactly `{"error":{"error_code","error_message"}}` with the given code and a non-empty message
+ * (plus, on the newer services' paths only, the RFC 7807 fields; see errorObjectOf).
  */
 export function expectProblem(response: LightMyRequestResponse, status: number, code: string) {
   expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
   expect(response.headers['content-type']).toMatch(/^application\/json\b/);
-  const body: unknown = response.json();
+  const body = errorObjectOf(response);
   expect(body).toEqual({ error: { error_code: code, error_message: expect.any(String) } });
   const { error } = apiErrorBodySchema.parse(body);
   expect(error.error_message.length).toBeGreaterThan(0);

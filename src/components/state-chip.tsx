@@ -30,7 +30,14 @@ export function StateChip({ state, progress, showProgress }: StateChipProps) {
   const label = busy && percent !== undefined ? `${state} ${percent}%` : state;
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.5, minWidth: 96 }}>
-      <Chip size="small" label={label} color={stateColors[state] ?? 'default'} />
+      <Chip
+        size="small"
+        label={label}
+        color={stateColors[state] ?? 'default'}
+        // The text colour flips at once when the state changes; a fading background would leave
+        // it briefly unreadable (and axe catches that moment).
+        sx={{ transition: 'none' }}
+      />
       {busy && showProgress && (
         <LinearProgress
           aria-label={`Progress of ${state}`}

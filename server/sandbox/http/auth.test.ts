@@ -11,6 +11,7 @@ import {
   buildTestServer,
   createToken,
   demoAuth,
+  errorObjectOf,
   expectProblem,
   manualClock,
   viewerAuth,
@@ -162,7 +163,7 @@ describe('authentication matrix: every route refuses every bad credential', () =
         const where = `${variant.name}: ${method} ${url} → ${response.statusCode} ${response.body}`;
         expect(response.statusCode, where).toBe(401);
         expect(response.headers['www-authenticate'], where).toBe(authenticateHeader);
-        expect(response.json(), where).toEqual({
+        expect(errorObjectOf(response), where).toEqual({
           error: { error_code: 'AUTHENTICATION_FAILED', error_message: expect.any(String) },
         });
         checked += 1;

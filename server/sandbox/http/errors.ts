@@ -1,6 +1,12 @@
 import { safeParse } from 'zod';
 import type { core } from 'zod';
 
+/** An attribute a request got wrong, as RFC 7807 answers name it (reference §1.4). */
+export interface InvalidParam {
+  name: string;
+  reason: string;
+}
+
 /** A failure the API reports with the spec's error object (spec §2.3, §7). */
 export class ApiProblem extends Error {
   constructor(
@@ -8,6 +14,8 @@ export class ApiProblem extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The attributes at fault, when the failure is about request attributes. */
+    readonly invalidParams: InvalidParam[] = [],
   ) {
     super(message);
   }
@@ -34,10 +42,18 @@ export const invalidAttribute = (attribute: string, detail?: string) =>
     400,
     `${upper(attribute)}_INVALID`,
     `The attribute ${attribute} has an invalid value.${detail ? ` ${detail}` : ''}`,
+    {},
+    [{ name: attribute, reason: detail ?? 'The value is invalid.' }],
   );
 
-export const missingAttribute = (attribute: string) =>
-  new ApiProblem(400, `${upper(attribute)}_MISSING`, `The attribute ${attribute} is missing.`);
+export const missingAttribute = (attribute: string, detail?: string) =>
+  new ApiProblem(
+    400,
+    `${upper(attribute)}_MISSING`,
+    `The attribute ${attribute} is missing.${detail ? ` ${detail}` : ''}`,
+    {},
+    [{ name: attribute, reason: detail ?? 'The attribute is required.' }],
+  );
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let value = root;
@@ -57,7 +73,13 @@ export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem
   if (!issue) return new ApiProblem(400, 'REQUEST_INVALID', 'The request is invalid.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.join(', ');
-    return new ApiProblem(400, 'UNKNOWN_ATTRIBUTE', `The attribute ${keys} is not known.`);
+    return new ApiProblem(
+      400,
+      'UNKNOWN_ATTRIBUTE',
+      `The attribute ${keys} is not known.`,
+      {},
+      issue.keys.map((name) => ({ name, reason: 'The attribute is not known.' })),
+    );
   }
   const attribute = [...issue.path].reverse().find((key) => typeof key === 'string');
   if (attribute === undefined) {
@@ -65,10 +87,7 @@ export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem
   }
   const attributePath = issue.path.slice(0, issue.path.lastIndexOf(attribute) + 1);
   if (valueAt(body, attributePath) === undefined) {
-    const problem = missingAttribute(attribute);
-    return issue.code === 'custom'
-      ? new ApiProblem(400, problem.code, `${problem.message} ${issue.message}`)
-      : problem;
+    return missingAttribute(attribute, issue.code === 'custom' ? issue.message : undefined);
   }
   return invalidAttribute(attribute, issue.message);
 }

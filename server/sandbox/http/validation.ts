@@ -25,7 +25,14 @@ export function readLabelledBody<S extends core.$ZodType>(
   } catch (error) {
     const code = error instanceof ApiProblem ? labelCodes[error.code] : undefined;
     if (!code) throw error;
-    throw new ApiProblem(400, code, `A label is invalid. ${(error as ApiProblem).message}`);
+    const problem = error as ApiProblem;
+    throw new ApiProblem(
+      400,
+      code,
+      `A label is invalid. ${problem.message}`,
+      {},
+      problem.invalidParams,
+    );
   }
 }
 

@@ -3,9 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { uuidPrefixes } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
 import {
+  cdromLoadRequestSchema,
   createServerRequestSchema,
   modifyServerRequestSchema,
   restartServerRequestSchema,
+  serverAttachStorageRequestSchema,
+  serverDetachStorageRequestSchema,
   startServerRequestSchema,
   stopServerRequestSchema,
   tagNameSchema,
@@ -13,10 +16,11 @@ import {
 import type { StorageTier } from '../../../contract/storage';
 import { backupDeletionPolicies } from '../../../contract/storage';
 import type { RouteModule } from '../api';
+import { createAttachments } from '../attachments';
 import { plans } from '../catalog';
 import { newUuid } from '../credentials';
 import type { SandboxContext } from '../context';
-import { ApiProblem, invalidAttribute, missingAttribute } from '../http/errors';
+import { ApiProblem, invalidAttribute, missingAttribute, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
@@ -71,7 +75,10 @@ function sizing(
 export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, storages, servers, resources, jobs, audit, clock } = context;
 
+  const attachments = createAttachments(context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
+  /** The server record as it is now, after a change made through another function. */
+  const reread = (row: ServerRow) => details(servers.find(row.uuid)!);
 
   function refuseUnless(server: ServerRow, state: 'started' | 'stopped') {
     if (server.state !== state || resources.serverBusy(server)) {
@@ -382,4 +389,88 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       return { ...row, state: 'maintenance' };
     });
   });
+
+  // Classic server-centric storage operations (reference §2.1, §3.1): the same records, rules and
+  // audit rows as /storage/{uuid}/attach|detach, answered with the server record.
+  scope.post('/server/:uuid/storage/attach', async (request: UuidRequest) => {
+    const principal = principalOf(request);
+    const server = resources.serverFor(principal, request.params.uuid);
+    const { storage_device: body } = readBody(request, serverAttachStorageRequestSchema);
+    const { storage: uuid, ...device } = body;
+    // Only a CD-ROM device may be attached empty (reference §3.3).
+    if (uuid === undefined && device.type !== 'cdrom') {
+      throw missingAttribute('storage', 'Only a CD-ROM device (type cdrom) can be attached empty.');
+    }
+    const storage = uuid === undefined ? undefined : resources.storageFor(principal, uuid, 'read');
+    attachments.attach(request, server, storage, device);
+    return reread(server);
+  });
+
+  scope.post('/server/:uuid/storage/detach', async (request: UuidRequest) => {
+    const principal = principalOf(request);
+    const server = resources.serverFor(principal, request.params.uuid);
+    const { storage_device: body } = readBody(request, serverDetachStorageRequestSchema);
+    const devices = servers.devices(server.uuid);
+    if (body.address !== undefined) {
+      const device = devices.find((item) => item.address === body.address);
+      if (!device || (body.storage !== undefined && device.storage_uuid !== body.storage)) {
+        throw new ApiProblem(
+          409,
+          'DEVICE_ADDRESS_NOT_IN_USE',
+          `The server has no device at ${body.address}${body.storage ? ` holding ${body.storage}` : ''}.`,
+        );
+      }
+      const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
+      attachments.detach(request, storage, [{ server, device }]);
+      return reread(server);
+    }
+    if (body.storage === undefined) {
+      throw missingAttribute('address', 'Give the device address or the storage UUID.');
+    }
+    const storage = resources.storageFor(principal, body.storage, 'read');
+    // As on the storage path (spec §3), a storage this server does not hold is left unchanged.
+    const targets = devices
+      .filter((device) => device.storage_uuid === storage.uuid)
+      .map((device) => ({ server, device }));
+    attachments.detach(request, storage, targets);
+    return reread(server);
+  });
+
+  scope.post('/server/:uuid/cdrom/load', async (request: UuidRequest) => {
+    const principal = principalOf(request);
+    const server = resources.serverFor(principal, request.params.uuid);
+    const { storage_device: body } = readBody(request, cdromLoadRequestSchema);
+    const storage = resources.storageFor(principal, body.storage, 'read');
+    attachments.loadCdrom(request, server, storage);
+    return reread(server);
+  });
+
+  scope.post('/server/:uuid/cdrom/eject', async (request: UuidRequest) => {
+    const server = resources.serverFor(principalOf(request), request.params.uuid);
+    attachments.ejectCdrom(request, server);
+    return reread(server);
+  });
+
+  // A server's interfaces (reference §5.1), from its record, ordered by index.
+  const interfacesOf = (row: ServerRow) =>
+    [...resources.serverDetails(row).networking.interfaces.interface].sort(
+      (a, b) => a.index - b.index,
+    );
+
+  scope.get('/server/:uuid/networking', async (request: UuidRequest) => {
+    const server = resources.serverFor(principalOf(request), request.params.uuid);
+    return { networking: { interfaces: { interface: interfacesOf(server) } } };
+  });
+
+  scope.get<{ Params: { uuid: string; index: string } }>(
+    '/server/:uuid/networking/interface/:index',
+    async (request) => {
+      const server = resources.serverFor(principalOf(request), request.params.uuid);
+      const found = interfacesOf(server).find(
+        (item) => String(item.index) === request.params.index,
+      );
+      if (!found) throw notFound('interface', request.params.index);
+      return { interface: found };
+    },
+  );
 };

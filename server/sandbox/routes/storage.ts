@@ -14,13 +14,14 @@ import {
   titleOnlyRequestSchema,
 } from '../../../contract/storage';
 import type { RouteModule } from '../api';
+import { createAttachments } from '../attachments';
 import { newUuid } from '../credentials';
 import { ApiProblem, invalidAttribute, validate } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { SandboxContext } from '../context';
-import { actorOf, rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
+import { rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
 
@@ -34,6 +35,7 @@ const isAccess = (text: string): text is StorageAccess => accessTypes.includes(t
 /** Storage (spec §2.7, §3, §4.10; reference §3). */
 export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, storages, servers, resources, jobs, audit, clock } = context;
+  const attachments = createAttachments(context);
 
   function listStorages(
     request: FastifyRequest,
@@ -273,50 +275,20 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = resources.storageFor(principal, request.params.uuid, 'read');
     const { storage_device: body } = readBody(request, attachStorageRequestSchema);
     const server = resources.serverFor(principal, body.server);
-    return db.transaction(() => {
-      const previous = details(request, row).storage;
-      resources.attach(server, row, body);
-      resources.recordEvent(server.uuid, 'server_storage_attach', actorOf(principal.account));
-      const current = details(request, row);
-      audit.record(auditContext(request), {
-        action: 'attach',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        previous,
-        current: current.storage,
-      });
-      return current;
-    })();
+    attachments.attach(request, server, row, body);
+    return details(request, row);
   });
 
   scope.post('/storage/:uuid/detach', async (request: UuidRequest) => {
     const principal = principalOf(request);
     const row = resources.storageFor(principal, request.params.uuid, 'read');
-    const devices = servers
+    const targets = servers
       .devicesWithStorage(row.uuid)
-      .filter((device) => servers.find(device.server_uuid)?.account_id === principal.owner.id);
+      .map((device) => ({ server: servers.find(device.server_uuid)!, device }))
+      .filter(({ server }) => server.account_id === principal.owner.id);
     // Spec §3: detaching an already detached storage returns it unchanged.
-    if (devices.length === 0) return details(request, row);
-    return db.transaction(() => {
-      const previous = details(request, row).storage;
-      for (const device of devices) {
-        resources.detach(servers.find(device.server_uuid)!, device);
-        resources.recordEvent(
-          device.server_uuid,
-          'server_storage_detach',
-          actorOf(principal.account),
-        );
-      }
-      const current = details(request, row);
-      audit.record(auditContext(request), {
-        action: 'detach',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        previous,
-        current: current.storage,
-      });
-      return current;
-    })();
+    attachments.detach(request, row, targets);
+    return details(request, row);
   });
 
   scope.post('/storage/:uuid/backup', async (request: UuidRequest, reply) => {
