@@ -12,6 +12,8 @@ import { tokenRoutes } from './routes/tokens';
 import { storageRoutes } from './routes/storage';
 import { serverRoutes } from './routes/servers';
 import { eventRoutes } from './routes/events';
+import { billingRoutes } from './routes/billing';
+import { usageRoutes } from './routes/usage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +39,16 @@ export type RouteModule = (
 /** Which groups each API version serves (spec §4: price and zone under 1.2, the rest under 1.3). */
 const versionRoutes: Record<ApiVersion, RouteModule[]> = {
   '1.2': [catalogRoutes],
-  '1.3': [catalogRoutes, accountRoutes, tokenRoutes, storageRoutes, serverRoutes, eventRoutes],
+  '1.3': [
+    catalogRoutes,
+    accountRoutes,
+    tokenRoutes,
+    storageRoutes,
+    serverRoutes,
+    eventRoutes,
+    billingRoutes,
+    usageRoutes,
+  ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];
 const obsoleteVersions = new Set(['1.0', '1.1']);

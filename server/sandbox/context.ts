@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { createAuditLog } from './audit';
+import { createBillingLedger } from './billing';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
 import { createResources } from './resources';
@@ -33,8 +34,9 @@ export function createSandboxContext(options: SandboxOptions) {
   const clock = options.clock ?? systemClock;
   const accounts = createAccountRepository(db);
   const tokens = createTokenRepository(db);
-  const storages = createStorageRepository(db);
-  const servers = createServerRepository(db);
+  const billing = createBillingLedger(db, clock);
+  const storages = billing.trackStorages(createStorageRepository(db));
+  const servers = billing.trackServers(createServerRepository(db));
   if (options.reset) clearDatabase(db);
   if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock });
   const timeScale = options.timeScale ?? 1;
@@ -57,6 +59,7 @@ export function createSandboxContext(options: SandboxOptions) {
     tokens,
     storages,
     servers,
+    billing,
     authenticate: createAuthenticator({
       accounts,
       tokens,

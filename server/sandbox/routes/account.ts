@@ -1,17 +1,187 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { subAccountCreateRequestSchema } from '../../../contract/account';
+import type { Label } from '../../../contract/common';
 import type { RouteModule } from '../api';
-import { principalOf } from '../http/principal';
+import { hashPassword } from '../credentials';
+import { ApiProblem, validate } from '../http/errors';
+import { auditContext, principalOf } from '../http/principal';
+import { readBody } from '../http/request-body';
+import { accountRoles } from '../store/accounts';
+import type { AccountRow } from '../store/accounts';
+import { rfc3339 } from '../resources';
 
-/** Account details (spec §4.2; reference §10.1): credits and limits are the main account's. */
-export const accountRoutes: RouteModule = (scope) => {
+const mainOnly = () =>
+  new ApiProblem(403, 'ACCOUNT_FORBIDDEN', 'Only the main account may manage its accounts.');
+
+const listQuerySchema = z.object({ label: z.union([z.string(), z.array(z.string())]).optional() });
+
+function matchesLabels(account: AccountRow, filters: string[]): boolean {
+  const labels = JSON.parse(account.labels) as Label[];
+  return filters.every((filter) => {
+    const eq = filter.indexOf('=');
+    const key = eq < 0 ? filter : filter.slice(0, eq);
+    return labels.some(
+      (label) => label.key === key && (eq < 0 || label.value === filter.slice(eq + 1)),
+    );
+  });
+}
+
+/** Account details, account list and subaccounts (spec §4.2; reference §10.1, §10.2, §10.5, §10.6). */
+export const accountRoutes: RouteModule = (scope, context) => {
+  const { accounts, billing, clock, db, audit } = context;
+  const subsOf = db.prepare<[number], AccountRow>(
+    'SELECT * FROM accounts WHERE main_account_id = ? ORDER BY id',
+  );
+  const removeAccount = db.prepare<[number]>('DELETE FROM accounts WHERE id = ?');
+
   scope.get('/account', async (request) => {
     const { account, owner } = principalOf(request);
     return {
       account: {
         username: account.username,
-        credits: owner.credits,
+        credits: Math.round((owner.credits - billing.creditsUsed(owner.id)) * 10_000) / 10_000,
         currency: owner.currency,
         resource_limits: JSON.parse(owner.resource_limits) as Record<string, number | null>,
       },
     };
+  });
+
+  scope.get('/account/list', async (request) => {
+    const { account } = principalOf(request);
+    if (account.type !== 'main') throw mainOnly();
+    const { label } = validate(listQuerySchema, request.query ?? {});
+    const filters = label === undefined ? [] : Array.isArray(label) ? label : [label];
+    const list = [account, ...subsOf.all(account.id)].filter((row) => matchesLabels(row, filters));
+    return {
+      accounts: {
+        account: list.map((row) => ({
+          type: row.type,
+          username: row.username,
+          roles: { role: accountRoles(row) },
+          labels: JSON.parse(row.labels) as Label[],
+        })),
+      },
+    };
+  });
+
+  scope.post('/account/sub', async (request, reply) => {
+    const principal = principalOf(request);
+    if (principal.account.type !== 'main') throw mainOnly();
+    const { sub_account: sub } = readBody(request, subAccountCreateRequestSchema);
+    db.transaction(() => {
+      if (accounts.findByUsername(sub.username)) {
+        throw new ApiProblem(
+          409,
+          'ACCOUNT_EXISTS',
+          `The username ${sub.username} is already used.`,
+        );
+      }
+      const { password, username, roles, labels, allow_api, allow_gui, currency, ...contact } = sub;
+      const id = accounts.insert({
+        username,
+        password_hash: hashPassword(password),
+        type: 'sub',
+        main_account_id: principal.account.id,
+        partner_id: null,
+        is_partner: 0,
+        account_creation_limit: null,
+        allow_api: allow_api === 'no' ? 0 : 1,
+        allow_gui: allow_gui === 'no' ? 0 : 1,
+        roles: JSON.stringify(roles?.role ?? []),
+        credits: 0,
+        currency: currency ?? principal.account.currency,
+        resource_limits: '{}',
+        contact: JSON.stringify(contact),
+        labels: JSON.stringify(labels ?? []),
+        created_at: clock.now().toISOString(),
+      });
+      audit.record(auditContext(request), {
+        action: 'create',
+        resourceType: 'account',
+        resourceId: String(id),
+        current: { username, roles: roles?.role ?? [], allow_api: allow_api ?? 'yes' },
+      });
+    })();
+    return reply.code(204).send();
+  });
+
+  scope.delete<{ Params: { username: string } }>(
+    '/account/sub/:username',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.account.type !== 'main') throw mainOnly();
+      const { username } = request.params;
+      const target = accounts.findByUsername(username);
+      if (!target) {
+        throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
+      }
+      if (target.main_account_id !== principal.account.id) {
+        throw new ApiProblem(
+          403,
+          'ACCOUNT_FORBIDDEN',
+          `The account ${username} is not a subaccount of this account.`,
+        );
+      }
+      db.transaction(() => {
+        removeAccount.run(target.id);
+        audit.record(auditContext(request), {
+          action: 'delete',
+          resourceType: 'account',
+          resourceId: String(target.id),
+          previous: { username: target.username, roles: accountRoles(target) },
+        });
+      })();
+      return reply.code(204).send();
+    },
+  );
+
+  scope.get('/account/resource-usage', async (request) => {
+    const { owner } = principalOf(request);
+    const servers = context.servers.listByAccount(owner.id);
+    const storages = db
+      .prepare<[number], { tier: string | null; size: number }>(
+        "SELECT tier, size FROM storages WHERE account_id = ? AND type = 'normal'",
+      )
+      .all(owner.id);
+    const sizeOf = (tier: string) =>
+      storages.filter((row) => row.tier === tier).reduce((sum, row) => sum + row.size, 0);
+    const publicIpv = (family: string) =>
+      servers.reduce((sum, server) => {
+        const interfaces = JSON.parse(server.interfaces) as {
+          type: string;
+          ip_addresses?: { ip_address?: { family?: string }[] };
+        }[];
+        return (
+          sum +
+          interfaces
+            .filter((item) => item.type === 'public')
+            .flatMap((item) => item.ip_addresses?.ip_address ?? [])
+            .filter((address) => address.family === family).length
+        );
+      }, 0);
+    return {
+      cores: servers.reduce((sum, server) => sum + server.core_number, 0),
+      memory: servers.reduce((sum, server) => sum + server.memory_amount, 0),
+      storage_total: storages.reduce((sum, row) => sum + row.size, 0),
+      storage_maxiops: sizeOf('maxiops'),
+      storage_standard: sizeOf('standard'),
+      storage_hdd: sizeOf('hdd'),
+      public_ipv4: publicIpv('IPv4'),
+      public_ipv6: publicIpv('IPv6'),
+    };
+  });
+
+  scope.post('/account/ms_lma', async (request, reply) => {
+    principalOf(request);
+    const id = `mslma_${crypto.randomBytes(8).toString('hex')}`;
+    return reply.code(201).send({
+      signing_status: {
+        id,
+        state: 'initiated',
+        initiated: rfc3339(clock.now()),
+        signing_link: `https://sign.example.com/ms-lma/${id}`,
+      },
+    });
   });
 };

@@ -179,4 +179,33 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX server_events_server ON server_events(server_uuid, id DESC);
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- Closed billing periods: a resource's billed attributes from start_at to end_at, written
+      -- when a billed attribute changes or the resource is deleted. The open period is the live row.
+      CREATE TABLE billing_history (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        resource_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        plan TEXT,
+        cores INTEGER,
+        memory INTEGER,
+        size INTEGER,
+        tier TEXT,
+        license REAL NOT NULL DEFAULT 0,
+        firewall INTEGER NOT NULL DEFAULT 0,
+        included INTEGER NOT NULL DEFAULT 0,
+        labels TEXT NOT NULL DEFAULT '[]',
+        start_at INTEGER NOT NULL,
+        end_at INTEGER NOT NULL,
+        deleted INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX billing_history_account ON billing_history(account_id, end_at);
+      CREATE INDEX billing_history_resource ON billing_history(resource_id, end_at);
+    `,
+  },
 ];

@@ -18,31 +18,16 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { resourcePaths } from '../../lib/resource-paths';
 import { DeleteServerDialog } from './delete-server-dialog';
+import { DetailQuery } from '../../components/detail-query';
 
 export function ServerDetailPage() {
   const { uuid = '' } = useParams();
   const server = useQuery(serverQueries.detail(uuid));
-  if (server.isPending) {
-    return (
-      <>
-        <PageHeader title="Server" />
-        <LoadingState label="Loading server" />
-      </>
-    );
-  }
-  if (server.isError) {
-    return (
-      <>
-        <PageHeader title="Server" />
-        <ErrorState
-          error={server.error}
-          title="The server could not be loaded"
-          onRetry={() => void server.refetch()}
-        />
-      </>
-    );
-  }
-  return <ServerView server={server.data} />;
+  return (
+    <DetailQuery query={server} noun="Server">
+      {(data) => <ServerView server={data} />}
+    </DetailQuery>
+  );
 }
 
 const deviceColumn = createColumnHelper<ServerStorageDevice>();

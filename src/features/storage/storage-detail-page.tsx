@@ -18,7 +18,6 @@ import {
 } from '../../api/storage';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes } from '../../lib/format';
 import { resourcePaths } from '../../lib/resource-paths';
@@ -35,6 +34,7 @@ import {
   RestoreBackupDialog,
 } from './storage-confirm-dialogs';
 import { intervalLabels, tierLabels } from './storage-forms';
+import { DetailQuery } from '../../components/detail-query';
 
 type Action =
   'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
@@ -43,27 +43,11 @@ export function StorageDetailPage() {
   const { uuid = '' } = useParams();
   const storage = useQuery(storageQueries.detail(uuid));
 
-  if (storage.isPending) {
-    return (
-      <>
-        <PageHeader title="Storage" />
-        <LoadingState label="Loading storage" />
-      </>
-    );
-  }
-  if (storage.isError) {
-    return (
-      <>
-        <PageHeader title="Storage" />
-        <ErrorState
-          error={storage.error}
-          title="The storage could not be loaded"
-          onRetry={() => void storage.refetch()}
-        />
-      </>
-    );
-  }
-  return <StorageDetails storage={storage.data} />;
+  return (
+    <DetailQuery query={storage} noun="Storage">
+      {(data) => <StorageDetails storage={data} />}
+    </DetailQuery>
+  );
 }
 
 function StorageDetails({ storage }: { storage: StorageDetails }) {

@@ -1,0 +1,83 @@
+import { z } from 'zod/mini';
+
+const labelSchema = z.object({ key: z.string(), value: z.string() });
+
+/** One billing-relevant stretch of a resource within the month (reference §10.3). */
+export const billingDetailSchema = z.object({
+  amount: z.number(),
+  hours: z.int(),
+  zone: z.string(),
+  plan: z.optional(z.string()),
+  labels: z.array(labelSchema),
+  firewall: z.optional(z.number()),
+  licenses: z.optional(z.number()),
+  simple_backup: z.optional(z.number()),
+  cores: z.optional(z.int()),
+  memory: z.optional(z.int()),
+  size: z.optional(z.int()),
+  tier: z.optional(z.string()),
+});
+
+export const billedResourceSchema = z.object({
+  resource_id: z.string(),
+  amount: z.number(),
+  hours: z.int(),
+  details: z.array(billingDetailSchema),
+});
+
+const groupSchema = z.object({
+  total_amount: z.number(),
+  resources: z.array(billedResourceSchema),
+});
+
+/** `GET /1.3/account/billing/summary/{YYYY}-{MM}`: no wrapper; empty categories are omitted. */
+export const billingSummarySchema = z.object({
+  currency: z.string(),
+  total_amount: z.number(),
+  servers: z.optional(z.object({ total_amount: z.number(), server: groupSchema })),
+  storages: z.optional(
+    z.object({
+      total_amount: z.number(),
+      storage: z.optional(groupSchema),
+      backup: z.optional(groupSchema),
+      template: z.optional(groupSchema),
+    }),
+  ),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+const total = z.object({ total_amount: z.number() });
+
+/** Deprecated `GET /1.3/account/billing_summary/{YYYY}-{MM}`: totals only. */
+export const legacyBillingSummarySchema = z.object({
+  billing: z.object({
+    currency: z.string(),
+    total_amount: z.number(),
+    servers: z.optional(z.object({ total_amount: z.number(), server: total })),
+    storages: z.optional(
+      z.object({
+        total_amount: z.number(),
+        storage: z.optional(total),
+        backup: z.optional(total),
+        template: z.optional(total),
+      }),
+    ),
+  }),
+});
+
+/** `GET /1.3/account/resource_billing_summary/{resource_id}/{YYYY}-{MM}`. */
+export const resourceBillingSummarySchema = z.object({
+  billing: z.object({
+    currency: z.string(),
+    total_amount: z.number(),
+    daily_sums: z.record(z.string(), z.number()),
+    details: z.object({
+      hours: z.int(),
+      plan: z.optional(z.string()),
+      resource_id: z.string(),
+      title: z.string(),
+      type: z.string(),
+      zone: z.string(),
+    }),
+  }),
+});

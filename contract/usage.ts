@@ -1,0 +1,77 @@
+import { z } from 'zod/mini';
+
+export const networkServices = [
+  'load_balancer_private',
+  'load_balancer_private_vlan',
+  'load_balancer_public',
+  'network_gateway_private',
+  'network_gateway_private_vlan',
+  'network_gateway_public',
+  'object_storage_v2_private',
+  'object_storage_v2_public',
+  'server_private',
+  'server_private_vlan',
+  'server_public',
+] as const;
+export const networkServiceSchema = z.enum(networkServices);
+
+/** Query of the network usage operations (reference §10.4). */
+export const networkUsageQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  service: z.optional(networkServiceSchema),
+  zone: z.optional(z.string()),
+  resource_id: z.optional(z.string()),
+  accumulate: z.optional(z.enum(['hour', 'day'])),
+});
+
+export const resourceNetworkStatSchema = z.object({
+  resource_id: z.string(),
+  service: z.string(),
+  zone: z.string(),
+  start_time: z.string(),
+  sent_bytes: z.nullable(z.int()),
+});
+export const resourceNetworkUsageResponseSchema = z.object({
+  stats: z.object({ stat: z.array(resourceNetworkStatSchema) }),
+});
+
+export const networkUsageResponseSchema = z.object({
+  stats: z.object({
+    stat: z.array(
+      z.object({
+        start_time: z.string(),
+        sent_bytes: z.int(),
+        total_sent_bytes: z.int(),
+        accumulated_quota_bytes: z.int(),
+        projected_monthly_quota_bytes: z.int(),
+        quota_increase_bytes: z.int(),
+      }),
+    ),
+  }),
+});
+
+export const currentNetworkUsageResponseSchema = z.object({
+  stats: z.object({
+    current_network_usage: z.object({
+      updated: z.string(),
+      accumulated_quota_bytes: z.int(),
+      total_sent_bytes: z.int(),
+      hourly_quota_increase_bytes: z.int(),
+      projected_monthly_quota_bytes: z.int(),
+    }),
+  }),
+});
+
+/** `GET /1.3/currency` (reference §13): `rate` is the value of one credit in that currency. */
+export const currencyResponseSchema = z.object({
+  currencies: z.object({
+    currency: z.array(z.object({ code: z.string(), rate: z.number(), updated: z.string() })),
+  }),
+});
+
+/** `GET /1.3/device/availability`: keyed by zone, then device type, then plan. */
+export const deviceAvailabilitySchema = z.record(
+  z.string(),
+  z.record(z.string(), z.record(z.string(), z.object({ amount: z.int() }))),
+);

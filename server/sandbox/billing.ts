@@ -1,0 +1,335 @@
+import type { Label } from '../../contract/common';
+import type { PriceEntry } from '../../contract/price';
+import { serverPlanPricePrefix } from '../../contract/price';
+import { prices } from './catalog';
+import type { Clock } from './clock';
+import type { Db } from './store/database';
+import type { ServerRepository, ServerRow } from './store/servers';
+import type { StorageRepository, StorageRow } from './store/storages';
+
+export const hourMs = 3_600_000;
+
+export type BilledType = 'server' | 'storage' | 'backup' | 'template';
+
+/** A stretch of a resource's life with the same billed attributes; `end` null while it lasts. */
+export interface BillingPeriod {
+  account_id: number;
+  resource_id: string;
+  type: BilledType;
+  title: string;
+  zone: string;
+  plan: string | null;
+  cores: number | null;
+  memory: number | null;
+  size: number | null;
+  tier: string | null;
+  /** Servers: the per-core licence of their disks (credits an hour, spec §2.5). */
+  license: number;
+  firewall: boolean;
+  /** A plan's own disk: its price is part of the plan's. */
+  included: boolean;
+  labels: Label[];
+  start: number;
+  end: number | null;
+  deleted: boolean;
+}
+
+interface HistoryRow {
+  account_id: number;
+  resource_id: string;
+  type: BilledType;
+  title: string;
+  zone: string;
+  plan: string | null;
+  cores: number | null;
+  memory: number | null;
+  size: number | null;
+  tier: string | null;
+  license: number;
+  firewall: number;
+  included: number;
+  labels: string;
+  start_at: number;
+  end_at: number;
+  deleted: number;
+}
+
+const zonePrices = new Map(prices.map((zone) => [zone.name, zone]));
+
+function priceOf(zone: string, key: string): PriceEntry | undefined {
+  const entry = zonePrices.get(zone)?.[key];
+  return typeof entry === 'object' ? entry : undefined;
+}
+
+/** Credits an hour for `units` of a price entry (prices are per `amount` units). */
+const unitPrice = (zone: string, key: string, units: number) => {
+  const entry = priceOf(zone, key);
+  return entry ? (entry.price * units) / entry.amount : 0;
+};
+
+/** A shared-core (DEV) plan's core counts as half a core for the licence (spec §2.5). */
+export const sharedCore = (plan: string | null) => plan?.startsWith('DEV-') ?? false;
+
+/** Storage price key by tier; `standard` has no key of its own and costs what MaxIOPS costs. */
+export function storagePriceKey(type: BilledType, tier: string | null): string {
+  if (type === 'backup') return 'storage_backup';
+  if (type === 'template') return 'storage_maxiops';
+  return tier === 'hdd' ? 'storage_hdd' : 'storage_maxiops';
+}
+
+export interface HourlyCost {
+  /** Credits an hour for the resource itself (plan, cores and memory, or disk size). */
+  base: number;
+  license: number;
+  firewall: number;
+  total: number;
+}
+
+/** The hourly cost of a period from its zone's price list (spec §2.5). */
+export function hourlyCost(period: BillingPeriod): HourlyCost {
+  let base = 0;
+  let license = 0;
+  let firewall = 0;
+  if (period.type === 'server') {
+    const cores = period.cores ?? 0;
+    const planKey = `${serverPlanPricePrefix}${period.plan ?? ''}`;
+    if (period.plan !== 'custom' && priceOf(period.zone, planKey)) {
+      base = unitPrice(period.zone, planKey, 1);
+    } else {
+      base =
+        unitPrice(period.zone, 'server_core', cores) +
+        unitPrice(period.zone, 'server_memory', period.memory ?? 0);
+    }
+    license = period.license * cores * (sharedCore(period.plan) ? 0.5 : 1);
+    firewall = period.firewall ? unitPrice(period.zone, 'firewall', 1) : 0;
+  } else if (!period.included) {
+    base = unitPrice(period.zone, storagePriceKey(period.type, period.tier), period.size ?? 0);
+  }
+  return { base, license, firewall, total: base + license + firewall };
+}
+
+/**
+ * Whole hours billed between `from` and `to` (ms): every clock hour the period touches counts,
+ * so a resource bills the hour it was created in and the hour it was deleted in.
+ */
+export function billedHours(period: BillingPeriod, from: number, to: number, now: number): number {
+  const start = Math.floor(period.start / hourMs) * hourMs;
+  const endAt = Math.min(period.end ?? now, now);
+  const end = Math.ceil(endAt / hourMs) * hourMs;
+  const low = Math.max(start, Math.floor(from / hourMs) * hourMs);
+  const high = Math.min(end, Math.ceil(to / hourMs) * hourMs);
+  return high > low ? (high - low) / hourMs : 0;
+}
+
+const serverCreated = (row: ServerRow) => row.created * 1000;
+const storageCreated = (row: StorageRow) => Date.parse(row.created);
+
+function storageType(row: StorageRow): BilledType | undefined {
+  if (row.account_id === null || row.access !== 'private') return undefined;
+  if (row.type === 'backup') return 'backup';
+  if (row.type === 'template') return 'template';
+  if (row.type === 'normal') return 'storage';
+  return undefined;
+}
+
+/**
+ * The billing history (spec §4.2 billing): live resources give the open period; every change of
+ * a billed attribute and every deletion closes the period so far into `billing_history`, so a
+ * deleted resource still bills its lifetime and a plan change shows as two detail entries.
+ */
+export function createBillingLedger(db: Db, clock: Clock) {
+  const insert = db.prepare(`
+    INSERT INTO billing_history (account_id, resource_id, type, title, zone, plan, cores, memory,
+      size, tier, license, firewall, included, labels, start_at, end_at, deleted)
+    VALUES (@account_id, @resource_id, @type, @title, @zone, @plan, @cores, @memory, @size, @tier,
+      @license, @firewall, @included, @labels, @start_at, @end_at, @deleted)`);
+  const lastEnd = db.prepare<[string], { end_at: number | null }>(
+    'SELECT MAX(end_at) AS end_at FROM billing_history WHERE resource_id = ?',
+  );
+  const historyOf = db.prepare<[number, number], HistoryRow>(
+    'SELECT * FROM billing_history WHERE account_id = ? AND end_at > ? ORDER BY start_at, id',
+  );
+  const ownerOf = db.prepare<[string], { account_id: number }>(
+    'SELECT account_id FROM billing_history WHERE resource_id = ? LIMIT 1',
+  );
+  const serversOf = db.prepare<[number], ServerRow>('SELECT * FROM servers WHERE account_id = ?');
+  const storagesOf = db.prepare<[number], StorageRow>(
+    'SELECT * FROM storages WHERE account_id = ?',
+  );
+  const serverLabels = (row: ServerRow) => JSON.parse(row.labels) as Label[];
+
+  let servers: ServerRepository | undefined;
+  let storages: StorageRepository | undefined;
+
+  const startOf = (uuid: string, created: number) => lastEnd.get(uuid)?.end_at ?? created;
+
+  function serverLicense(uuid: string): number {
+    if (!servers || !storages) return 0;
+    return servers.devices(uuid).reduce((sum, device) => {
+      const disk = device.storage_uuid ? storages!.find(device.storage_uuid) : undefined;
+      return sum + (disk?.license ?? 0);
+    }, 0);
+  }
+
+  function serverPeriod(row: ServerRow, license = serverLicense(row.uuid)): BillingPeriod {
+    return {
+      account_id: row.account_id,
+      resource_id: row.uuid,
+      type: 'server',
+      title: row.title,
+      zone: row.zone,
+      plan: row.plan,
+      cores: row.core_number,
+      memory: row.memory_amount,
+      size: null,
+      tier: null,
+      license,
+      firewall: row.firewall === 'on',
+      included: false,
+      labels: serverLabels(row),
+      start: startOf(row.uuid, serverCreated(row)),
+      end: null,
+      deleted: false,
+    };
+  }
+
+  function storagePeriod(row: StorageRow): BillingPeriod | undefined {
+    const type = storageType(row);
+    if (!type) return undefined;
+    return {
+      account_id: row.account_id!,
+      resource_id: row.uuid,
+      type,
+      title: row.title,
+      zone: row.zone,
+      plan: null,
+      cores: null,
+      memory: null,
+      size: row.size,
+      tier: row.tier,
+      license: 0,
+      firewall: false,
+      included: row.part_of_plan === 1,
+      labels: storages?.labels(row.uuid) ?? [],
+      start: startOf(row.uuid, storageCreated(row)),
+      end: null,
+      deleted: false,
+    };
+  }
+
+  function close(period: BillingPeriod | undefined, deleted: boolean) {
+    if (!period) return;
+    const now = clock.now().getTime();
+    insert.run({
+      ...period,
+      firewall: period.firewall ? 1 : 0,
+      included: period.included ? 1 : 0,
+      labels: JSON.stringify(period.labels),
+      start_at: period.start,
+      end_at: Math.max(now, period.start),
+      deleted: deleted ? 1 : 0,
+    });
+  }
+
+  const serverKey = (p: BillingPeriod) =>
+    JSON.stringify([p.plan, p.cores, p.memory, p.license, p.firewall, p.zone]);
+  const storageKey = (p: BillingPeriod | undefined) =>
+    p ? JSON.stringify([p.type, p.size, p.tier, p.included]) : '';
+
+  function fromHistory(row: HistoryRow): BillingPeriod {
+    return {
+      ...row,
+      firewall: row.firewall === 1,
+      included: row.included === 1,
+      deleted: row.deleted === 1,
+      labels: JSON.parse(row.labels) as Label[],
+      start: row.start_at,
+      end: row.end_at,
+    };
+  }
+
+  /** Every billing period of an account that had not ended by `since` (ms), oldest first. */
+  function periods(accountId: number, since = 0): BillingPeriod[] {
+    const closed = historyOf.all(accountId, since).map(fromHistory);
+    const open = [
+      ...serversOf.all(accountId).map((row) => serverPeriod(row)),
+      ...storagesOf
+        .all(accountId)
+        .map(storagePeriod)
+        .filter((period) => period !== undefined),
+    ];
+    return [...closed, ...open].sort((a, b) => a.start - b.start);
+  }
+
+  return {
+    periods,
+    /** Servers whose billed attributes are tracked: use this repository everywhere. */
+    trackServers(repo: ServerRepository): ServerRepository {
+      servers = repo;
+      const withLicenseChange = (uuid: string, change: () => void) => {
+        const row = repo.find(uuid);
+        const before = row ? serverPeriod(row) : undefined;
+        change();
+        if (row && before && serverLicense(uuid) !== before.license) close(before, false);
+      };
+      return {
+        ...repo,
+        update(row) {
+          const old = repo.find(row.uuid);
+          if (old) {
+            const before = serverPeriod(old);
+            if (serverKey(before) !== serverKey(serverPeriod(row, before.license))) {
+              close(before, false);
+            }
+          }
+          repo.update(row);
+        },
+        delete(uuid) {
+          const old = repo.find(uuid);
+          if (old) close(serverPeriod(old), true);
+          repo.delete(uuid);
+        },
+        addDevice(device) {
+          withLicenseChange(device.server_uuid, () => repo.addDevice(device));
+        },
+        removeDevice(serverUuid, address) {
+          withLicenseChange(serverUuid, () => repo.removeDevice(serverUuid, address));
+        },
+      };
+    },
+    trackStorages(repo: StorageRepository): StorageRepository {
+      storages = repo;
+      return {
+        ...repo,
+        update(row) {
+          const old = repo.find(row.uuid);
+          if (old) {
+            const before = storagePeriod(old);
+            const after = storagePeriod({ ...old, ...row, type: old.type });
+            if (storageKey(before) !== storageKey(after)) close(before, false);
+          }
+          repo.update(row);
+        },
+        delete(uuid) {
+          const old = repo.find(uuid);
+          if (old) close(storagePeriod(old), true);
+          repo.delete(uuid);
+        },
+      };
+    },
+    /** The account a resource was billed to, live or deleted. */
+    ownerOf(resourceId: string): number | undefined {
+      const live = servers?.find(resourceId)?.account_id ?? storages?.find(resourceId)?.account_id;
+      return live ?? ownerOf.get(resourceId)?.account_id;
+    },
+    /** Credits used by an account up to now. */
+    creditsUsed(accountId: number): number {
+      const now = clock.now().getTime();
+      return periods(accountId).reduce(
+        (sum, period) => sum + hourlyCost(period).total * billedHours(period, 0, now, now),
+        0,
+      );
+    },
+  };
+}
+export type BillingLedger = ReturnType<typeof createBillingLedger>;

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountListResponseSchema,
+  msLmaResponseSchema,
+  resourceUsageSchema,
+} from '../../../contract/account';
+import { currencyResponseSchema, deviceAvailabilitySchema } from '../../../contract/usage';
+import type { SkydeckServer } from '../../app';
+import {
+  basicAuth,
+  buildTestServer,
+  demoAuth,
+  expectProblem,
+  otherAuth,
+  viewerAuth,
+} from '../testing';
+
+let app: SkydeckServer;
+beforeAll(async () => {
+  app = await buildTestServer();
+});
+afterAll(() => app.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
+  app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) });
+
+const subAccount = (fields: Record<string, unknown> = {}) => ({
+  sub_account: {
+    username: 'ops_user',
+    password: 'mySecr3tPassword',
+    first_name: 'Olli',
+    last_name: 'Ops',
+    email: 'olli@example.com',
+    phone: '+358.31245434',
+    country: 'FIN',
+    language: 'en',
+    timezone: 'UTC',
+    allow_api: 'yes',
+    roles: { role: ['technical'] },
+    labels: [{ key: 'team', value: 'ops' }],
+    ...fields,
+  },
+});
+
+describe('subaccounts', () => {
+  it('lists the main account and its subaccounts, main account only', async () => {
+    const response = await call('GET', '/1.3/account/list', demoAuth);
+    expect(response.statusCode).toBe(200);
+    const { accounts } = accountListResponseSchema.parse(response.json());
+    expect(accounts.account.map((a) => [a.type, a.username])).toEqual([
+      ['main', 'demo'],
+      ['sub', 'demo_viewer'],
+    ]);
+    expect(accounts.account[1]!.roles.role).toEqual(['technical']);
+    expectProblem(await call('GET', '/1.3/account/list', viewerAuth), 403, 'ACCOUNT_FORBIDDEN');
+  });
+
+  it('creates a subaccount that signs in with Basic and acts on the main account', async () => {
+    const created = await call('POST', '/1.3/account/sub', demoAuth, subAccount());
+    expect(created.statusCode).toBe(204);
+    expect(created.body).toBe('');
+    const subAuth = basicAuth('ops_user', 'mySecr3tPassword');
+    const account = await call('GET', '/1.3/account', subAuth);
+    expect(account.statusCode).toBe(200);
+    const servers = await call('GET', '/1.3/server', subAuth);
+    expect(servers.body).toBe((await call('GET', '/1.3/server', demoAuth)).body);
+    const listed = accountListResponseSchema.parse(
+      (await call('GET', '/1.3/account/list?label=team=ops', demoAuth)).json(),
+    );
+    expect(listed.accounts.account.map((a) => a.username)).toEqual(['ops_user']);
+    // No billing role: the bill stays closed to it.
+    expectProblem(
+      await call('GET', '/1.3/account/billing/summary/2026-01', subAuth),
+      403,
+      'BILLING_FORBIDDEN',
+    );
+    expectProblem(
+      await call('POST', '/1.3/account/sub', subAuth, subAccount({ username: 'x_yz1' })),
+      403,
+      'ACCOUNT_FORBIDDEN',
+    );
+  });
+
+  it('refuses a used username and invalid attributes', async () => {
+    expectProblem(
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'demo' })),
+      409,
+      'ACCOUNT_EXISTS',
+    );
+    expectProblem(
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'Bad-Name' })),
+      400,
+      'USERNAME_INVALID',
+    );
+    expectProblem(
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ password: 'alllowercase1' })),
+      400,
+      'PASSWORD_INVALID',
+    );
+    expectProblem(
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ phone: '0401234567' })),
+      400,
+      'PHONE_INVALID',
+    );
+    expectProblem(
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ email: undefined })),
+      400,
+      'EMAIL_MISSING',
+    );
+  });
+
+  it('keeps API access closed when allow_api is no', async () => {
+    await call(
+      'POST',
+      '/1.3/account/sub',
+      demoAuth,
+      subAccount({ username: 'gui_only', allow_api: 'no' }),
+    );
+    expectProblem(
+      await call('GET', '/1.3/account', basicAuth('gui_only', 'mySecr3tPassword')),
+      401,
+      'AUTHENTICATION_FAILED',
+    );
+  });
+
+  it('deletes own subaccounts only, with audit rows for create and delete', async () => {
+    expectProblem(
+      await call('DELETE', '/1.3/account/sub/nobody_here', demoAuth),
+      404,
+      'ACCOUNT_NOT_FOUND',
+    );
+    expectProblem(
+      await call('DELETE', '/1.3/account/sub/ops_user', otherAuth),
+      403,
+      'ACCOUNT_FORBIDDEN',
+    );
+    expectProblem(
+      await call('DELETE', '/1.3/account/sub/ops_user', viewerAuth),
+      403,
+      'ACCOUNT_FORBIDDEN',
+    );
+    expect((await call('DELETE', '/1.3/account/sub/ops_user', demoAuth)).statusCode).toBe(204);
+    expectProblem(
+      await call('GET', '/1.3/account', basicAuth('ops_user', 'mySecr3tPassword')),
+      401,
+      'AUTHENTICATION_FAILED',
+    );
+    const rows = app
+      .sandbox!.db.prepare(
+        "SELECT action, account_username, current_state, previous_state FROM audit_logs WHERE resource_type = 'account' ORDER BY cloud_event_id",
+      )
+      .all() as { action: string; account_username: string; previous_state: string | null }[];
+    expect(rows.map((row) => row.action)).toEqual(['create', 'create', 'delete']);
+    expect(rows.every((row) => row.account_username === 'demo')).toBe(true);
+    expect(JSON.parse(rows[2]!.previous_state!)).toMatchObject({ username: 'ops_user' });
+  });
+});
+
+describe('resource usage, currency, devices, MS LMA', () => {
+  it('counts current resources like resource_limits', async () => {
+    const usage = resourceUsageSchema.parse(
+      (await call('GET', '/1.3/account/resource-usage', demoAuth)).json(),
+    );
+    // Seed: web-1 2 cores 4 GiB, build-box 2 cores 4 GiB, db-1 4 cores 8 GiB.
+    expect(usage).toMatchObject({
+      cores: 8,
+      memory: 16_384,
+      storage_total: 870,
+      storage_hdd: 500,
+      storage_standard: 50,
+      storage_maxiops: 320,
+    });
+  });
+
+  it('gives currency rates as the value of one credit', async () => {
+    const { currencies } = currencyResponseSchema.parse(
+      (await call('GET', '/1.3/currency', demoAuth)).json(),
+    );
+    expect(currencies.currency.find((c) => c.code === 'EUR')!.rate).toBe(0.01);
+    expect(currencies.currency.map((c) => c.code)).toEqual(['EUR', 'GBP', 'SGD', 'USD']);
+  });
+
+  it('lists device availability by zone and refuses an unknown zone', async () => {
+    const body = deviceAvailabilitySchema.parse(
+      (await call('GET', '/1.3/device/availability?zone=fi-hel2', demoAuth)).json(),
+    );
+    expect(Object.keys(body)).toEqual(['fi-hel2']);
+    expect(body['fi-hel2']!.gpu_plans!['GPU-8xCPU-64GB-1xL40S']!.amount).toBeGreaterThan(0);
+    expectProblem(
+      await call('GET', '/1.3/device/availability?zone=xx-nope1', demoAuth),
+      400,
+      'ZONE_INVALID',
+    );
+    expectProblem(
+      await call('GET', '/1.3/device/availability?type=fpga', demoAuth),
+      400,
+      'TYPE_INVALID',
+    );
+  });
+
+  it('starts an MS LMA signing', async () => {
+    const response = await call('POST', '/1.3/account/ms_lma', demoAuth);
+    expect(response.statusCode).toBe(201);
+    expect(msLmaResponseSchema.parse(response.json()).signing_status.state).toBe('initiated');
+  });
+});

@@ -1,0 +1,273 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { networkUsageQuerySchema } from '../../../contract/usage';
+import type { RouteModule } from '../api';
+import { hourMs } from '../billing';
+import { zoneIds } from '../catalog';
+import { ApiProblem, validate } from '../http/errors';
+import { principalOf } from '../http/principal';
+import { negotiate } from '../http/formats';
+import { rfc3339 } from '../resources';
+
+const maxJsonWindowMs = 31 * 24 * hourMs;
+const gib = 2 ** 30;
+/** Network Transfer Pool quota an account gains an hour (about 7.5 TiB a month). */
+const hourlyQuotaBytes = Math.round((7500 * gib) / 730);
+const serverServices = ['server_public', 'server_private'] as const;
+
+/** Bytes a resource sent on a service in the hour starting at `hour`: fixed by a hash. */
+export function trafficBytes(resourceId: string, service: string, hour: number): number {
+  const digest = crypto.createHash('sha256').update(`${resourceId}|${service}|${hour}`).digest();
+  const scale = service === 'server_public' ? 50_000_000 : 5_000_000;
+  return digest.readUInt32BE(0) % scale;
+}
+
+interface Stat {
+  resource_id: string;
+  service: string;
+  zone: string;
+  start_time: string;
+  sent_bytes: number;
+}
+
+/** EUR value of each currency unit (fixed sandbox rates). */
+const eurRates: Record<string, number> = { EUR: 1, GBP: 0.85, SGD: 1.45, USD: 1.08 };
+const ratesUpdated = '2026-01-01T00:00:00Z';
+
+/** GPU plans each zone can still start (sandbox constants). */
+const deviceStock: Record<string, Record<string, Record<string, { amount: number }>>> = {
+  'fi-hel2': {
+    gpu_plans: {
+      'GPU-8xCPU-64GB-1xL40S': { amount: 12 },
+      'GPU-12xCPU-128GB-1xL40S': { amount: 4 },
+    },
+  },
+  'de-fra1': { gpu_plans: { 'GPU-8xCPU-64GB-1xL40S': { amount: 6 } } },
+};
+
+/** Network usage (reference §10.4; spec §4.2, §8), currency and device availability (§13). */
+export const usageRoutes: RouteModule = (scope, context) => {
+  const { billing, clock } = context;
+
+  function window(request: FastifyRequest) {
+    const query = validate(networkUsageQuerySchema, request.query ?? {});
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    if (!(to > from)) {
+      throw new ApiProblem(400, 'TIME_RANGE_INVALID', 'The time `to` must be later than `from`.');
+    }
+    const csv = negotiate(request.headers.accept, ['json', 'xml', 'csv']) === 'csv';
+    if (!csv && to - from > maxJsonWindowMs) {
+      throw new ApiProblem(
+        400,
+        'TIME_RANGE_TOO_LONG',
+        'A JSON answer covers at most 31 days; ask for text/csv for a longer window.',
+      );
+    }
+    if (query.zone !== undefined && !zoneIds.has(query.zone)) {
+      throw new ApiProblem(400, 'ZONE_INVALID', `The zone ${query.zone} does not exist.`);
+    }
+    return { ...query, fromMs: from, toMs: to, csv };
+  }
+
+  /** Hourly traffic of every resource for the hours it existed in the window, oldest first. */
+  function hourlyStats(request: FastifyRequest, query: ReturnType<typeof window>): Stat[] {
+    const { owner } = principalOf(request);
+    const now = clock.now().getTime();
+    const first = Math.floor(query.fromMs / hourMs) * hourMs;
+    const last = Math.min(query.toMs, now);
+    const stats: Stat[] = [];
+    for (const period of billing.periods(owner.id, first)) {
+      if (period.type !== 'server') continue;
+      if (query.zone && period.zone !== query.zone) continue;
+      if (query.resource_id && period.resource_id !== query.resource_id) continue;
+      const start = Math.max(first, Math.floor(period.start / hourMs) * hourMs);
+      const end = Math.min(last, period.end ?? now);
+      for (let hour = start; hour < end; hour += hourMs) {
+        for (const service of serverServices) {
+          if (query.service && query.service !== service) continue;
+          stats.push({
+            resource_id: period.resource_id,
+            service,
+            zone: period.zone,
+            start_time: rfc3339(new Date(hour)),
+            sent_bytes: trafficBytes(period.resource_id, service, hour),
+          });
+        }
+      }
+    }
+    // A resource whose billed attributes changed mid-hour has two periods in that hour.
+    const seen = new Set<string>();
+    return stats.filter((stat) => {
+      const key = `${stat.resource_id}|${stat.service}|${stat.start_time}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  function accumulate(stats: Stat[], by: 'hour' | 'day' | undefined): Stat[] {
+    if (by !== 'day') return stats;
+    const days = new Map<string, Stat>();
+    for (const stat of stats) {
+      const day = `${stat.start_time.slice(0, 10)}T00:00:00Z`;
+      const key = `${stat.resource_id}|${stat.service}|${day}`;
+      const sum = days.get(key);
+      if (sum) sum.sent_bytes += stat.sent_bytes;
+      else days.set(key, { ...stat, start_time: day });
+    }
+    return [...days.values()];
+  }
+
+  function send(
+    reply: FastifyReply,
+    csv: boolean,
+    columns: string[],
+    rows: object[],
+    json: object,
+  ) {
+    if (!csv) return json;
+    const lines = [
+      columns.join(','),
+      ...rows.map((row) =>
+        columns.map((column) => String((row as Record<string, unknown>)[column] ?? '')).join(','),
+      ),
+    ];
+    return reply.type('text/csv; charset=utf-8').send(`${lines.join('\n')}\n`);
+  }
+
+  const resourceColumns = ['start_time', 'resource_id', 'service', 'zone', 'sent_bytes'];
+
+  scope.get(
+    '/account/resource_network_usage',
+    { config: { formats: ['csv'] } },
+    async (request, reply) => {
+      const query = window(request);
+      const stats = accumulate(hourlyStats(request, query), query.accumulate);
+      return send(reply, query.csv, resourceColumns, stats, { stats: { stat: stats } });
+    },
+  );
+
+  scope.get(
+    '/account/network_top_usage',
+    { config: { formats: ['csv'] } },
+    async (request, reply) => {
+      const query = window(request);
+      const totals = new Map<string, Stat>();
+      for (const stat of hourlyStats(request, query)) {
+        const key = `${stat.resource_id}|${stat.service}`;
+        const sum = totals.get(key);
+        if (sum) sum.sent_bytes += stat.sent_bytes;
+        else totals.set(key, { ...stat, start_time: rfc3339(new Date(query.fromMs)) });
+      }
+      const top = [...totals.values()].sort((a, b) => b.sent_bytes - a.sent_bytes).slice(0, 10);
+      return send(reply, query.csv, resourceColumns, top, { stats: { stat: top } });
+    },
+  );
+
+  scope.get('/account/network_usage', { config: { formats: ['csv'] } }, async (request, reply) => {
+    const query = window(request);
+    const publicOnly = hourlyStats(request, { ...query, service: 'server_public' });
+    const buckets = new Map<string, number>();
+    for (const stat of accumulate(publicOnly, query.accumulate)) {
+      buckets.set(stat.start_time, (buckets.get(stat.start_time) ?? 0) + stat.sent_bytes);
+    }
+    const step = query.accumulate === 'day' ? 24 : 1;
+    let total = 0;
+    const rows = [...buckets.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([start_time, sent_bytes]) => {
+        total += sent_bytes;
+        const hoursIn =
+          (Date.parse(start_time) -
+            Date.UTC(
+              new Date(start_time).getUTCFullYear(),
+              new Date(start_time).getUTCMonth(),
+              1,
+            )) /
+            hourMs +
+          step;
+        return {
+          start_time,
+          sent_bytes,
+          total_sent_bytes: total,
+          accumulated_quota_bytes: hoursIn * hourlyQuotaBytes,
+          projected_monthly_quota_bytes: 730 * hourlyQuotaBytes,
+          quota_increase_bytes: step * hourlyQuotaBytes,
+        };
+      });
+    const columns = [
+      'start_time',
+      'sent_bytes',
+      'total_sent_bytes',
+      'accumulated_quota_bytes',
+      'projected_monthly_quota_bytes',
+      'quota_increase_bytes',
+    ];
+    return send(reply, query.csv, columns, rows, { stats: { stat: rows } });
+  });
+
+  scope.get('/account/current_network_usage', async (request) => {
+    const now = clock.now();
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const hour = Math.floor(now.getTime() / hourMs) * hourMs;
+    const stats = hourlyStats(request, {
+      from: '',
+      to: '',
+      fromMs: monthStart,
+      toMs: hour,
+      csv: false,
+      service: 'server_public',
+    });
+    return {
+      stats: {
+        current_network_usage: {
+          updated: rfc3339(new Date(hour)),
+          accumulated_quota_bytes: ((hour - monthStart) / hourMs) * hourlyQuotaBytes,
+          total_sent_bytes: stats.reduce((sum, stat) => sum + stat.sent_bytes, 0),
+          hourly_quota_increase_bytes: hourlyQuotaBytes,
+          projected_monthly_quota_bytes: 730 * hourlyQuotaBytes,
+        },
+      },
+    };
+  });
+
+  scope.get('/currency', async (request) => {
+    const { owner } = principalOf(request);
+    const base = eurRates[owner.currency] ?? 1;
+    return {
+      currencies: {
+        currency: Object.entries(eurRates).map(([code, rate]) => ({
+          code,
+          rate: Math.round(((0.01 * rate) / base) * 1e8) / 1e8,
+          updated: ratesUpdated,
+        })),
+      },
+    };
+  });
+
+  scope.get<{ Querystring: { zone?: string; type?: string } }>(
+    '/device/availability',
+    { config: { xmlRoot: 'availability' } },
+    async (request) => {
+      principalOf(request);
+      const { zone, type } = request.query;
+      if (zone !== undefined && !zoneIds.has(zone)) {
+        throw new ApiProblem(400, 'ZONE_INVALID', `The zone ${zone} does not exist.`);
+      }
+      if (type !== undefined && type !== 'gpu_plans') {
+        throw new ApiProblem(
+          400,
+          'TYPE_INVALID',
+          `The device type ${type} is not known; use gpu_plans.`,
+        );
+      }
+      const result: Record<string, Record<string, Record<string, { amount: number }>>> = {};
+      for (const [id, devices] of Object.entries(deviceStock)) {
+        if (zone !== undefined && id !== zone) continue;
+        result[id] = devices;
+      }
+      return result;
+    },
+  );
+};

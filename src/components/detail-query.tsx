@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ApiError } from '../api/http';
+import { PageHeader } from './page-header';
+import { ErrorState, LoadingState } from './query-state';
+
+interface DetailQueryProps<T> {
+  query: UseQueryResult<T, ApiError>;
+  /** What the page shows, such as "Server": the header while loading and the messages. */
+  noun: string;
+  children: (data: T) => ReactNode;
+}
+
+/** A detail page's loading and error states, each under the page header; then the page itself. */
+export function DetailQuery<T>({ query, noun, children }: DetailQueryProps<T>) {
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={noun} />
+        <LoadingState label={`Loading ${noun.toLowerCase()}`} />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={noun} />
+        <ErrorState
+          error={query.error}
+          title={`The ${noun.toLowerCase()} could not be loaded`}
+          onRetry={() => void query.refetch()}
+        />
+      </>
+    );
+  }
+  return children(query.data);
+}
