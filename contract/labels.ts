@@ -22,9 +22,6 @@ export function parseLabelFilter(text: string): LabelFilter | null {
   return equals === -1 ? { key } : { key, value: text.slice(equals + 1) };
 }
 
-export const formatLabelFilter = ({ key, value }: LabelFilter) =>
-  value === undefined ? key : `${key}=${value}`;
-
 /** Items match when they carry every filter: keys compare case-insensitively (spec §2.8.3). */
 export function matchesLabelFilters(
   labels: readonly { key: string; value: string }[],

@@ -217,11 +217,6 @@ export const startServerRequestSchema = z.strictObject({
   ),
 });
 
-export const deleteServerQuerySchema = z.object({
-  storages: z.optional(z.enum(['0', '1', 'true', 'false'])),
-  backups: z.optional(z.enum(['keep', 'keep_latest', 'delete'])),
-});
-
 export const serverEventTypes = [
   'server_create',
   'server_error',

@@ -179,9 +179,6 @@ export const cloneStorageRequestSchema = z.strictObject({
 export type CloneStorageRequest = z.input<typeof cloneStorageRequestSchema>;
 
 export const backupDeletionPolicies = ['keep', 'keep_latest', 'delete'] as const;
-export const deleteStorageQuerySchema = z.object({
-  backups: z.optional(z.enum(backupDeletionPolicies)),
-});
 
 /** Storage devices per server, and storage devices plus network interfaces (spec §8). */
 export const maxStorageDevicesPerServer = 16;
