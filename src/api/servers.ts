@@ -7,7 +7,6 @@ import {
 } from '../../contract/server';
 import type {
   CreateServerRequest,
-  ModifyServerRequest,
   ServerDetails,
   ServerSummary,
 } from '../../contract/server';
@@ -39,10 +38,6 @@ export async function listServerEvents(uuid: string, signal?: AbortSignal) {
 
 export async function createServer(body: CreateServerRequest) {
   return (await request(serverPath, serverResponseSchema, { method: 'POST', body })).server;
-}
-
-export async function modifyServer(uuid: string, body: ModifyServerRequest) {
-  return (await request(serverUrl(uuid), serverResponseSchema, { method: 'PUT', body })).server;
 }
 
 async function serverAction(uuid: string, action: string, body: unknown) {
@@ -111,14 +106,6 @@ export function useCreateServer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createServer,
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
-
-export function useModifyServer(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModifyServerRequest) => modifyServer(uuid, body),
     onSuccess: (details) => refreshServer(queryClient, details),
   });
 }
