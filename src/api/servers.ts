@@ -5,11 +5,7 @@ import {
   serverListResponseSchema,
   serverResponseSchema,
 } from '../../contract/server';
-import type {
-  CreateServerRequest,
-  ServerDetails,
-  ServerSummary,
-} from '../../contract/server';
+import type { CreateServerRequest, ServerDetails, ServerSummary } from '../../contract/server';
 import { request } from './http';
 import { storageQueries } from './storage';
 
