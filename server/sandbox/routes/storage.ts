@@ -119,6 +119,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   }
 
   /** A copy (backup, clone, template) in maintenance until its job completes. */
+  /** Backups and templates are made of writable (private) normal storage that is not busy. */
+  function requireOnlineNormal(row: StorageRow, typeRule: string) {
+    if (row.type !== 'normal') throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', typeRule);
+    if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+  }
+
   /** Backup, clone and template: a new storage that becomes ready on the clock (201 with it). */
   function startCopy(
     request: FastifyRequest,
@@ -294,14 +300,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   scope.post('/storage/:uuid/backup', async (request: UuidRequest, reply) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
-    if (row.type !== 'normal') {
-      throw new ApiProblem(
-        409,
-        'STORAGE_TYPE_ILLEGAL',
-        'Backups are taken of private normal storage only.',
-      );
-    }
-    if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+    requireOnlineNormal(row, 'Backups are taken of private normal storage only.');
     const backup = newStorage(row.account_id!, {
       title: body.title,
       type: 'backup',
@@ -359,14 +358,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   scope.post('/storage/:uuid/templatize', async (request: UuidRequest, reply) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
-    if (row.type !== 'normal') {
-      throw new ApiProblem(
-        409,
-        'STORAGE_TYPE_ILLEGAL',
-        'Templates are made of private normal storage only.',
-      );
-    }
-    if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+    requireOnlineNormal(row, 'Templates are made of private normal storage only.');
     // Spec §3: template deployments use the source storage tier.
     const template = newStorage(row.account_id!, {
       title: body.title,
