@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, inject } from 'vitest';
 import { setApiBaseUrl } from '../api/http';
 
 // Component tests talk to the real sandbox started by sandbox-global-setup.ts (DESIGN §6).
 setApiBaseUrl(inject('sandboxUrl'));
+
+// Pages load lazily and call a real server; on a busy two-core machine the default 1 s wait for
+// findBy* queries is too short to be reliable, while a wrong page still fails within 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
