@@ -1,4 +1,9 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
@@ -63,5 +68,43 @@ export function FormSelect<Values extends FieldValues, Transformed = Values>({
         </TextField>
       )}
     />
+  );
+}
+
+/** A react-hook-form boolean as a labelled checkbox; the hint, if any, describes it. */
+export function FormCheckbox<Values extends FieldValues, Transformed = Values>({
+  control,
+  name,
+  hint,
+  label,
+}: Bound<Values, Transformed> & { label: ReactNode }) {
+  const hintId = useId();
+  const checkbox = (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange, ...field } }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              {...field}
+              checked={Boolean(value)}
+              onChange={(event) => onChange(event.target.checked)}
+              slotProps={{ input: hint ? { 'aria-describedby': hintId } : {} }}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+  if (!hint) return checkbox;
+  return (
+    <Stack spacing={1}>
+      {checkbox}
+      <FormHelperText id={hintId} sx={{ mt: 0 }}>
+        {hint}
+      </FormHelperText>
+    </Stack>
   );
 }

@@ -5,8 +5,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -37,7 +35,7 @@ import {
   serverFieldForError,
 } from './create-server-form';
 import type { CreateServerFormValues } from './create-server-form';
-import { FormTextInput } from '../../components/form/form-fields';
+import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -194,22 +192,7 @@ export function CreateServerPage() {
             <SizeField control={control} name="osSize" label="OS disk size (GiB)" />
             <TierField control={control} name="osTier" label="OS disk tier" />
           </Box>
-          <Controller
-            name="extraDisk"
-            control={control}
-            render={({ field: { value, onChange, ...field } }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    {...field}
-                    checked={value}
-                    onChange={(event) => onChange(event.target.checked)}
-                  />
-                }
-                label="Add an empty data disk"
-              />
-            )}
-          />
+          <FormCheckbox control={control} name="extraDisk" label="Add an empty data disk" />
           <ExtraDisk control={control} />
           <FormTextInput control={control} name="title" label="Title" required />
           <FormTextInput

@@ -3,8 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -40,7 +38,7 @@ import {
   titleFormSchema,
 } from './storage-forms';
 import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
-import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 
 interface StorageDialogProps {
   storage: StorageDetails;
@@ -111,21 +109,10 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
         )}
       />
       {grows && (
-        <Controller
-          name="filesystemResize"
+        <FormCheckbox
           control={control}
-          render={({ field: { value, onChange, ...field } }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  {...field}
-                  checked={value}
-                  onChange={(event) => onChange(event.target.checked)}
-                />
-              }
-              label="Resize the last partition and its filesystem too (a backup is taken first; an attached server must be stopped)"
-            />
-          )}
+          name="filesystemResize"
+          label="Resize the last partition and its filesystem too (a backup is taken first; an attached server must be stopped)"
         />
       )}
       <LabelFields control={control} hint="Keys may not start with “_”." />

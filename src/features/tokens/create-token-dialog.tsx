@@ -2,13 +2,10 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
@@ -25,7 +22,7 @@ import {
   fieldForErrorCode,
 } from './create-token-form';
 import type { CreateTokenFormValues } from './create-token-form';
-import { FormSelect } from '../../components/form/form-fields';
+import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 
 interface CreateTokenDialogProps {
   open: boolean;
@@ -50,7 +47,6 @@ interface CreateTokenFormProps {
 
 function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
   const createToken = useCreateToken();
-  const canCreateHelpId = useId();
   const { control, handleSubmit, getValues, setError } = useForm<
     CreateTokenFormValues,
     unknown,
@@ -140,28 +136,12 @@ function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
             />
           )}
           <IpRangeFields control={control} anyAddress={anyAddress} />
-          <Stack spacing={1}>
-            <Controller
-              name="canCreateTokens"
-              control={control}
-              render={({ field: { value, onChange, ...field } }) => (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      {...field}
-                      checked={value}
-                      onChange={(event) => onChange(event.target.checked)}
-                      slotProps={{ input: { 'aria-describedby': canCreateHelpId } }}
-                    />
-                  }
-                  label="Can create tokens"
-                />
-              )}
-            />
-            <FormHelperText id={canCreateHelpId} sx={{ mt: 0 }}>
-              Lets whoever holds this token create further tokens.
-            </FormHelperText>
-          </Stack>
+          <FormCheckbox
+            control={control}
+            name="canCreateTokens"
+            label="Can create tokens"
+            hint="Lets whoever holds this token create further tokens."
+          />
           {failure && <ApiErrorAlert error={failure} title="The token could not be created" />}
         </Stack>
       </DialogContent>

@@ -1,13 +1,10 @@
-import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/form/text-input';
 import type { TokenCreateRequest } from '../../../contract/tokens';
 import type { CreateTokenFormValues } from './create-token-form';
+import { FormCheckbox } from '../../components/form/form-fields';
 
 interface IpRangeFieldsProps {
   control: Control<CreateTokenFormValues, unknown, TokenCreateRequest>;
@@ -15,29 +12,14 @@ interface IpRangeFieldsProps {
 }
 
 export function IpRangeFields({ control, anyAddress }: IpRangeFieldsProps) {
-  const anyAddressHelpId = useId();
   return (
     <Stack spacing={1}>
-      <Controller
-        name="anyAddress"
+      <FormCheckbox
         control={control}
-        render={({ field: { value, onChange, ...field } }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                {...field}
-                checked={value}
-                onChange={(event) => onChange(event.target.checked)}
-                slotProps={{ input: { 'aria-describedby': anyAddressHelpId } }}
-              />
-            }
-            label="Allow from any address"
-          />
-        )}
+        name="anyAddress"
+        label="Allow from any address"
+        hint="Your account’s IP filters still apply when it has any."
       />
-      <FormHelperText id={anyAddressHelpId} sx={{ mt: 0 }}>
-        Your account’s IP filters still apply when it has any.
-      </FormHelperText>
       {!anyAddress && (
         <Controller
           name="ipRanges"
