@@ -637,6 +637,41 @@ describe('network interfaces', () => {
       'ZONE_MISMATCH',
     );
     expect((await server(machine.uuid)).networking.interfaces.interface).toHaveLength(3);
+    const renumbered = serverInterfaceResponseSchema.parse(
+      (
+        await ok(
+          'PUT',
+          `/1.3/server/${machine.uuid}/networking/interface/3`,
+          { interface: { index: 7, source_ip_filtering: 'no' } },
+          200,
+        )
+      ).json(),
+    ).interface;
+    expect(renumbered).toMatchObject({ index: 7, source_ip_filtering: 'no', mac: added.mac });
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/7`, {
+        interface: { index: 1 },
+      }),
+      409,
+      'INTERFACE_EXISTS',
+    );
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/7`, {
+        interface: { network: net.uuid },
+      }),
+      400,
+      'UNKNOWN_ATTRIBUTE',
+    );
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/3`, {
+        interface: { bootable: 'yes' },
+      }),
+      404,
+      'INTERFACE_NOT_FOUND',
+    );
+    expect(
+      (await server(machine.uuid)).networking.interfaces.interface.map((nic) => nic.index),
+    ).toEqual([1, 2, 7]);
   });
 
   it('counts interfaces and storage devices together, at most 24 per server', async () => {
