@@ -267,12 +267,19 @@ export const partnerAccountFormSchema = z
     username: formField('username', partnerFieldRules.username),
     password: formField('password', partnerFieldRules.password),
     copy_partner_contact: z.boolean(),
-    contact_details: z.object(
-      Object.fromEntries(contactFields.map((field) => [field, z.string()])) as Record<
-        ContactField,
-        z.ZodMiniString
-      >,
-    ),
+    contact_details: z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      company: z.string(),
+      address: z.string(),
+      postal_code: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      vat_number: z.string(),
+    }),
   })
   .check(
     z.superRefine((form, ctx) => {
