@@ -224,6 +224,29 @@ describe('partner account creation: valid bodies', () => {
     expect(partnerAccountSchema.parse(response.json()).vat_number).toBe('FI12345678');
   });
 
+  it('speaks XML both ways', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/1.3/partner/accounts',
+      headers: {
+        authorization: partnerAuth,
+        'content-type': 'application/xml',
+        accept: 'application/xml',
+      },
+      payload:
+        '<account><username>xml_customer</username><password>superSecret123</password>' +
+        '<contact_details><first_name>Xena</first_name><last_name>Xml</last_name>' +
+        '<country>FIN</country><phone>+358.401234567</phone><email>x@example.com</email>' +
+        '</contact_details></account>',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.body).toContain(
+      '<account><username>xml_customer</username><first_name>Xena</first_name>',
+    );
+    expect(response.body).toContain('<company/>');
+  });
+
   it('lists the partner’s accounts as a plain array of records, with an audit row each', async () => {
     const response = await call('GET', '/1.3/partner/accounts', partnerAuth);
     expect(response.statusCode).toBe(200);
