@@ -34,6 +34,9 @@ export function billingRow(account: PartnerAccount, summary: BillingSummary): Cu
   };
 }
 
+// Sums of amounts with up to five decimals (the API's precision) without floating-point dust.
+const round = (amount: number) => Math.round(amount * 100_000) / 100_000;
+
 /** Sums per currency: customers billed in different currencies cannot share one total. */
 export function totalsByCurrency(rows: readonly CustomerBillingRow[]): CustomerBillingRow[] {
   const totals = new Map<string, CustomerBillingRow>();
@@ -46,16 +49,13 @@ export function totalsByCurrency(rows: readonly CustomerBillingRow[]): CustomerB
       total: 0,
       currency: row.currency,
     };
-    sum.servers += row.servers;
-    sum.storages += row.storages;
-    sum.total += row.total;
+    sum.servers = round(sum.servers + row.servers);
+    sum.storages = round(sum.storages + row.storages);
+    sum.total = round(sum.total + row.total);
     totals.set(row.currency, sum);
   }
   return [...totals.values()];
 }
-
-// Floating sums of amounts with up to five decimals; the API's own precision.
-const round = (amount: number) => Math.round(amount * 100_000) / 100_000;
 
 /** The rolled-up table as CSV rows: a header, one row per customer, then the totals. */
 export function billingCsvRows(month: string, rows: readonly CustomerBillingRow[]): CsvCell[][] {
