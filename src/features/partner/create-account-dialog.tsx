@@ -76,7 +76,8 @@ export function CreateAccountForm({ onCancel, onCreated }: CreateAccountFormProp
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <DialogContent>
-        <Stack spacing={3}>
+        {/* Room above the first field for its floating label, which the scroll area would clip. */}
+        <Stack spacing={3} sx={{ pt: 1 }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
             <FormTextInput
               control={control}
