@@ -4,6 +4,7 @@ import { partnerAccountListSchema, partnerAccountSchema } from '../../contract/p
 import type { PartnerAccountCreateRequest } from '../../contract/partner';
 import { accountQueries } from './account';
 import { request } from './http';
+import type { RequestOptions } from './http';
 
 const accountsPath = '/1.3/partner/accounts';
 
@@ -11,8 +12,11 @@ export function listPartnerAccounts(signal?: AbortSignal) {
   return request(accountsPath, partnerAccountListSchema, { signal });
 }
 
-export function createPartnerAccount(body: PartnerAccountCreateRequest) {
-  return request(accountsPath, partnerAccountSchema, { method: 'POST', body });
+export function createPartnerAccount(
+  body: PartnerAccountCreateRequest,
+  options?: Pick<RequestOptions, 'authorization'>,
+) {
+  return request(accountsPath, partnerAccountSchema, { ...options, method: 'POST', body });
 }
 
 /** A customer's detailed bill for `month` (YYYY-MM), read by its partner (spec §4.2, §4.9). */
