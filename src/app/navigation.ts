@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
@@ -12,6 +13,8 @@ export interface NavigationEntry {
   description: string;
   to: string;
   icon: SvgIconComponent;
+  /** Shown only to partner accounts (spec §4.9), whose account record carries `partner`. */
+  partnerOnly?: boolean;
 }
 
 /** Every resource group that has a page: the drawer lists them, the dashboard links to them. */
@@ -51,5 +54,12 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Create and revoke tokens for scripts and tools that use the API.',
     to: paths.tokens(),
     icon: KeyIcon,
+  },
+  {
+    label: 'Partner console',
+    description: 'Create and manage your customers’ accounts and follow their monthly bills.',
+    to: paths.partner(),
+    icon: HandshakeIcon,
+    partnerOnly: true,
   },
 ];

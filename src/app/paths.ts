@@ -6,6 +6,7 @@ export const paths = {
   zones: () => '/zones',
   prices: (zone?: string) => (zone ? `/prices?${new URLSearchParams({ zone })}` : '/prices'),
   tokens: () => '/tokens',
+  partner: (month?: string) => (month ? `/partner?${new URLSearchParams({ month })}` : '/partner'),
   ...resourcePaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',

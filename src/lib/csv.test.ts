@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv';
+
+describe('toCsv', () => {
+  it('quotes what needs quoting and ends every line with CRLF', () => {
+    expect(
+      toCsv([
+        ['username', 'company', 'total'],
+        ['acme', 'Acme, Inc', 12.5],
+        ['quote', 'The "best" Oy', 0],
+        ['lines', 'one\ntwo', -3],
+      ]),
+    ).toBe(
+      'username,company,total\r\nacme,"Acme, Inc",12.5\r\nquote,"The ""best"" Oy",0\r\nlines,"one\ntwo",-3\r\n',
+    );
+  });
+
+  it('keeps spreadsheets from running text cells as formulas, but not negative numbers', () => {
+    expect(toCsv([['=SUM(A1:A2)', '@cmd', '-x', -1]])).toBe("'=SUM(A1:A2),'@cmd,'-x,-1\r\n");
+  });
+});
