@@ -42,6 +42,24 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
+const AccountPage = lazy(async () => ({
+  default: (await import('./account-pages')).AccountPage,
+}));
+const SubaccountsPage = lazy(async () => ({
+  default: (await import('./account-pages')).SubaccountsPage,
+}));
+const BillingPage = lazy(async () => ({
+  default: (await import('./account-pages')).BillingPage,
+}));
+const ResourceBillingPage = lazy(async () => ({
+  default: (await import('./account-pages')).ResourceBillingPage,
+}));
+const NetworkUsagePage = lazy(async () => ({
+  default: (await import('./account-pages')).NetworkUsagePage,
+}));
+const DeviceAvailabilityPage = lazy(async () => ({
+  default: (await import('./account-pages')).DeviceAvailabilityPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -92,6 +110,40 @@ export const routes: RouteObject[] = [
                 element: <StorageDetailPage />,
               },
             ],
+          },
+          {
+            path: paths.account(),
+            handle: crumb('Account'),
+            children: [
+              { index: true, element: <AccountPage /> },
+              {
+                path: paths.subaccounts(),
+                handle: crumb('Subaccounts'),
+                element: <SubaccountsPage />,
+              },
+            ],
+          },
+          {
+            path: paths.billing(),
+            handle: crumb('Billing'),
+            children: [
+              { index: true, element: <BillingPage /> },
+              {
+                path: paths.resourceBilling(':resourceId'),
+                handle: crumb('Resource billing'),
+                element: <ResourceBillingPage />,
+              },
+            ],
+          },
+          {
+            path: paths.networkUsage(),
+            handle: crumb('Network usage'),
+            element: <NetworkUsagePage />,
+          },
+          {
+            path: paths.deviceAvailability(),
+            handle: crumb('Device availability'),
+            element: <DeviceAvailabilityPage />,
           },
           { path: '*', handle: crumb('Page not found'), element: <NotFoundPage /> },
         ],
