@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/require-auth';
 import { BreadcrumbTrail } from '../components/breadcrumbs';
 import type { Crumb, RouteHandle } from '../components/breadcrumbs';
-import { navigationEntries } from './navigation';
 import { paths } from './paths';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -16,7 +15,7 @@ const SignInPage = lazy(async () => ({
 }));
 const AppShell = lazy(async () => ({ default: (await import('./layout/app-shell')).AppShell }));
 const DashboardPage = lazy(async () => ({
-  default: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+  default: (await import('./dashboard-route')).DashboardRoute,
 }));
 const ZonesPage = lazy(async () => ({
   default: (await import('../features/zones/zones-page')).ZonesPage,
@@ -42,29 +41,22 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
-const AccountPage = lazy(async () => ({
-  default: (await import('./account-pages')).AccountPage,
-}));
-const SubaccountsPage = lazy(async () => ({
-  default: (await import('./account-pages')).SubaccountsPage,
-}));
-const BillingPage = lazy(async () => ({
-  default: (await import('./account-pages')).BillingPage,
-}));
+// One import site for the account pages' shared chunk: each site costs first-load bytes.
+const accountPages = () => import('./account-pages');
+const AccountPage = lazy(async () => ({ default: (await accountPages()).AccountPage }));
+const SubaccountsPage = lazy(async () => ({ default: (await accountPages()).SubaccountsPage }));
+const BillingPage = lazy(async () => ({ default: (await accountPages()).BillingPage }));
 const ResourceBillingPage = lazy(async () => ({
-  default: (await import('./account-pages')).ResourceBillingPage,
+  default: (await accountPages()).ResourceBillingPage,
 }));
-const NetworkUsagePage = lazy(async () => ({
-  default: (await import('./account-pages')).NetworkUsagePage,
-}));
+const NetworkUsagePage = lazy(async () => ({ default: (await accountPages()).NetworkUsagePage }));
 const DeviceAvailabilityPage = lazy(async () => ({
-  default: (await import('./account-pages')).DeviceAvailabilityPage,
+  default: (await accountPages()).DeviceAvailabilityPage,
 }));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
 
-const dashboardSections = navigationEntries.filter((entry) => entry.to !== paths.dashboard());
 const crumb = (label: string) => ({ crumb: label }) satisfies RouteHandle;
 
 /** The one route table: every page is its own lazily loaded chunk. */
@@ -78,7 +70,7 @@ export const routes: RouteObject[] = [
         handle: crumb('Dashboard'),
         element: <AppShell />,
         children: [
-          { index: true, element: <DashboardPage sections={dashboardSections} /> },
+          { index: true, element: <DashboardPage /> },
           { path: paths.zones(), handle: crumb('Zones'), element: <ZonesPage /> },
           { path: paths.prices(), handle: crumb('Prices'), element: <PricesPage /> },
           { path: paths.tokens(), handle: crumb('API tokens'), element: <TokensPage /> },
@@ -111,18 +103,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: paths.account(),
-            handle: crumb('Account'),
-            children: [
-              { index: true, element: <AccountPage /> },
-              {
-                path: paths.subaccounts(),
-                handle: crumb('Subaccounts'),
-                element: <SubaccountsPage />,
-              },
-            ],
-          },
+          { path: paths.account(), handle: crumb('Account'), element: <AccountPage /> },
+          { path: paths.subaccounts(), handle: crumb('Subaccounts'), element: <SubaccountsPage /> },
           {
             path: paths.billing(),
             handle: crumb('Billing'),

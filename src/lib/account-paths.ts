@@ -4,7 +4,7 @@
  */
 export const accountPaths = {
   account: () => '/account',
-  subaccounts: () => '/account/subaccounts',
+  subaccounts: () => '/subaccounts',
   billing: (month?: string) => (month ? `/billing?${new URLSearchParams({ month })}` : '/billing'),
   // Resource ids are UUIDs (spec §2.1.3), so they need no encoding; the route passes `:resourceId`.
   resourceBilling: (resourceId: string, month?: string) =>
