@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { accountQueries } from '../../api/account';
 import { billingQueries } from '../../api/billing';
+import { serverQueries } from '../../api/servers';
+import { storageQueries } from '../../api/storage';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import type { ChartRow } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
@@ -32,6 +34,13 @@ export function BillingPage() {
   const history = useQueries({
     queries: monthsEndingWith(month, chartMonths).map((item) => billingQueries.summary(item)),
   });
+  // The summary names resources by id; existing servers and storages lend their titles.
+  const servers = useQuery(serverQueries.list());
+  const storages = useQuery(storageQueries.list({ access: 'private', limit: 100 }));
+  const titles = new Map<string, string>([
+    ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
+    ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
+  ]);
   const accountCurrency = summary.data?.currency ?? account.data?.currency ?? defaultCurrency;
   const money = useBillingCurrency(accountCurrency, search.get('currency'));
 
@@ -109,7 +118,7 @@ export function BillingPage() {
                 description="Resources are billed for every hour they exist; pick another month."
               />
             ) : (
-              <BillingTable summary={summary.data} month={month} money={money} />
+              <BillingTable summary={summary.data} month={month} money={money} titles={titles} />
             )}
           </>
         )}

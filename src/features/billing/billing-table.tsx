@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { accountPaths } from '../../lib/account-paths';
@@ -55,10 +56,12 @@ interface BillingTableProps {
   summary: BillingSummary;
   month: string;
   money: Money;
+  /** Titles of the resources that still exist; the summary names resources by id only. */
+  titles: ReadonlyMap<string, string>;
 }
 
 /** Resources grouped by kind with the API's group and month totals, linked to their own bill. */
-export function BillingTable({ summary, month, money }: BillingTableProps) {
+export function BillingTable({ summary, month, money, titles }: BillingTableProps) {
   const head = { fontWeight: 600 };
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -88,16 +91,26 @@ export function BillingTable({ summary, month, money }: BillingTableProps) {
             </TableRow>
             {group.resources.map((resource) => {
               const last = resource.details[resource.details.length - 1];
+              const title = titles.get(resource.resource_id);
               return (
                 <TableRow key={resource.resource_id} hover>
                   <TableCell component="th" scope="row">
                     <Link
                       component={RouterLink}
                       to={accountPaths.resourceBilling(resource.resource_id, month)}
-                      sx={{ fontFamily: 'monospace' }}
+                      sx={title ? undefined : { fontFamily: 'monospace' }}
                     >
-                      {resource.resource_id}
+                      {title ?? resource.resource_id}
                     </Link>
+                    {title && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block', fontFamily: 'monospace' }}
+                      >
+                        {resource.resource_id}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>{last?.zone ?? '—'}</TableCell>
                   <TableCell>
@@ -117,11 +130,11 @@ export function BillingTable({ summary, month, money }: BillingTableProps) {
               component="th"
               scope="row"
               colSpan={4}
-              sx={{ ...head, color: 'text.primary' }}
+              sx={{ ...head, color: 'text.primary', fontSize: '0.875rem' }}
             >
               Total for the month
             </TableCell>
-            <TableCell align="right" sx={{ ...head, color: 'text.primary' }}>
+            <TableCell align="right" sx={{ ...head, color: 'text.primary', fontSize: '0.875rem' }}>
               {money.format(summary.total_amount)}
             </TableCell>
           </TableRow>
