@@ -20,6 +20,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`every page opens from the navigation with no axe violations (${scheme})`, async ({
     page,
   }) => {
+    // Six axe scans reach the 30 s limit on a busy two-core machine.
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     await signInWithPassword(page, demo.username, demo.password);
     for (const entry of pages) {
