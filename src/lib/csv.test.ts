@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
+import { parseCsv, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('quotes what needs quoting and ends every line with CRLF', () => {
@@ -17,5 +17,19 @@ describe('toCsv', () => {
 
   it('keeps spreadsheets from running text cells as formulas, but not negative numbers', () => {
     expect(toCsv([['=SUM(A1:A2)', '@cmd', '-x', -1]])).toBe("'=SUM(A1:A2),'@cmd,'-x,-1\r\n");
+  });
+});
+
+describe('parseCsv', () => {
+  it('keys rows by the header and honours quotes, doubled quotes and CRLF', () => {
+    expect(parseCsv('a,b\r\n1,"x, ""y"""\r\n2,z\n\n')).toEqual([
+      { a: '1', b: 'x, "y"' },
+      { a: '2', b: 'z' },
+    ]);
+  });
+
+  it('reads a header without rows as no rows', () => {
+    expect(parseCsv('start_time,sent_bytes\n')).toEqual([]);
+    expect(parseCsv('')).toEqual([]);
   });
 });

@@ -26,3 +26,35 @@ export function downloadCsv(filename: string, text: string): void {
   // Revoking at once can cancel the download in some browsers; a tick later it has started.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Rows of a CSV text (RFC 4180 quoting) as objects keyed by the header row. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  const [header, ...body] = rows.filter((cells) => cells.some((cell) => cell !== ''));
+  if (!header) return [];
+  return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+}
