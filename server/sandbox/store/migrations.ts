@@ -208,4 +208,15 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX billing_history_resource ON billing_history(resource_id, end_at);
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- Audit log filters (reference §12): each filter column leads an index after the account so
+      -- a filtered page and its Service-Total-Count read only the matching rows; the existing
+      -- account/time, resource, IP and username indexes serve the default order and \`q\`.
+      CREATE INDEX audit_logs_account_action ON audit_logs(account_id, action, time DESC);
+      CREATE INDEX audit_logs_account_type ON audit_logs(account_id, resource_type, time DESC);
+      CREATE INDEX audit_logs_account_origin ON audit_logs(account_id, origin, time DESC);
+    `,
+  },
 ];
