@@ -251,6 +251,39 @@ describe('GET /1.3/audit-logs/{cloudEventID}', () => {
   });
 });
 
+describe('q over usernames and ids that are not UUIDs', () => {
+  it('matches rows by the user and rows about the user, each once, newest first', async () => {
+    const demo = app.sandbox!.accounts.findByUsername('demo')!;
+    const context = {
+      principal: { account: demo, owner: demo, method: 'basic' as const },
+      ip: '127.0.0.1',
+      correlationId: 'test',
+    };
+    clock.advance(1000);
+    app.sandbox!.audit.record(context, {
+      action: 'update',
+      resourceType: 'account',
+      resourceId: 'demo_viewer',
+    });
+    app.sandbox!.audit.record(context, {
+      action: 'update',
+      resourceType: 'account',
+      resourceId: '12345',
+    });
+    const numeric = await list('?q=12345');
+    expect(numeric.rows.map((row) => [row.action, row.resource_id])).toEqual([['update', '12345']]);
+    const byViewer = (await list('?q=demo_viewer&limit=200')).rows;
+    expect(byViewer[0]).toMatchObject({ account_username: 'demo', resource_id: 'demo_viewer' });
+    expect(byViewer.slice(1).every((row) => row.account_username === 'demo_viewer')).toBe(true);
+    const ids = byViewer.map((row) => row.cloud_event_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort().reverse());
+    const paged = await list('?q=demo_viewer&limit=1&offset=1');
+    expect(paged.rows).toEqual([byViewer[1]]);
+    expect(paged.total).toBe(byViewer.length);
+  });
+});
+
 describe('GET /1.3/audit-logs/filter-options', () => {
   it('lists the reference choices and every value the account has recorded', async () => {
     const response = await get('/1.3/audit-logs/filter-options');
@@ -297,12 +330,16 @@ describe('GET /1.3/audit-logs/export', () => {
   });
 
   it('exports JSON with format=json', async () => {
-    const response = await get(`/1.3/audit-logs/export?format=json&actions=update`);
+    const response = await get(
+      `/1.3/audit-logs/export?format=json&actions=update&resource_types=storage`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = auditLogListResponseSchema.parse(response.json());
     expect(body.audit_logs.map((row) => row.resource_id)).toEqual([firstDisk]);
-    expect(body).toEqual({ audit_logs: (await list('?actions=update')).rows });
+    expect(body).toEqual({
+      audit_logs: (await list('?actions=update&resource_types=storage')).rows,
+    });
   });
 
   it('covers at most 180 days: a longer range answers 400', async () => {

@@ -1,5 +1,8 @@
 import type { AuditLog } from '../../../contract/audit-log';
+import { isIP } from 'node:net';
 import type { Db } from './database';
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AuditLogRow {
   cloud_event_id: string;
@@ -56,20 +59,20 @@ export function auditLogRecord(row: AuditLogRow): AuditLog {
   };
 }
 
-function whereClause(scope: AuditScope, query: AuditQuery) {
-  const parts = ['account_id = @accountId'];
+/**
+ * The query as one or two disjoint WHERE arms. A search term that could be a username or a
+ * non-UUID resource id becomes two arms, each served in order by its own index, because SQLite
+ * would otherwise answer the OR by scanning the whole account.
+ */
+function whereArms(scope: AuditScope, query: AuditQuery) {
   const params: Record<string, string | number> = { accountId: scope.accountId };
+  // With a search term the term's own index drives the query: the other conditions are written
+  // `+column` so SQLite (which keeps no statistics here) cannot pick their broader indexes.
+  const other = query.q === undefined ? '' : '+';
+  const common: string[] = [];
   if (scope.username !== undefined) {
-    parts.push('account_username = @scopeUser');
+    common.push(`${other}account_username = @scopeUser`);
     params.scopeUser = scope.username;
-  }
-  if (query.q !== undefined) {
-    // Exact matches, so each branch of the OR uses its own (account_id, column, time) index.
-    parts.push(
-      '(resource_id = @q OR resource_id = @qLower OR account_username = @q OR ip_address = @q)',
-    );
-    params.q = query.q;
-    params.qLower = query.q.toLowerCase();
   }
   const list = (column: string, name: string, values: string[] | undefined) => {
     if (!values || values.length === 0) return;
@@ -77,23 +80,48 @@ function whereClause(scope: AuditScope, query: AuditQuery) {
       params[`${name}${n}`] = value;
       return `@${name}${n}`;
     });
-    parts.push(`${column} IN (${names.join(', ')})`);
+    common.push(`${other}${column} IN (${names.join(', ')})`);
   };
   list('action', 'action', query.actions);
   list('origin', 'origin', query.origins);
   list('resource_type', 'type', query.resourceTypes);
   if (query.after !== undefined) {
-    parts.push('time >= @after');
+    common.push(`${other}time >= @after`);
     params.after = query.after;
   }
   if (query.before !== undefined) {
-    parts.push('time <= @before');
+    common.push(`${other}time <= @before`);
     params.before = query.before;
   }
-  return { sql: parts.join(' AND '), params };
+
+  let leads: string[] = [''];
+  if (query.q !== undefined) {
+    const q = query.q;
+    if (uuidLike.test(q)) {
+      leads = ['resource_id = @q'];
+      params.q = q.toLowerCase();
+    } else if (isIP(q)) {
+      leads = ['ip_address = @q'];
+      params.q = q;
+    } else {
+      // Usernames, and resource ids that are not UUIDs (reference §12: `"12345"`).
+      leads = ['account_username = @q', 'resource_id = @q AND +account_username IS NOT @q'];
+      params.q = q;
+    }
+  }
+  const arms = leads.map((lead) =>
+    ['account_id = @accountId', ...(lead ? [lead] : []), ...common].join(' AND '),
+  );
+  return { arms, params };
 }
 
 const order = 'ORDER BY time DESC, cloud_event_id DESC';
+const keysOf = (arms: string[]) =>
+  arms
+    .map((arm) => `SELECT rowid AS row, time, cloud_event_id FROM audit_logs WHERE ${arm}`)
+    .join(' UNION ALL ');
+const selectOf = (arms: string[]) =>
+  arms.map((arm) => `SELECT * FROM audit_logs WHERE ${arm}`).join(' UNION ALL ');
 
 export function createAuditLogRepository(db: Db) {
   const byId = db.prepare<[string], AuditLogRow>(
@@ -117,25 +145,28 @@ export function createAuditLogRepository(db: Db) {
     findById: (id: string) => byId.get(id),
     /** One page in newest-first order, and how many rows match regardless of the page. */
     page(scope: AuditScope, query: AuditQuery, limit: number, offset: number) {
-      const { sql, params } = whereClause(scope, query);
-      const total = (
-        db.prepare(`SELECT COUNT(*) AS n FROM audit_logs WHERE ${sql}`).get(params) as {
-          n: number;
-        }
-      ).n;
+      const { arms, params } = whereArms(scope, query);
+      const counts = arms.map((arm) => `(SELECT COUNT(*) FROM audit_logs WHERE ${arm})`);
+      const total = (db.prepare(`SELECT ${counts.join(' + ')} AS n`).get(params) as { n: number })
+        .n;
       const rows =
         offset >= total
           ? []
           : (db
-              .prepare(`SELECT * FROM audit_logs WHERE ${sql} ${order} LIMIT @limit OFFSET @offset`)
+              .prepare(
+                // The page's rows are found in the covering indexes first and read from the
+                // table only then, so a deep offset skips index entries, not table rows.
+                `SELECT * FROM audit_logs WHERE rowid IN (SELECT row FROM (${keysOf(arms)} ${order}
+                  LIMIT @limit OFFSET @offset)) ${order}`,
+              )
               .all({ ...params, limit, offset }) as AuditLogRow[]);
       return { total, rows };
     },
-    /** Every matching row, newest first, read lazily (an export can be long). */
+    /** Every matching row, newest first, one at a time. */
     iterate(scope: AuditScope, query: AuditQuery): IterableIterator<AuditLogRow> {
-      const { sql, params } = whereClause(scope, query);
+      const { arms, params } = whereArms(scope, query);
       return db
-        .prepare(`SELECT * FROM audit_logs WHERE ${sql} ${order}`)
+        .prepare(`${selectOf(arms)} ${order}`)
         .iterate(params) as IterableIterator<AuditLogRow>;
     },
     presentValues(accountId: number) {
