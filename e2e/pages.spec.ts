@@ -14,6 +14,7 @@ const pages = [
   { link: 'Zones', heading: 'Zones', shows: 'Frankfurt #1' },
   { link: 'Prices', heading: 'Prices', shows: /CPU core/i },
   { link: 'API tokens', heading: 'API tokens', shows: 'Skydeck panel session' },
+  { link: 'Audit log', heading: 'Audit log', shows: /Rows 1–/ },
 ] as const;
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
+import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
@@ -51,5 +52,11 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Create and revoke tokens for scripts and tools that use the API.',
     to: paths.tokens(),
     icon: KeyIcon,
+  },
+  {
+    label: 'Audit log',
+    description: 'Who changed what, when and from where; export up to 180 days.',
+    to: paths.auditLogs(),
+    icon: HistoryIcon,
   },
 ];

@@ -42,6 +42,9 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
+const AuditLogsPage = lazy(async () => ({
+  default: (await import('../features/audit-logs/audit-logs-page')).AuditLogsPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -64,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: paths.zones(), handle: crumb('Zones'), element: <ZonesPage /> },
           { path: paths.prices(), handle: crumb('Prices'), element: <PricesPage /> },
           { path: paths.tokens(), handle: crumb('API tokens'), element: <TokensPage /> },
+          { path: paths.auditLogs(), handle: crumb('Audit log'), element: <AuditLogsPage /> },
           {
             path: paths.servers(),
             handle: crumb('Servers'),
