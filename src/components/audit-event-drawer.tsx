@@ -37,6 +37,8 @@ export function AuditEventDrawer({ eventId, initial, onClose }: AuditEventDrawer
       anchor="right"
       open={eventId !== null}
       onClose={onClose}
+      // Above the app bar, which sits over the navigation drawer and would cover this one's top.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',
