@@ -21,6 +21,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`every page opens from the navigation with no axe violations (${scheme})`, async ({
     page,
   }) => {
+    // One axe run per page takes seconds on a busy machine; seven pages outgrow the default 30 s.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signInWithPassword(page, demo.username, demo.password);
     for (const entry of pages) {
