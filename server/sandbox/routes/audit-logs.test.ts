@@ -368,6 +368,24 @@ describe('GET /1.3/audit-logs/export', () => {
     clock.advance(-200 * day);
   });
 
+  it('format decides the file whatever Accept asks for', async () => {
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/1.3/audit-logs/export?q=${firstDisk}`,
+      headers: { authorization: demoAuth, accept: 'application/xml' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.startsWith(`${auditCsvColumns.join(',')}\r\n`)).toBe(true);
+    const json = await app.inject({
+      method: 'GET',
+      url: `/1.3/audit-logs/export?q=${firstDisk}&format=json`,
+      headers: { authorization: demoAuth, accept: 'text/csv' },
+    });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(auditLogListResponseSchema.parse(json.json()).audit_logs).toHaveLength(2);
+  });
+
   it('answers 400 for an unknown format', async () => {
     expectProblem(await get('/1.3/audit-logs/export?format=xlsx'), 400, 'BAD_REQUEST');
   });

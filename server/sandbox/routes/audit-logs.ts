@@ -165,8 +165,13 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
       'Content-Disposition',
       `attachment; filename="audit-logs-${stamp}.${query.format}"`,
     );
+    // `format` chooses the file whatever Accept asked for, so the body is written here and
+    // passed through (an XML Accept has set an XML serializer on the reply).
+    reply.serializer((payload) => payload as string);
     if (query.format === 'json') {
-      return reply.type('application/json; charset=utf-8').send({ audit_logs: records });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ audit_logs: records }));
     }
     const lines = [auditCsvColumns.join(','), ...records.map(csvLine)];
     return reply.type('text/csv; charset=utf-8').send(`${lines.join('\r\n')}\r\n`);
