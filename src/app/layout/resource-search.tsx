@@ -34,14 +34,14 @@ export function ResourceSearch() {
       role="search"
       aria-label="Find a resource"
       onSubmit={(event: FormEvent<HTMLFormElement>) => void handleSubmit(event)}
-      sx={{ flex: '0 1 22rem', minWidth: 0, ml: { xs: 0, sm: 2 } }}
+      sx={{ flex: '1 1 22rem', maxWidth: '22rem', minWidth: 0, ml: { xs: 0, sm: 2 } }}
     >
       <Box
         component="input"
         name="find"
         type="search"
         aria-label="UUID, username or IP address"
-        placeholder="Find by UUID, username or IP"
+        placeholder="Find UUID, user or IP"
         aria-busy={busy}
         autoComplete="off"
         spellCheck={false}

@@ -247,7 +247,7 @@ function KeywordBox({ value, onSearch }: { value: string; onSearch: (text: strin
     return () => window.clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <Box role="search" sx={{ width: 340, maxWidth: '100%' }}>
+    <Box role="search" sx={{ flex: '1 1 300px', maxWidth: 420, minWidth: 0 }}>
       <TextInput
         size="small"
         type="search"
