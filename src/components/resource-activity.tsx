@@ -13,15 +13,30 @@ import { EmptyState, ErrorState, LoadingState } from './query-state';
 
 const pageSize = 25;
 
+interface ResourceActivityProps {
+  /** The resource's UUID, or the id its audit rows carry (an IP address resource: its address). */
+  resourceId: string;
+  /**
+   * The audit resource type, for ids that `q` also matches elsewhere: an IP address also
+   * matches the rows of changes made from that address, which this narrows away.
+   */
+  resourceType?: string;
+}
+
 /**
  * The audit rows of one resource (every change and who made it), newest first, for a detail
- * page's Activity tab. Give it the resource's UUID (or the id its audit rows carry).
+ * page's Activity tab.
  */
-export function ResourceActivity({ resourceId }: { resourceId: string }) {
+export function ResourceActivity({ resourceId, resourceType }: ResourceActivityProps) {
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<AuditLog | null>(null);
   const activity = useQuery({
-    ...auditLogQueries.list({ q: resourceId, limit: pageSize, offset }),
+    ...auditLogQueries.list({
+      q: resourceId,
+      ...(resourceType ? { resource_types: [resourceType] } : {}),
+      limit: pageSize,
+      offset,
+    }),
     placeholderData: keepPreviousData,
   });
 
@@ -40,7 +55,13 @@ export function ResourceActivity({ resourceId }: { resourceId: string }) {
         <Typography id="resource-activity" variant="h6" component="h2">
           Activity
         </Typography>
-        <Link component={RouterLink} to={auditLogPaths.auditLogs({ q: resourceId })}>
+        <Link
+          component={RouterLink}
+          to={auditLogPaths.auditLogs({
+            q: resourceId,
+            ...(resourceType ? { type: [resourceType] } : {}),
+          })}
+        >
           Open in the audit log
         </Link>
       </Box>

@@ -53,7 +53,14 @@ export function useOverviewPanel() {
  * tab is in the URL (`?tab=activity`), so it can be linked and survives a reload. Place it under
  * the page header and spread `useOverviewPanel()` onto the overview's element.
  */
-export function ResourceTabs({ resourceId }: { resourceId: string }) {
+export function ResourceTabs({
+  resourceId,
+  resourceType,
+}: {
+  resourceId: string;
+  /** See ResourceActivity: only for ids such as IP addresses that also match other rows. */
+  resourceType?: string;
+}) {
   const [section, select] = useSection();
   return (
     <>
@@ -77,7 +84,7 @@ export function ResourceTabs({ resourceId }: { resourceId: string }) {
       {section === 'activity' && (
         <div role="tabpanel" id={panelId('activity')} aria-labelledby={tabId('activity')}>
           <Suspense fallback={<LoadingState label="Loading activity" />}>
-            <ResourceActivity resourceId={resourceId} />
+            <ResourceActivity resourceId={resourceId} resourceType={resourceType} />
           </Suspense>
         </div>
       )}

@@ -270,6 +270,16 @@ describe('q over usernames and ids that are not UUIDs', () => {
       resourceType: 'account',
       resourceId: '12345',
     });
+    app.sandbox!.audit.record(context, {
+      action: 'update',
+      resourceType: 'ip-address',
+      resourceId: remoteIp,
+    });
+    const byAddress = await list(`?q=${remoteIp}`);
+    expect(byAddress.rows.map((row) => [row.resource_type, row.ip_address])).toEqual([
+      ['ip-address', '127.0.0.1'],
+      ['storage', remoteIp],
+    ]);
     const numeric = await list('?q=12345');
     expect(numeric.rows.map((row) => [row.action, row.resource_id])).toEqual([['update', '12345']]);
     const byViewer = (await list('?q=demo_viewer&limit=200')).rows;

@@ -60,8 +60,8 @@ export function auditLogRecord(row: AuditLogRow): AuditLog {
 }
 
 /**
- * The query as one or two disjoint WHERE arms. A search term that could be a username or a
- * non-UUID resource id becomes two arms, each served in order by its own index, because SQLite
+ * The query as one or two disjoint WHERE arms. A search term that could be a username, an IP
+ * address or a non-UUID resource id becomes two arms, each served in order by its own index, because SQLite
  * would otherwise answer the OR by scanning the whole account.
  */
 function whereArms(scope: AuditScope, query: AuditQuery) {
@@ -101,7 +101,8 @@ function whereArms(scope: AuditScope, query: AuditQuery) {
       leads = ['resource_id = @q'];
       params.q = q.toLowerCase();
     } else if (isIP(q)) {
-      leads = ['ip_address = @q'];
+      // Where a change came from, and IP address resources, whose id is their address.
+      leads = ['ip_address = @q', 'resource_id = @q AND +ip_address IS NOT @q'];
       params.q = q;
     } else {
       // Usernames, and resource ids that are not UUIDs (reference §12: `"12345"`).

@@ -7,6 +7,7 @@ import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
 import { basicAuthorization } from '../../lib/basic-auth';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 
 const searchOf = (location: { current: { search: string } | null }) =>
@@ -292,6 +293,26 @@ describe('activity tab', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
     expect(within(drawer).getByRole('table', { name: 'Changes' })).toHaveTextContent(
       'activity disk renamed',
+    );
+  });
+
+  it('narrows to one resource type when given one', async () => {
+    const session = await signInAs('demo');
+    const storage = await createStorageAs(session, 'typed activity disk');
+    const { unmount } = renderPage(
+      <ResourceActivity resourceId={storage.uuid} resourceType="server" />,
+      { session },
+    );
+    expect(await screen.findByText('No recorded activity.')).toBeVisible();
+    unmount();
+    renderPage(<ResourceActivity resourceId={storage.uuid} resourceType="storage" />, {
+      session,
+    });
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Open in the audit log' })).toHaveAttribute(
+      'href',
+      `/audit-logs?q=${storage.uuid}&type=storage`,
     );
   });
 
