@@ -13,6 +13,7 @@ import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
 import { NavSidebar } from './nav-sidebar';
+import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
 
@@ -53,6 +54,7 @@ export function AppShell() {
           >
             {productName}
           </Link>
+          <ResourceSearch />
           <Box sx={{ flexGrow: 1 }} />
           <ThemeSwitch />
           <AccountActions />
