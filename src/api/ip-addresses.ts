@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { QueryClient } from '@tanstack/react-query';
 import { ipAddressListResponseSchema, ipAddressResponseSchema } from '../../contract/ip-address';
 import type {
-  CreateIpAddressRequest,
+  AddIpAddressRequest,
+  BulkModifyIpAddressRequest,
   IpAddress,
   ModifyIpAddressRequest,
 } from '../../contract/ip-address';
@@ -23,15 +24,19 @@ export async function getIpAddress(address: string, signal?: AbortSignal) {
   return (await request(ipAddressUrl(address), ipAddressResponseSchema, { signal })).ip_address;
 }
 
-export async function createIpAddress(body: CreateIpAddressRequest) {
+export async function createIpAddress(body: AddIpAddressRequest) {
   return (await request(ipAddressPath, ipAddressResponseSchema, { method: 'POST', body }))
     .ip_address;
 }
 
 export async function modifyIpAddress(address: string, body: ModifyIpAddressRequest) {
-  return (
-    await request(ipAddressUrl(address), ipAddressResponseSchema, { method: 'PATCH', body })
-  ).ip_address;
+  return (await request(ipAddressUrl(address), ipAddressResponseSchema, { method: 'PATCH', body }))
+    .ip_address;
+}
+
+/** All items apply or none does (spec §4.5); the answer is 204 without a body. */
+export function bulkModifyIpAddresses(body: BulkModifyIpAddressRequest) {
+  return request(`${ipAddressPath}/bulk`, null, { method: 'PATCH', body });
 }
 
 export function releaseIpAddress(address: string) {
@@ -100,6 +105,14 @@ export function useModifyIpAddress() {
       storeAddress(queryClient, modified);
       return refreshAfterChange(queryClient, [modified.server], false);
     },
+  });
+}
+
+export function useBulkModifyIpAddresses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkModifyIpAddresses,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ipAddressQueries.all() }),
   });
 }
 

@@ -42,9 +42,8 @@ export async function createNetworkPeering(body: CreateNetworkPeeringRequest) {
 }
 
 export async function modifyNetworkPeering(uuid: string, body: ModifyNetworkPeeringRequest) {
-  return (
-    await request(peeringUrl(uuid), networkPeeringResponseSchema, { method: 'PATCH', body })
-  ).network_peering;
+  return (await request(peeringUrl(uuid), networkPeeringResponseSchema, { method: 'PATCH', body }))
+    .network_peering;
 }
 
 export function deleteNetworkPeering(uuid: string) {

@@ -193,7 +193,11 @@ function NetworkPeerings({ network }: { network: Network }) {
         ) : (
           <Box component="ul" aria-label="Network peerings" sx={{ m: 0, display: 'grid', gap: 1 }}>
             {peerings.data.map((peering) => (
-              <Box component="li" key={peering.uuid} sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+              <Box
+                component="li"
+                key={peering.uuid}
+                sx={{ display: 'flex', gap: 2, alignItems: 'center' }}
+              >
                 <Link component={RouterLink} to={resourcePaths.networkPeering(peering.uuid)}>
                   {peering.name}
                 </Link>

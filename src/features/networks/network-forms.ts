@@ -1,6 +1,11 @@
 import { z } from 'zod/mini';
 import { labelSchema } from '../../../contract/common';
-import type { CreateNetworkRequest, ModifyNetworkRequest, Network } from '../../../contract/network';
+import { createNetworkRequestSchema, networkNameSchema } from '../../../contract/network';
+import type {
+  CreateNetworkRequest,
+  ModifyNetworkRequest,
+  Network,
+} from '../../../contract/network';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import {
   checkBootfileUrl,
@@ -8,8 +13,6 @@ import {
   checkDnsServers,
   checkGateway,
   checkNetworkCidr,
-  cidrsOverlap,
-  parseCidr,
   splitList,
 } from '../../lib/ip-networks';
 
@@ -27,12 +30,9 @@ export type IpNetworkFields = z.infer<typeof ipNetworkFieldsSchema>;
 
 export const networkFormSchema = z
   .object({
-    name: z
-      .string()
-      .check(
-        z.refine((name) => name.trim() !== '', 'Give the network a name.'),
-        z.maxLength(255, 'At most 255 characters.'),
-      ),
+    name: networkNameSchema.check(
+      z.refine((name) => name.trim() !== '', 'Give the network a name.'),
+    ),
     zone: z.string().check(z.minLength(1, 'Choose a zone.')),
     router: z.string(),
     ipNetworks: z.array(ipNetworkFieldsSchema).check(z.minLength(1, 'Add an IP network.')),
@@ -40,8 +40,11 @@ export const networkFormSchema = z
   })
   .check(
     z.superRefine((values, ctx) => {
+      let problems = ctx.issues.length;
       const issue = (path: (string | number)[], message: string | null) => {
-        if (message) ctx.addIssue({ code: 'custom', path, message });
+        if (!message) return;
+        problems += 1;
+        ctx.addIssue({ code: 'custom', path, message });
       };
       values.ipNetworks.forEach((entry, index) => {
         const at = (field: keyof IpNetworkFields) => ['ipNetworks', index, field];
@@ -51,20 +54,47 @@ export const networkFormSchema = z
         issue(at('dhcpDns'), checkDnsServers(entry.dhcpDns, entry.family));
         issue(at('dhcpRoutes'), checkDhcpRoutes(entry.dhcpRoutes, entry.family));
         issue(at('dhcpBootfileUrl'), checkBootfileUrl(entry.dhcpBootfileUrl));
-        const cidr = parseCidr(entry.address);
-        const earlier = values.ipNetworks
+        const sameFamily = values.ipNetworks
           .slice(0, index)
-          .find((other) => {
-            const otherCidr = parseCidr(other.address);
-            return cidr && otherCidr && cidrsOverlap(cidr, otherCidr);
-          });
-        if (!cidrError && earlier) {
-          issue(at('address'), `Overlaps ${earlier.address.trim()} above.`);
-        }
+          .some((other) => other.family === entry.family);
+        if (sameFamily) issue(at('family'), `A network has at most one ${entry.family} network.`);
       });
+      if (values.ipNetworks.length > 2) {
+        issue(['ipNetworks'], 'At most one IPv4 and one IPv6 network.');
+      }
+      // Whatever the checks above let through must also pass the contract the API applies.
+      if (problems > 0) return;
+      const request = createNetworkRequestSchema.safeParse(toCreateNetworkRequest(values));
+      if (request.success) return;
+      for (const problem of request.error.issues) {
+        issue(formPathOf(problem.path), problem.message);
+      }
     }),
   );
 export type NetworkFormValues = z.infer<typeof networkFormSchema>;
+
+const formFieldOf: Record<string, keyof IpNetworkFields> = {
+  address: 'address',
+  family: 'family',
+  gateway: 'gateway',
+  dhcp: 'dhcp',
+  dhcp_default_route: 'dhcpDefaultRoute',
+  dhcp_dns: 'dhcpDns',
+  dhcp_routes: 'dhcpRoutes',
+  dhcp_bootfile_url: 'dhcpBootfileUrl',
+};
+
+/** A request issue's path (`network.ip_networks.ip_network.0.gateway`) as the form field's. */
+function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
+  const [, field, , index, entryField] = path;
+  if (field === 'ip_networks' && typeof index === 'number' && typeof entryField === 'string') {
+    return ['ipNetworks', index, formFieldOf[entryField] ?? 'address'];
+  }
+  if (field === 'ip_networks') return ['ipNetworks'];
+  return typeof field === 'string' && ['name', 'zone', 'router', 'labels'].includes(field)
+    ? [field]
+    : ['name'];
+}
 
 export const emptyIpNetwork = (family: IpNetworkFields['family'] = 'IPv4'): IpNetworkFields => ({
   family,
@@ -87,7 +117,10 @@ export const createNetworkDefaults: NetworkFormValues = {
 
 const yesNo = (value: boolean) => (value ? ('yes' as const) : ('no' as const));
 
-/** Lists are always sent, so an emptied field clears the option (reference §4.3: `[]`). */
+/**
+ * Lists are always sent, so an emptied field clears the option (reference §4.3: `[]`); without
+ * DHCP nothing hands them out, so they are cleared (the fields are hidden then).
+ */
 function toIpNetwork(entry: IpNetworkFields) {
   const gateway = entry.gateway.trim();
   const bootfile = entry.dhcpBootfileUrl.trim();
@@ -96,8 +129,8 @@ function toIpNetwork(entry: IpNetworkFields) {
     family: entry.family,
     dhcp: yesNo(entry.dhcp),
     dhcp_default_route: yesNo(entry.dhcpDefaultRoute),
-    dhcp_dns: splitList(entry.dhcpDns),
-    dhcp_routes: splitList(entry.dhcpRoutes),
+    dhcp_dns: entry.dhcp ? splitList(entry.dhcpDns) : [],
+    dhcp_routes: entry.dhcp ? splitList(entry.dhcpRoutes) : [],
     ...(gateway ? { gateway } : {}),
     ...(bootfile ? { dhcp_bootfile_url: bootfile } : {}),
   };

@@ -102,7 +102,9 @@ export function NetworksPage() {
             size="small"
             label="Zone"
             value={zone || 'all'}
-            onChange={(event) => change({ zone: event.target.value === 'all' ? null : event.target.value })}
+            onChange={(event) =>
+              change({ zone: event.target.value === 'all' ? null : event.target.value })
+            }
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="all">All zones</MenuItem>
@@ -117,7 +119,9 @@ export function NetworksPage() {
             size="small"
             label="Type"
             value={type ?? 'all'}
-            onChange={(event) => change({ type: event.target.value === 'all' ? null : event.target.value })}
+            onChange={(event) =>
+              change({ type: event.target.value === 'all' ? null : event.target.value })
+            }
             sx={{ minWidth: 160 }}
           >
             <MenuItem value="all">All types</MenuItem>
