@@ -42,6 +42,27 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
+const NetworksPage = lazy(async () => ({
+  default: (await import('./network-pages')).NetworksPage,
+}));
+const NetworkDetailPage = lazy(async () => ({
+  default: (await import('./network-pages')).NetworkDetailPage,
+}));
+const RoutersPage = lazy(async () => ({
+  default: (await import('./network-pages')).RoutersPage,
+}));
+const IpAddressesPage = lazy(async () => ({
+  default: (await import('./network-pages')).IpAddressesPage,
+}));
+const NetworkPeeringsPage = lazy(async () => ({
+  default: (await import('./network-pages')).NetworkPeeringsPage,
+}));
+const CreatePeeringPage = lazy(async () => ({
+  default: (await import('./network-pages')).CreatePeeringPage,
+}));
+const NetworkPeeringDetailPage = lazy(async () => ({
+  default: (await import('./network-pages')).NetworkPeeringDetailPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -90,6 +111,41 @@ export const routes: RouteObject[] = [
                 path: paths.storageDetail(':uuid'),
                 handle: crumb('Storage details'),
                 element: <StorageDetailPage />,
+              },
+            ],
+          },
+          {
+            path: paths.networks(),
+            handle: crumb('Networks'),
+            children: [
+              { index: true, element: <NetworksPage /> },
+              {
+                path: paths.network(':uuid'),
+                handle: crumb('Network'),
+                element: <NetworkDetailPage />,
+              },
+            ],
+          },
+          { path: paths.routers(), handle: crumb('Routers'), element: <RoutersPage /> },
+          {
+            path: paths.ipAddresses(),
+            handle: crumb('IP addresses'),
+            element: <IpAddressesPage />,
+          },
+          {
+            path: paths.networkPeerings(),
+            handle: crumb('Network peerings'),
+            children: [
+              { index: true, element: <NetworkPeeringsPage /> },
+              {
+                path: paths.newNetworkPeering(),
+                handle: crumb('Create peering'),
+                element: <CreatePeeringPage />,
+              },
+              {
+                path: paths.networkPeering(':uuid'),
+                handle: crumb('Network peering'),
+                element: <NetworkPeeringDetailPage />,
               },
             ],
           },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,12 +14,22 @@ export function PtrRecordCell({ address }: { address: IpAddress }) {
   const [text, setText] = useState(address.ptr_record);
   const [message, setMessage] = useState<string | null>(null);
   const modify = useModifyIpAddress();
+  const input = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Focus follows the edit: into the field when it opens, back to the button when it closes.
+  useEffect(() => {
+    if (editing) input.current?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <span>{address.ptr_record || '—'}</span>
         <IconButton
+          ref={editButton}
           size="small"
           aria-label={`Edit PTR record of ${address.address}`}
           onClick={() => {
@@ -66,7 +76,7 @@ export function PtrRecordCell({ address }: { address: IpAddress }) {
         size="small"
         label={`PTR record of ${address.address}`}
         value={text}
-        autoFocus
+        ref={input}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && !modify.isPending) setEditing(false);
