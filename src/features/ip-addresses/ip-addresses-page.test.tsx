@@ -60,83 +60,99 @@ describe('IP addresses page', () => {
     ).toHaveFocus();
   });
 
-  it('changes PTR records of selected addresses in bulk, with a result per address', async () => {
-    const session = await signInAs('demo');
-    const first = await addFloatingAs(session);
-    const second = await addFloatingAs(session);
-    const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
-    await screen.findByRole('table', { name: 'IP addresses' });
-    await user.click(screen.getByRole('checkbox', { name: `Select ${first.address}` }));
-    await user.click(screen.getByRole('checkbox', { name: `Select ${second.address}` }));
-    await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it(
+    'changes PTR records of selected addresses in bulk, with a result per address',
+    { timeout: 40_000 },
+    async () => {
+      const session = await signInAs('demo');
+      const first = await addFloatingAs(session);
+      const second = await addFloatingAs(session);
+      const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
+      await screen.findByRole('table', { name: 'IP addresses' });
+      await user.click(screen.getByRole('checkbox', { name: `Select ${first.address}` }));
+      await user.click(screen.getByRole('checkbox', { name: `Select ${second.address}` }));
+      await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
 
-    const firstField = within(dialog).getByRole('textbox', {
-      name: `PTR record for ${first.address}`,
-    });
-    const secondField = within(dialog).getByRole('textbox', {
-      name: `PTR record for ${second.address}`,
-    });
-    await user.clear(firstField);
-    await user.type(firstField, 'one.example.com');
-    await user.clear(secondField);
-    await user.type(secondField, 'bad name');
-    await user.click(within(dialog).getByRole('button', { name: 'Save all' }));
-    expect(await within(dialog).findByText('A host name, such as www.example.com.')).toBeVisible();
+      const firstField = within(dialog).getByRole('textbox', {
+        name: `PTR record for ${first.address}`,
+      });
+      const secondField = within(dialog).getByRole('textbox', {
+        name: `PTR record for ${second.address}`,
+      });
+      await user.clear(firstField);
+      await user.type(firstField, 'one.example.com');
+      await user.clear(secondField);
+      await user.type(secondField, 'bad name');
+      await user.click(within(dialog).getByRole('button', { name: 'Save all' }));
+      expect(
+        await within(dialog).findByText('A host name, such as www.example.com.'),
+      ).toBeVisible();
 
-    await user.clear(secondField);
-    await user.type(secondField, 'two.example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Save all' }));
-    const results = within(dialog).getByRole('table', { name: 'PTR records to change' });
-    await waitFor(() =>
-      expect(within(results).getAllByRole('cell', { name: 'Updated' })).toHaveLength(2),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    const table = screen.getByRole('table', { name: 'IP addresses' });
-    expect(await within(table).findByText('one.example.com')).toBeVisible();
-    expect(within(table).getByText('two.example.com')).toBeVisible();
-  });
+      await user.clear(secondField);
+      await user.type(secondField, 'two.example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'Save all' }));
+      const results = within(dialog).getByRole('table', { name: 'PTR records to change' });
+      await waitFor(() =>
+        expect(within(results).getAllByRole('cell', { name: 'Updated' })).toHaveLength(2),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      const table = screen.getByRole('table', { name: 'IP addresses' });
+      expect(await within(table).findByText('one.example.com')).toBeVisible();
+      expect(within(table).getByText('two.example.com')).toBeVisible();
+    },
+  );
 
-  it('adds a floating address and releases it after a confirmation', async () => {
-    const { user } = renderPage(<IpAddressesPage />, {
-      session: await signInAs('demo'),
-      path: '/ip-addresses',
-    });
-    await user.click(await screen.findByRole('button', { name: 'Add IP address' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add IP address' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
-    expect(await within(dialog).findByText('Choose a server.')).toBeVisible();
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Floating address' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
-    expect(await within(dialog).findByText('Choose the zone of the address.')).toBeVisible();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Zone' }));
-    await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it(
+    'adds a floating address and releases it after a confirmation',
+    { timeout: 40_000 },
+    async () => {
+      const { user } = renderPage(<IpAddressesPage />, {
+        session: await signInAs('demo'),
+        path: '/ip-addresses',
+      });
+      await user.click(await screen.findByRole('button', { name: 'Add IP address' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add IP address' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+      expect(await within(dialog).findByText('Choose a server.')).toBeVisible();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Floating address' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+      expect(await within(dialog).findByText('Choose the zone of the address.')).toBeVisible();
+      await user.click(within(dialog).getByRole('combobox', { name: 'Zone' }));
+      await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
 
-    const status = await screen.findByRole('status');
-    const address = /^Added (.+)\.$/.exec(status.textContent ?? '')?.[1] ?? '';
-    expect(address).not.toBe('');
-    await user.click(await screen.findByRole('button', { name: `Release ${address}` }));
-    const confirm = await screen.findByRole('dialog', { name: `Release ${address}?` });
-    expect(confirm).toHaveTextContent('is not attached to a server');
-    await user.click(within(confirm).getByRole('button', { name: 'Release address' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('button', { name: `Release ${address}` })).toBeNull(),
-    );
-  });
+      const status = await screen.findByRole('status');
+      const address = /^Added (.+)\.$/.exec(status.textContent ?? '')?.[1] ?? '';
+      expect(address).not.toBe('');
+      await user.click(await screen.findByRole('button', { name: `Release ${address}` }));
+      const confirm = await screen.findByRole('dialog', { name: `Release ${address}?` });
+      expect(confirm).toHaveTextContent('is not attached to a server');
+      await user.click(within(confirm).getByRole('button', { name: 'Release address' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: `Release ${address}` })).toBeNull(),
+      );
+    },
+  );
 
   it('names the network a server leaves when its last public address is released', async () => {
     const session = await signInAs('demo');
     const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
     const table = await screen.findByRole('table', { name: 'IP addresses' });
-    const row = within(table)
-      .getAllByRole('row')
-      .find(
-        (candidate) =>
-          within(candidate).queryByRole('link', { name: 'build-box' }) &&
-          within(candidate).queryByRole('cell', { name: 'public' }),
-      );
-    if (!row) throw new Error('build-box has no public address');
+    // The server column names servers once the server list has loaded.
+    const row = await waitFor(() => {
+      const found = within(table)
+        .getAllByRole('row')
+        .find(
+          (candidate) =>
+            within(candidate).queryByRole('link', { name: 'build-box' }) &&
+            within(candidate).queryByRole('cell', { name: 'public' }),
+        );
+      if (!found) throw new Error('build-box has no public address');
+      return found;
+    });
     await user.click(within(row).getByRole('button', { name: /^Release / }));
     const confirm = await screen.findByRole('dialog', { name: /^Release .+\?$/ });
     expect(confirm).toHaveTextContent(/last public address of server “build-box”/);

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { createContext, use, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { CellContext } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,6 +24,108 @@ import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs
 import { PtrRecordCell } from './ptr-record-cell';
 
 const column = createColumnHelper<IpAddress>();
+
+/** What the table's cells need from the page; the columns stay module constants so that a cell
+ * (such as a PTR record being edited) keeps its state when the page renders again. */
+interface IpTable {
+  selected: ReadonlySet<string>;
+  shown: readonly IpAddress[];
+  setSelected: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  serverTitle: (uuid: string | undefined) => string | undefined;
+  onRelease: (address: IpAddress) => void;
+}
+
+const IpTableContext = createContext<IpTable | null>(null);
+
+function useIpTable(): IpTable {
+  const table = use(IpTableContext);
+  if (!table) throw new Error('IP address cells render inside IpTableContext');
+  return table;
+}
+
+function SelectAllCell() {
+  const { shown, selected, setSelected } = useIpTable();
+  const all = shown.length > 0 && shown.every((item) => selected.has(item.address));
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={!all && shown.some((item) => selected.has(item.address))}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const item of shown) {
+            if (event.target.checked) next.add(item.address);
+            else next.delete(item.address);
+          }
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': 'Select all shown addresses' } }}
+    />
+  );
+}
+
+function SelectCell({ row }: CellContext<IpAddress, unknown>) {
+  const { selected, setSelected } = useIpTable();
+  const address = row.original.address;
+  return (
+    <Checkbox
+      size="small"
+      checked={selected.has(address)}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (event.target.checked) next.add(address);
+          else next.delete(address);
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': `Select ${address}` } }}
+    />
+  );
+}
+
+function ServerCell({ row }: CellContext<IpAddress, unknown>) {
+  const { serverTitle } = useIpTable();
+  const server = row.original.server;
+  if (!server) return <>Not attached</>;
+  return (
+    <Link component={RouterLink} to={resourcePaths.server(server)}>
+      {serverTitle(server) ?? server}
+    </Link>
+  );
+}
+
+function ReleaseCell({ row }: CellContext<IpAddress, unknown>) {
+  const { onRelease } = useIpTable();
+  return (
+    <Button
+      size="small"
+      color="error"
+      aria-label={`Release ${row.original.address}`}
+      onClick={() => onRelease(row.original)}
+    >
+      Release
+    </Button>
+  );
+}
+
+function PtrCell({ row }: CellContext<IpAddress, unknown>) {
+  return <PtrRecordCell address={row.original} />;
+}
+
+const columns = [
+  column.display({ id: 'select', header: SelectAllCell, cell: SelectCell }),
+  column.accessor('address', { header: 'Address' }),
+  column.accessor('access', { header: 'Access' }),
+  column.accessor('family', { header: 'Family' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.display({ id: 'server', header: 'Server', cell: ServerCell }),
+  column.accessor('floating', { header: 'Floating' }),
+  column.display({ id: 'ptr', header: 'PTR record', cell: PtrCell }),
+  column.display({ id: 'actions', header: 'Actions', cell: ReleaseCell }),
+];
 
 /** Addresses match on any part typed, ignoring case (IPv6 hex digits may be typed either way). */
 function matches(address: IpAddress, search: string): boolean {
@@ -48,83 +152,13 @@ export function IpAddressesPage() {
     servers.data?.find((server) => server.uuid === uuid)?.title;
   const networkName = (uuid: string | undefined) =>
     networks.data?.find((network) => network.uuid === uuid)?.name;
-  const allShownSelected = shown.length > 0 && shown.every((item) => selected.has(item.address));
-
-  const toggle = (address: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(address);
-      else next.delete(address);
-      return next;
-    });
-
-  const columns = [
-    column.display({
-      id: 'select',
-      header: () => (
-        <Checkbox
-          size="small"
-          checked={allShownSelected}
-          indeterminate={!allShownSelected && shown.some((item) => selected.has(item.address))}
-          onChange={(event) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              for (const item of shown) {
-                if (event.target.checked) next.add(item.address);
-                else next.delete(item.address);
-              }
-              return next;
-            })
-          }
-          slotProps={{ input: { 'aria-label': 'Select all shown addresses' } }}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          size="small"
-          checked={selected.has(row.original.address)}
-          onChange={(event) => toggle(row.original.address, event.target.checked)}
-          slotProps={{ input: { 'aria-label': `Select ${row.original.address}` } }}
-        />
-      ),
-    }),
-    column.accessor('address', { header: 'Address' }),
-    column.accessor('access', { header: 'Access' }),
-    column.accessor('family', { header: 'Family' }),
-    column.accessor('zone', { header: 'Zone' }),
-    column.display({
-      id: 'server',
-      header: 'Server',
-      cell: ({ row }) =>
-        row.original.server ? (
-          <Link component={RouterLink} to={resourcePaths.server(row.original.server)}>
-            {serverTitle(row.original.server) ?? row.original.server}
-          </Link>
-        ) : (
-          'Not attached'
-        ),
-    }),
-    column.accessor('floating', { header: 'Floating' }),
-    column.display({
-      id: 'ptr',
-      header: 'PTR record',
-      cell: ({ row }) => <PtrRecordCell address={row.original} />,
-    }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <Button
-          size="small"
-          color="error"
-          aria-label={`Release ${row.original.address}`}
-          onClick={() => setReleasing(row.original)}
-        >
-          Release
-        </Button>
-      ),
-    }),
-  ];
+  const table: IpTable = {
+    selected,
+    shown,
+    setSelected,
+    serverTitle,
+    onRelease: setReleasing,
+  };
 
   return (
     <>
@@ -187,13 +221,15 @@ export function IpAddressesPage() {
             }
           />
         ) : (
-          <DataTable
-            label="IP addresses"
-            columns={columns}
-            data={shown}
-            getRowId={(address) => address.address}
-            rowHeaderColumn="address"
-          />
+          <IpTableContext value={table}>
+            <DataTable
+              label="IP addresses"
+              columns={columns}
+              data={shown}
+              getRowId={(address) => address.address}
+              rowHeaderColumn="address"
+            />
+          </IpTableContext>
         ))}
       {adding && (
         <AddIpAddressDialog

@@ -15,7 +15,8 @@ const rowNames = (table: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('networks list page', () => {
-  it('keeps zone, type and label filters in the URL', async () => {
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it('keeps zone, type and label filters in the URL', { timeout: 40_000 }, async () => {
     const { user, location } = renderPage(<NetworksPage />, {
       session: await signInAs('demo'),
       path: '/networks?label=env%3Dprod',
@@ -68,51 +69,56 @@ describe('networks list page', () => {
 });
 
 describe('private network form', () => {
-  it('checks CIDR, gateway and DHCP options, then creates the network', async () => {
-    const { user, location } = renderApp({ session: await signInAs('demo'), path: '/networks' });
-    await user.click(await screen.findByRole('button', { name: 'Create private network' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create private network' });
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it(
+    'checks CIDR, gateway and DHCP options, then creates the network',
+    { timeout: 40_000 },
+    async () => {
+      const { user, location } = renderApp({ session: await signInAs('demo'), path: '/networks' });
+      await user.click(await screen.findByRole('button', { name: 'Create private network' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create private network' });
 
-    const network = within(dialog).getByRole('textbox', { name: 'Network 1 (CIDR)' });
-    const gateway = within(dialog).getByRole('textbox', { name: 'Gateway 1' });
-    const dns = within(dialog).getByRole('textbox', { name: 'DNS servers 1' });
-    await user.type(network, '172.31.5.9/24');
-    await user.type(gateway, '172.31.6.1');
-    await user.type(dns, '1.1.1.1, dns.example');
-    await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
+      const network = within(dialog).getByRole('textbox', { name: 'Network 1 (CIDR)' });
+      const gateway = within(dialog).getByRole('textbox', { name: 'Gateway 1' });
+      const dns = within(dialog).getByRole('textbox', { name: 'DNS servers 1' });
+      await user.type(network, '172.31.5.9/24');
+      await user.type(gateway, '172.31.6.1');
+      await user.type(dns, '1.1.1.1, dns.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
 
-    expect(await within(dialog).findByText('Give the network a name.')).toBeVisible();
-    expect(within(dialog).getByText('Choose a zone.')).toBeVisible();
-    expect(
-      within(dialog).getByText('Host bits are set: the network is 172.31.5.0/24.'),
-    ).toBeVisible();
-    expect(within(dialog).getByText('“dns.example” is not an IP address.')).toBeVisible();
+      expect(await within(dialog).findByText('Give the network a name.')).toBeVisible();
+      expect(within(dialog).getByText('Choose a zone.')).toBeVisible();
+      expect(
+        within(dialog).getByText('Host bits are set: the network is 172.31.5.0/24.'),
+      ).toBeVisible();
+      expect(within(dialog).getByText('“dns.example” is not an IP address.')).toBeVisible();
 
-    const block = uniqueBlock();
-    const [base] = block.split('/');
-    const prefix = base?.split('.').slice(0, 3).join('.');
-    await user.clear(network);
-    await user.type(network, block);
-    await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
-    expect(await within(dialog).findByText(`The gateway must be inside ${block}.`)).toBeVisible();
+      const block = uniqueBlock();
+      const [base] = block.split('/');
+      const prefix = base?.split('.').slice(0, 3).join('.');
+      await user.clear(network);
+      await user.type(network, block);
+      await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
+      expect(await within(dialog).findByText(`The gateway must be inside ${block}.`)).toBeVisible();
 
-    const name = uniqueName('test net');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
-    await user.click(within(dialog).getByRole('combobox', { name: 'Zone' }));
-    await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
-    await user.clear(gateway);
-    await user.type(gateway, `${prefix}.1`);
-    await user.clear(dns);
-    await user.type(dns, '94.237.127.9');
-    await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
+      const name = uniqueName('test net');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
+      await user.click(within(dialog).getByRole('combobox', { name: 'Zone' }));
+      await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
+      await user.clear(gateway);
+      await user.type(gateway, `${prefix}.1`);
+      await user.clear(dns);
+      await user.type(dns, '94.237.127.9');
+      await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
-    expect(location.current?.pathname).toMatch(/^\/networks\/03[0-9a-f-]{34}$/);
-    const ipNetworks = screen.getByRole('table', { name: 'IP networks' });
-    expect(within(ipNetworks).getByRole('rowheader', { name: block })).toBeVisible();
-    expect(within(ipNetworks).getByRole('cell', { name: `${prefix}.1` })).toBeVisible();
-    expect(within(ipNetworks).getByRole('cell', { name: '94.237.127.9' })).toBeVisible();
-  });
+      expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
+      expect(location.current?.pathname).toMatch(/^\/networks\/03[0-9a-f-]{34}$/);
+      const ipNetworks = screen.getByRole('table', { name: 'IP networks' });
+      expect(within(ipNetworks).getByRole('rowheader', { name: block })).toBeVisible();
+      expect(within(ipNetworks).getByRole('cell', { name: `${prefix}.1` })).toBeVisible();
+      expect(within(ipNetworks).getByRole('cell', { name: '94.237.127.9' })).toBeVisible();
+    },
+  );
 
   it('edits a network, keeping the input when the API refuses it', async () => {
     const session = await signInAs('demo');

@@ -5,7 +5,8 @@ import { createNetworkAs, createRouterAs, uniqueBlock } from '../../testing/netw
 import { RoutersPage } from './routers-page';
 
 describe('routers page', () => {
-  it('creates, renames and deletes a router, asking first', async () => {
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it('creates, renames and deletes a router, asking first', { timeout: 40_000 }, async () => {
     const { user } = renderPage(<RoutersPage />, {
       session: await signInAs('demo'),
       path: '/routers',
