@@ -24,6 +24,13 @@ const addFormSchema = z
   })
   .check(
     z.superRefine((values, ctx) => {
+      if (values.floating && values.family !== 'IPv4') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['family'],
+          message: 'Floating addresses are IPv4 only.',
+        });
+      }
       if (values.floating && !values.zone) {
         ctx.addIssue({
           code: 'custom',
@@ -101,7 +108,7 @@ export function AddIpAddressDialog({
         control={control}
         name="floating"
         label="Floating address"
-        hint="A floating address belongs to a zone and can move between servers there."
+        hint="A public IPv4 address of a zone that can move between servers there."
       />
       {floating ? (
         <FormSelect control={control} name="zone" label="Zone" required>

@@ -45,30 +45,36 @@ function useIpTable(): IpTable {
 
 function SelectAllCell() {
   const { shown, selected, setSelected } = useIpTable();
-  const all = shown.length > 0 && shown.every((item) => selected.has(item.address));
+  const selectable = shown.filter(hasPtr);
+  const all = selectable.length > 0 && selectable.every((item) => selected.has(item.address));
   return (
     <Checkbox
       size="small"
       checked={all}
-      indeterminate={!all && shown.some((item) => selected.has(item.address))}
+      disabled={selectable.length === 0}
+      indeterminate={!all && selectable.some((item) => selected.has(item.address))}
       onChange={(event) =>
         setSelected((current) => {
           const next = new Set(current);
-          for (const item of shown) {
+          for (const item of selectable) {
             if (event.target.checked) next.add(item.address);
             else next.delete(item.address);
           }
           return next;
         })
       }
-      slotProps={{ input: { 'aria-label': 'Select all shown addresses' } }}
+      slotProps={{ input: { 'aria-label': 'Select all shown public addresses' } }}
     />
   );
 }
 
+/** Only public addresses have PTR records (the API refuses others), so only they are selectable. */
+const hasPtr = (address: IpAddress) => address.access === 'public';
+
 function SelectCell({ row }: CellContext<IpAddress, unknown>) {
   const { selected, setSelected } = useIpTable();
   const address = row.original.address;
+  if (!hasPtr(row.original)) return null;
   return (
     <Checkbox
       size="small"
@@ -99,6 +105,14 @@ function ServerCell({ row }: CellContext<IpAddress, unknown>) {
 
 function ReleaseCell({ row }: CellContext<IpAddress, unknown>) {
   const { onRelease } = useIpTable();
+  // A private address goes with its interface; the API refuses to release it alone.
+  if (row.original.access === 'private') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Goes with its interface
+      </Typography>
+    );
+  }
   return (
     <Button
       size="small"
@@ -112,6 +126,13 @@ function ReleaseCell({ row }: CellContext<IpAddress, unknown>) {
 }
 
 function PtrCell({ row }: CellContext<IpAddress, unknown>) {
+  if (!hasPtr(row.original)) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {`None (${row.original.access} address)`}
+      </Typography>
+    );
+  }
   return <PtrRecordCell address={row.original} />;
 }
 
@@ -147,7 +168,9 @@ export function IpAddressesPage() {
 
   const all = addresses.data ?? [];
   const shown = all.filter((address) => matches(address, search));
-  const selectedAddresses = all.filter((address) => selected.has(address.address));
+  const selectedAddresses = all.filter(
+    (address) => selected.has(address.address) && hasPtr(address),
+  );
   const serverTitle = (uuid: string | undefined) =>
     servers.data?.find((server) => server.uuid === uuid)?.title;
   const networkName = (uuid: string | undefined) =>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { request } from '../../api/http';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import {
   createNetworkAs,
@@ -120,26 +121,46 @@ describe('private network form', () => {
     },
   );
 
-  it('edits a network, keeping the input when the API refuses it', async () => {
-    const session = await signInAs('demo');
-    const name = uniqueName('edit net');
-    const created = await createNetworkAs(session, { name, block: uniqueBlock() });
-    const { user } = renderApp({ session, path: `/networks/${created.uuid}` });
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it(
+    'edits a network, keeping the input when the API refuses it',
+    { timeout: 40_000 },
+    async () => {
+      const session = await signInAs('demo');
+      const name = uniqueName('edit net');
+      const created = await createNetworkAs(session, { name, block: uniqueBlock() });
+      const { user } = renderApp({ session, path: `/networks/${created.uuid}` });
 
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: `Edit “${name}”` });
-    const field = within(dialog).getByRole('textbox', { name: 'Name' });
-    await user.clear(field);
-    await user.type(field, `${name} renamed`);
-    await user.click(within(dialog).getByRole('button', { name: 'Add label' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Label 1 key' }), 'tier');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Label 1 value' }), 'db');
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: `Edit “${name}”` });
+      const field = within(dialog).getByRole('textbox', { name: 'Name' });
+      await user.clear(field);
+      await user.type(field, `${name} renamed`);
+      await user.click(within(dialog).getByRole('button', { name: 'Add label' }));
+      await user.type(within(dialog).getByRole('textbox', { name: 'Label 1 key' }), 'tier');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Label 1 value' }), 'db');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: `${name} renamed` })).toBeVisible();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByText('tier=db')).toBeVisible();
-  });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: `${name} renamed` }),
+      ).toBeVisible();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('tier=db')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      const again = await screen.findByRole('dialog', { name: `Edit “${name} renamed”` });
+      const renamed = within(again).getByRole('textbox', { name: 'Name' });
+      await user.type(renamed, ' again');
+      await request(`/1.3/network/${created.uuid}`, null, {
+        method: 'DELETE',
+        authorization: `Bearer ${session.token}`,
+      });
+      await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+      expect(await within(again).findByText('The network could not be saved')).toBeVisible();
+      expect(within(again).getByText(/NETWORK_NOT_FOUND/)).toBeVisible();
+      expect(renamed).toHaveValue(`${name} renamed again`);
+    },
+  );
 });
 
 describe('network detail page', () => {
