@@ -24,6 +24,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`every page opens from the navigation with no axe violations (${scheme})`, async ({
     page,
   }) => {
+    // Ten pages, each checked by axe: more than the default 30 s on a shared machine.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signInWithPassword(page, demo.username, demo.password);
     for (const entry of pages) {
