@@ -11,6 +11,12 @@ import { useBulkModifyIpAddresses } from '../../api/ip-addresses';
 import { FormDialog } from '../../components/form-dialog';
 import { TextInput } from '../../components/form/text-input';
 
+/** Whether `message` names `address` itself, not a longer address that starts or ends with it. */
+function mentions(message: string, address: string): boolean {
+  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^0-9A-Fa-f.:])${escaped}($|[^0-9A-Fa-f:]|\\.(?![0-9]))`).test(message);
+}
+
 type ItemResult = { kind: 'updated' } | { kind: 'unchanged'; reason: string };
 
 interface BulkPtrDialogProps {
@@ -65,7 +71,7 @@ export function BulkPtrDialog({ addresses, onClose, onSaved }: BulkPtrDialogProp
                 item.address,
                 {
                   kind: 'unchanged',
-                  reason: error.message.includes(item.address)
+                  reason: mentions(error.message, item.address)
                     ? `${error.message} (${error.code})`
                     : 'Not changed: another address in the request was refused.',
                 },

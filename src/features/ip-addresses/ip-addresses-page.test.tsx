@@ -106,6 +106,41 @@ describe('IP addresses page', () => {
 
   // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
   it(
+    'reports per address that nothing changed when the bulk request is refused',
+    { timeout: 40_000 },
+    async () => {
+      const session = await signInAs('demo');
+      const kept = await addFloatingAs(session);
+      const gone = await addFloatingAs(session);
+      const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
+      await screen.findByRole('table', { name: 'IP addresses' });
+      await user.click(screen.getByRole('checkbox', { name: `Select ${kept.address}` }));
+      await user.click(screen.getByRole('checkbox', { name: `Select ${gone.address}` }));
+      await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
+      // Released elsewhere while the dialog is open: the API refuses the whole request.
+      await request(`/1.3/ip_address/${gone.address}`, null, {
+        method: 'DELETE',
+        authorization: `Bearer ${session.token}`,
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Save all' }));
+
+      expect(await within(dialog).findByText('No PTR record was changed')).toBeVisible();
+      const results = within(dialog).getByRole('table', { name: 'PTR records to change' });
+      const rowOf = (address: string) =>
+        within(results).getByRole('rowheader', { name: address }).closest('tr') as HTMLElement;
+      expect(rowOf(gone.address)).toHaveTextContent(/IP_ADDRESS_NOT_FOUND|does not exist/);
+      expect(rowOf(kept.address)).toHaveTextContent(
+        'Not changed: another address in the request was refused.',
+      );
+      expect(
+        within(dialog).getByRole('textbox', { name: `PTR record for ${kept.address}` }),
+      ).toHaveValue(kept.ptr_record);
+    },
+  );
+
+  // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
+  it(
     'adds a floating address and releases it after a confirmation',
     { timeout: 40_000 },
     async () => {
