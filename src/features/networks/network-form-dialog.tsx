@@ -118,6 +118,7 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
 
 function IpNetworkFieldsList({ control }: { control: Control<NetworkFormValues> }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'ipNetworks' });
+  const firstFamily = useWatch({ control, name: 'ipNetworks.0.family' });
   const { errors } = useFormState({ control, name: 'ipNetworks' });
   const listError = errors.ipNetworks?.root?.message ?? errors.ipNetworks?.message;
   return (
@@ -134,11 +135,17 @@ function IpNetworkFieldsList({ control }: { control: Control<NetworkFormValues> 
         />
       ))}
       {listError && <FormHelperText error>{listError}</FormHelperText>}
-      <Box>
-        <Button startIcon={<AddIcon />} onClick={() => append(emptyIpNetwork('IPv6'))}>
-          Add IP network
-        </Button>
-      </Box>
+      {/* At most one IPv4 and one IPv6 network (contract): the second takes the other family. */}
+      {fields.length < 2 && (
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => append(emptyIpNetwork(firstFamily === 'IPv6' ? 'IPv4' : 'IPv6'))}
+          >
+            Add IP network
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

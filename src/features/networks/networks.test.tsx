@@ -163,6 +163,35 @@ describe('private network form', () => {
   );
 });
 
+describe('private network form with two IP networks', () => {
+  it('adds an IPv6 network beside the IPv4 one, at most one per family', async () => {
+    const { user } = renderPage(<NetworksPage />, {
+      session: await signInAs('demo'),
+      path: '/networks',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create private network' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create private network' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add IP network' }));
+
+    expect(within(dialog).getByRole('combobox', { name: 'Family 2' })).toHaveTextContent('IPv6');
+    expect(within(dialog).queryByRole('button', { name: 'Add IP network' })).toBeNull();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Network 2 (CIDR)' }),
+      'fd00:1::1/64',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Gateway 2' }), '10.0.0.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create network' }));
+    const second = within(dialog).getByRole('region', { name: 'IP network 2' });
+    expect(
+      await within(second).findByText('Host bits are set: the network is fd00:1::/64.'),
+    ).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove IP network 2' }));
+    expect(within(dialog).queryByRole('region', { name: 'IP network 2' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Add IP network' })).toBeVisible();
+  });
+});
+
 describe('network detail page', () => {
   it('attaches and detaches a router, and deletes the network after confirming', async () => {
     const session = await signInAs('demo');
