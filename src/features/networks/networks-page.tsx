@@ -10,6 +10,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import { networkQueries } from '../../api/networks';
+import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
@@ -41,7 +42,11 @@ const columns = [
     (network) => network.ip_networks.ip_network.map((entry) => entry.address).join(', ') || '—',
     { id: 'addresses', header: 'IP networks' },
   ),
-  column.accessor((network) => (network.router ? 'Yes' : 'No'), { id: 'router', header: 'Router' }),
+  column.display({
+    id: 'router',
+    header: 'Router',
+    cell: ({ row }) => <RouterName uuid={row.original.router} />,
+  }),
   column.accessor((network) => String(network.servers?.server.length ?? 0), {
     id: 'servers',
     header: 'Servers',
@@ -51,6 +56,13 @@ const columns = [
     header: 'Labels',
   }),
 ];
+
+/** One router list query serves every row (react-query shares it by key). */
+function RouterName({ uuid }: { uuid: string | undefined }) {
+  const routers = useQuery({ ...routerQueries.list(), enabled: uuid !== undefined });
+  if (!uuid) return <>—</>;
+  return <>{routers.data?.find((router) => router.uuid === uuid)?.name ?? 'Attached'}</>;
+}
 
 /** Changes to the filters replace only their own query parameters. */
 function updateSearch(search: URLSearchParams, changes: Record<string, string | string[] | null>) {

@@ -24,6 +24,7 @@ describe('networks list page', () => {
     });
     const table = await screen.findByRole('table', { name: 'Networks' });
     await waitFor(() => expect(rowNames(table)).toContain('demo private network'));
+    expect(await within(table).findByRole('cell', { name: 'demo router' })).toBeVisible();
     expect(within(table).queryByRole('cell', { name: 'public' })).toBeNull();
     expect(screen.queryByText('other private network')).toBeNull();
 
