@@ -6,20 +6,11 @@ test.describe.configure({ timeout: 150_000 });
 
 const other = { username: 'other', password: 'OtherPassw0rd' } as const;
 
-/** `apiCall` of support.ts, as the unrelated `other` account. */
-async function apiCallAsOther<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
+/** A GET as the unrelated `other` account, the way a script of that account would look. */
+async function getAsOther<T>(request: APIRequestContext, path: string): Promise<T> {
   const authorization = `Basic ${Buffer.from(`${other.username}:${other.password}`).toString('base64')}`;
-  const response = await request.fetch(path, {
-    method,
-    headers: { authorization },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  const response = await request.get(path, { headers: { authorization } });
+  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 
@@ -42,9 +33,10 @@ async function addFloatingAddress(page: Page) {
   return address!;
 }
 
-test('a private network with a router, addresses with PTR records, and a cross-account peering', async ({
+test('a private network with a router, addresses with PTR records, and a peering made from both accounts', async ({
   page,
   request,
+  browser,
 }) => {
   await signInWithPassword(page, demo.username, demo.password);
   const routerName = unique('e2e router');
@@ -127,9 +119,9 @@ test('a private network with a router, addresses with PTR records, and a cross-a
 
   const peeringName = unique('e2e peering');
   await test.step('peer the network with the other account’s network', async () => {
-    const { networks } = await apiCallAsOther<{
+    const { networks } = await getAsOther<{
       networks: { network: { uuid: string; name: string; type: string }[] };
-    }>(request, 'GET', '/1.3/network');
+    }>(request, '/1.3/network');
     const peer = networks.network.find((network) => network.name === 'other private network');
     expect(peer).toBeDefined();
 
@@ -151,14 +143,24 @@ test('a private network with a router, addresses with PTR records, and a cross-a
     );
     await expectNoAxeViolations(page);
 
-    const local = new URL(networkUrl).pathname.split('/').pop();
-    await apiCallAsOther(request, 'POST', '/1.3/network-peering', {
-      network_peering: {
-        name: 'from other',
-        network: { uuid: peer!.uuid },
-        peer_network: { uuid: local },
-      },
-    });
+    const local = new URL(networkUrl).pathname.split('/').pop()!;
+    // The other account creates the reverse side in its own browser session.
+    const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const otherPage = await otherContext.newPage();
+    await signInWithPassword(otherPage, other.username, other.password);
+    await otherPage.goto(`/network-peerings/new?network=${peer!.uuid}`);
+    await expect(otherPage.getByText('Your network has a router.')).toBeVisible();
+    await otherPage.getByRole('textbox', { name: 'Peer network UUID' }).fill(local);
+    await otherPage.getByRole('textbox', { name: 'Peering name' }).fill(`${peeringName} (other)`);
+    await otherPage.getByRole('button', { name: 'Create peering' }).click();
+    await expect(
+      otherPage.getByRole('heading', { level: 1, name: `${peeringName} (other)` }),
+    ).toBeVisible();
+    await expect(otherPage.getByRole('region', { name: 'The other side' })).toContainText(
+      'Created and active',
+      { timeout: 60_000 },
+    );
+    await otherContext.close();
     await expect(page.getByRole('region', { name: 'The other side' })).toContainText(
       'Created and active',
       { timeout: 60_000 },

@@ -90,10 +90,9 @@ function formPathOf(path: readonly PropertyKey[]): (string | number)[] {
   if (field === 'ip_networks' && typeof index === 'number' && typeof entryField === 'string') {
     return ['ipNetworks', index, formFieldOf[entryField] ?? 'address'];
   }
-  if (field === 'ip_networks') return ['ipNetworks'];
   return typeof field === 'string' && ['name', 'zone', 'router', 'labels'].includes(field)
     ? [field]
-    : ['name'];
+    : ['ipNetworks'];
 }
 
 export const emptyIpNetwork = (family: IpNetworkFields['family'] = 'IPv4'): IpNetworkFields => ({
