@@ -48,6 +48,7 @@ test('a private network with a router, addresses with PTR records, and a peering
     await page.getByRole('button', { name: 'Create router' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create router' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(routerName);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create router' }).click();
     await expect(page.getByRole('rowheader', { name: routerName })).toBeVisible();
   });
@@ -89,6 +90,8 @@ test('a private network with a router, addresses with PTR records, and a peering
     await expect(page).toHaveURL(new RegExp(`search=${first.replaceAll('.', '\\.')}`));
     await page.getByRole('button', { name: `Edit PTR record of ${first}` }).click();
     const ptr = page.getByRole('textbox', { name: `PTR record of ${first}` });
+    await expect(ptr).toBeFocused();
+    await expectNoAxeViolations(page);
     await ptr.fill('inline.e2e.example.com');
     await ptr.press('Enter');
     await expect(page.getByText('inline.e2e.example.com')).toBeVisible();

@@ -88,7 +88,13 @@ export function PtrRecordCell({ address }: { address: IpAddress }) {
       <Button type="submit" variant="contained" size="small" disabled={modify.isPending}>
         {modify.isPending ? 'Saving…' : 'Save'}
       </Button>
-      <Button size="small" disabled={modify.isPending} onClick={() => setEditing(false)}>
+      {/* Inherits the text colour: primary blue on a hovered row falls below 4.5:1 contrast. */}
+      <Button
+        size="small"
+        color="inherit"
+        disabled={modify.isPending}
+        onClick={() => setEditing(false)}
+      >
         Cancel
       </Button>
     </Box>

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { Network } from '../../../contract/network';
+import type { IpNetwork, Network } from '../../../contract/network';
 import { networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
@@ -22,7 +22,6 @@ import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
 
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
-type IpNetwork = Network['ip_networks']['ip_network'][number];
 
 export function NetworkDetailPage() {
   const { uuid = '' } = useParams();
