@@ -8,8 +8,12 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import DnsIcon from '@mui/icons-material/Dns';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import HistoryIcon from '@mui/icons-material/History';
+import HubIcon from '@mui/icons-material/Hub';
 import KeyIcon from '@mui/icons-material/Key';
+import LanIcon from '@mui/icons-material/Lan';
+import PinIcon from '@mui/icons-material/Pin';
 import PublicIcon from '@mui/icons-material/Public';
+import RouterIcon from '@mui/icons-material/Router';
 import SellIcon from '@mui/icons-material/Sell';
 import StorageIcon from '@mui/icons-material/Storage';
 import { paths } from './paths';
@@ -42,6 +46,30 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Block storage, backups, templates and CD-ROM images.',
     to: paths.storage(),
     icon: StorageIcon,
+  },
+  {
+    label: 'Networks',
+    description: 'Private networks with their IP ranges and DHCP, and each zone’s shared networks.',
+    to: paths.networks(),
+    icon: LanIcon,
+  },
+  {
+    label: 'Routers',
+    description: 'Routers that connect private networks; peerings need one on each network.',
+    to: paths.routers(),
+    icon: RouterIcon,
+  },
+  {
+    label: 'IP addresses',
+    description: 'Server and floating addresses, their reverse DNS (PTR) records.',
+    to: paths.ipAddresses(),
+    icon: PinIcon,
+  },
+  {
+    label: 'Network peerings',
+    description: 'Connect private networks, also across accounts.',
+    to: paths.networkPeerings(),
+    icon: HubIcon,
   },
   {
     label: 'Zones',

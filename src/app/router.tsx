@@ -59,6 +59,18 @@ const DeviceAvailabilityPage = lazy(async () => ({
 const AuditLogsPage = lazy(async () => ({
   default: (await import('../features/audit-logs/audit-logs-page')).AuditLogsPage,
 }));
+const networkPages = () => import('./network-pages');
+const NetworksPage = lazy(async () => ({ default: (await networkPages()).NetworksPage }));
+const NetworkDetailPage = lazy(async () => ({ default: (await networkPages()).NetworkDetailPage }));
+const RoutersPage = lazy(async () => ({ default: (await networkPages()).RoutersPage }));
+const IpAddressesPage = lazy(async () => ({ default: (await networkPages()).IpAddressesPage }));
+const NetworkPeeringsPage = lazy(async () => ({
+  default: (await networkPages()).NetworkPeeringsPage,
+}));
+const CreatePeeringPage = lazy(async () => ({ default: (await networkPages()).CreatePeeringPage }));
+const NetworkPeeringDetailPage = lazy(async () => ({
+  default: (await networkPages()).NetworkPeeringDetailPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -134,6 +146,41 @@ export const routes: RouteObject[] = [
             path: paths.deviceAvailability(),
             handle: crumb('Device availability'),
             element: <DeviceAvailabilityPage />,
+          },
+          {
+            path: paths.networks(),
+            handle: crumb('Networks'),
+            children: [
+              { index: true, element: <NetworksPage /> },
+              {
+                path: paths.network(':uuid'),
+                handle: crumb('Network'),
+                element: <NetworkDetailPage />,
+              },
+            ],
+          },
+          { path: paths.routers(), handle: crumb('Routers'), element: <RoutersPage /> },
+          {
+            path: paths.ipAddresses(),
+            handle: crumb('IP addresses'),
+            element: <IpAddressesPage />,
+          },
+          {
+            path: paths.networkPeerings(),
+            handle: crumb('Network peerings'),
+            children: [
+              { index: true, element: <NetworkPeeringsPage /> },
+              {
+                path: paths.newNetworkPeering(),
+                handle: crumb('Create peering'),
+                element: <CreatePeeringPage />,
+              },
+              {
+                path: paths.networkPeering(':uuid'),
+                handle: crumb('Network peering'),
+                element: <NetworkPeeringDetailPage />,
+              },
+            ],
           },
           { path: '*', handle: crumb('Page not found'), element: <NotFoundPage /> },
         ],

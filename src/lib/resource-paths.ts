@@ -10,4 +10,13 @@ export const resourcePaths = {
   server: (uuid: string) => `/servers/${uuid}`,
   storage: () => '/storage',
   storageDetail: (uuid: string) => `/storage/${uuid}`,
+  networks: () => '/networks',
+  network: (uuid: string) => `/networks/${uuid}`,
+  routers: () => '/routers',
+  ipAddresses: (search?: string) =>
+    search ? `/ip-addresses?${new URLSearchParams({ search })}` : '/ip-addresses',
+  networkPeerings: () => '/network-peerings',
+  newNetworkPeering: (network?: string) =>
+    network ? `/network-peerings/new?${new URLSearchParams({ network })}` : '/network-peerings/new',
+  networkPeering: (uuid: string) => `/network-peerings/${uuid}`,
 };

@@ -1,0 +1,132 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { ipAddressListResponseSchema, ipAddressResponseSchema } from '../../contract/ip-address';
+import type {
+  AddIpAddressRequest,
+  BulkModifyIpAddressRequest,
+  IpAddress,
+  ModifyIpAddressRequest,
+} from '../../contract/ip-address';
+import { request } from './http';
+import { networkQueries } from './networks';
+import { serverQueries } from './servers';
+
+const ipAddressPath = '/1.3/ip_address';
+// IPv6 addresses carry colons, which are fine in a path segment but encoded all the same.
+const ipAddressUrl = (address: string) => `${ipAddressPath}/${encodeURIComponent(address)}`;
+
+export async function listIpAddresses(signal?: AbortSignal) {
+  return (await request(ipAddressPath, ipAddressListResponseSchema, { signal })).ip_addresses
+    .ip_address;
+}
+
+export async function getIpAddress(address: string, signal?: AbortSignal) {
+  return (await request(ipAddressUrl(address), ipAddressResponseSchema, { signal })).ip_address;
+}
+
+export async function createIpAddress(body: AddIpAddressRequest) {
+  return (await request(ipAddressPath, ipAddressResponseSchema, { method: 'POST', body }))
+    .ip_address;
+}
+
+export async function modifyIpAddress(address: string, body: ModifyIpAddressRequest) {
+  return (await request(ipAddressUrl(address), ipAddressResponseSchema, { method: 'PATCH', body }))
+    .ip_address;
+}
+
+/** All items apply or none does (spec §4.5); the answer is 204 without a body. */
+export function bulkModifyIpAddresses(body: BulkModifyIpAddressRequest) {
+  return request(`${ipAddressPath}/bulk`, null, { method: 'PATCH', body });
+}
+
+export function releaseIpAddress(address: string) {
+  return request(ipAddressUrl(address), null, { method: 'DELETE' });
+}
+
+export const ipAddressQueries = {
+  all: () => ['ip-addresses'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...ipAddressQueries.all(), 'list'],
+      queryFn: ({ signal }) => listIpAddresses(signal),
+    }),
+  detail: (address: string) =>
+    queryOptions({
+      queryKey: [...ipAddressQueries.all(), 'detail', address],
+      queryFn: ({ signal }) => getIpAddress(address, signal),
+    }),
+};
+
+/**
+ * An address belongs to a server's interface and lists, and releasing the last public or utility
+ * address detaches the server from that network (spec §4.5): servers and networks refetch too.
+ */
+async function refreshAfterChange(
+  queryClient: QueryClient,
+  servers: readonly (string | undefined)[],
+  networksChanged: boolean,
+) {
+  const touched = [...new Set(servers.filter((server) => server !== undefined))];
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ipAddressQueries.list().queryKey }),
+    ...touched.map((server) =>
+      queryClient.invalidateQueries({ queryKey: serverQueries.detail(server).queryKey }),
+    ),
+    touched.length > 0 ? queryClient.invalidateQueries({ queryKey: serverQueries.lists() }) : null,
+    networksChanged ? queryClient.invalidateQueries({ queryKey: networkQueries.all() }) : null,
+  ]);
+}
+
+function storeAddress(queryClient: QueryClient, address: IpAddress) {
+  queryClient.setQueryData(ipAddressQueries.detail(address.address).queryKey, address);
+  queryClient.setQueryData(ipAddressQueries.list().queryKey, (list) =>
+    list?.map((item) => (item.address === address.address ? address : item)),
+  );
+}
+
+export function useCreateIpAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createIpAddress,
+    onSuccess: (created) => {
+      storeAddress(queryClient, created);
+      return refreshAfterChange(queryClient, [created.server], false);
+    },
+  });
+}
+
+/** One address's PTR record, MAC or release policy; `address` is part of the variables for bulk use. */
+export function useModifyIpAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ address, body }: { address: string; body: ModifyIpAddressRequest }) =>
+      modifyIpAddress(address, body),
+    onSuccess: (modified) => {
+      storeAddress(queryClient, modified);
+      return refreshAfterChange(queryClient, [modified.server], false);
+    },
+  });
+}
+
+export function useBulkModifyIpAddresses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkModifyIpAddresses,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ipAddressQueries.all() }),
+  });
+}
+
+export function useReleaseIpAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: Pick<IpAddress, 'address' | 'server'>) =>
+      releaseIpAddress(address.address),
+    onSuccess: (_nothing, released) => {
+      queryClient.removeQueries({ queryKey: ipAddressQueries.detail(released.address).queryKey });
+      queryClient.setQueryData(ipAddressQueries.list().queryKey, (list) =>
+        list?.filter((item) => item.address !== released.address),
+      );
+      return refreshAfterChange(queryClient, [released.server], true);
+    },
+  });
+}

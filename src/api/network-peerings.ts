@@ -1,0 +1,108 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  networkPeeringListResponseSchema,
+  networkPeeringResponseSchema,
+} from '../../contract/network-peering';
+import type {
+  CreateNetworkPeeringRequest,
+  ModifyNetworkPeeringRequest,
+  NetworkPeering,
+} from '../../contract/network-peering';
+import { request } from './http';
+
+const peeringPath = '/1.3/network-peering';
+const peeringUrl = (uuid: string) => `${peeringPath}/${encodeURIComponent(uuid)}`;
+
+/** The list's queries of spec §4.7; all of them combine. */
+export interface NetworkPeeringListParams {
+  labels?: string[];
+  localNetwork?: string;
+  peerNetwork?: string;
+}
+
+export async function listNetworkPeerings(params: NetworkPeeringListParams, signal?: AbortSignal) {
+  const query = new URLSearchParams();
+  for (const label of params.labels ?? []) query.append('label', label);
+  if (params.localNetwork) query.set('network_uuid_local', params.localNetwork);
+  if (params.peerNetwork) query.set('network_uuid_peer', params.peerNetwork);
+  const path = query.size > 0 ? `${peeringPath}?${query}` : peeringPath;
+  return (await request(path, networkPeeringListResponseSchema, { signal })).network_peerings
+    .network_peering;
+}
+
+export async function getNetworkPeering(uuid: string, signal?: AbortSignal) {
+  return (await request(peeringUrl(uuid), networkPeeringResponseSchema, { signal }))
+    .network_peering;
+}
+
+export async function createNetworkPeering(body: CreateNetworkPeeringRequest) {
+  return (await request(peeringPath, networkPeeringResponseSchema, { method: 'POST', body }))
+    .network_peering;
+}
+
+export async function modifyNetworkPeering(uuid: string, body: ModifyNetworkPeeringRequest) {
+  return (await request(peeringUrl(uuid), networkPeeringResponseSchema, { method: 'PATCH', body }))
+    .network_peering;
+}
+
+export function deleteNetworkPeering(uuid: string) {
+  return request(peeringUrl(uuid), null, { method: 'DELETE' });
+}
+
+/** States that change without anything this account does (reference §8): worth polling. */
+export function isPeeringSettling(peering: Pick<NetworkPeering, 'state'>): boolean {
+  return peering.state === 'pending-peer' || peering.state === 'provisioning';
+}
+
+const pollMs = 3000;
+
+export const networkPeeringQueries = {
+  all: () => ['network-peerings'] as const,
+  lists: () => [...networkPeeringQueries.all(), 'list'] as const,
+  list: (params: NetworkPeeringListParams = {}) =>
+    queryOptions({
+      queryKey: [...networkPeeringQueries.lists(), params],
+      queryFn: ({ signal }) => listNetworkPeerings(params, signal),
+      refetchInterval: (query) => (query.state.data?.some(isPeeringSettling) ? pollMs : false),
+    }),
+  detail: (uuid: string) =>
+    queryOptions({
+      queryKey: [...networkPeeringQueries.all(), 'detail', uuid],
+      queryFn: ({ signal }) => getNetworkPeering(uuid, signal),
+      refetchInterval: (query) =>
+        query.state.data && isPeeringSettling(query.state.data) ? pollMs : false,
+    }),
+};
+
+function refreshPeering(queryClient: QueryClient, peering: NetworkPeering) {
+  queryClient.setQueryData(networkPeeringQueries.detail(peering.uuid).queryKey, peering);
+  return queryClient.invalidateQueries({ queryKey: networkPeeringQueries.lists() });
+}
+
+export function useCreateNetworkPeering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNetworkPeering,
+    onSuccess: (peering) => refreshPeering(queryClient, peering),
+  });
+}
+
+export function useModifyNetworkPeering(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ModifyNetworkPeeringRequest) => modifyNetworkPeering(uuid, body),
+    onSuccess: (peering) => refreshPeering(queryClient, peering),
+  });
+}
+
+export function useDeleteNetworkPeering(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteNetworkPeering(uuid),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: networkPeeringQueries.detail(uuid).queryKey });
+      return queryClient.invalidateQueries({ queryKey: networkPeeringQueries.lists() });
+    },
+  });
+}

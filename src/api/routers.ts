@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { routerListResponseSchema, routerResponseSchema } from '../../contract/router';
+import type { CreateRouterRequest, ModifyRouterRequest, Router } from '../../contract/router';
+import { request } from './http';
+
+const routerPath = '/1.3/router';
+const routerUrl = (uuid: string) => `${routerPath}/${encodeURIComponent(uuid)}`;
+
+export async function listRouters(signal?: AbortSignal) {
+  return (await request(routerPath, routerListResponseSchema, { signal })).routers.router;
+}
+
+export async function getRouter(uuid: string, signal?: AbortSignal) {
+  return (await request(routerUrl(uuid), routerResponseSchema, { signal })).router;
+}
+
+export async function createRouter(body: CreateRouterRequest) {
+  return (await request(routerPath, routerResponseSchema, { method: 'POST', body })).router;
+}
+
+export async function modifyRouter(uuid: string, body: ModifyRouterRequest) {
+  return (await request(routerUrl(uuid), routerResponseSchema, { method: 'PATCH', body })).router;
+}
+
+export function deleteRouter(uuid: string) {
+  return request(routerUrl(uuid), null, { method: 'DELETE' });
+}
+
+export const routerQueries = {
+  all: () => ['routers'] as const,
+  lists: () => [...routerQueries.all(), 'list'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: routerQueries.lists(),
+      queryFn: ({ signal }) => listRouters(signal),
+    }),
+  detail: (uuid: string) =>
+    queryOptions({
+      queryKey: [...routerQueries.all(), 'detail', uuid],
+      queryFn: ({ signal }) => getRouter(uuid, signal),
+    }),
+};
+
+function refreshRouter(queryClient: QueryClient, router: Router) {
+  queryClient.setQueryData(routerQueries.detail(router.uuid).queryKey, router);
+  return queryClient.invalidateQueries({ queryKey: routerQueries.lists() });
+}
+
+export function useCreateRouter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRouter,
+    onSuccess: (router) => refreshRouter(queryClient, router),
+  });
+}
+
+export function useModifyRouter(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ModifyRouterRequest) => modifyRouter(uuid, body),
+    onSuccess: (router) => refreshRouter(queryClient, router),
+  });
+}
+
+export function useDeleteRouter(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteRouter(uuid),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: routerQueries.detail(uuid).queryKey });
+      queryClient.setQueryData(routerQueries.list().queryKey, (routers) =>
+        routers?.filter((router) => router.uuid !== uuid),
+      );
+      return queryClient.invalidateQueries({ queryKey: routerQueries.lists() });
+    },
+  });
+}

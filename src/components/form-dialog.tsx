@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { ApiError } from '../api/http';
+import { ApiErrorAlert } from './api-error-alert';
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** A failure no field is about; field errors sit on their fields. */
+  failure: ApiError | null;
+  failureTitle: string;
+  submitDisabled?: boolean;
+  maxWidth?: 'xs' | 'sm' | 'md';
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
+ * while the request runs and after it fails, so what the user typed is never lost.
+ */
+export function FormDialog({
+  title,
+  submitLabel,
+  pendingLabel,
+  pending,
+  failure,
+  failureTitle,
+  submitDisabled = false,
+  maxWidth = 'sm',
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogContent>
+          <Stack spacing={3} sx={{ pt: 1 }}>
+            {children}
+            {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending || submitDisabled}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

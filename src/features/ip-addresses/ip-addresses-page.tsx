@@ -1,0 +1,291 @@
+import { createContext, use, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { CellContext } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { IpAddress } from '../../../contract/ip-address';
+import { ipAddressQueries } from '../../api/ip-addresses';
+import { networkQueries } from '../../api/networks';
+import { serverQueries } from '../../api/servers';
+import { DataTable } from '../../components/data-table';
+import { TextInput } from '../../components/form/text-input';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { resourcePaths } from '../../lib/resource-paths';
+import { BulkPtrDialog } from './bulk-ptr-dialog';
+import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
+import { PtrRecordCell } from './ptr-record-cell';
+
+const column = createColumnHelper<IpAddress>();
+
+/** What the table's cells need from the page; the columns stay module constants so that a cell
+ * (such as a PTR record being edited) keeps its state when the page renders again. */
+interface IpTable {
+  selected: ReadonlySet<string>;
+  shown: readonly IpAddress[];
+  setSelected: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  serverTitle: (uuid: string | undefined) => string | undefined;
+  onRelease: (address: IpAddress) => void;
+}
+
+const IpTableContext = createContext<IpTable | null>(null);
+
+function useIpTable(): IpTable {
+  const table = use(IpTableContext);
+  if (!table) throw new Error('IP address cells render inside IpTableContext');
+  return table;
+}
+
+function SelectAllCell() {
+  const { shown, selected, setSelected } = useIpTable();
+  const selectable = shown.filter(hasPtr);
+  const all = selectable.length > 0 && selectable.every((item) => selected.has(item.address));
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      disabled={selectable.length === 0}
+      indeterminate={!all && selectable.some((item) => selected.has(item.address))}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const item of selectable) {
+            if (event.target.checked) next.add(item.address);
+            else next.delete(item.address);
+          }
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': 'Select all shown public addresses' } }}
+    />
+  );
+}
+
+/** Only public addresses have PTR records (the API refuses others), so only they are selectable. */
+const hasPtr = (address: IpAddress) => address.access === 'public';
+
+function SelectCell({ row }: CellContext<IpAddress, unknown>) {
+  const { selected, setSelected } = useIpTable();
+  const address = row.original.address;
+  if (!hasPtr(row.original)) return null;
+  return (
+    <Checkbox
+      size="small"
+      checked={selected.has(address)}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (event.target.checked) next.add(address);
+          else next.delete(address);
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': `Select ${address}` } }}
+    />
+  );
+}
+
+function ServerCell({ row }: CellContext<IpAddress, unknown>) {
+  const { serverTitle } = useIpTable();
+  const server = row.original.server;
+  if (!server) return <>Not attached</>;
+  return (
+    <Link component={RouterLink} to={resourcePaths.server(server)}>
+      {serverTitle(server) ?? server}
+    </Link>
+  );
+}
+
+function ReleaseCell({ row }: CellContext<IpAddress, unknown>) {
+  const { onRelease } = useIpTable();
+  // A private address goes with its interface; the API refuses to release it alone.
+  if (row.original.access === 'private') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Goes with its interface
+      </Typography>
+    );
+  }
+  return (
+    <Button
+      size="small"
+      color="error"
+      aria-label={`Release ${row.original.address}`}
+      onClick={() => onRelease(row.original)}
+    >
+      Release
+    </Button>
+  );
+}
+
+function PtrCell({ row }: CellContext<IpAddress, unknown>) {
+  if (!hasPtr(row.original)) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {`None (${row.original.access} address)`}
+      </Typography>
+    );
+  }
+  return <PtrRecordCell address={row.original} />;
+}
+
+const columns = [
+  column.display({ id: 'select', header: SelectAllCell, cell: SelectCell }),
+  column.accessor('address', { header: 'Address' }),
+  column.accessor('access', { header: 'Access' }),
+  column.accessor('family', { header: 'Family' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.display({ id: 'server', header: 'Server', cell: ServerCell }),
+  column.accessor('floating', { header: 'Floating' }),
+  column.display({ id: 'ptr', header: 'PTR record', cell: PtrCell }),
+  column.display({ id: 'actions', header: 'Actions', cell: ReleaseCell }),
+];
+
+/** Addresses match on any part typed, ignoring case (IPv6 hex digits may be typed either way). */
+function matches(address: IpAddress, search: string): boolean {
+  return address.address.toLowerCase().includes(search.trim().toLowerCase());
+}
+
+export function IpAddressesPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const addresses = useQuery(ipAddressQueries.list());
+  const servers = useQuery(serverQueries.list());
+  const networks = useQuery(networkQueries.list());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  // The dialog keeps the addresses it opened with while the selection is cleared after saving.
+  const [bulkEditing, setBulkEditing] = useState<IpAddress[] | null>(null);
+  const [releasing, setReleasing] = useState<IpAddress | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+
+  const all = addresses.data ?? [];
+  const shown = all.filter((address) => matches(address, search));
+  const selectedAddresses = all.filter(
+    (address) => selected.has(address.address) && hasPtr(address),
+  );
+  const serverTitle = (uuid: string | undefined) =>
+    servers.data?.find((server) => server.uuid === uuid)?.title;
+  const networkName = (uuid: string | undefined) =>
+    networks.data?.find((network) => network.uuid === uuid)?.name;
+  const table: IpTable = {
+    selected,
+    shown,
+    setSelected,
+    serverTitle,
+    onRelease: setReleasing,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="IP addresses"
+        description="Public, utility and private addresses of your servers, and floating addresses."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Add IP address
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+        <Box role="search" sx={{ minWidth: 280 }}>
+          <TextInput
+            size="small"
+            type="search"
+            label="Search by address"
+            value={search}
+            onChange={(event) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (event.target.value) next.set('search', event.target.value);
+                  else next.delete('search');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+        </Box>
+        <Button
+          variant="outlined"
+          disabled={selectedAddresses.length === 0}
+          onClick={() => setBulkEditing(selectedAddresses)}
+        >
+          {`Edit PTR records of selected (${selectedAddresses.length})`}
+        </Button>
+      </Box>
+      {added && (
+        <Typography role="status" sx={{ mb: 2 }}>
+          {`Added ${added}.`}
+        </Typography>
+      )}
+      {addresses.isPending && <LoadingState label="Loading IP addresses" />}
+      {addresses.isError && (
+        <ErrorState
+          error={addresses.error}
+          title="IP addresses could not be loaded"
+          onRetry={() => void addresses.refetch()}
+        />
+      )}
+      {addresses.isSuccess &&
+        (shown.length === 0 ? (
+          <EmptyState
+            title={all.length === 0 ? 'No IP addresses yet.' : 'No address matches the search.'}
+            description={
+              all.length === 0 ? 'Add an address to a server, or a floating one.' : undefined
+            }
+          />
+        ) : (
+          <IpTableContext value={table}>
+            <DataTable
+              label="IP addresses"
+              columns={columns}
+              data={shown}
+              getRowId={(address) => address.address}
+              rowHeaderColumn="address"
+            />
+          </IpTableContext>
+        ))}
+      {adding && (
+        <AddIpAddressDialog
+          onClose={() => setAdding(false)}
+          onAdded={(address) => {
+            setAdding(false);
+            setAdded(address.address);
+          }}
+        />
+      )}
+      {bulkEditing && (
+        <BulkPtrDialog
+          addresses={bulkEditing}
+          onClose={() => setBulkEditing(null)}
+          onSaved={() => setSelected(new Set())}
+        />
+      )}
+      {releasing && (
+        <ReleaseIpAddressDialog
+          address={releasing}
+          all={all}
+          serverTitle={serverTitle(releasing.server)}
+          networkName={networkName(releasing.network)}
+          onClose={() => {
+            setSelected((current) => {
+              const next = new Set(current);
+              next.delete(releasing.address);
+              return next;
+            });
+            setReleasing(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

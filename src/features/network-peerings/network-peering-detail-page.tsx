@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { NetworkPeering } from '../../../contract/network-peering';
+import {
+  isPeeringSettling,
+  networkPeeringQueries,
+  useDeleteNetworkPeering,
+  useModifyNetworkPeering,
+} from '../../api/network-peerings';
+import { networkQueries } from '../../api/networks';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailQuery } from '../../components/detail-query';
+import { PageHeader } from '../../components/page-header';
+import { StateChip } from '../../components/state-chip';
+import { formatDateTime } from '../../lib/format';
+import { resourcePaths } from '../../lib/resource-paths';
+import { describeSides } from './peering-status';
+
+export function NetworkPeeringDetailPage() {
+  const { uuid = '' } = useParams();
+  const peering = useQuery(networkPeeringQueries.detail(uuid));
+  return (
+    <DetailQuery query={peering} noun="Network peering">
+      {(data) => <PeeringDetails peering={data} />}
+    </DetailQuery>
+  );
+}
+
+function PeeringDetails({ peering }: { peering: NetworkPeering }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<'disable' | 'delete' | null>(null);
+  const modify = useModifyNetworkPeering(peering.uuid);
+  const remove = useDeleteNetworkPeering(peering.uuid);
+  const networks = useQuery(networkQueries.list());
+  const sides = describeSides(peering);
+  const disabled = peering.configured_status === 'disabled';
+  // The API deletes a peering only in state `disabled` (spec §4.7).
+  const deletable = peering.state === 'disabled';
+  const networkName = (uuid: string) => networks.data?.find((n) => n.uuid === uuid)?.name;
+  const close = () => setConfirming(null);
+
+  const actions = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {disabled ? (
+        <Button
+          variant="outlined"
+          disabled={modify.isPending}
+          onClick={() => modify.mutate({ network_peering: { configured_status: 'active' } })}
+        >
+          {modify.isPending ? 'Enabling…' : 'Enable'}
+        </Button>
+      ) : (
+        <Button variant="outlined" onClick={() => setConfirming('disable')}>
+          Disable
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        color="error"
+        disabled={!deletable}
+        onClick={() => setConfirming('delete')}
+      >
+        Delete
+      </Button>
+    </Box>
+  );
+
+  const localName = networkName(peering.network.uuid);
+  const peerName = networkName(peering.peer_network.uuid);
+
+  return (
+    <>
+      <PageHeader title={peering.name} crumb={peering.name} actions={actions} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {!deletable && (
+          <Typography color="text.secondary">Disable the peering before deleting it.</Typography>
+        )}
+        {modify.error && confirming === null && (
+          <ApiErrorAlert error={modify.error} title="The peering could not be changed" />
+        )}
+        <Box component="section" aria-labelledby="peering-sides">
+          <Typography id="peering-sides" variant="h6" component="h2" gutterBottom>
+            Both sides
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+            <Side title="Your side" status={sides.local} />
+            <Side title="The other side" status={sides.peer} />
+          </Box>
+          {isPeeringSettling(peering) && (
+            <Typography role="status" color="text.secondary" sx={{ mt: 1 }}>
+              This page updates by itself until the peering is active.
+            </Typography>
+          )}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
+            <Field term="State">
+              <StateChip state={peering.state} />
+            </Field>
+            <Field term="Configured">{peering.configured_status}</Field>
+            <Field term="Your network">
+              <Link component={RouterLink} to={resourcePaths.network(peering.network.uuid)}>
+                {localName ?? peering.network.uuid}
+              </Link>
+              {ranges(peering.network)}
+            </Field>
+            <Field term="Peer network">
+              {peerName ? (
+                <Link component={RouterLink} to={resourcePaths.network(peering.peer_network.uuid)}>
+                  {peerName}
+                </Link>
+              ) : (
+                <code>{peering.peer_network.uuid}</code>
+              )}
+              {ranges(peering.peer_network)}
+            </Field>
+            <Field term="UUID">
+              <code>{peering.uuid}</code>
+            </Field>
+            <Field term="Created">{formatDateTime(peering.created_at)}</Field>
+            <Field term="Labels">
+              {peering.labels
+                .map(({ key, value }) => (value ? `${key}=${value}` : key))
+                .join(', ') || 'None'}
+            </Field>
+          </Box>
+        </Paper>
+      </Box>
+      {confirming === 'disable' && (
+        <ConfirmDialog
+          open
+          title={`Disable “${peering.name}”?`}
+          confirmLabel="Disable peering"
+          pendingLabel="Disabling…"
+          pending={modify.isPending}
+          error={modify.error}
+          errorTitle="The peering could not be disabled"
+          onConfirm={() =>
+            modify.mutate(
+              { network_peering: { configured_status: 'disabled' } },
+              { onSuccess: close },
+            )
+          }
+          onClose={close}
+        >
+          Traffic between the two networks stops; the other account sees the peering as disabled by
+          you. You can enable it again, or delete it once disabled.
+        </ConfirmDialog>
+      )}
+      {confirming === 'delete' && (
+        <ConfirmDialog
+          open
+          title={`Delete “${peering.name}”?`}
+          confirmLabel="Delete peering"
+          pendingLabel="Deleting…"
+          pending={remove.isPending}
+          error={remove.error}
+          errorTitle="The peering could not be deleted"
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => void navigate(resourcePaths.networkPeerings()),
+            })
+          }
+          onClose={close}
+        >
+          Your side of the peering is deleted for good; the other account keeps its own side until
+          it deletes it.
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function ranges(side: NetworkPeering['network']) {
+  const list = side.ip_networks?.ip_network.map((entry) => entry.address).join(', ');
+  return list ? ` (${list})` : null;
+}
+
+function Side({ title, status }: { title: string; status: string }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography>{status}</Typography>
+    </Paper>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

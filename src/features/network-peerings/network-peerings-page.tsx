@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Network } from '../../../contract/network';
+import type { NetworkPeering } from '../../../contract/network-peering';
+import { networkPeeringQueries } from '../../api/network-peerings';
+import { networkQueries } from '../../api/networks';
+import { DataTable } from '../../components/data-table';
+import { LabelFilter } from '../../components/label-filter';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { StateChip } from '../../components/state-chip';
+import { resourcePaths } from '../../lib/resource-paths';
+
+const column = createColumnHelper<NetworkPeering>();
+
+const addresses = (side: NetworkPeering['network']) =>
+  side.ip_networks?.ip_network.map((entry) => entry.address).join(', ');
+
+export function NetworkPeeringsPage() {
+  const [search, setSearch] = useSearchParams();
+  const labels = search.getAll('label');
+  const peerings = useQuery({
+    ...networkPeeringQueries.list({ labels }),
+    placeholderData: keepPreviousData,
+  });
+  const networks = useQuery(networkQueries.list());
+  const networkByUuid = new Map<string, Network>(
+    (networks.data ?? []).map((network) => [network.uuid, network]),
+  );
+
+  const columns = [
+    column.accessor('name', {
+      header: 'Name',
+      cell: ({ row }) => (
+        <Link component={RouterLink} to={resourcePaths.networkPeering(row.original.uuid)}>
+          {row.original.name}
+        </Link>
+      ),
+    }),
+    column.accessor('state', {
+      header: 'State',
+      cell: ({ row }) => <StateChip state={row.original.state} />,
+    }),
+    column.display({
+      id: 'network',
+      header: 'Your network',
+      cell: ({ row }) => {
+        const uuid = row.original.network.uuid;
+        return (
+          <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+            {networkByUuid.get(uuid)?.name ?? uuid}
+          </Link>
+        );
+      },
+    }),
+    column.display({
+      id: 'peer',
+      header: 'Peer network',
+      cell: ({ row }) => {
+        const peer = row.original.peer_network;
+        const own = networkByUuid.get(peer.uuid);
+        const ranges = addresses(peer);
+        return own ? (
+          <Link component={RouterLink} to={resourcePaths.network(peer.uuid)}>
+            {own.name}
+          </Link>
+        ) : (
+          <>
+            <code>{peer.uuid}</code>
+            {ranges ? ` (${ranges})` : ''}
+          </>
+        );
+      },
+    }),
+    column.accessor('configured_status', { header: 'Configured' }),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Network peerings"
+        description="Connect a private network to another, also of another account. Each side creates the peering; it is active once both have."
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={resourcePaths.newNetworkPeering()}
+          >
+            Create peering
+          </Button>
+        }
+      />
+      <Box sx={{ mb: 2 }}>
+        <LabelFilter
+          value={labels}
+          onChange={(next) =>
+            setSearch((current) => {
+              const params = new URLSearchParams(current);
+              params.delete('label');
+              for (const label of next) params.append('label', label);
+              return params;
+            })
+          }
+        />
+      </Box>
+      {peerings.isPending && <LoadingState label="Loading network peerings" />}
+      {peerings.isError && (
+        <ErrorState
+          error={peerings.error}
+          title="Network peerings could not be loaded"
+          onRetry={() => void peerings.refetch()}
+        />
+      )}
+      {peerings.isSuccess &&
+        (peerings.data.length === 0 ? (
+          <EmptyState
+            title={labels.length > 0 ? 'No peering matches.' : 'No network peerings yet.'}
+            description="Peer two private networks that each have a router."
+          />
+        ) : (
+          <DataTable
+            label="Network peerings"
+            columns={columns}
+            data={peerings.data}
+            getRowId={(peering) => peering.uuid}
+            rowHeaderColumn="name"
+          />
+        ))}
+    </>
+  );
+}

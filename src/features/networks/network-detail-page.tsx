@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { IpNetwork, Network } from '../../../contract/network';
+import { networkPeeringQueries } from '../../api/network-peerings';
+import { networkQueries } from '../../api/networks';
+import { routerQueries } from '../../api/routers';
+import { DataTable } from '../../components/data-table';
+import { DetailQuery } from '../../components/detail-query';
+import { PageHeader } from '../../components/page-header';
+import { StateChip } from '../../components/state-chip';
+import { resourcePaths } from '../../lib/resource-paths';
+import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
+import { NetworkFormDialog } from './network-form-dialog';
+import { describeLabels } from './network-forms';
+
+type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
+
+export function NetworkDetailPage() {
+  const { uuid = '' } = useParams();
+  const network = useQuery(networkQueries.detail(uuid));
+  return (
+    <DetailQuery query={network} noun="Network">
+      {(data) => <NetworkDetails network={data} />}
+    </DetailQuery>
+  );
+}
+
+const ipColumn = createColumnHelper<IpNetwork>();
+const list = (items: readonly string[] | undefined) => (items?.length ? items.join(', ') : '—');
+const ipColumns = [
+  ipColumn.accessor('address', { header: 'Network' }),
+  ipColumn.accessor('family', { header: 'Family' }),
+  ipColumn.accessor((entry) => entry.gateway ?? '—', { id: 'gateway', header: 'Gateway' }),
+  ipColumn.accessor('dhcp', { header: 'DHCP' }),
+  ipColumn.accessor('dhcp_default_route', { header: 'Default route' }),
+  ipColumn.accessor((entry) => list(entry.dhcp_dns), { id: 'dns', header: 'DNS servers' }),
+  ipColumn.accessor((entry) => list(entry.dhcp_routes), { id: 'routes', header: 'DHCP routes' }),
+];
+
+function NetworkDetails({ network }: { network: Network }) {
+  const navigate = useNavigate();
+  const [action, setAction] = useState<Action | null>(null);
+  const routers = useQuery({ ...routerQueries.list(), enabled: network.router !== undefined });
+  const close = () => setAction(null);
+  const editable = network.type === 'private';
+  const router = routers.data?.find((item) => item.uuid === network.router);
+  const routerName = router?.name ?? network.router ?? '';
+  const servers = network.servers?.server ?? [];
+
+  const actions = editable && (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Button variant="outlined" onClick={() => setAction('edit')}>
+        Edit
+      </Button>
+      {network.router ? (
+        <Button variant="outlined" onClick={() => setAction('detach-router')}>
+          Detach router
+        </Button>
+      ) : (
+        <Button variant="outlined" onClick={() => setAction('attach-router')}>
+          Attach router
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to={resourcePaths.newNetworkPeering(network.uuid)}
+      >
+        Create peering
+      </Button>
+      <Button variant="outlined" color="error" onClick={() => setAction('delete')}>
+        Delete
+      </Button>
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={network.name}
+        crumb={network.name}
+        actions={actions}
+        description={
+          editable
+            ? undefined
+            : `A ${network.type} network of zone ${network.zone}, shared by every account: it cannot be modified or deleted.`
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {editable && servers.length > 0 && (
+          <Typography color="text.secondary">
+            Servers are attached: detach them before deleting the network.
+          </Typography>
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
+            <Field term="UUID">
+              <code>{network.uuid}</code>
+            </Field>
+            <Field term="Type">{network.type}</Field>
+            <Field term="Zone">{network.zone}</Field>
+            <Field term="Router">
+              {network.router ? (
+                <Link component={RouterLink} to={resourcePaths.routers()}>
+                  {routerName}
+                </Link>
+              ) : (
+                'None'
+              )}
+            </Field>
+            <Field term="Labels">{describeLabels(network.labels) || 'None'}</Field>
+          </Box>
+        </Paper>
+        <Section id="network-ip-networks" title="IP networks">
+          <DataTable
+            label="IP networks"
+            columns={ipColumns}
+            data={network.ip_networks.ip_network}
+            getRowId={(entry) => entry.address}
+            rowHeaderColumn="address"
+          />
+        </Section>
+        <Section id="network-servers" title="Attached servers">
+          {servers.length === 0 ? (
+            <Typography color="text.secondary">No server is attached.</Typography>
+          ) : (
+            <Box component="ul" aria-label="Attached servers" sx={{ m: 0 }}>
+              {servers.map((server) => (
+                <li key={server.uuid}>
+                  <Link component={RouterLink} to={resourcePaths.server(server.uuid)}>
+                    {server.title}
+                  </Link>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Section>
+        {editable && <NetworkPeerings network={network} />}
+      </Box>
+      {action === 'edit' && <NetworkFormDialog network={network} onClose={close} onSaved={close} />}
+      {action === 'attach-router' && <AttachRouterDialog network={network} onClose={close} />}
+      {action === 'detach-router' && (
+        <DetachRouterDialog network={network} routerName={routerName} onClose={close} />
+      )}
+      {action === 'delete' && (
+        <DeleteNetworkDialog
+          network={network}
+          onClose={close}
+          onDeleted={() => void navigate(resourcePaths.networks())}
+        />
+      )}
+    </>
+  );
+}
+
+function NetworkPeerings({ network }: { network: Network }) {
+  const peerings = useQuery(networkPeeringQueries.list({ localNetwork: network.uuid }));
+  return (
+    <Section id="network-peerings" title="Network peerings">
+      {peerings.isPending && <Typography color="text.secondary">Loading peerings…</Typography>}
+      {peerings.isError && (
+        <Typography color="error">{`Peerings could not be loaded: ${peerings.error.message}`}</Typography>
+      )}
+      {peerings.isSuccess &&
+        (peerings.data.length === 0 ? (
+          <Typography color="text.secondary">
+            No peering.{' '}
+            <Link component={RouterLink} to={resourcePaths.newNetworkPeering(network.uuid)}>
+              Peer this network with another
+            </Link>
+            .
+          </Typography>
+        ) : (
+          <Box component="ul" aria-label="Network peerings" sx={{ m: 0, display: 'grid', gap: 1 }}>
+            {peerings.data.map((peering) => (
+              <Box
+                component="li"
+                key={peering.uuid}
+                sx={{ display: 'flex', gap: 2, alignItems: 'center' }}
+              >
+                <Link component={RouterLink} to={resourcePaths.networkPeering(peering.uuid)}>
+                  {peering.name}
+                </Link>
+                <StateChip state={peering.state} />
+              </Box>
+            ))}
+          </Box>
+        ))}
+    </Section>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { Network } from '../../../contract/network';
+import { useDeleteNetwork, useSetNetworkRouter } from '../../api/networks';
+import { routerQueries } from '../../api/routers';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
+import { resourcePaths } from '../../lib/resource-paths';
+
+interface NetworkDialogProps {
+  network: Network;
+  onClose: () => void;
+}
+
+export function AttachRouterDialog({ network, onClose }: NetworkDialogProps) {
+  const routers = useQuery(routerQueries.list());
+  const attach = useSetNetworkRouter(network.uuid);
+  const [router, setRouter] = useState('');
+  const [missing, setMissing] = useState(false);
+  const choices = (routers.data ?? []).filter((item) => item.type !== 'service');
+  return (
+    <FormDialog
+      title={`Attach a router to “${network.name}”`}
+      submitLabel="Attach router"
+      pendingLabel="Attaching…"
+      pending={attach.isPending}
+      failure={attach.error}
+      failureTitle="The router could not be attached"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!router) {
+          setMissing(true);
+          return;
+        }
+        attach.mutate(router, { onSuccess: onClose });
+      }}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        required
+        label="Router"
+        value={router}
+        onChange={(event) => {
+          setRouter(event.target.value);
+          setMissing(false);
+        }}
+        error={missing}
+        helperText={
+          missing
+            ? 'Choose a router.'
+            : routers.isError
+              ? 'Routers could not be loaded.'
+              : 'Routes traffic between the network and others attached to the same router.'
+        }
+      >
+        {choices.map((item) => (
+          <MenuItem key={item.uuid} value={item.uuid}>
+            {item.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {routers.isSuccess && choices.length === 0 && (
+        <Typography>
+          You have no router yet.{' '}
+          <Link component={RouterLink} to={resourcePaths.routers()}>
+            Create one on the routers page
+          </Link>
+          , then come back.
+        </Typography>
+      )}
+    </FormDialog>
+  );
+}
+
+export function DetachRouterDialog({
+  network,
+  routerName,
+  onClose,
+}: NetworkDialogProps & { routerName: string }) {
+  const detach = useSetNetworkRouter(network.uuid);
+  return (
+    <ConfirmDialog
+      open
+      title={`Detach “${routerName}”?`}
+      confirmLabel="Detach router"
+      pendingLabel="Detaching…"
+      pending={detach.isPending}
+      error={detach.error}
+      errorTitle="The router could not be detached"
+      onConfirm={() => detach.mutate(null, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {`“${network.name}” stops reaching the networks behind “${routerName}”, and its network peerings stop working until a router is attached again.`}
+    </ConfirmDialog>
+  );
+}
+
+export function DeleteNetworkDialog({
+  network,
+  onClose,
+  onDeleted,
+}: NetworkDialogProps & { onDeleted: () => void }) {
+  const remove = useDeleteNetwork(network.uuid);
+  const servers = network.servers?.server ?? [];
+  const blocked = servers.length > 0;
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete “${network.name}”?`}
+      confirmLabel="Delete network"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      confirmDisabled={blocked}
+      error={remove.error}
+      errorTitle="The network could not be deleted"
+      onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+      onClose={onClose}
+    >
+      {blocked ? (
+        <>
+          <Typography sx={{ mb: 1 }}>
+            {`The network cannot be deleted while servers are attached to it. Remove its interface from ${
+              servers.length === 1 ? 'this server' : `these ${servers.length} servers`
+            } first:`}
+          </Typography>
+          <ul aria-label="Servers attached to the network">
+            {servers.map((server) => (
+              <li key={server.uuid}>
+                <Link component={RouterLink} to={resourcePaths.server(server.uuid)}>
+                  {server.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        `The network and its IP networks are deleted for good${
+          network.router ? '; its router stays and can be attached elsewhere' : ''
+        }.`
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import type { Network } from '../../../contract/network';
+import type { ApiError } from '../../api/http';
+import { useCreateNetwork, useModifyNetwork } from '../../api/networks';
+import { routerQueries } from '../../api/routers';
+import { zoneQueries } from '../../api/zones';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { LabelFields } from '../../components/form/label-fields';
+import { FormDialog } from '../../components/form-dialog';
+import { firstHost } from '../../lib/ip-networks';
+import {
+  createNetworkDefaults,
+  emptyIpNetwork,
+  networkFieldForError,
+  networkFormSchema,
+  networkFormValues,
+  toCreateNetworkRequest,
+  toModifyNetworkRequest,
+} from './network-forms';
+import type { NetworkFormValues } from './network-forms';
+
+interface NetworkFormDialogProps {
+  /** The network to edit; without it the dialog creates a private network. */
+  network?: Network;
+  onClose: () => void;
+  onSaved: (network: Network) => void;
+}
+
+/** Create or edit a private network: name, zone, router, IP networks with DHCP options, labels. */
+export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDialogProps) {
+  const editing = network !== undefined;
+  const create = useCreateNetwork();
+  const modify = useModifyNetwork(network?.uuid ?? '');
+  const mutation = editing ? modify : create;
+  const zones = useQuery(zoneQueries.list());
+  const routers = useQuery({ ...routerQueries.list(), enabled: !editing });
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<NetworkFormValues>({
+    resolver: zodResolver(networkFormSchema),
+    defaultValues: network ? networkFormValues(network) : createNetworkDefaults,
+  });
+
+  const onError = (error: ApiError) => {
+    const field = networkFieldForError(error.code);
+    if (field) setError(field, { message: `${error.message} (${error.code})` });
+    else setFailure(error);
+  };
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    if (network) {
+      modify.mutate(toModifyNetworkRequest(values), { onSuccess: onSaved, onError });
+    } else {
+      create.mutate(toCreateNetworkRequest(values), { onSuccess: onSaved, onError });
+    }
+  });
+
+  return (
+    <FormDialog
+      title={network ? `Edit “${network.name}”` : 'Create private network'}
+      submitLabel={network ? 'Save changes' : 'Create network'}
+      pendingLabel={network ? 'Saving…' : 'Creating…'}
+      pending={mutation.isPending}
+      failure={failure}
+      failureTitle={network ? 'The network could not be saved' : 'The network could not be created'}
+      maxWidth="md"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput control={control} name="name" label="Name" required />
+      {!editing && (
+        <FormSelect
+          control={control}
+          name="zone"
+          label="Zone"
+          required
+          hint={zones.isError ? 'Zones could not be loaded.' : 'Servers in this zone can attach.'}
+        >
+          {(zones.data ?? []).map((zone) => (
+            <MenuItem key={zone.id} value={zone.id}>
+              {`${zone.description} (${zone.id})`}
+            </MenuItem>
+          ))}
+        </FormSelect>
+      )}
+      {!editing && (
+        <FormSelect
+          control={control}
+          name="router"
+          label="Router"
+          hint="Optional. A router lets the network reach other networks and peerings."
+        >
+          <MenuItem value="">No router</MenuItem>
+          {(routers.data ?? [])
+            .filter((router) => router.type !== 'service')
+            .map((router) => (
+              <MenuItem key={router.uuid} value={router.uuid}>
+                {router.name}
+              </MenuItem>
+            ))}
+        </FormSelect>
+      )}
+      <IpNetworkFieldsList control={control} />
+      <LabelFields control={control} />
+    </FormDialog>
+  );
+}
+
+function IpNetworkFieldsList({ control }: { control: Control<NetworkFormValues> }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'ipNetworks' });
+  const firstFamily = useWatch({ control, name: 'ipNetworks.0.family' });
+  const { errors } = useFormState({ control, name: 'ipNetworks' });
+  const listError = errors.ipNetworks?.root?.message ?? errors.ipNetworks?.message;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        IP networks
+      </Typography>
+      {fields.map((item, index) => (
+        <IpNetworkEntry
+          key={item.id}
+          control={control}
+          index={index}
+          onRemove={fields.length > 1 ? () => remove(index) : undefined}
+        />
+      ))}
+      {listError && <FormHelperText error>{listError}</FormHelperText>}
+      {/* At most one IPv4 and one IPv6 network (contract): the second takes the other family. */}
+      {fields.length < 2 && (
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => append(emptyIpNetwork(firstFamily === 'IPv6' ? 'IPv4' : 'IPv6'))}
+          >
+            Add IP network
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function IpNetworkEntry({
+  control,
+  index,
+  onRemove,
+}: {
+  control: Control<NetworkFormValues>;
+  index: number;
+  onRemove?: () => void;
+}) {
+  const n = index + 1;
+  const address = useWatch({ control, name: `ipNetworks.${index}.address` });
+  const dhcp = useWatch({ control, name: `ipNetworks.${index}.dhcp` });
+  const suggestion = firstHost(address);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={`IP network ${n}`}
+      sx={{ p: 2, display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '10rem 1fr 1fr' } }}>
+        <FormSelect control={control} name={`ipNetworks.${index}.family`} label={`Family ${n}`}>
+          <MenuItem value="IPv4">IPv4</MenuItem>
+          <MenuItem value="IPv6">IPv6</MenuItem>
+        </FormSelect>
+        <FormTextInput
+          control={control}
+          name={`ipNetworks.${index}.address`}
+          label={`Network ${n} (CIDR)`}
+          required
+          hint="Such as 172.16.0.0/24."
+        />
+        <FormTextInput
+          control={control}
+          name={`ipNetworks.${index}.gateway`}
+          label={`Gateway ${n}`}
+          hint={suggestion ? `Inside the network, such as ${suggestion}.` : 'Inside the network.'}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <FormCheckbox control={control} name={`ipNetworks.${index}.dhcp`} label={`DHCP ${n}`} />
+        <FormCheckbox
+          control={control}
+          name={`ipNetworks.${index}.dhcpDefaultRoute`}
+          label={`DHCP default route ${n}`}
+        />
+      </Box>
+      {dhcp && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          <FormTextInput
+            control={control}
+            name={`ipNetworks.${index}.dhcpDns`}
+            label={`DNS servers ${n}`}
+            hint="Addresses separated by commas."
+          />
+          <FormTextInput
+            control={control}
+            name={`ipNetworks.${index}.dhcpRoutes`}
+            label={`DHCP routes ${n}`}
+            hint="Networks in CIDR notation, separated by commas."
+          />
+          <FormTextInput
+            control={control}
+            name={`ipNetworks.${index}.dhcpBootfileUrl`}
+            label={`Boot file URL ${n}`}
+            hint="Optional http(s) address for network boot."
+          />
+        </Box>
+      )}
+      {onRemove && (
+        <Box>
+          <Button color="error" onClick={onRemove}>
+            {`Remove IP network ${n}`}
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import type { Network } from '../../../contract/network';
+import { networkQueries } from '../../api/networks';
+import { routerQueries } from '../../api/routers';
+import { zoneQueries } from '../../api/zones';
+import { DataTable } from '../../components/data-table';
+import { LabelFilter } from '../../components/label-filter';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { resourcePaths } from '../../lib/resource-paths';
+import { NetworkFormDialog } from './network-form-dialog';
+import { describeLabels } from './network-forms';
+
+const networkTypes = ['private', 'utility', 'public'] as const;
+type NetworkType = (typeof networkTypes)[number];
+const isNetworkType = (value: string | null): value is NetworkType =>
+  (networkTypes as readonly (string | null)[]).includes(value);
+
+const column = createColumnHelper<Network>();
+
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => (
+      <Link component={RouterLink} to={resourcePaths.network(row.original.uuid)}>
+        {row.original.name}
+      </Link>
+    ),
+  }),
+  column.accessor('type', { header: 'Type' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.accessor(
+    (network) => network.ip_networks.ip_network.map((entry) => entry.address).join(', ') || '—',
+    { id: 'addresses', header: 'IP networks' },
+  ),
+  column.display({
+    id: 'router',
+    header: 'Router',
+    cell: ({ row }) => <RouterName uuid={row.original.router} />,
+  }),
+  column.accessor((network) => String(network.servers?.server.length ?? 0), {
+    id: 'servers',
+    header: 'Servers',
+  }),
+  column.accessor((network) => describeLabels(network.labels) || '—', {
+    id: 'labels',
+    header: 'Labels',
+  }),
+];
+
+/** One router list query serves every row (react-query shares it by key). */
+function RouterName({ uuid }: { uuid: string | undefined }) {
+  const routers = useQuery({ ...routerQueries.list(), enabled: uuid !== undefined });
+  if (!uuid) return <>—</>;
+  return <>{routers.data?.find((router) => router.uuid === uuid)?.name ?? 'Attached'}</>;
+}
+
+/** Changes to the filters replace only their own query parameters. */
+function updateSearch(search: URLSearchParams, changes: Record<string, string | string[] | null>) {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    next.delete(key);
+    if (Array.isArray(value)) for (const item of value) next.append(key, item);
+    else if (value) next.set(key, value);
+  }
+  return next;
+}
+
+export function NetworksPage() {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const labels = search.getAll('label');
+  const zone = search.get('zone') ?? '';
+  const typeText = search.get('type');
+  const type = isNetworkType(typeText) ? typeText : null;
+  const zones = useQuery(zoneQueries.list());
+  const networks = useQuery({
+    ...networkQueries.list({ labels, ...(zone ? { zone } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const [creating, setCreating] = useState(false);
+  const change = (changes: Record<string, string | string[] | null>) =>
+    setSearch((current) => updateSearch(current, changes));
+
+  // The API filters by label and zone; the type is a view of the same list.
+  const shown = (networks.data ?? []).filter(
+    (network) => (!type || network.type === type) && (!zone || network.zone === zone),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Networks"
+        description="Private networks of your account and the public and utility networks of every zone."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create private network
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Zone"
+            value={zone || 'all'}
+            onChange={(event) =>
+              change({ zone: event.target.value === 'all' ? null : event.target.value })
+            }
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="all">All zones</MenuItem>
+            {(zones.data ?? []).map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {`${item.description} (${item.id})`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Type"
+            value={type ?? 'all'}
+            onChange={(event) =>
+              change({ type: event.target.value === 'all' ? null : event.target.value })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="all">All types</MenuItem>
+            <MenuItem value="private">Private</MenuItem>
+            <MenuItem value="utility">Utility</MenuItem>
+            <MenuItem value="public">Public</MenuItem>
+          </TextField>
+        </Box>
+        <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
+      </Box>
+      {networks.isPending && <LoadingState label="Loading networks" />}
+      {networks.isError && (
+        <ErrorState
+          error={networks.error}
+          title="Networks could not be loaded"
+          onRetry={() => void networks.refetch()}
+        />
+      )}
+      {networks.isSuccess &&
+        (shown.length === 0 ? (
+          <EmptyState
+            title="No network matches."
+            description="Change the filters, or create a private network."
+          />
+        ) : (
+          <DataTable
+            label="Networks"
+            columns={columns}
+            data={shown}
+            getRowId={(network) => network.uuid}
+            rowHeaderColumn="name"
+          />
+        ))}
+      {creating && (
+        <NetworkFormDialog
+          onClose={() => setCreating(false)}
+          onSaved={(network) => void navigate(resourcePaths.network(network.uuid))}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useForm } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod/mini';
+import { labelSchema } from '../../../contract/common';
+import type { Network } from '../../../contract/network';
+import { routerNameSchema } from '../../../contract/router';
+import type { Router } from '../../../contract/router';
+import type { ApiError } from '../../api/http';
+import { networkQueries } from '../../api/networks';
+import {
+  routerQueries,
+  useCreateRouter,
+  useDeleteRouter,
+  useModifyRouter,
+} from '../../api/routers';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { FormTextInput } from '../../components/form/form-fields';
+import { LabelFields } from '../../components/form/label-fields';
+import { FormDialog } from '../../components/form-dialog';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+import { resourcePaths } from '../../lib/resource-paths';
+import { describeLabels } from './network-forms';
+
+type Action = { kind: 'rename' | 'delete'; router: Router };
+
+const column = createColumnHelper<Router>();
+
+export function RoutersPage() {
+  const routers = useQuery(routerQueries.list());
+  const networks = useQuery(networkQueries.list());
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<Action | null>(null);
+  const networkByUuid = new Map((networks.data ?? []).map((network) => [network.uuid, network]));
+  const close = () => setAction(null);
+
+  const columns = [
+    column.accessor('name', { header: 'Name' }),
+    column.accessor('type', { header: 'Type' }),
+    column.display({
+      id: 'networks',
+      header: 'Attached networks',
+      cell: ({ row }) => <AttachedNetworks router={row.original} networkByUuid={networkByUuid} />,
+    }),
+    column.accessor((router) => String(router.static_routes.length), {
+      id: 'routes',
+      header: 'Static routes',
+    }),
+    column.accessor((router) => describeLabels(router.labels) || '—', {
+      id: 'labels',
+      header: 'Labels',
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) =>
+        row.original.type === 'service' ? (
+          <Typography variant="body2" color="text.secondary">
+            Managed by the platform
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              size="small"
+              aria-label={`Rename ${row.original.name}`}
+              onClick={() => setAction({ kind: 'rename', router: row.original })}
+            >
+              Rename
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Delete ${row.original.name}`}
+              onClick={() => setAction({ kind: 'delete', router: row.original })}
+            >
+              Delete
+            </Button>
+          </Box>
+        ),
+    }),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Routers"
+        description="Routers connect private networks to each other; a network peering needs a router on both networks."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create router
+          </Button>
+        }
+      />
+      {routers.isPending && <LoadingState label="Loading routers" />}
+      {routers.isError && (
+        <ErrorState
+          error={routers.error}
+          title="Routers could not be loaded"
+          onRetry={() => void routers.refetch()}
+        />
+      )}
+      {routers.isSuccess &&
+        (routers.data.length === 0 ? (
+          <EmptyState
+            title="No routers yet."
+            description="Create a router, then attach it to a private network from the network's page."
+          />
+        ) : (
+          <DataTable
+            label="Routers"
+            columns={columns}
+            data={routers.data}
+            getRowId={(router) => router.uuid}
+            rowHeaderColumn="name"
+          />
+        ))}
+      {creating && <CreateRouterDialog onClose={() => setCreating(false)} />}
+      {action?.kind === 'rename' && <RenameRouterDialog router={action.router} onClose={close} />}
+      {action?.kind === 'delete' && (
+        <DeleteRouterDialog router={action.router} networkByUuid={networkByUuid} onClose={close} />
+      )}
+    </>
+  );
+}
+
+function AttachedNetworks({
+  router,
+  networkByUuid,
+}: {
+  router: Router;
+  networkByUuid: Map<string, Network>;
+}) {
+  const attached = router.attached_networks.network;
+  if (attached.length === 0) return <>—</>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {attached.map(({ uuid }) => (
+        <li key={uuid}>
+          <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+            {networkByUuid.get(uuid)?.name ?? uuid}
+          </Link>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+const routerFormSchema = z.object({
+  name: routerNameSchema.check(z.refine((name) => name.trim() !== '', 'Give the router a name.')),
+  labels: z.array(labelSchema),
+});
+type RouterFormValues = z.infer<typeof routerFormSchema>;
+
+const routerErrorFields = {
+  NAME: 'name',
+  ROUTER_NAME: 'name',
+  LABEL: 'labels',
+  LABELS: 'labels',
+} as const;
+
+function useRouterErrors(setFieldError: (field: 'name' | 'labels', message: string) => void) {
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const onError = (error: ApiError) => {
+    const field = fieldForErrorCode(error.code, routerErrorFields);
+    if (field) setFieldError(field, `${error.message} (${error.code})`);
+    else setFailure(error);
+  };
+  return { failure, setFailure, onError };
+}
+
+function CreateRouterDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateRouter();
+  const { control, handleSubmit, setError } = useForm<RouterFormValues>({
+    resolver: zodResolver(routerFormSchema),
+    defaultValues: { name: '', labels: [] },
+  });
+  const { failure, setFailure, onError } = useRouterErrors((field, message) =>
+    setError(field, { message }),
+  );
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    create.mutate(
+      { router: { name: values.name.trim(), labels: values.labels } },
+      { onSuccess: onClose, onError },
+    );
+  });
+  return (
+    <FormDialog
+      title="Create router"
+      submitLabel="Create router"
+      pendingLabel="Creating…"
+      pending={create.isPending}
+      failure={failure}
+      failureTitle="The router could not be created"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput control={control} name="name" label="Name" required />
+      <LabelFields control={control} />
+    </FormDialog>
+  );
+}
+
+function RenameRouterDialog({ router, onClose }: { router: Router; onClose: () => void }) {
+  const modify = useModifyRouter(router.uuid);
+  const { control, handleSubmit, setError } = useForm<RouterFormValues>({
+    resolver: zodResolver(routerFormSchema),
+    defaultValues: { name: router.name, labels: router.labels },
+  });
+  const { failure, setFailure, onError } = useRouterErrors((field, message) =>
+    setError(field, { message }),
+  );
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    modify.mutate(
+      { router: { name: values.name.trim(), labels: values.labels } },
+      { onSuccess: onClose, onError },
+    );
+  });
+  return (
+    <FormDialog
+      title={`Rename “${router.name}”`}
+      submitLabel="Save changes"
+      pendingLabel="Saving…"
+      pending={modify.isPending}
+      failure={failure}
+      failureTitle="The router could not be saved"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput control={control} name="name" label="Name" required />
+      <LabelFields control={control} />
+    </FormDialog>
+  );
+}
+
+function DeleteRouterDialog({
+  router,
+  networkByUuid,
+  onClose,
+}: {
+  router: Router;
+  networkByUuid: Map<string, Network>;
+  onClose: () => void;
+}) {
+  const remove = useDeleteRouter(router.uuid);
+  const attached = router.attached_networks.network;
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete “${router.name}”?`}
+      confirmLabel="Delete router"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      confirmDisabled={attached.length > 0}
+      error={remove.error}
+      errorTitle="The router could not be deleted"
+      onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {attached.length > 0 ? (
+        <>
+          <Typography sx={{ mb: 1 }}>
+            The router is attached to these networks; detach it on each network's page first:
+          </Typography>
+          <ul aria-label="Networks attached to the router">
+            {attached.map(({ uuid }) => (
+              <li key={uuid}>
+                <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+                  {networkByUuid.get(uuid)?.name ?? uuid}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        'The router and its static routes are deleted for good.'
+      )}
+    </ConfirmDialog>
+  );
+}
