@@ -14,6 +14,7 @@ import { serverRoutes } from './routes/servers';
 import { eventRoutes } from './routes/events';
 import { billingRoutes } from './routes/billing';
 import { usageRoutes } from './routes/usage';
+import { kubernetesRoutes } from './routes/kubernetes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,7 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
     eventRoutes,
     billingRoutes,
     usageRoutes,
+    kubernetesRoutes,
   ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];

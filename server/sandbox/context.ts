@@ -13,6 +13,8 @@ import { clearDatabase, openDatabase } from './store/database';
 import { createServerRepository } from './store/servers';
 import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
+import { createKubernetesRepository } from './store/kubernetes';
+import { createKubernetesModel } from './kubernetes/model';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` for a private throwaway database. */
@@ -48,6 +50,9 @@ export function createSandboxContext(options: SandboxOptions) {
   });
   const resources = createResources({ storages, servers, jobs, clock });
   registerTransitions({ jobs, storages, servers, resources });
+  const kubernetes = createKubernetesRepository(db);
+  const kubernetesModel = createKubernetesModel({ kubernetes, jobs });
+  kubernetesModel.registerTransitions();
   return {
     db,
     clock,
@@ -60,6 +65,8 @@ export function createSandboxContext(options: SandboxOptions) {
     storages,
     servers,
     billing,
+    kubernetes,
+    kubernetesModel,
     authenticate: createAuthenticator({
       accounts,
       tokens,
