@@ -15,6 +15,12 @@ import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
 import { createKubernetesRepository } from './store/kubernetes';
 import { createKubernetesModel } from './kubernetes/model';
+import {
+  createInterfaceRepository,
+  createNetworkRepository,
+  createPeeringRepository,
+} from './store/networks';
+import { createNetworking, registerNetworkTransitions } from './networking';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` for a private throwaway database. */
@@ -39,8 +45,13 @@ export function createSandboxContext(options: SandboxOptions) {
   const billing = createBillingLedger(db, clock);
   const storages = billing.trackStorages(createStorageRepository(db));
   const servers = billing.trackServers(createServerRepository(db));
+  const networks = createNetworkRepository(db);
+  const interfaces = createInterfaceRepository(db);
+  const peerings = createPeeringRepository(db);
+  const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
   if (options.reset) clearDatabase(db);
-  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock });
+  db.transaction(networking.ensureSharedNetworks)();
+  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock, networking });
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -48,11 +59,12 @@ export function createSandboxContext(options: SandboxOptions) {
     timeScale,
     onError: options.onJobError ?? ((error) => console.error('sandbox job failed', error)),
   });
-  const resources = createResources({ storages, servers, jobs, clock });
+  const resources = createResources({ storages, servers, jobs, clock, networking });
   registerTransitions({ jobs, storages, servers, resources });
   const kubernetes = createKubernetesRepository(db);
   const kubernetesModel = createKubernetesModel({ kubernetes, jobs });
   kubernetesModel.registerTransitions();
+  registerNetworkTransitions({ jobs, networks, peerings, networking });
   return {
     db,
     clock,
@@ -67,6 +79,10 @@ export function createSandboxContext(options: SandboxOptions) {
     billing,
     kubernetes,
     kubernetesModel,
+    networks,
+    interfaces,
+    peerings,
+    networking,
     authenticate: createAuthenticator({
       accounts,
       tokens,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import {
+  acceptedResponseSchema,
   availableUpgradesSchema,
   clusterListSchema,
   clusterPlanListSchema,
@@ -21,6 +21,7 @@ import type {
 } from '../../contract/kubernetes';
 import { issuerListSchema, issuerSchema } from '../../contract/kubernetes-oidc';
 import type { Issuer } from '../../contract/kubernetes-oidc';
+import { networkListResponseSchema } from '../../contract/network';
 import { request } from './http';
 
 const base = '/1.3/kubernetes';
@@ -29,10 +30,9 @@ const groupUrl = (uuid: string, group: string, rest = '') =>
   clusterUrl(uuid, `/node-groups/${encodeURIComponent(group)}${rest}`);
 const issuerUrl = (uuid: string, name: string, rest = '') =>
   clusterUrl(uuid, `/authentication/${encodeURIComponent(name)}${rest}`);
-const accepted = z.object({ message: z.string() });
+const accepted = acceptedResponseSchema;
 
-export const listClusters = (signal?: AbortSignal) =>
-  request(base, clusterListSchema, { signal });
+export const listClusters = (signal?: AbortSignal) => request(base, clusterListSchema, { signal });
 export const getCluster = (uuid: string, signal?: AbortSignal) =>
   request(clusterUrl(uuid), clusterSchema, { signal });
 export const createCluster = (body: ClusterCreate) =>
@@ -87,8 +87,32 @@ export const getIssuerKubeconfig = async (uuid: string, name: string, audience: 
     )
   ).kubeconfig;
 
+/** The account's private networks of a zone with their IPv4 blocks: where a cluster may run. */
+export async function listClusterNetworks(zone: string, signal?: AbortSignal) {
+  const response = await request(
+    `/1.3/network?${new URLSearchParams({ zone })}`,
+    networkListResponseSchema,
+    { signal },
+  );
+  return response.networks.network
+    .filter((network) => network.type === 'private' && network.zone === zone)
+    .map((network) => ({
+      uuid: network.uuid,
+      name: network.name,
+      cidrs: network.ip_networks.ip_network
+        .filter((block) => block.family === 'IPv4')
+        .map((block) => block.address),
+    }));
+}
+
 /** States in which the cluster or a group changes by itself (reference §9.4). */
-const settledClusterStates = new Set(['running', 'failed', 'unknown', 'suspended', 'upgrade-failed']);
+const settledClusterStates = new Set([
+  'running',
+  'failed',
+  'unknown',
+  'suspended',
+  'upgrade-failed',
+]);
 export function isClusterBusy(cluster: Pick<Cluster, 'state' | 'node_groups'>): boolean {
   return (
     !settledClusterStates.has(cluster.state) ||
@@ -134,6 +158,11 @@ export const kubernetesQueries = {
     queryOptions({
       queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'authentication'],
       queryFn: ({ signal }) => listIssuers(uuid, signal),
+    }),
+  networks: (zone: string) =>
+    queryOptions({
+      queryKey: [...kubernetesQueries.all(), 'networks', zone],
+      queryFn: ({ signal }) => listClusterNetworks(zone, signal),
     }),
   plans: () =>
     queryOptions({

@@ -1,4 +1,4 @@
-import { uuidPrefixes } from '../../../contract/common';
+import type { NetworkRepository } from '../store/networks';
 
 /** What a cluster needs to know of its network (reference §9.1). */
 export interface ClusterNetwork {
@@ -9,16 +9,22 @@ export interface ClusterNetwork {
   cidrs: string[];
 }
 
-/** The network `uuid` as the account `ownerId` sees it, or undefined when it has no such network. */
-export type NetworkLookup = (ownerId: number, uuid: string) => ClusterNetwork | undefined;
-
 /**
- * Stand-in until the sandbox has a networks store: a UUID with the network prefix (spec §2.1) is
- * taken as a private network in the zone and with the block the request names.
+ * The network `uuid` as the account `ownerId` sees it (its own private networks and the zones'
+ * shared ones), or undefined: another account's network is as unknown as a missing one.
  */
-export const prefixOnlyNetworkLookup =
-  (requested: { zone: string; network_cidr: string }): NetworkLookup =>
-  (_ownerId, uuid) =>
-    uuid.startsWith(uuidPrefixes.network)
-      ? { uuid, zone: requested.zone, type: 'private', cidrs: [requested.network_cidr] }
-      : undefined;
+export const networkLookup =
+  (networks: NetworkRepository) =>
+  (ownerId: number, uuid: string): ClusterNetwork | undefined => {
+    const row = networks.find(uuid);
+    if (!row || (row.account_id !== null && row.account_id !== ownerId)) return undefined;
+    return {
+      uuid: row.uuid,
+      zone: row.zone,
+      type: row.type,
+      cidrs: networks
+        .ipNetworks(row.uuid)
+        .filter((block) => block.family === 'IPv4')
+        .map((block) => block.address),
+    };
+  };

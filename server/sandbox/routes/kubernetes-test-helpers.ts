@@ -4,24 +4,35 @@ import { clusterSchema } from '../../../contract/kubernetes';
 import type { SkydeckServer } from '../../app';
 import { demoAuth } from '../testing';
 
-/** A private network of `demo` in fi-hel1 and its block (what a cluster is created on). */
-export const demoNetwork = { uuid: '03000000-0000-4000-8000-00000000d001', cidr: '172.16.1.0/24' };
-
-/** A valid create body; tests override fields, also with values the schema refuses. */
-export const clusterBody = (fields: Record<string, unknown> = {}): ClusterCreate =>
-  ({
-    name: `c-${Math.random().toString(36).slice(2, 10)}`,
-    zone: 'fi-hel1',
-    network: demoNetwork.uuid,
-    network_cidr: demoNetwork.cidr,
-    version: '1.31',
-    plan: 'development',
-    node_groups: [{ name: 'default', count: 2, plan: '2xCPU-4GB' }],
-    ...fields,
-  }) as ClusterCreate;
-
 /** Request helpers of the Kubernetes suites; never used in production. */
 export function kubernetesClient(app: () => SkydeckServer) {
+  /** The seeded private network of an account (de-fra1) and its IPv4 block. */
+  const privateNetwork = (username = 'demo') =>
+    app()
+      .sandbox!.db.prepare(
+        `SELECT networks.uuid, networks.zone, ip_networks.address AS cidr FROM networks
+         JOIN accounts ON accounts.id = networks.account_id
+         JOIN ip_networks ON ip_networks.network_uuid = networks.uuid
+         WHERE accounts.username = ? AND networks.type = 'private' AND ip_networks.family = 'IPv4'
+         ORDER BY networks.created_at LIMIT 1`,
+      )
+      .get(username) as { uuid: string; zone: string; cidr: string };
+
+  /** A valid create body on the account's network; tests override fields, also with bad values. */
+  const clusterBody = (fields: Record<string, unknown> = {}, username = 'demo'): ClusterCreate => {
+    const network = privateNetwork(username);
+    return {
+      name: `c-${Math.random().toString(36).slice(2, 10)}`,
+      zone: network.zone,
+      network: network.uuid,
+      network_cidr: network.cidr,
+      version: '1.31',
+      plan: 'development',
+      node_groups: [{ name: 'default', count: 2, plan: '2xCPU-4GB' }],
+      ...fields,
+    } as ClusterCreate;
+  };
+
   const call = (
     method: string,
     url: string,
@@ -55,7 +66,15 @@ export function kubernetesClient(app: () => SkydeckServer) {
 
   const createCluster = async (fields: Record<string, unknown> = {}, auth = demoAuth) =>
     clusterSchema.parse(
-      (await ok('POST', '/1.3/kubernetes', clusterBody(fields), 201, auth)).json(),
+      (
+        await ok(
+          'POST',
+          '/1.3/kubernetes',
+          clusterBody(fields, auth === demoAuth ? 'demo' : 'other'),
+          201,
+          auth,
+        )
+      ).json(),
     );
 
   const auditCount = () =>
@@ -73,5 +92,5 @@ export function kubernetesClient(app: () => SkydeckServer) {
       resource_id: string;
     };
 
-  return { call, ok, cluster, createCluster, auditCount, lastAudit };
+  return { call, ok, cluster, clusterBody, privateNetwork, createCluster, auditCount, lastAudit };
 }

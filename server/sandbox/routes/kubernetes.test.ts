@@ -23,7 +23,7 @@ import {
   otherAuth,
   viewerAuth,
 } from '../testing';
-import { clusterBody, demoNetwork, kubernetesClient } from './kubernetes-test-helpers';
+import { kubernetesClient } from './kubernetes-test-helpers';
 
 const second = 1000;
 const unknownCluster = '0d000000-0000-4000-8000-000000000000';
@@ -46,7 +46,8 @@ function setClusterLimit(username: string, limit: number) {
 }
 afterAll(() => app.close());
 
-const { call, ok, cluster, createCluster, auditCount, lastAudit } = kubernetesClient(() => app);
+const { call, ok, cluster, clusterBody, privateNetwork, createCluster, auditCount, lastAudit } =
+  kubernetesClient(() => app);
 
 /** Moves the simulated clock; the next request runs the transitions that fell due. */
 const advance = async (ms: number) => {
@@ -137,11 +138,12 @@ describe('creating a cluster', () => {
     expect(lastAudit()).toMatchObject({ action: 'create', resource_type: 'kubernetes_cluster' });
     const created = clusterSchema.parse(response.json());
     expect(created.uuid.startsWith('0d')).toBe(true);
+    const network = privateNetwork();
     expect(created).toMatchObject({
       name: body.name,
-      zone: 'fi-hel1',
-      network: demoNetwork.uuid,
-      network_cidr: demoNetwork.cidr,
+      zone: 'de-fra1',
+      network: network.uuid,
+      network_cidr: network.cidr,
       version: '1.31',
       plan: 'development',
       state: 'pending',
@@ -173,23 +175,23 @@ describe('creating a cluster', () => {
   });
 
   it.each([
-    ['broken JSON', '{"name": ', 'REQUEST_INVALID'],
-    ['a body that is not an object', '"cluster"', 'REQUEST_INVALID'],
-    ['a missing attribute', { ...clusterBody(), zone: undefined }, 'ZONE_MISSING'],
+    ['broken JSON', () => '{"name": ', 'REQUEST_INVALID'],
+    ['a body that is not an object', () => '"cluster"', 'REQUEST_INVALID'],
+    ['a missing attribute', () => ({ ...clusterBody(), zone: undefined }), 'ZONE_MISSING'],
     [
       'a wrong JSON type',
-      clusterBody({ private_node_groups: 'yes' as never }),
+      () => clusterBody({ private_node_groups: 'yes' }),
       'PRIVATE_NODE_GROUPS_INVALID',
     ],
-    ['an unknown attribute', { ...clusterBody(), colour: 'blue' }, 'UNKNOWN_ATTRIBUTE'],
+    ['an unknown attribute', () => ({ ...clusterBody(), colour: 'blue' }), 'UNKNOWN_ATTRIBUTE'],
     [
       'a node group without a count',
-      clusterBody({ node_groups: [{ name: 'a', plan: '2xCPU-4GB' } as never] }),
+      () => clusterBody({ node_groups: [{ name: 'a', plan: '2xCPU-4GB' }] }),
       'COUNT_MISSING',
     ],
   ])('answers 400 for %s', async (_case, payload, code) => {
     const response = await audited(0, () =>
-      call('POST', '/1.3/kubernetes', payload, demoAuth, { 'content-type': 'application/json' }),
+      call('POST', '/1.3/kubernetes', payload(), demoAuth, { 'content-type': 'application/json' }),
     );
     expectProblem(response, 400, code);
   });
@@ -301,20 +303,43 @@ describe('creating a cluster', () => {
     setClusterLimit('other', 1);
     await createCluster({}, otherAuth);
     const response = await audited(0, () =>
-      call('POST', '/1.3/kubernetes', clusterBody(), otherAuth),
+      call('POST', '/1.3/kubernetes', clusterBody({}, 'other'), otherAuth),
     );
     expectProblem(response, 422, 'CLUSTER_LIMIT_REACHED');
   });
 
-  it('answers 404 for an unknown network', async () => {
-    const response = await audited(0, () =>
-      call(
-        'POST',
-        '/1.3/kubernetes',
-        clusterBody({ network: '01000000-0000-4000-8000-000000000001' }),
-      ),
+  it('answers 404 for an unknown network and for another account’s network', async () => {
+    for (const network of [
+      '03000000-0000-4000-8fff-000000000001',
+      '01000000-0000-4000-8000-000000000001',
+      privateNetwork('other').uuid,
+    ]) {
+      const response = await audited(0, () =>
+        call('POST', '/1.3/kubernetes', clusterBody({ network })),
+      );
+      expectProblem(response, 404, 'NETWORK_NOT_FOUND');
+    }
+  });
+
+  it('answers 422 for a network in another zone, a shared network and a block not of the network', async () => {
+    expectProblem(
+      await call('POST', '/1.3/kubernetes', clusterBody({ zone: 'fi-hel1' })),
+      422,
+      'ZONE_MISMATCH',
     );
-    expectProblem(response, 404, 'NETWORK_NOT_FOUND');
+    const utility = app
+      .sandbox!.db.prepare("SELECT uuid FROM networks WHERE type = 'utility' AND zone = 'de-fra1'")
+      .get() as { uuid: string };
+    expectProblem(
+      await call('POST', '/1.3/kubernetes', clusterBody({ network: utility.uuid })),
+      422,
+      'NETWORK_INVALID',
+    );
+    expectProblem(
+      await call('POST', '/1.3/kubernetes', clusterBody({ network_cidr: '10.99.0.0/24' })),
+      422,
+      'NETWORK_CIDR_INVALID',
+    );
   });
 });
 

@@ -37,7 +37,7 @@ import {
 } from '../kubernetes/http';
 import { adminKubeconfig } from '../kubernetes/kubeconfig';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
-import { prefixOnlyNetworkLookup } from '../kubernetes/networks';
+import { networkLookup } from '../kubernetes/networks';
 import type { ClusterRow } from '../store/kubernetes';
 import { kubernetesAuthenticationRoutes } from './kubernetes-authentication';
 import { kubernetesNodeGroupRoutes } from './kubernetes-node-groups';
@@ -56,6 +56,7 @@ export const kubernetesRoutes: RouteModule = (scope, context) => {
 
 function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
   const { db, audit, kubernetes, kubernetesModel: model, jobs, clock, storages } = context;
+  const findNetwork = networkLookup(context.networks);
 
   scope.get('/kubernetes/plans', { config: { xmlRoot: 'plans' } }, async () => clusterPlans);
   scope.get(
@@ -119,7 +120,7 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
         `The account may have at most ${limit} Kubernetes clusters (resource limit managed_kubernetes).`,
       );
     }
-    const network = prefixOnlyNetworkLookup(body)(owner.id, body.network);
+    const network = findNetwork(owner.id, body.network);
     if (!network) throw notFound('network', body.network);
     if (network.type !== 'private') {
       throw unprocessable(

@@ -4,14 +4,12 @@ import type { ClusterCreate } from '../../../contract/kubernetes';
 import { kubernetesNameSchema, maxNodesPerGroup } from '../../../contract/kubernetes';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
-const countSchema = z
-  .string()
-  .check(
-    z.regex(/^\d+$/, 'A whole number of nodes.'),
-    z.refine((text) => Number(text) <= maxNodesPerGroup, {
-      message: `At most ${maxNodesPerGroup} nodes per group.`,
-    }),
-  );
+const countSchema = z.string().check(
+  z.regex(/^\d+$/, 'A whole number of nodes.'),
+  z.refine((text) => Number(text) <= maxNodesPerGroup, {
+    message: `At most ${maxNodesPerGroup} nodes per group.`,
+  }),
+);
 
 export const nodeGroupFormSchema = z.object({
   name: kubernetesNameSchema,
@@ -51,23 +49,21 @@ export const clusterFormSchema = z.pipe(
         });
       }),
     ),
-  z.transform(
-    (values): ClusterCreate => ({
-      name: values.name,
-      zone: values.zone,
-      network: values.network,
-      network_cidr: values.networkCidr,
-      version: values.version,
-      plan: values.plan,
-      labels: values.labels,
-      node_groups: values.nodeGroups.map((group) => ({
-        name: group.name,
-        count: Number(group.count),
-        plan: group.plan,
-        anti_affinity: group.antiAffinity,
-      })),
-    }),
-  ),
+  z.transform((values): ClusterCreate => ({
+    name: values.name,
+    zone: values.zone,
+    network: values.network,
+    network_cidr: values.networkCidr,
+    version: values.version,
+    plan: values.plan,
+    labels: values.labels,
+    node_groups: values.nodeGroups.map((group) => ({
+      name: group.name,
+      count: Number(group.count),
+      plan: group.plan,
+      anti_affinity: group.antiAffinity,
+    })),
+  })),
 );
 export type ClusterFormValues = z.input<typeof clusterFormSchema>;
 

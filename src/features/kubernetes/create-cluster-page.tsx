@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Control, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -102,7 +103,12 @@ export function CreateClusterPage() {
           if (step < steps.length - 1) void next();
           else void submit(event);
         }}
-        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' }, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
       >
         <Stack spacing={3}>
           <Typography variant="h6" component="h2">
@@ -113,9 +119,7 @@ export function CreateClusterPage() {
           {step === 2 && <ReviewStep control={control} />}
           {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
           <Box sx={{ display: 'flex', gap: 1 }}>
-            {step > 0 && (
-              <Button onClick={() => setStep((current) => current - 1)}>Back</Button>
-            )}
+            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
             {step < steps.length - 1 ? (
               <Button type="submit" variant="contained">
                 Next
@@ -164,41 +168,60 @@ function ClusterStep({
         required
         hint="Lowercase letters, digits and hyphens, such as web-prod."
       />
-      <FormSelect
+      <Controller
         control={control}
         name="zone"
-        label="Zone"
-        required
-        onChange={(event) => {
-          setValue('zone', event.target.value, { shouldValidate: true });
-          setValue('network', '');
-          setValue('networkCidr', '');
-        }}
-      >
-        {(zones.data ?? []).map((item) => (
-          <MenuItem key={item.id} value={item.id}>
-            {`${item.description} (${item.id})`}
-          </MenuItem>
-        ))}
-      </FormSelect>
-      <FormSelect
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              setValue('network', '');
+              setValue('networkCidr', '');
+            }}
+            select
+            required
+            label="Zone"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {(zones.data ?? []).map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {`${item.description} (${item.id})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
         control={control}
         name="network"
-        label="Private network"
-        required
-        hint={networkHint}
-        onChange={(event) => {
-          const network = networkList.find((item) => item.uuid === event.target.value);
-          setValue('network', event.target.value, { shouldValidate: true });
-          setValue('networkCidr', network?.cidrs[0] ?? '');
-        }}
-      >
-        {networkList.map((network) => (
-          <MenuItem key={network.uuid} value={network.uuid} disabled={network.cidrs.length === 0}>
-            {`${network.name} (${network.cidrs.join(', ') || 'no IPv4 block'})`}
-          </MenuItem>
-        ))}
-      </FormSelect>
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              const network = networkList.find((item) => item.uuid === event.target.value);
+              setValue('networkCidr', network?.cidrs[0] ?? '');
+            }}
+            select
+            required
+            label="Private network"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? networkHint}
+          >
+            {networkList.map((network) => (
+              <MenuItem
+                key={network.uuid}
+                value={network.uuid}
+                disabled={network.cidrs.length === 0}
+              >
+                {`${network.name} (${network.cidrs.join(', ') || 'no IPv4 block'})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       <FormSelect control={control} name="version" label="Kubernetes version" required>
         {(versions.data ?? []).map((version) => (
           <MenuItem key={version.id} value={version.id}>
@@ -311,7 +334,10 @@ function ReviewStep({ control }: { control: FormControl }) {
     ],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
+    >
       {rows.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
           <Typography component="dt" sx={{ fontWeight: 600 }}>
@@ -349,7 +375,10 @@ function CostPreview({ control, plans }: { control: FormControl; plans: Plan[] }
         licensePerCore: 0,
       });
       if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
-      lines.push({ label: `${group.name}: ${count} × ${plan.name}`, perHour: node.perHour * count });
+      lines.push({
+        label: `${group.name}: ${count} × ${plan.name}`,
+        perHour: node.perHour * count,
+      });
     }
     const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
     body = (
