@@ -154,6 +154,18 @@ export const kubernetesQueries = {
       queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'upgrades'],
       queryFn: ({ signal }) => getAvailableUpgrades(uuid, signal),
     }),
+  kubeconfig: (uuid: string) =>
+    queryOptions({
+      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig'],
+      queryFn: () => getKubeconfig(uuid),
+      staleTime: Infinity,
+    }),
+  issuerKubeconfig: (uuid: string, name: string, audience: string) =>
+    queryOptions({
+      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig', name, audience],
+      queryFn: () => getIssuerKubeconfig(uuid, name, audience),
+      staleTime: Infinity,
+    }),
   issuers: (uuid: string) =>
     queryOptions({
       queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'authentication'],

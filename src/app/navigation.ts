@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
+import HubIcon from '@mui/icons-material/Hub';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
@@ -33,6 +34,12 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Block storage, backups, templates and CD-ROM images.',
     to: paths.storage(),
     icon: StorageIcon,
+  },
+  {
+    label: 'Kubernetes',
+    description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
+    to: paths.kubernetes(),
+    icon: HubIcon,
   },
   {
     label: 'Zones',

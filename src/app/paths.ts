@@ -1,3 +1,4 @@
+import { kubernetesPaths } from '../lib/kubernetes-paths';
 import { resourcePaths } from '../lib/resource-paths';
 
 /** Link builders; the route table uses them too, so a path is spelled in one place. */
@@ -7,6 +8,7 @@ export const paths = {
   prices: (zone?: string) => (zone ? `/prices?${new URLSearchParams({ zone })}` : '/prices'),
   tokens: () => '/tokens',
   ...resourcePaths,
+  ...kubernetesPaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',
 };

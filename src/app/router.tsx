@@ -42,6 +42,18 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
+const ClusterListPage = lazy(async () => ({
+  default: (await import('./kubernetes-pages')).ClusterListPage,
+}));
+const CreateClusterPage = lazy(async () => ({
+  default: (await import('./kubernetes-pages')).CreateClusterPage,
+}));
+const ClusterDetailPage = lazy(async () => ({
+  default: (await import('./kubernetes-pages')).ClusterDetailPage,
+}));
+const ClusterOidcPage = lazy(async () => ({
+  default: (await import('./kubernetes-pages')).ClusterOidcPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -90,6 +102,30 @@ export const routes: RouteObject[] = [
                 path: paths.storageDetail(':uuid'),
                 handle: crumb('Storage details'),
                 element: <StorageDetailPage />,
+              },
+            ],
+          },
+          {
+            path: paths.kubernetes(),
+            handle: crumb('Kubernetes'),
+            children: [
+              { index: true, element: <ClusterListPage /> },
+              {
+                path: paths.newCluster(),
+                handle: crumb('Create cluster'),
+                element: <CreateClusterPage />,
+              },
+              {
+                path: paths.cluster(':uuid'),
+                handle: crumb('Cluster'),
+                children: [
+                  { index: true, element: <ClusterDetailPage /> },
+                  {
+                    path: paths.clusterAuthentication(':uuid'),
+                    handle: crumb('OIDC authentication'),
+                    element: <ClusterOidcPage />,
+                  },
+                ],
               },
             ],
           },
