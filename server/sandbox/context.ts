@@ -46,7 +46,7 @@ export function createSandboxContext(options: SandboxOptions) {
   const storages = billing.trackStorages(createStorageRepository(db));
   const servers = billing.trackServers(createServerRepository(db));
   const networks = createNetworkRepository(db);
-  const interfaces = createInterfaceRepository(db);
+  const interfaces = billing.trackAddresses(createInterfaceRepository(db));
   const peerings = createPeeringRepository(db);
   const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
   if (options.reset) clearDatabase(db);

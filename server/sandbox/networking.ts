@@ -15,7 +15,8 @@ import { maxDevicesAndInterfacesPerServer } from '../../contract/storage';
 import { zones } from './catalog';
 import type { Clock } from './clock';
 import type { JobRunner } from './jobs';
-import { ApiProblem, forbidden, invalidAttribute, missingAttribute } from './http/errors';
+import { uuidPattern } from '../../contract/common';
+import { ApiProblem, forbidden, invalidAttribute, missingAttribute, notFound } from './http/errors';
 import type {
   InterfaceRepository,
   InterfaceRow,
@@ -25,6 +26,7 @@ import type {
   NetworkRow,
   PeeringRepository,
   PeeringRow,
+  RouterRow,
 } from './store/networks';
 import { parseLabels } from './store/networks';
 import type { ServerRepository, ServerRow } from './store/servers';
@@ -609,7 +611,44 @@ export function createNetworking({
     return row;
   }
 
+  /**
+   * A network the owner may read (its own or a zone's shared one) or, with `write`, change: shared
+   * networks cannot be modified or deleted (spec §4.6).
+   */
+  function networkFor(ownerId: number, uuid: string, access: 'read' | 'write'): NetworkRow {
+    if (!uuidPattern.test(uuid)) {
+      throw new ApiProblem(400, 'NETWORK_INVALID', 'The network UUID is invalid.');
+    }
+    const row = networks.find(uuid);
+    if (!row) throw notFound('network', uuid);
+    if (row.account_id === null) {
+      if (access === 'write') {
+        throw new ApiProblem(
+          403,
+          'NETWORK_FORBIDDEN',
+          `The ${row.type} network ${uuid} is shared by the zone and cannot be changed.`,
+        );
+      }
+      return row;
+    }
+    if (row.account_id !== ownerId) throw forbidden('network', uuid);
+    return row;
+  }
+
+  function routerFor(ownerId: number, uuid: string): RouterRow {
+    if (!uuidPattern.test(uuid)) {
+      throw new ApiProblem(400, 'ROUTER_INVALID', 'The router UUID is invalid.');
+    }
+    const row = networks.findRouter(uuid);
+    if (!row) throw notFound('router', uuid);
+    if (row.account_id !== ownerId) throw forbidden('router', uuid);
+    return row;
+  }
+
   return {
+    networkFor,
+    routerFor,
+    serverInterface,
     ensureSharedNetworks,
     seedPrivateNetwork,
     usableNetwork,

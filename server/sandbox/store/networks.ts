@@ -94,13 +94,13 @@ export function createNetworkRepository(db: Db) {
   const network = db.prepare<[string], NetworkRow>('SELECT * FROM networks WHERE uuid = ?');
   const visible = db.prepare<[number], NetworkRow>(
     `SELECT * FROM networks WHERE account_id = ? OR account_id IS NULL
-     ORDER BY account_id IS NOT NULL, zone, type, created_at, uuid`,
+     ORDER BY account_id IS NOT NULL, zone, type, created_at, rowid`,
   );
   const shared = db.prepare<[string, string], NetworkRow>(
     'SELECT * FROM networks WHERE account_id IS NULL AND zone = ? AND type = ? ORDER BY uuid',
   );
   const withRouter = db.prepare<[string], NetworkRow>(
-    'SELECT * FROM networks WHERE router_uuid = ? ORDER BY created_at, uuid',
+    'SELECT * FROM networks WHERE router_uuid = ? ORDER BY created_at, rowid',
   );
   const insertNetwork = db.prepare<NetworkRow>(`
     INSERT INTO networks (uuid, account_id, name, type, zone, router_uuid, labels, created_at)
@@ -123,7 +123,7 @@ export function createNetworkRepository(db: Db) {
 
   const router = db.prepare<[string], RouterRow>('SELECT * FROM routers WHERE uuid = ?');
   const routersOf = db.prepare<[number], RouterRow>(
-    'SELECT * FROM routers WHERE account_id = ? ORDER BY created_at, uuid',
+    'SELECT * FROM routers WHERE account_id = ? ORDER BY created_at, rowid',
   );
   const insertRouter = db.prepare<RouterRow>(`
     INSERT INTO routers (uuid, account_id, name, type, static_routes, labels, created_at)
@@ -169,10 +169,10 @@ export function createInterfaceRepository(db: Db) {
     'SELECT * FROM interfaces WHERE server_uuid = ? ORDER BY idx',
   );
   const ofAccount = db.prepare<[number], InterfaceRow>(
-    'SELECT * FROM interfaces WHERE account_id = ? ORDER BY created_at, uuid',
+    'SELECT * FROM interfaces WHERE account_id = ? ORDER BY created_at, rowid',
   );
   const onNetwork = db.prepare<[string], InterfaceRow>(
-    'SELECT * FROM interfaces WHERE network_uuid = ? ORDER BY created_at, uuid',
+    'SELECT * FROM interfaces WHERE network_uuid = ? ORDER BY created_at, rowid',
   );
   const countOnServer = db.prepare<[string], { n: number }>(
     'SELECT COUNT(*) AS n FROM interfaces WHERE server_uuid = ?',
@@ -240,13 +240,13 @@ export type InterfaceRepository = ReturnType<typeof createInterfaceRepository>;
 export function createPeeringRepository(db: Db) {
   const byUuid = db.prepare<[string], PeeringRow>('SELECT * FROM network_peerings WHERE uuid = ?');
   const ofAccount = db.prepare<[number], PeeringRow>(
-    'SELECT * FROM network_peerings WHERE account_id = ? ORDER BY created_at, uuid',
+    'SELECT * FROM network_peerings WHERE account_id = ? ORDER BY created_at, rowid',
   );
   const pair = db.prepare<[string, string], PeeringRow>(
     'SELECT * FROM network_peerings WHERE network_uuid = ? AND peer_network_uuid = ?',
   );
   const touching = db.prepare<[string, string], PeeringRow>(
-    'SELECT * FROM network_peerings WHERE network_uuid = ? OR peer_network_uuid = ? ORDER BY created_at, uuid',
+    'SELECT * FROM network_peerings WHERE network_uuid = ? OR peer_network_uuid = ? ORDER BY created_at, rowid',
   );
   const insert = db.prepare<PeeringRow>(`
     INSERT INTO network_peerings (uuid, account_id, name, network_uuid, peer_network_uuid,
