@@ -11,6 +11,7 @@ const pages = [
   { link: 'Dashboard', heading: 'Dashboard', shows: /credits/i },
   { link: 'Servers', heading: 'Servers', shows: 'web-1' },
   { link: 'Storage', heading: 'Storage', shows: 'web-1 OS' },
+  { link: 'Kubernetes', heading: 'Kubernetes', shows: 'Create cluster' },
   { link: 'Zones', heading: 'Zones', shows: 'Frankfurt #1' },
   { link: 'Prices', heading: 'Prices', shows: /CPU core/i },
   { link: 'API tokens', heading: 'API tokens', shows: 'Skydeck panel session' },

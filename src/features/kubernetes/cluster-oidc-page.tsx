@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -408,6 +408,7 @@ function ImportDialog({
   const importIssuers = useImportIssuers(cluster.uuid);
   const [document, setDocument] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const change = (text: string) => {
     setDocument(text);
@@ -461,15 +462,20 @@ function ImportDialog({
         authenticators replace all of the cluster's issuers, named after their issuer hosts.
       </Typography>
       <Box>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => fileInput.current?.click()}
+        >
           Choose a file
-          <input
-            type="file"
-            accept=".yaml,.yml,text/yaml"
-            hidden
-            onChange={(event) => void readFile(event)}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".yaml,.yml,text/yaml"
+          hidden
+          onChange={(event) => void readFile(event)}
+        />
       </Box>
       <TextField
         label="AuthenticationConfiguration YAML"
