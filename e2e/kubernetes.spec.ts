@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+import { apiCall, demo, expectNoAxeViolations, signInWithPassword } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -158,4 +158,62 @@ test('create a cluster with two node groups, watch it run, scale, upgrade, impor
   });
   expect(oidc.text).toContain('--oidc-client-secret');
   expect(oidc.text).not.toContain('client-key-data');
+});
+
+test('cluster details, dialogs and the OIDC page have no axe violations in the dark theme', async ({
+  page,
+  request,
+}) => {
+  const networks = await apiCall<{
+    networks: {
+      network: { uuid: string; type: string; ip_networks: { ip_network: { address: string }[] } }[];
+    };
+  }>(request, 'GET', '/1.3/network?zone=de-fra1');
+  const network = networks.networks.network.find((item) => item.type === 'private')!;
+  const cluster = await apiCall<{ uuid: string; name: string }>(
+    request,
+    'POST',
+    '/1.3/kubernetes',
+    {
+      name: `dark-${Date.now().toString(36)}`,
+      zone: 'de-fra1',
+      network: network.uuid,
+      network_cidr: network.ip_networks.ip_network[0]!.address,
+      version: '1.33',
+      node_groups: [
+        { name: 'default', count: 1, plan: '1xCPU-2GB', labels: [{ key: 'a', value: 'b' }] },
+      ],
+      authentication: [{ name: 'corp', issuer_url: 'https://sso.example.org', audiences: ['k8s'] }],
+    },
+  );
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto(`/kubernetes/${cluster.uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: cluster.name })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Nodes of default' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Kubeconfig' }).click();
+  await expect(page.getByRole('textbox', { name: 'Kubeconfig' })).toHaveValue(/apiVersion/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The newest version has nothing to upgrade to, and the dialog says so.
+  await expect(page.getByRole('region', { name: 'Overview' })).toContainText('running', {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page.getByText('No newer version is offered for 1.33.')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Upgrade' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'OIDC authentication' }).click();
+  await expect(page.getByRole('table', { name: 'OIDC issuers' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Edit corp' }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('textbox', { name: 'Name', exact: true }),
+  ).toBeDisabled();
+  await expectNoAxeViolations(page);
 });
