@@ -309,3 +309,13 @@ export const createServerInterfaceRequestSchema = z.strictObject({
   }),
 });
 export type CreateServerInterfaceRequest = z.input<typeof createServerInterfaceRequestSchema>;
+
+/** `PUT /1.3/server/{uuid}/networking/interface/{index}`: type and network cannot change (reference §5.1). */
+export const modifyServerInterfaceRequestSchema = z.strictObject({
+  interface: z.strictObject({
+    index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
+    source_ip_filtering: z.optional(yesNoSchema),
+    bootable: z.optional(yesNoSchema),
+  }),
+});
+export type ModifyServerInterfaceRequest = z.input<typeof modifyServerInterfaceRequestSchema>;

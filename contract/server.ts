@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { ipAddressTextSchema } from './ip';
 import { storageLabelSchema } from './labels';
 import {
   backupRuleSchema,
@@ -144,7 +145,7 @@ export const serverInterfaceRequestSchema = z.strictObject({
         .array(
           z.strictObject({
             family: z.optional(z.enum(['IPv4', 'IPv6'])),
-            address: z.optional(z.string()),
+            address: z.optional(ipAddressTextSchema),
           }),
         )
         .check(z.maxLength(1, 'One address per interface.')),

@@ -440,6 +440,84 @@ describe('network interfaces', () => {
     expect(listed.some((nic) => nic.server === machine.uuid)).toBe(false);
   });
 
+  it('refuses a server create whose networking is wrong, creating nothing', async () => {
+    const net = await createNetwork({
+      name: 'create net',
+      ip_networks: { ip_network: [ipv4('172.27.0.0/24', { gateway: '172.27.0.1' })] },
+    });
+    const create = (nics: unknown[]) =>
+      call('POST', '/1.3/server', {
+        server: {
+          zone: 'de-fra1',
+          title: 'bad nics',
+          hostname: 'bad-nics',
+          storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
+          networking: { interfaces: { interface: nics } },
+        },
+      });
+    const servers = async () => (await call('GET', '/1.3/server')).json().servers.server.length;
+    const before = { servers: await servers(), audit: auditCount() };
+    expectProblem(
+      await create([{ type: 'public', ip_addresses: { ip_address: [{ address: 'nope' }] } }]),
+      400,
+      'ADDRESS_INVALID',
+    );
+    expectProblem(
+      await create([
+        {
+          type: 'private',
+          network: net.uuid,
+          ip_addresses: { ip_address: [{ address: '10.9.9.9' }] },
+        },
+      ]),
+      400,
+      'ADDRESS_INVALID',
+    );
+    expectProblem(await create([{ type: 'private' }]), 400, 'NETWORK_MISSING');
+    expectProblem(
+      await create([{ type: 'utility' }, { type: 'public', index: 1 }]),
+      409,
+      'INTERFACE_EXISTS',
+    );
+    expectProblem(await create([{ type: 'public', network: net.uuid }]), 400, 'NETWORK_INVALID');
+    expect(await servers()).toBe(before.servers);
+    expect(auditCount()).toBe(before.audit);
+    const fixed = (
+      await ok(
+        'POST',
+        '/1.3/server',
+        {
+          server: {
+            zone: 'de-fra1',
+            title: 'fixed nic',
+            hostname: 'fixed-nic',
+            storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
+            networking: {
+              interfaces: {
+                interface: [
+                  {
+                    type: 'private',
+                    network: net.uuid,
+                    ip_addresses: { ip_address: [{ family: 'IPv4', address: '172.27.0.9' }] },
+                  },
+                ],
+              },
+            },
+          },
+        },
+        202,
+      )
+    ).json().server as { networking: { interfaces: { interface: unknown[] } } };
+    expect(fixed.networking.interfaces.interface).toEqual([
+      expect.objectContaining({
+        index: 1,
+        type: 'private',
+        network: net.uuid,
+        ip_addresses: { ip_address: [{ address: '172.27.0.9', family: 'IPv4', floating: 'no' }] },
+      }),
+    ]);
+  });
+
   it('creates, lists, shows and deletes standalone interfaces and a server’s own', async () => {
     const net = await createNetwork({
       name: 'nic net',
@@ -559,6 +637,41 @@ describe('network interfaces', () => {
       'ZONE_MISMATCH',
     );
     expect((await server(machine.uuid)).networking.interfaces.interface).toHaveLength(3);
+    const renumbered = serverInterfaceResponseSchema.parse(
+      (
+        await ok(
+          'PUT',
+          `/1.3/server/${machine.uuid}/networking/interface/3`,
+          { interface: { index: 7, source_ip_filtering: 'no' } },
+          200,
+        )
+      ).json(),
+    ).interface;
+    expect(renumbered).toMatchObject({ index: 7, source_ip_filtering: 'no', mac: added.mac });
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/7`, {
+        interface: { index: 1 },
+      }),
+      409,
+      'INTERFACE_EXISTS',
+    );
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/7`, {
+        interface: { network: net.uuid },
+      }),
+      400,
+      'UNKNOWN_ATTRIBUTE',
+    );
+    expectProblem(
+      await call('PUT', `/1.3/server/${machine.uuid}/networking/interface/3`, {
+        interface: { bootable: 'yes' },
+      }),
+      404,
+      'INTERFACE_NOT_FOUND',
+    );
+    expect(
+      (await server(machine.uuid)).networking.interfaces.interface.map((nic) => nic.index),
+    ).toEqual([1, 2, 7]);
   });
 
   it('counts interfaces and storage devices together, at most 24 per server', async () => {

@@ -8,6 +8,7 @@ import {
   createNetworkRequestSchema,
   createServerInterfaceRequestSchema,
   modifyNetworkRequestSchema,
+  modifyServerInterfaceRequestSchema,
 } from '../../../contract/network';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
@@ -202,6 +203,47 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
     });
     return reply.code(201).send({ interface: networking.serverInterface(row) });
   });
+
+  scope.put<{ Params: { uuid: string; index: string } }>(
+    '/server/:uuid/networking/interface/:index',
+    async (request) => {
+      const server = resources.serverFor(principalOf(request), request.params.uuid);
+      const { interface: body } = readLabelledBody(request, modifyServerInterfaceRequestSchema);
+      const held = interfaces.ofServer(server.uuid);
+      const row = held.find((item) => String(item.idx) === request.params.index);
+      if (!row) throw notFound('interface', request.params.index);
+      refuseUnlessStopped(server);
+      if (
+        body.index !== undefined &&
+        body.index !== row.idx &&
+        held.some((item) => item.idx === body.index)
+      ) {
+        throw new ApiProblem(
+          409,
+          'INTERFACE_EXISTS',
+          `The server already has an interface with index ${body.index}.`,
+        );
+      }
+      const next: InterfaceRow = {
+        ...row,
+        idx: body.index ?? row.idx,
+        source_ip_filtering: body.source_ip_filtering ?? row.source_ip_filtering,
+        bootable: body.bootable ?? row.bootable,
+      };
+      return db.transaction(() => {
+        const previous = networking.interfaceRecord(row);
+        interfaces.update(next);
+        audit.record(auditContext(request), {
+          action: 'update',
+          resourceType: 'network_interface',
+          resourceId: row.uuid,
+          previous,
+          current: networking.interfaceRecord(next),
+        });
+        return { interface: networking.serverInterface(next) };
+      })();
+    },
+  );
 
   scope.delete<{ Params: { uuid: string; index: string } }>(
     '/server/:uuid/networking/interface/:index',

@@ -182,6 +182,10 @@ export function createInterfaceRepository(db: Db) {
       source_ip_filtering, bootable, labels, created_at)
     VALUES (@uuid, @account_id, @server_uuid, @idx, @type, @network_uuid, @mac,
       @source_ip_filtering, @bootable, @labels, @created_at)`);
+  const updateInterface = db.prepare<InterfaceRow>(`
+    UPDATE interfaces SET idx = @idx, source_ip_filtering = @source_ip_filtering,
+      bootable = @bootable, labels = @labels
+    WHERE uuid = @uuid`);
   const removeInterface = db.prepare<[string]>('DELETE FROM interfaces WHERE uuid = ?');
 
   const address = db.prepare<[number], IpAddressRow>('SELECT * FROM ip_addresses WHERE id = ?');
@@ -222,6 +226,7 @@ export function createInterfaceRepository(db: Db) {
     onNetwork: (networkUuid: string) => onNetwork.all(networkUuid),
     countOnServer: (serverUuid: string) => countOnServer.get(serverUuid)?.n ?? 0,
     insert: (row: InterfaceRow) => void insertInterface.run(row),
+    update: (row: InterfaceRow) => void updateInterface.run(row),
     delete: (uuid: string) => void removeInterface.run(uuid),
     findAddress: (id: number) => address.get(id),
     addressesNamed: (text: string) => byAddress.all(text),
