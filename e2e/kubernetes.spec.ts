@@ -93,6 +93,20 @@ test('create a cluster with two node groups, watch it run, scale, upgrade, impor
   await expect(defaultNodes.getByRole('rowheader')).toHaveCount(3);
   await expect(defaultNodes.getByText('running')).toHaveCount(3, { timeout: 20_000 });
 
+  // Add a third node group to the running cluster.
+  await page.getByRole('button', { name: 'Add node group' }).click();
+  const add = page.getByRole('dialog', { name: `Add a node group to ${name}` });
+  await add.getByRole('textbox', { name: 'Node group name' }).fill('batch');
+  await add.getByRole('button', { name: 'Add node group' }).click();
+  await expect(add.getByText(/already has a node group named batch/)).toBeVisible();
+  await add.getByRole('textbox', { name: 'Node group name' }).fill('extra');
+  await add.getByRole('textbox', { name: 'Number of nodes' }).fill('1');
+  await add.getByRole('button', { name: 'Add node group' }).click();
+  const extra = page.getByRole('region', { name: 'extra' });
+  await expect(extra.getByRole('table', { name: 'Nodes of extra' })).toContainText('running', {
+    timeout: 20_000,
+  });
+
   // Upgrade: only the next minor version is offered.
   await page.getByRole('button', { name: 'Upgrade' }).click();
   const upgrade = page.getByRole('dialog', { name: `Upgrade ${name}` });

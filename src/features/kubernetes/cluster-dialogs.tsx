@@ -15,14 +15,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { z } from 'zod/mini';
-import type { Cluster, NodeGroup } from '../../../contract/kubernetes';
+import type { Cluster, NodeGroup, NodeGroupCreate } from '../../../contract/kubernetes';
 import { maxNodesPerGroup, upgradeStrategySchema } from '../../../contract/kubernetes';
 import type { ApiError } from '../../api/http';
-import { kubernetesQueries, useModifyNodeGroup, useUpgradeCluster } from '../../api/kubernetes';
+import {
+  kubernetesQueries,
+  useCreateNodeGroup,
+  useModifyNodeGroup,
+  useUpgradeCluster,
+} from '../../api/kubernetes';
+import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
-import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
+import { describePlan } from '../../lib/pricing';
+import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
 import { downloadText } from './download';
 
 interface FormDialogProps {
@@ -281,5 +289,83 @@ export function KubeconfigDialog({
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+const addGroupSchema = z.pipe(
+  nodeGroupFormSchema,
+  z.transform((values): NodeGroupCreate => ({
+    name: values.name,
+    count: Number(values.count),
+    plan: values.plan,
+    anti_affinity: values.antiAffinity,
+  })),
+);
+
+/** Adds a node group to a running cluster; its nodes come up on the service's clock. */
+export function AddNodeGroupDialog({
+  cluster,
+  onClose,
+}: {
+  cluster: Cluster;
+  onClose: () => void;
+}) {
+  const plans = useQuery(planQueries.list());
+  const create = useCreateNodeGroup(cluster.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<
+    z.input<typeof addGroupSchema>,
+    unknown,
+    NodeGroupCreate
+  >({
+    resolver: zodResolver(addGroupSchema),
+    defaultValues: newNodeGroup(cluster.node_groups.length),
+  });
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    create.mutate(body, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID') {
+          setError('name', { message: `${error.message} (${error.code})` });
+        } else if (error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED') {
+          setError('count', { message: `${error.message} (${error.code})` });
+        } else setFailure(error);
+      },
+    });
+  });
+  return (
+    <FormDialog
+      title={`Add a node group to ${cluster.name}`}
+      submitLabel="Add node group"
+      pendingLabel="Adding…"
+      pending={create.isPending}
+      failure={failure}
+      failureTitle="The node group could not be added"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput control={control} name="name" label="Node group name" required />
+      <FormTextInput
+        control={control}
+        name="count"
+        label="Number of nodes"
+        inputMode="numeric"
+        required
+        hint={`0 to ${maxNodesPerGroup}.`}
+      />
+      <FormSelect control={control} name="plan" label="Server plan" required>
+        {(plans.data ?? []).map((plan) => (
+          <MenuItem key={plan.name} value={plan.name}>
+            {`${plan.name}: ${describePlan(plan)}`}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <FormCheckbox
+        control={control}
+        name="antiAffinity"
+        label="Spread the nodes over different hosts (anti-affinity)"
+      />
+    </FormDialog>
   );
 }

@@ -131,6 +131,7 @@ describe('cluster pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: cluster.name })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Scale default' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add node group' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Kubeconfig' }));
     const kubeconfig = await screen.findByRole('textbox', { name: 'Kubeconfig' });

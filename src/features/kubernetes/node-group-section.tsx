@@ -10,20 +10,34 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import type { Cluster, KubernetesNode, NodeGroup } from '../../../contract/kubernetes';
+import { maxNodeGroups } from '../../../contract/kubernetes';
 import { kubernetesQueries, useDeleteNode, useDeleteNodeGroup } from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
-import { ScaleDialog } from './cluster-dialogs';
+import { AddNodeGroupDialog, ScaleDialog } from './cluster-dialogs';
 
 /** The cluster's node groups, each with its nodes and what can be done to it. */
 export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
+  const [adding, setAdding] = useState(false);
   return (
     <Box component="section" aria-labelledby="node-groups-heading" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="node-groups-heading" variant="h5" component="h2">
-        Node groups
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography id="node-groups-heading" variant="h5" component="h2">
+          Node groups
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={cluster.state !== 'running' || cluster.node_groups.length >= maxNodeGroups}
+          onClick={() => setAdding(true)}
+        >
+          Add node group
+        </Button>
+      </Box>
+      {adding && <AddNodeGroupDialog cluster={cluster} onClose={() => setAdding(false)} />}
       {cluster.node_groups.length === 0 ? (
         <EmptyState title="No node groups" description="The cluster has no worker nodes." />
       ) : (
