@@ -273,7 +273,6 @@ export function createKubernetesModel({
     clusterRecord,
     nodeGroupRecord,
     nodeGroupDetails,
-    liveNodes,
     addNodeGroup,
     scaleNodeGroup,
     terminateNodeGroup,

@@ -55,9 +55,6 @@ export function createKubernetesRepository(db: Db) {
   const clusterNamed = db.prepare<[number, string], ClusterRow>(
     'SELECT * FROM kubernetes_clusters WHERE account_id = ? AND name = ?',
   );
-  const clustersOnNetwork = db.prepare<[string], ClusterRow>(
-    'SELECT * FROM kubernetes_clusters WHERE network = ?',
-  );
   const insertCluster = db.prepare<ClusterRow>(`
     INSERT INTO kubernetes_clusters (uuid, account_id, name, zone, network, network_cidr, version,
       plan, state, private_node_groups, storage_encryption, control_plane_ip_filter, labels,
@@ -95,7 +92,6 @@ export function createKubernetesRepository(db: Db) {
   const nodesOf = db.prepare<[string, string], NodeRow>(
     'SELECT * FROM kubernetes_nodes WHERE cluster_uuid = ? AND node_group = ? ORDER BY position',
   );
-  const nodeByUuid = db.prepare<[string], NodeRow>('SELECT * FROM kubernetes_nodes WHERE uuid = ?');
   const nextNodePosition = db.prepare<[string, string], { next: number }>(
     'SELECT COALESCE(MAX(position), -1) + 1 AS next FROM kubernetes_nodes WHERE cluster_uuid = ? AND node_group = ?',
   );
@@ -112,7 +108,6 @@ export function createKubernetesRepository(db: Db) {
     findCluster: (uuid: string) => clusterByUuid.get(uuid),
     clustersOf: (accountId: number) => clustersOf.all(accountId),
     clusterNamed: (accountId: number, name: string) => clusterNamed.get(accountId, name),
-    clustersOnNetwork: (network: string) => clustersOnNetwork.all(network),
     insertCluster: (row: ClusterRow) => void insertCluster.run(row),
     updateCluster: (row: ClusterRow) => void updateCluster.run(row),
     deleteCluster: (uuid: string) => void removeCluster.run(uuid),
@@ -123,7 +118,6 @@ export function createKubernetesRepository(db: Db) {
     updateGroup: (row: NodeGroupRow) => void updateGroup.run(row),
     deleteGroup: (cluster: string, name: string) => void removeGroup.run(cluster, name),
     nodesOf: (cluster: string, group: string) => nodesOf.all(cluster, group),
-    findNode: (uuid: string) => nodeByUuid.get(uuid),
     nextNodePosition: (cluster: string, group: string) =>
       nextNodePosition.get(cluster, group)!.next,
     insertNode: (row: NodeRow) => void insertNode.run(row),
