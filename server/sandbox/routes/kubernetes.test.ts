@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -14,6 +17,7 @@ import {
   nodeGroupSchema,
 } from '../../../contract/kubernetes';
 import type { SkydeckServer } from '../../app';
+import { buildServer } from '../../app';
 import type { ManualClock } from '../testing';
 import {
   buildTestServer,
@@ -898,5 +902,37 @@ describe('node groups', () => {
       404,
       'NODE_GROUP_NOT_FOUND',
     );
+  });
+});
+
+describe('persistence', () => {
+  it('brings a cluster created before a restart up after it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-kubernetes-'));
+    const database = path.join(dir, 'sandbox.db');
+    const fileClock = manualClock('2026-11-21T10:00:00.000Z');
+    try {
+      let server = await buildServer({ database, clock: fileClock });
+      const client = kubernetesClient(() => server);
+      const created = await client.createCluster();
+      const { kubeconfig } = kubeconfigResponseSchema.parse(
+        (
+          await client.ok('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, 200)
+        ).json(),
+      );
+      await server.close();
+      server = await buildServer({ database, clock: fileClock });
+      expect((await client.cluster(created.uuid)).state).toBe('pending');
+      fileClock.advance(91 * second);
+      expect((await client.cluster(created.uuid)).state).toBe('running');
+      const again = kubeconfigResponseSchema.parse(
+        (
+          await client.ok('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, 200)
+        ).json(),
+      );
+      expect(again.kubeconfig).toBe(kubeconfig);
+      await server.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
