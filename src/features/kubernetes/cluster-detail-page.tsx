@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
-import { kubernetesQueries, useDeleteCluster } from '../../api/kubernetes';
+import { isClusterBusy, kubernetesQueries, useDeleteCluster } from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
@@ -119,6 +120,9 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         }
       />
       <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
+        {isClusterBusy(cluster) && (
+          <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
+        )}
         <Box
           component="dl"
           sx={{

@@ -132,6 +132,8 @@ describe('cluster pages', () => {
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Scale default' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add node group' })).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: 'Cluster pending' })).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Node group default pending' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Kubeconfig' }));
     const kubeconfig = await screen.findByRole('textbox', { name: 'Kubeconfig' });

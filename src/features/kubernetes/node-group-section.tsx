@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -158,6 +159,9 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
           Delete group
         </Button>
       </Box>
+      {group.state !== 'running' && group.state !== 'failed' && (
+        <LinearProgress aria-label={`Node group ${group.name} ${group.state}`} />
+      )}
       {(group.labels.length > 0 || group.taints.length > 0) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {group.labels.map((label) => (
