@@ -15,6 +15,7 @@ const pages = [
   { link: 'Routers', heading: 'Routers', shows: 'demo router' },
   { link: 'IP addresses', heading: 'IP addresses', shows: /PTR record/ },
   { link: 'Network peerings', heading: 'Network peerings', shows: 'Each side creates the peering' },
+  { link: 'Kubernetes', heading: 'Kubernetes', shows: 'Create cluster' },
   { link: 'Zones', heading: 'Zones', shows: 'Frankfurt #1' },
   { link: 'Prices', heading: 'Prices', shows: /CPU core/i },
   { link: 'API tokens', heading: 'API tokens', shows: 'Skydeck panel session' },

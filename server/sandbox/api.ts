@@ -20,6 +20,7 @@ import { ipAddressRoutes } from './routes/ip-addresses';
 import { networkPeeringRoutes } from './routes/network-peerings';
 import { partnerRoutes } from './routes/partner';
 import { auditLogRoutes } from './routes/audit-logs';
+import { kubernetesRoutes } from './routes/kubernetes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +61,7 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
     networkPeeringRoutes,
     partnerRoutes,
     auditLogRoutes,
+    kubernetesRoutes,
   ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];

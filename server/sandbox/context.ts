@@ -13,6 +13,8 @@ import { clearDatabase, openDatabase } from './store/database';
 import { createServerRepository } from './store/servers';
 import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
+import { createKubernetesRepository } from './store/kubernetes';
+import { createKubernetesModel } from './kubernetes/model';
 import {
   createInterfaceRepository,
   createNetworkRepository,
@@ -59,6 +61,9 @@ export function createSandboxContext(options: SandboxOptions) {
   });
   const resources = createResources({ storages, servers, jobs, clock, networking });
   registerTransitions({ jobs, storages, servers, resources });
+  const kubernetes = createKubernetesRepository(db);
+  const kubernetesModel = createKubernetesModel({ kubernetes, jobs });
+  kubernetesModel.registerTransitions();
   registerNetworkTransitions({ jobs, networks, peerings, networking });
   return {
     db,
@@ -72,6 +77,8 @@ export function createSandboxContext(options: SandboxOptions) {
     storages,
     servers,
     billing,
+    kubernetes,
+    kubernetesModel,
     networks,
     interfaces,
     peerings,

@@ -16,6 +16,7 @@ import PublicIcon from '@mui/icons-material/Public';
 import RouterIcon from '@mui/icons-material/Router';
 import SellIcon from '@mui/icons-material/Sell';
 import StorageIcon from '@mui/icons-material/Storage';
+import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { paths } from './paths';
 
 export interface NavigationEntry {
@@ -70,6 +71,12 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Connect private networks, also across accounts.',
     to: paths.networkPeerings(),
     icon: HubIcon,
+  },
+  {
+    label: 'Kubernetes',
+    description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
+    to: paths.kubernetes(),
+    icon: ViewInArIcon,
   },
   {
     label: 'Zones',

@@ -1,5 +1,6 @@
 import { accountPaths } from '../lib/account-paths';
 import { auditLogPaths } from '../lib/audit-log-path';
+import { kubernetesPaths } from '../lib/kubernetes-paths';
 import { resourcePaths } from '../lib/resource-paths';
 
 /** Link builders; the route table uses them too, so a path is spelled in one place. */
@@ -12,6 +13,7 @@ export const paths = {
   ...resourcePaths,
   ...accountPaths,
   ...auditLogPaths,
+  ...kubernetesPaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',
 };

@@ -71,6 +71,15 @@ const CreatePeeringPage = lazy(async () => ({ default: (await networkPages()).Cr
 const NetworkPeeringDetailPage = lazy(async () => ({
   default: (await networkPages()).NetworkPeeringDetailPage,
 }));
+const kubernetesPages = () => import('./kubernetes-pages');
+const ClusterListPage = lazy(async () => ({ default: (await kubernetesPages()).ClusterListPage }));
+const CreateClusterPage = lazy(async () => ({
+  default: (await kubernetesPages()).CreateClusterPage,
+}));
+const ClusterDetailPage = lazy(async () => ({
+  default: (await kubernetesPages()).ClusterDetailPage,
+}));
+const ClusterOidcPage = lazy(async () => ({ default: (await kubernetesPages()).ClusterOidcPage }));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -179,6 +188,30 @@ export const routes: RouteObject[] = [
                 path: paths.networkPeering(':uuid'),
                 handle: crumb('Network peering'),
                 element: <NetworkPeeringDetailPage />,
+              },
+            ],
+          },
+          {
+            path: paths.kubernetes(),
+            handle: crumb('Kubernetes'),
+            children: [
+              { index: true, element: <ClusterListPage /> },
+              {
+                path: paths.newCluster(),
+                handle: crumb('Create cluster'),
+                element: <CreateClusterPage />,
+              },
+              {
+                path: paths.cluster(':uuid'),
+                handle: crumb('Cluster'),
+                children: [
+                  { index: true, element: <ClusterDetailPage /> },
+                  {
+                    path: paths.clusterAuthentication(':uuid'),
+                    handle: crumb('OIDC authentication'),
+                    element: <ClusterOidcPage />,
+                  },
+                ],
               },
             ],
           },

@@ -376,4 +376,56 @@ export const migrations: { version: number; sql: string }[] = [
         cloud_event_id DESC, action, resource_type, account_username);
     `,
   },
+  {
+    version: 8,
+    sql: `
+      -- Managed Kubernetes (reference §9). Node group settings and OIDC entries are JSON: they are
+      -- read and replaced whole, never queried by their parts.
+      CREATE TABLE kubernetes_clusters (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        network TEXT NOT NULL,
+        network_cidr TEXT NOT NULL,
+        version TEXT NOT NULL,
+        plan TEXT NOT NULL,
+        state TEXT NOT NULL,
+        private_node_groups INTEGER NOT NULL DEFAULT 0,
+        storage_encryption TEXT,
+        control_plane_ip_filter TEXT,
+        labels TEXT NOT NULL DEFAULT '[]',
+        authentication TEXT NOT NULL DEFAULT '[]',
+        upgrade_version TEXT,
+        ca_certificate TEXT NOT NULL,
+        client_certificate TEXT NOT NULL,
+        client_key TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (account_id, name)
+      );
+      CREATE INDEX kubernetes_clusters_network ON kubernetes_clusters(network);
+
+      CREATE TABLE kubernetes_node_groups (
+        cluster_uuid TEXT NOT NULL REFERENCES kubernetes_clusters(uuid) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        PRIMARY KEY (cluster_uuid, name)
+      );
+
+      CREATE TABLE kubernetes_nodes (
+        uuid TEXT PRIMARY KEY,
+        cluster_uuid TEXT NOT NULL,
+        node_group TEXT NOT NULL,
+        name TEXT NOT NULL,
+        state TEXT NOT NULL,
+        kubelet_version TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        FOREIGN KEY (cluster_uuid, node_group)
+          REFERENCES kubernetes_node_groups(cluster_uuid, name) ON DELETE CASCADE
+      );
+      CREATE INDEX kubernetes_nodes_group ON kubernetes_nodes(cluster_uuid, node_group, position);
+    `,
+  },
 ];

@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { safeParse } from 'zod';
+import type { core } from 'zod';
+import { uuidPattern } from '../../../contract/common';
+import { sendProblem, toProblem } from '../api';
+import { ApiProblem, notFound, problemFromZod } from '../http/errors';
+import type { InvalidParam } from '../http/errors';
+import { principalOf } from '../http/principal';
+import type { KubernetesRepository } from '../store/kubernetes';
+
+export type FailureStatus = 400 | 422;
+
+export const withStatus = (problem: ApiProblem, status: number) =>
+  new ApiProblem(status, problem.code, problem.message, problem.headers, problem.invalidParams);
+
+export const unprocessable = (code: string, message: string, invalidParams: InvalidParam[] = []) =>
+  new ApiProblem(422, code, message, {}, invalidParams);
+
+/** Issue kinds that mean the body does not have the operation's shape at all. */
+const structural = new Set(['invalid_type', 'unrecognized_keys']);
+
+/**
+ * Validates a Kubernetes request body. The operations declare different failure statuses (spec
+ * §4.3): where both exist, a body of the wrong shape (not an object, a missing attribute, a wrong
+ * JSON type, an unknown attribute) is 400 and well-formed but unacceptable values are 422; where
+ * only one exists, every failure gets it.
+ */
+export function readKubernetesBody<S extends core.$ZodType>(
+  body: unknown,
+  schema: S,
+  statuses: { malformed: FailureStatus; invalid: FailureStatus },
+): core.output<S> {
+  if (body === undefined || body === null || typeof body !== 'object') {
+    throw new ApiProblem(
+      statuses.malformed,
+      'REQUEST_INVALID',
+      "Send the request body as a JSON value of the operation's shape.",
+    );
+  }
+  const result = safeParse(schema, body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const problem = problemFromZod(result.error, body);
+  throw withStatus(problem, structural.has(issue.code) ? statuses.malformed : statuses.invalid);
+}
+
+/**
+ * For operations whose only declared failure status for a bad request is 422 (spec §4.3): a body
+ * that cannot even be read (broken JSON) answers 422 too.
+ */
+export function unprocessableOnBadRequest(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const problem = toProblem(error);
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem.status === 400 ? withStatus(problem, 422) : problem);
+}
+
+/**
+ * The caller's cluster. Another account's cluster answers as an unknown one: the operations
+ * declare 404, not 403 (spec §4.3). A malformed UUID is 400 where the operation declares 400.
+ */
+export function ownCluster(
+  kubernetes: KubernetesRepository,
+  request: FastifyRequest,
+  uuid: string,
+  malformedStatus: 400 | 404 = 404,
+) {
+  if (!uuidPattern.test(uuid)) {
+    if (malformedStatus === 400) {
+      throw new ApiProblem(400, 'KUBERNETES_CLUSTER_INVALID', 'The cluster UUID is invalid.', {}, [
+        {
+          name: 'uuid',
+          reason: 'A lowercase UUID of the form 0dxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx.',
+        },
+      ]);
+    }
+    throw notFound('kubernetes cluster', uuid);
+  }
+  const row = kubernetes.findCluster(uuid);
+  if (!row || row.account_id !== principalOf(request).owner.id) {
+    throw notFound('kubernetes cluster', uuid);
+  }
+  return row;
+}

@@ -1,0 +1,96 @@
+import { expect } from 'vitest';
+import type { Cluster, ClusterCreate } from '../../../contract/kubernetes';
+import { clusterSchema } from '../../../contract/kubernetes';
+import type { SkydeckServer } from '../../app';
+import { demoAuth } from '../testing';
+
+/** Request helpers of the Kubernetes suites; never used in production. */
+export function kubernetesClient(app: () => SkydeckServer) {
+  /** The seeded private network of an account (de-fra1) and its IPv4 block. */
+  const privateNetwork = (username = 'demo') =>
+    app()
+      .sandbox!.db.prepare(
+        `SELECT networks.uuid, networks.zone, ip_networks.address AS cidr FROM networks
+         JOIN accounts ON accounts.id = networks.account_id
+         JOIN ip_networks ON ip_networks.network_uuid = networks.uuid
+         WHERE accounts.username = ? AND networks.type = 'private' AND ip_networks.family = 'IPv4'
+         ORDER BY networks.created_at LIMIT 1`,
+      )
+      .get(username) as { uuid: string; zone: string; cidr: string };
+
+  /** A valid create body on the account's network; tests override fields, also with bad values. */
+  const clusterBody = (fields: Record<string, unknown> = {}, username = 'demo'): ClusterCreate => {
+    const network = privateNetwork(username);
+    return {
+      name: `c-${Math.random().toString(36).slice(2, 10)}`,
+      zone: network.zone,
+      network: network.uuid,
+      network_cidr: network.cidr,
+      version: '1.31',
+      plan: 'development',
+      node_groups: [{ name: 'default', count: 2, plan: '2xCPU-4GB' }],
+      ...fields,
+    } as ClusterCreate;
+  };
+
+  const call = (
+    method: string,
+    url: string,
+    payload?: unknown,
+    auth = demoAuth,
+    headers: Record<string, string> = {},
+  ) =>
+    app().inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: auth, ...headers },
+      ...(payload === undefined
+        ? {}
+        : { payload: typeof payload === 'string' ? payload : (payload as object) }),
+    });
+
+  async function ok(
+    method: string,
+    url: string,
+    payload: unknown,
+    status: number,
+    auth = demoAuth,
+  ) {
+    const response = await call(method, url, payload, auth);
+    expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
+    return response;
+  }
+
+  const cluster = async (uuid: string, auth = demoAuth): Promise<Cluster> =>
+    clusterSchema.parse((await ok('GET', `/1.3/kubernetes/${uuid}`, undefined, 200, auth)).json());
+
+  const createCluster = async (fields: Record<string, unknown> = {}, auth = demoAuth) =>
+    clusterSchema.parse(
+      (
+        await ok(
+          'POST',
+          '/1.3/kubernetes',
+          clusterBody(fields, auth === demoAuth ? 'demo' : 'other'),
+          201,
+          auth,
+        )
+      ).json(),
+    );
+
+  const auditCount = () =>
+    (app().sandbox!.db.prepare('SELECT COUNT(*) AS n FROM audit_logs').get() as { n: number }).n;
+
+  const lastAudit = () =>
+    app()
+      .sandbox!.db.prepare(
+        'SELECT action, resource_type, resource_sub_type, resource_id FROM audit_logs ORDER BY rowid DESC LIMIT 1',
+      )
+      .get() as {
+      action: string;
+      resource_type: string;
+      resource_sub_type: string | null;
+      resource_id: string;
+    };
+
+  return { call, ok, cluster, clusterBody, privateNetwork, createCluster, auditCount, lastAudit };
+}

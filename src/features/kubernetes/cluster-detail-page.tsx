@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { Cluster } from '../../../contract/kubernetes';
+import { isClusterBusy, kubernetesQueries, useDeleteCluster } from '../../api/kubernetes';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailQuery } from '../../components/detail-query';
+import { PageHeader } from '../../components/page-header';
+import { StateChip } from '../../components/state-chip';
+import { kubernetesPaths } from '../../lib/kubernetes-paths';
+import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
+import { NodeGroupSection } from './node-group-section';
+
+export function ClusterDetailPage() {
+  const { uuid = '' } = useParams();
+  const cluster = useQuery(kubernetesQueries.detail(uuid));
+  return (
+    <DetailQuery query={cluster} noun="Cluster">
+      {(data) => <ClusterView cluster={data} />}
+    </DetailQuery>
+  );
+}
+
+type OpenDialog = 'kubeconfig' | 'upgrade' | 'delete' | null;
+
+function ClusterView({ cluster }: { cluster: Cluster }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const remove = useDeleteCluster(cluster.uuid);
+  const kubeconfig = useQuery({
+    ...kubernetesQueries.kubeconfig(cluster.uuid),
+    enabled: dialog === 'kubeconfig',
+  });
+  const terminating = cluster.state === 'terminating';
+  const nodes = cluster.node_groups.reduce((sum, group) => sum + group.count, 0);
+
+  const facts: [string, ReactNode][] = [
+    ['State', <StateChip key="state" state={cluster.state} />],
+    ['Kubernetes version', cluster.version],
+    ['Zone', cluster.zone],
+    ['Control-plane plan', cluster.plan],
+    ['Network', `${cluster.network} (${cluster.network_cidr})`],
+    ['Worker nodes', `${nodes} in ${cluster.node_groups.length} node groups`],
+    [
+      'Control-plane access',
+      cluster.control_plane_ip_filter === null || cluster.control_plane_ip_filter.length === 0
+        ? 'No IP filter'
+        : cluster.control_plane_ip_filter.join(', '),
+    ],
+    ['Private node groups', cluster.private_node_groups ? 'Yes' : 'No'],
+    [
+      'Labels',
+      cluster.labels.length === 0
+        ? '—'
+        : cluster.labels.map((label) => (
+            <Chip
+              key={label.key}
+              size="small"
+              label={label.value ? `${label.key}=${label.value}` : label.key}
+              sx={{ mr: 0.5 }}
+            />
+          )),
+    ],
+    ['UUID', cluster.uuid],
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={cluster.name}
+        crumb={cluster.name}
+        description={
+          cluster.state === 'pending'
+            ? 'The cluster is being created; its node groups come up with it.'
+            : cluster.state === 'upgrading'
+              ? 'The control plane is being upgraded.'
+              : terminating
+                ? 'The cluster is being deleted.'
+                : undefined
+        }
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => setDialog('kubeconfig')}
+              disabled={terminating}
+            >
+              Kubeconfig
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => setDialog('upgrade')}
+              disabled={cluster.state !== 'running'}
+            >
+              Upgrade
+            </Button>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={kubernetesPaths.clusterAuthentication(cluster.uuid)}
+            >
+              OIDC authentication
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setDialog('delete')}
+              disabled={terminating}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
+        {isClusterBusy(cluster) && (
+          <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
+        )}
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 3,
+            rowGap: 1,
+            m: 0,
+          }}
+        >
+          {facts.map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {term}
+              </Typography>
+              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+      <NodeGroupSection cluster={cluster} />
+      {dialog === 'kubeconfig' && (
+        <KubeconfigDialog
+          title={`Kubeconfig of ${cluster.name}`}
+          fileName={`${cluster.name}-kubeconfig.yaml`}
+          description="Administrator access with the cluster's client certificate. Keep it secret: whoever has it controls the cluster."
+          kubeconfig={{
+            data: kubeconfig.data,
+            error: kubeconfig.error,
+            isPending: kubeconfig.isPending,
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'upgrade' && <UpgradeDialog cluster={cluster} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete cluster ${cluster.name}?`}
+        confirmLabel="Delete cluster"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="The cluster could not be deleted"
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => void navigate(kubernetesPaths.kubernetes()),
+          })
+        }
+        onClose={() => {
+          remove.reset();
+          setDialog(null);
+        }}
+      >
+        {`The control plane and all ${nodes} worker nodes are deleted, with everything running on them. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,371 @@
+import { useId, useState } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { z } from 'zod/mini';
+import type { Cluster, NodeGroup, NodeGroupCreate } from '../../../contract/kubernetes';
+import { maxNodesPerGroup, upgradeStrategySchema } from '../../../contract/kubernetes';
+import type { ApiError } from '../../api/http';
+import {
+  kubernetesQueries,
+  useCreateNodeGroup,
+  useModifyNodeGroup,
+  useUpgradeCluster,
+} from '../../api/kubernetes';
+import { planQueries } from '../../api/prices';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { CopyButton } from '../../components/copy-button';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { LoadingState } from '../../components/query-state';
+import { describePlan } from '../../lib/pricing';
+import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
+import { downloadText } from './download';
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  failure: ApiError | null;
+  failureTitle: string;
+  submitDisabled?: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A form in a dialog: fields, then a failure no field is about, then Cancel and the action. */
+export function FormDialog({
+  title,
+  submitLabel,
+  pendingLabel,
+  pending,
+  failure,
+  failureTitle,
+  submitDisabled = false,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogContent>
+          <Stack spacing={3} sx={{ pt: 1 }}>
+            {children}
+            {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending || submitDisabled}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const scaleSchema = z.pipe(
+  z.object({
+    count: z.string().check(
+      z.regex(/^\d+$/, 'A whole number of nodes.'),
+      z.refine((text) => Number(text) <= maxNodesPerGroup, {
+        message: `At most ${maxNodesPerGroup} nodes per group.`,
+      }),
+    ),
+  }),
+  z.transform((values) => ({ count: Number(values.count) })),
+);
+
+/** Sets a node group's node count; the group scales on the service's clock. */
+export function ScaleDialog({
+  cluster,
+  group,
+  onClose,
+}: {
+  cluster: Cluster;
+  group: NodeGroup;
+  onClose: () => void;
+}) {
+  const modify = useModifyNodeGroup(cluster.uuid, group.name);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<
+    z.input<typeof scaleSchema>,
+    unknown,
+    z.output<typeof scaleSchema>
+  >({ resolver: zodResolver(scaleSchema), defaultValues: { count: String(group.count) } });
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    modify.mutate(body, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED') {
+          setError('count', { message: `${error.message} (${error.code})` });
+        } else setFailure(error);
+      },
+    });
+  });
+  return (
+    <FormDialog
+      title={`Scale node group ${group.name}`}
+      submitLabel="Scale"
+      pendingLabel="Scaling…"
+      pending={modify.isPending}
+      failure={failure}
+      failureTitle="The node group could not be scaled"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput
+        control={control}
+        name="count"
+        label="Number of nodes"
+        inputMode="numeric"
+        required
+        hint={`Now ${group.count}. New nodes start pending; removed nodes terminate. 0 to ${maxNodesPerGroup}.`}
+      />
+    </FormDialog>
+  );
+}
+
+const upgradeSchema = z.object({
+  version: z.string().check(z.minLength(1, 'Choose a version.')),
+  strategy: upgradeStrategySchema,
+});
+
+/** Upgrades the cluster to one of the versions the service offers for it, and no other. */
+export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose: () => void }) {
+  const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
+  const upgrade = useUpgradeCluster(cluster.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit } = useForm<z.infer<typeof upgradeSchema>>({
+    resolver: zodResolver(upgradeSchema),
+    defaultValues: { version: '', strategy: 'manual' },
+  });
+  const offered = upgrades.data ?? [];
+  const submit = handleSubmit(({ version, strategy }) => {
+    setFailure(null);
+    upgrade.mutate(
+      { version, strategy: { type: strategy } },
+      { onSuccess: onClose, onError: setFailure },
+    );
+  });
+
+  let body;
+  if (upgrades.isPending) body = <LoadingState label="Loading available versions" />;
+  else if (upgrades.isError) {
+    body = (
+      <ApiErrorAlert error={upgrades.error} title="The available versions could not be loaded" />
+    );
+  } else if (offered.length === 0) {
+    body = (
+      <Typography>
+        {cluster.state === 'running'
+          ? `No newer version is offered for ${cluster.version}.`
+          : `Upgrades are offered while the cluster is running; it is ${cluster.state}.`}
+      </Typography>
+    );
+  } else {
+    body = (
+      <>
+        <Typography>{`The cluster runs Kubernetes ${cluster.version}. Versions move up one minor release at a time.`}</Typography>
+        <FormSelect control={control} name="version" label="Upgrade to" required>
+          {offered.map((version) => (
+            <MenuItem key={version} value={version}>
+              {version}
+            </MenuItem>
+          ))}
+        </FormSelect>
+        <FormSelect
+          control={control}
+          name="strategy"
+          label="Node upgrade strategy"
+          hint="Manual: nodes keep their version until you replace them. Rolling update: nodes are replaced one by one."
+        >
+          <MenuItem value="manual">Manual</MenuItem>
+          <MenuItem value="rolling-update">Rolling update</MenuItem>
+        </FormSelect>
+      </>
+    );
+  }
+
+  return (
+    <FormDialog
+      title={`Upgrade ${cluster.name}`}
+      submitLabel="Upgrade"
+      pendingLabel="Starting upgrade…"
+      pending={upgrade.isPending}
+      submitDisabled={offered.length === 0}
+      failure={failure}
+      failureTitle="The upgrade could not be started"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {body}
+    </FormDialog>
+  );
+}
+
+/** A kubeconfig to read, copy or download. */
+export function KubeconfigDialog({
+  title,
+  fileName,
+  description,
+  kubeconfig,
+  onClose,
+  children,
+}: {
+  title: string;
+  fileName: string;
+  description: ReactNode;
+  /** Choices that shape the kubeconfig, shown above it. */
+  children?: ReactNode;
+  kubeconfig: { data?: string; error: ApiError | null; isPending: boolean };
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography>{description}</Typography>
+          {children}
+          {kubeconfig.isPending && <LoadingState label="Loading the kubeconfig" />}
+          {kubeconfig.error && (
+            <ApiErrorAlert error={kubeconfig.error} title="The kubeconfig could not be loaded" />
+          )}
+          {kubeconfig.data !== undefined && (
+            <>
+              <TextField
+                label="Kubeconfig"
+                value={kubeconfig.data}
+                multiline
+                minRows={8}
+                maxRows={20}
+                slotProps={{
+                  input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } },
+                }}
+              />
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button
+                  variant="contained"
+                  startIcon={<DownloadIcon />}
+                  onClick={() => downloadText(fileName, kubeconfig.data!)}
+                >
+                  Download
+                </Button>
+                <CopyButton text={kubeconfig.data} label="Copy" />
+              </Box>
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const addGroupSchema = z.pipe(
+  nodeGroupFormSchema,
+  z.transform((values): NodeGroupCreate => ({
+    name: values.name,
+    count: Number(values.count),
+    plan: values.plan,
+    anti_affinity: values.antiAffinity,
+  })),
+);
+
+/** Adds a node group to a running cluster; its nodes come up on the service's clock. */
+export function AddNodeGroupDialog({
+  cluster,
+  onClose,
+}: {
+  cluster: Cluster;
+  onClose: () => void;
+}) {
+  const plans = useQuery(planQueries.list());
+  const create = useCreateNodeGroup(cluster.uuid);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { control, handleSubmit, setError } = useForm<
+    z.input<typeof addGroupSchema>,
+    unknown,
+    NodeGroupCreate
+  >({
+    resolver: zodResolver(addGroupSchema),
+    defaultValues: newNodeGroup(cluster.node_groups.length),
+  });
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    create.mutate(body, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID') {
+          setError('name', { message: `${error.message} (${error.code})` });
+        } else if (error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED') {
+          setError('count', { message: `${error.message} (${error.code})` });
+        } else setFailure(error);
+      },
+    });
+  });
+  return (
+    <FormDialog
+      title={`Add a node group to ${cluster.name}`}
+      submitLabel="Add node group"
+      pendingLabel="Adding…"
+      pending={create.isPending}
+      failure={failure}
+      failureTitle="The node group could not be added"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormTextInput control={control} name="name" label="Node group name" required />
+      <FormTextInput
+        control={control}
+        name="count"
+        label="Number of nodes"
+        inputMode="numeric"
+        required
+        hint={`0 to ${maxNodesPerGroup}.`}
+      />
+      <FormSelect control={control} name="plan" label="Server plan" required>
+        {(plans.data ?? []).map((plan) => (
+          <MenuItem key={plan.name} value={plan.name}>
+            {`${plan.name}: ${describePlan(plan)}`}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <FormCheckbox
+        control={control}
+        name="antiAffinity"
+        label="Spread the nodes over different hosts (anti-affinity)"
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import type { Cluster } from '../../../contract/kubernetes';
+import { kubernetesQueries } from '../../api/kubernetes';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { StateChip } from '../../components/state-chip';
+import { kubernetesPaths } from '../../lib/kubernetes-paths';
+
+const column = createColumnHelper<Cluster>();
+
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => (
+      <Link component={RouterLink} to={kubernetesPaths.cluster(row.original.uuid)}>
+        {row.original.name}
+      </Link>
+    ),
+  }),
+  column.accessor('state', {
+    header: 'State',
+    cell: (info) => <StateChip state={info.getValue()} />,
+  }),
+  column.accessor('version', { header: 'Version' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.accessor('plan', { header: 'Plan' }),
+  column.display({
+    id: 'nodes',
+    header: 'Worker nodes',
+    cell: ({ row }) => {
+      const groups = row.original.node_groups;
+      const nodes = groups.reduce((sum, group) => sum + group.count, 0);
+      return `${nodes} in ${groups.length} ${groups.length === 1 ? 'group' : 'groups'}`;
+    },
+  }),
+  column.accessor('labels', {
+    header: 'Labels',
+    cell: (info) =>
+      info
+        .getValue()
+        .map(({ key, value }) => (value ? `${key}=${value}` : key))
+        .join(', ') || '—',
+  }),
+];
+
+export function ClusterListPage() {
+  const clusters = useQuery(kubernetesQueries.list());
+  const create = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      component={RouterLink}
+      to={kubernetesPaths.newCluster()}
+    >
+      Create cluster
+    </Button>
+  );
+
+  let body;
+  if (clusters.isPending) body = <LoadingState label="Loading clusters" />;
+  else if (clusters.isError) {
+    body = (
+      <ErrorState
+        error={clusters.error}
+        title="The clusters could not be loaded"
+        onRetry={() => void clusters.refetch()}
+      />
+    );
+  } else if (clusters.data.length === 0) {
+    body = (
+      <EmptyState
+        title="No Kubernetes clusters yet"
+        description="A cluster runs on a private network of its zone, with node groups of servers as workers."
+        action={create}
+      />
+    );
+  } else {
+    body = (
+      <DataTable
+        label="Kubernetes clusters"
+        columns={columns}
+        data={clusters.data}
+        getRowId={(cluster) => cluster.uuid}
+        rowHeaderColumn="name"
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Kubernetes"
+        description="Managed Kubernetes clusters: the control plane is run for you, node groups are your workers."
+        actions={create}
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,416 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { Control, UseFormSetValue } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useNavigate } from 'react-router';
+import type { ClusterCreate } from '../../../contract/kubernetes';
+import { maxNodeGroups } from '../../../contract/kubernetes';
+import type { Plan } from '../../../contract/plan';
+import type { ApiError } from '../../api/http';
+import { kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
+import { planQueries, priceQueries } from '../../api/prices';
+import { zoneQueries } from '../../api/zones';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { LabelFields } from '../../components/form/label-fields';
+import { PageHeader } from '../../components/page-header';
+import { formatMoney } from '../../lib/format';
+import { kubernetesPaths } from '../../lib/kubernetes-paths';
+import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import {
+  clusterFieldForError,
+  clusterFormDefaults,
+  clusterFormSchema,
+  newNodeGroup,
+} from './cluster-form';
+import type { ClusterFormValues } from './cluster-form';
+
+type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
+
+const steps = ['Cluster', 'Node groups', 'Review'] as const;
+const stepFields: (keyof ClusterFormValues)[][] = [
+  ['name', 'zone', 'network', 'version', 'plan', 'labels'],
+  ['nodeGroups'],
+  [],
+];
+
+export function CreateClusterPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const plans = useQuery(planQueries.list());
+  const createCluster = useCreateCluster();
+  const { control, handleSubmit, setError, setValue, trigger } = useForm<
+    ClusterFormValues,
+    unknown,
+    ClusterCreate
+  >({
+    resolver: zodResolver(clusterFormSchema),
+    defaultValues: clusterFormDefaults,
+  });
+
+  const next = async () => {
+    if (await trigger(stepFields[step])) setStep((current) => current + 1);
+  };
+
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    createCluster.mutate(body, {
+      onSuccess: (cluster) => void navigate(kubernetesPaths.cluster(cluster.uuid)),
+      onError: (error) => {
+        const field = clusterFieldForError(error.code);
+        if (field) {
+          setError(field, { message: `${error.message} (${error.code})` });
+          setStep(0);
+        } else setFailure(error);
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Create Kubernetes cluster"
+        description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
+      />
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Create Kubernetes cluster"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step < steps.length - 1) void next();
+          else void submit(event);
+        }}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <Typography variant="h6" component="h2">
+            {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
+          </Typography>
+          {step === 0 && <ClusterStep control={control} setValue={setValue} />}
+          {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
+          {step === 2 && <ReviewStep control={control} />}
+          {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
+            {step < steps.length - 1 ? (
+              <Button type="submit" variant="contained">
+                Next
+              </Button>
+            ) : (
+              <Button type="submit" variant="contained" disabled={createCluster.isPending}>
+                {createCluster.isPending ? 'Creating…' : 'Create cluster'}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+        <CostPreview control={control} plans={plans.data ?? []} />
+      </Box>
+    </>
+  );
+}
+
+function ClusterStep({
+  control,
+  setValue,
+}: {
+  control: FormControl;
+  setValue: UseFormSetValue<ClusterFormValues>;
+}) {
+  const zones = useQuery(zoneQueries.list());
+  const versions = useQuery(kubernetesQueries.versions());
+  const clusterPlans = useQuery(kubernetesQueries.plans());
+  const zone = useWatch({ control, name: 'zone' });
+  const networks = useQuery({ ...kubernetesQueries.networks(zone), enabled: zone !== '' });
+  const networkList = networks.data ?? [];
+  const networkHint =
+    zone === ''
+      ? 'Choose a zone first.'
+      : networks.isError
+        ? `The networks could not be loaded: ${networks.error.message}`
+        : networks.isSuccess && networkList.length === 0
+          ? 'This zone has no private network of yours; create one on the Networks page first.'
+          : 'The cluster’s nodes get addresses from its IPv4 block.';
+
+  return (
+    <>
+      <FormTextInput
+        control={control}
+        name="name"
+        label="Cluster name"
+        required
+        hint="Lowercase letters, digits and hyphens, such as web-prod."
+      />
+      <Controller
+        control={control}
+        name="zone"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              setValue('network', '');
+              setValue('networkCidr', '');
+            }}
+            select
+            required
+            label="Zone"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          >
+            {(zones.data ?? []).map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {`${item.description} (${item.id})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="network"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              const network = networkList.find((item) => item.uuid === event.target.value);
+              setValue('networkCidr', network?.cidrs[0] ?? '');
+            }}
+            select
+            required
+            label="Private network"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? networkHint}
+          >
+            {networkList.map((network) => (
+              <MenuItem
+                key={network.uuid}
+                value={network.uuid}
+                disabled={network.cidrs.length === 0}
+              >
+                {`${network.name} (${network.cidrs.join(', ') || 'no IPv4 block'})`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <FormSelect control={control} name="version" label="Kubernetes version" required>
+        {(versions.data ?? []).map((version) => (
+          <MenuItem key={version.id} value={version.id}>
+            {`${version.id} (${version.version})`}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <FormSelect control={control} name="plan" label="Control-plane plan" required>
+        {(clusterPlans.data ?? [])
+          .filter((plan) => !plan.deprecated)
+          .map((plan) => (
+            <MenuItem key={plan.name} value={plan.name}>
+              {`${plan.name}: up to ${plan.max_nodes} worker nodes, ${plan.server_number} control-plane ${plan.server_number === 1 ? 'node' : 'nodes'}`}
+            </MenuItem>
+          ))}
+      </FormSelect>
+      <LabelFields control={control} />
+    </>
+  );
+}
+
+function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'nodeGroups' });
+  return (
+    <>
+      {fields.map((field, index) => (
+        <Paper
+          key={field.id}
+          variant="outlined"
+          component="fieldset"
+          sx={{ p: 2, m: 0, display: 'grid', gap: 2 }}
+        >
+          <Box
+            component="legend"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 0.5, typography: 'subtitle1' }}
+          >
+            {`Node group ${index + 1}`}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
+            <FormTextInput
+              control={control}
+              name={`nodeGroups.${index}.name`}
+              label={`Name of node group ${index + 1}`}
+              required
+            />
+            <FormTextInput
+              control={control}
+              name={`nodeGroups.${index}.count`}
+              label={`Nodes in group ${index + 1}`}
+              inputMode="numeric"
+              required
+              hint="0 to 16."
+            />
+          </Box>
+          <FormSelect
+            control={control}
+            name={`nodeGroups.${index}.plan`}
+            label={`Server plan of group ${index + 1}`}
+            required
+          >
+            {plans.map((plan) => (
+              <MenuItem key={plan.name} value={plan.name}>
+                {`${plan.name}: ${describePlan(plan)}`}
+              </MenuItem>
+            ))}
+          </FormSelect>
+          <FormCheckbox
+            control={control}
+            name={`nodeGroups.${index}.antiAffinity`}
+            label="Spread the nodes over different hosts (anti-affinity)"
+          />
+          {fields.length > 1 && (
+            <Box>
+              <IconButton
+                aria-label={`Remove node group ${index + 1}`}
+                onClick={() => remove(index)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          )}
+        </Paper>
+      ))}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          disabled={fields.length >= maxNodeGroups}
+          onClick={() => append(newNodeGroup(fields.length))}
+        >
+          Add node group
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+function ReviewStep({ control }: { control: FormControl }) {
+  const values = useWatch({ control });
+  const rows: [string, string][] = [
+    ['Name', values.name ?? ''],
+    ['Zone', values.zone ?? ''],
+    ['Network block', values.networkCidr ?? ''],
+    ['Version', values.version ?? ''],
+    ['Control-plane plan', values.plan ?? ''],
+    [
+      'Node groups',
+      (values.nodeGroups ?? [])
+        .map((group) => `${group.name}: ${group.count} × ${group.plan}`)
+        .join('; '),
+    ],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
+    >
+      {rows.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Typography component="dt" sx={{ fontWeight: 600 }}>
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {value || '—'}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CostPreview({ control, plans }: { control: FormControl; plans: Plan[] }) {
+  const prices = useQuery(priceQueries.list());
+  const values = useWatch({ control });
+  const priceZone = prices.data?.find((zone) => zone.name === values.zone);
+  let body;
+  if (!priceZone) {
+    body = <Typography color="text.secondary">Choose a zone to see the cost.</Typography>;
+  } else {
+    const lines: { label: string; perHour: number }[] = [];
+    const unpriced = [`Control plane (${values.plan || 'no plan'})`];
+    for (const group of values.nodeGroups ?? []) {
+      const plan = plans.find((item) => item.name === group.plan);
+      const count = Number(group.count) || 0;
+      if (!plan || count === 0) continue;
+      const node = estimateServerCost({
+        zone: priceZone,
+        plan,
+        cores: plan.core_number,
+        memoryMiB: plan.memory_amount,
+        disks: [],
+        licensePerCore: 0,
+      });
+      if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
+      lines.push({
+        label: `${group.name}: ${count} × ${plan.name}`,
+        perHour: node.perHour * count,
+      });
+    }
+    const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
+    body = (
+      <>
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {lines.map((line) => (
+            <li key={line.label}>{`${line.label}: ${formatMoney(line.perHour)} per hour`}</li>
+          ))}
+        </Box>
+        <Typography sx={{ fontWeight: 600 }}>{`${formatMoney(perHour)} per hour`}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {`${formatMoney(perHour * hoursPerMonth)} per month (${hoursPerMonth} hours)`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {`Not in this zone's price list, so not included: ${unpriced.join('; ')}.`}
+        </Typography>
+      </>
+    );
+  }
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Cost preview"
+      sx={{ p: 2, display: 'grid', gap: 1 }}
+    >
+      <Typography variant="h6" component="h2">
+        Cost preview
+      </Typography>
+      <Box role="status" sx={{ display: 'grid', gap: 1 }}>
+        {body}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import type { Cluster, KubernetesNode, NodeGroup } from '../../../contract/kubernetes';
+import { maxNodeGroups } from '../../../contract/kubernetes';
+import { kubernetesQueries, useDeleteNode, useDeleteNodeGroup } from '../../api/kubernetes';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { StateChip } from '../../components/state-chip';
+import { AddNodeGroupDialog, ScaleDialog } from './cluster-dialogs';
+
+/** The cluster's node groups, each with its nodes and what can be done to it. */
+export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <Box component="section" aria-labelledby="node-groups-heading" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography id="node-groups-heading" variant="h5" component="h2">
+          Node groups
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={cluster.state !== 'running' || cluster.node_groups.length >= maxNodeGroups}
+          onClick={() => setAdding(true)}
+        >
+          Add node group
+        </Button>
+      </Box>
+      {adding && <AddNodeGroupDialog cluster={cluster} onClose={() => setAdding(false)} />}
+      {cluster.node_groups.length === 0 ? (
+        <EmptyState title="No node groups" description="The cluster has no worker nodes." />
+      ) : (
+        cluster.node_groups.map((group) => (
+          <NodeGroupCard key={group.name} cluster={cluster} group={group} />
+        ))
+      )}
+    </Box>
+  );
+}
+
+function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup }) {
+  const [dialog, setDialog] = useState<'scale' | 'delete' | null>(null);
+  const [nodeToDelete, setNodeToDelete] = useState<KubernetesNode | null>(null);
+  const details = useQuery(kubernetesQueries.nodeGroup(cluster.uuid, group.name));
+  const deleteGroup = useDeleteNodeGroup(cluster.uuid);
+  const deleteNode = useDeleteNode(cluster.uuid, group.name);
+  const terminating = group.state === 'terminating' || cluster.state === 'terminating';
+  const headingId = `node-group-${group.name}`;
+
+  let nodes;
+  if (details.isPending) nodes = <LoadingState label={`Loading the nodes of ${group.name}`} />;
+  else if (details.isError) {
+    nodes = (
+      <ErrorState
+        error={details.error}
+        title="The nodes could not be loaded"
+        onRetry={() => void details.refetch()}
+      />
+    );
+  } else if (details.data.nodes.length === 0) {
+    nodes = <Typography color="text.secondary">No nodes.</Typography>;
+  } else {
+    nodes = (
+      <Table size="small" aria-label={`Nodes of ${group.name}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Node</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Kubelet</TableCell>
+            <TableCell>
+              <Box
+                component="span"
+                sx={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                }}
+              >
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {details.data.nodes.map((node) => (
+            <TableRow key={node.uuid}>
+              <TableCell component="th" scope="row">
+                {node.name}
+              </TableCell>
+              <TableCell>
+                <StateChip state={node.state} />
+              </TableCell>
+              <TableCell>{node.kubelet_version}</TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={`Delete node ${node.name} (experimental)`}
+                  disabled={node.state === 'terminating' || terminating}
+                  onClick={() => setNodeToDelete(node)}
+                >
+                  Delete node
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 2, display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Typography id={headingId} variant="h6" component="h3">
+          {group.name}
+        </Typography>
+        <StateChip state={group.state} />
+        <Typography color="text.secondary">
+          {`${group.count} ${group.count === 1 ? 'node' : 'nodes'} · ${group.plan}${group.anti_affinity ? ' · anti-affinity' : ''}`}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={group.state !== 'running' || terminating}
+          onClick={() => setDialog('scale')}
+          aria-label={`Scale ${group.name}`}
+        >
+          Scale
+        </Button>
+        <Button
+          variant="outlined"
+          size="small"
+          color="error"
+          disabled={terminating}
+          onClick={() => setDialog('delete')}
+          aria-label={`Delete node group ${group.name}`}
+        >
+          Delete group
+        </Button>
+      </Box>
+      {group.state !== 'running' && group.state !== 'failed' && (
+        <LinearProgress aria-label={`Node group ${group.name} ${group.state}`} />
+      )}
+      {(group.labels.length > 0 || group.taints.length > 0) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {group.labels.map((label) => (
+            <Chip key={`l-${label.key}`} size="small" label={`${label.key}=${label.value}`} />
+          ))}
+          {group.taints.map((taint) => (
+            <Chip
+              key={`t-${taint.key}-${taint.effect}`}
+              size="small"
+              variant="outlined"
+              label={`taint ${taint.key}=${taint.value}:${taint.effect}`}
+            />
+          ))}
+        </Box>
+      )}
+      {nodes}
+      {dialog === 'scale' && (
+        <ScaleDialog cluster={cluster} group={group} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete node group ${group.name}?`}
+        confirmLabel="Delete group"
+        pendingLabel="Deleting…"
+        pending={deleteGroup.isPending}
+        error={deleteGroup.error}
+        errorTitle="The node group could not be deleted"
+        onConfirm={() => deleteGroup.mutate(group.name, { onSuccess: () => setDialog(null) })}
+        onClose={() => {
+          deleteGroup.reset();
+          setDialog(null);
+        }}
+      >
+        {`All ${group.count} nodes of the group terminate; workloads on them move to other nodes if they can.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={nodeToDelete !== null}
+        title={`Delete node ${nodeToDelete?.name ?? ''}?`}
+        confirmLabel="Delete node"
+        pendingLabel="Deleting…"
+        pending={deleteNode.isPending}
+        error={deleteNode.error}
+        errorTitle="The node could not be deleted"
+        onConfirm={() =>
+          nodeToDelete &&
+          deleteNode.mutate(nodeToDelete.name, { onSuccess: () => setNodeToDelete(null) })
+        }
+        onClose={() => {
+          deleteNode.reset();
+          setNodeToDelete(null);
+        }}
+      >
+        Experimental: deleting one node is a preview feature of the API and may change. The node
+        terminates and the group replaces it with a new one, so the group keeps its size.
+      </ConfirmDialog>
+    </Paper>
+  );
+}
