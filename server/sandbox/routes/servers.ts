@@ -107,6 +107,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     const labels = body.labels?.label ?? [];
     checkLabelKeys(labels);
     const size = sizing(body, { plan: 'custom', core_number: 1, memory_amount: 1024 });
+    context.billing.requireCredits(principal.owner);
     const planTier = plans.find((plan) => plan.name === size.plan)?.storage_tier as
       StorageTier | null | undefined;
     const server: ServerRow = {
@@ -357,8 +358,10 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   // reaches `started` by a job, so a client sees the start happen as it does for a restart.
   scope.post('/server/:uuid/start', async (request: UuidRequest) => {
     if (request.body !== undefined) readBody(request, startServerRequestSchema);
-    const actor = actorOf(principalOf(request).account);
+    const { account, owner } = principalOf(request);
+    const actor = actorOf(account);
     return operate(request, 'start', (row) => {
+      context.billing.requireCredits(owner);
       jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverStart, { actor });
       return { ...row, state: 'maintenance' };
     });

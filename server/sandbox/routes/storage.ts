@@ -186,6 +186,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     checkZone(body.zone);
     const labels = body.labels ?? [];
     checkLabelKeys(labels);
+    context.billing.requireCredits(principalOf(request).owner);
     const row = newStorage(principalOf(request).owner.id, {
       title: body.title,
       type: 'normal',
@@ -301,6 +302,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
     requireOnlineNormal(row, 'Backups are taken of private normal storage only.');
+    context.billing.requireCredits(principalOf(request).owner);
     const backup = newStorage(row.account_id!, {
       title: body.title,
       type: 'backup',
@@ -341,6 +343,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const { storage: body } = readBody(request, cloneStorageRequestSchema);
     checkZone(body.zone);
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+    context.billing.requireCredits(principal.owner);
     const clone = newStorage(principal.owner.id, {
       title: body.title,
       type: 'normal',
@@ -359,6 +362,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
     requireOnlineNormal(row, 'Templates are made of private normal storage only.');
+    context.billing.requireCredits(principalOf(request).owner);
     // Spec §3: template deployments use the source storage tier.
     const template = newStorage(row.account_id!, {
       title: body.title,
