@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkydeckServer } from './app';
 import { buildServer } from './app';
+import { storageListResponseSchema, storageResponseSchema } from '../contract/storage';
 import { bearer, createToken, demoAuth } from './sandbox/testing';
 
 /**
@@ -41,20 +42,20 @@ async function call(method: string, url: string, body?: unknown) {
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return text === '' ? undefined : (JSON.parse(text) as Record<string, any>);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 async function client(index: number) {
   const created = await call('POST', '/1.3/storage', {
     storage: { size: 10, tier: 'maxiops', title: `load-${index}-0`, zone: 'fi-hel1' },
   });
-  const uuid = created!.storage.uuid as string;
+  const { uuid } = storageResponseSchema.parse(created).storage;
   let title = `load-${index}-0`;
   for (let round = 1; round <= rounds; round += 1) {
     title = `load-${index}-${round}`;
     await call('PUT', `/1.3/storage/${uuid}`, { storage: { title } });
     const read = await call('GET', `/1.3/storage/${uuid}`);
-    expect(read!.storage.title).toBe(title);
+    expect(storageResponseSchema.parse(read).storage.title).toBe(title);
     await call('GET', '/1.3/storage?limit=25');
     await call('GET', '/1.3/server');
   }
@@ -76,11 +77,15 @@ describe('50 concurrent clients mixing reads and writes', () => {
     );
     for (const { uuid, title } of finals) {
       const read = await call('GET', `/1.3/storage/${uuid}`);
-      expect(read!.storage).toMatchObject({ uuid, title, state: 'online' });
+      expect(storageResponseSchema.parse(read).storage).toMatchObject({
+        uuid,
+        title,
+        state: 'online',
+      });
     }
     const listed = await call('GET', '/1.3/storage/private?search=load-&limit=100');
     const titles = new Set(
-      (listed!.storages.storage as { title: string }[]).map((storage) => storage.title),
+      storageListResponseSchema.parse(listed).storages.storage.map((storage) => storage.title),
     );
     expect(finals.filter(({ title }) => !titles.has(title))).toEqual([]);
   }, 120_000);
