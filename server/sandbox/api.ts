@@ -201,6 +201,8 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       ]);
 
     scope.addHook('onRequest', async (request, reply) => {
+      const fault = context.faults.next();
+      if (fault) throw fault;
       const config = request.routeOptions.config;
       const format = responseFormat(request);
       if (!format) {

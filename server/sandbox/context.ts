@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { createAuditLog } from './audit';
 import { createBillingLedger } from './billing';
+import { createFaults } from './faults';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
 import { createResources } from './resources';
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   /** Failed authentications one address may make per window (default 20 a minute). */
   authFailureLimit?: number;
   authFailureWindowMs?: number;
+  /** Start in maintenance: every API request answers 503 until switched off (SANDBOX_MAINTENANCE). */
+  maintenance?: boolean;
   /** Where a failed background transition is reported. */
   onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
@@ -60,6 +63,7 @@ export function createSandboxContext(options: SandboxOptions) {
     storages,
     servers,
     billing,
+    faults: createFaults({ maintenance: options.maintenance ?? false }),
     authenticate: createAuthenticator({
       accounts,
       tokens,
