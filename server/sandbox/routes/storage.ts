@@ -57,7 +57,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       limit: query.limit ?? defaultStorageLimit,
       offset: query.offset ?? 0,
     });
-    return { storages: { storage: rows.map(resources.storageSummary) } };
+    const labelsByUuid = storages.labelsOfMany(rows.map((row) => row.uuid));
+    return {
+      storages: {
+        storage: rows.map((row) => resources.storageSummary(row, labelsByUuid.get(row.uuid))),
+      },
+    };
   }
 
   const details = (request: FastifyRequest, row: StorageRow) => ({
@@ -153,7 +158,11 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   scope.get('/storage/favorite', async (request) => {
     const { account, owner } = principalOf(request);
     return {
-      storages: { storage: storages.favorites(account.id, owner.id).map(resources.storageSummary) },
+      storages: {
+        storage: storages
+          .favorites(account.id, owner.id)
+          .map((row) => resources.storageSummary(row)),
+      },
     };
   });
 
