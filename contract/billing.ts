@@ -43,6 +43,8 @@ export const billingSummarySchema = z.object({
       template: z.optional(groupSchema),
     }),
   ),
+  /** Public IPv4 addresses, by the hour (a plan's own address is included in the plan). */
+  networks: z.optional(z.object({ total_amount: z.number(), ipv4: z.optional(groupSchema) })),
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
@@ -62,6 +64,7 @@ export const legacyBillingSummarySchema = z.object({
         template: z.optional(total),
       }),
     ),
+    networks: z.optional(z.object({ total_amount: z.number(), ipv4: z.optional(total) })),
   }),
 });
 

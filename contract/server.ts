@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { ipAddressTextSchema } from './ip';
 import { storageLabelSchema } from './labels';
 import {
   backupRuleSchema,
@@ -133,6 +134,28 @@ export const serverStorageDeviceRequestSchema = z.strictObject({
 });
 export type ServerStorageDeviceRequest = z.input<typeof serverStorageDeviceRequestSchema>;
 
+/** One interface of a new server (reference §2.3); `network` is needed for a private one. */
+export const serverInterfaceRequestSchema = z.strictObject({
+  type: z.enum(['public', 'utility', 'private']),
+  index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
+  network: z.optional(uuidSchema),
+  ip_addresses: z.optional(
+    z.strictObject({
+      ip_address: z
+        .array(
+          z.strictObject({
+            family: z.optional(z.enum(['IPv4', 'IPv6'])),
+            address: z.optional(ipAddressTextSchema),
+          }),
+        )
+        .check(z.maxLength(1, 'One address per interface.')),
+    }),
+  ),
+  source_ip_filtering: z.optional(yesNoSchema),
+  bootable: z.optional(yesNoSchema),
+});
+export type ServerInterfaceRequest = z.input<typeof serverInterfaceRequestSchema>;
+
 export const createServerRequestSchema = z.strictObject({
   server: z.strictObject({
     zone: zoneIdSchema,
@@ -146,6 +169,14 @@ export const createServerRequestSchema = z.strictObject({
         .array(serverStorageDeviceRequestSchema)
         .check(z.minLength(1), z.maxLength(16)),
     }),
+    /** Left out: a utility and a public IPv4 interface (reference §2.2). */
+    networking: z.optional(
+      z.strictObject({
+        interfaces: z.strictObject({
+          interface: z.array(serverInterfaceRequestSchema).check(z.minLength(1), z.maxLength(8)),
+        }),
+      }),
+    ),
     labels: z.optional(serverLabelsSchema),
     /** A sandbox convenience; the real service tags servers with POST /server/{uuid}/tag/{tags}. */
     tags: z.optional(z.strictObject({ tag: z.array(tagNameSchema) })),

@@ -14,6 +14,10 @@ import { serverRoutes } from './routes/servers';
 import { eventRoutes } from './routes/events';
 import { billingRoutes } from './routes/billing';
 import { usageRoutes } from './routes/usage';
+import { networkRoutes } from './routes/networks';
+import { routerRoutes } from './routes/routers';
+import { ipAddressRoutes } from './routes/ip-addresses';
+import { networkPeeringRoutes } from './routes/network-peerings';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +52,10 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
     eventRoutes,
     billingRoutes,
     usageRoutes,
+    networkRoutes,
+    routerRoutes,
+    ipAddressRoutes,
+    networkPeeringRoutes,
   ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];

@@ -6,12 +6,13 @@ import type { Clock } from './clock';
 import { ApiProblem } from './http/errors';
 import type { AccountRow } from './store/accounts';
 import type { Db } from './store/database';
+import type { InterfaceRepository, IpAddressRow } from './store/networks';
 import type { ServerRepository, ServerRow } from './store/servers';
 import type { StorageRepository, StorageRow } from './store/storages';
 
 export const hourMs = 3_600_000;
 
-export type BilledType = 'server' | 'storage' | 'backup' | 'template';
+export type BilledType = 'server' | 'storage' | 'backup' | 'template' | 'ipv4';
 
 /** A stretch of a resource's life with the same billed attributes; `end` null while it lasts. */
 export interface BillingPeriod {
@@ -104,6 +105,9 @@ export function hourlyCost(period: BillingPeriod): HourlyCost {
     }
     license = period.license * cores * (sharedCore(period.plan) ? 0.5 : 1);
     firewall = period.firewall ? unitPrice(period.zone, 'firewall', 1) : 0;
+  } else if (period.type === 'ipv4') {
+    // A plan's own public IPv4 address is part of the plan's price.
+    base = period.included ? 0 : unitPrice(period.zone, 'ipv4_address', 1);
   } else if (!period.included) {
     base = unitPrice(period.zone, storagePriceKey(period.type, period.tier), period.size ?? 0);
   }
@@ -157,6 +161,12 @@ export function createBillingLedger(db: Db, clock: Clock) {
   const serversOf = db.prepare<[number], ServerRow>('SELECT * FROM servers WHERE account_id = ?');
   const storagesOf = db.prepare<[number], StorageRow>(
     'SELECT * FROM storages WHERE account_id = ?',
+  );
+  const publicIpv4Of = db.prepare<[number], IpAddressRow>(
+    "SELECT * FROM ip_addresses WHERE account_id = ? AND access = 'public' AND family = 'IPv4'",
+  );
+  const liveAddressOwner = db.prepare<[string], { account_id: number }>(
+    "SELECT account_id FROM ip_addresses WHERE address = ? AND access = 'public' LIMIT 1",
   );
   const serverLabels = (row: ServerRow) => JSON.parse(row.labels) as Label[];
 
@@ -219,6 +229,30 @@ export function createBillingLedger(db: Db, clock: Clock) {
     };
   }
 
+  /** A public IPv4 address bills from its allocation to its release; it has no other attribute. */
+  function addressPeriod(row: IpAddressRow): BillingPeriod | undefined {
+    if (row.access !== 'public' || row.family !== 'IPv4') return undefined;
+    return {
+      account_id: row.account_id,
+      resource_id: row.address,
+      type: 'ipv4',
+      title: row.address,
+      zone: row.zone,
+      plan: null,
+      cores: null,
+      memory: null,
+      size: null,
+      tier: null,
+      license: 0,
+      firewall: false,
+      included: row.part_of_plan === 1,
+      labels: [],
+      start: Date.parse(row.created_at),
+      end: null,
+      deleted: false,
+    };
+  }
+
   function close(period: BillingPeriod | undefined, deleted: boolean) {
     if (!period) return;
     const now = clock.now().getTime();
@@ -258,6 +292,10 @@ export function createBillingLedger(db: Db, clock: Clock) {
       ...storagesOf
         .all(accountId)
         .map(storagePeriod)
+        .filter((period) => period !== undefined),
+      ...publicIpv4Of
+        .all(accountId)
+        .map(addressPeriod)
         .filter((period) => period !== undefined),
     ];
     return [...closed, ...open].sort((a, b) => a.start - b.start);
@@ -326,9 +364,23 @@ export function createBillingLedger(db: Db, clock: Clock) {
         },
       };
     },
+    /** Public IPv4 addresses bill until released: use this repository everywhere. */
+    trackAddresses(repo: InterfaceRepository): InterfaceRepository {
+      return {
+        ...repo,
+        deleteAddress(id) {
+          const old = repo.findAddress(id);
+          if (old) close(addressPeriod(old), true);
+          repo.deleteAddress(id);
+        },
+      };
+    },
     /** The account a resource was billed to, live or deleted. */
     ownerOf(resourceId: string): number | undefined {
-      const live = servers?.find(resourceId)?.account_id ?? storages?.find(resourceId)?.account_id;
+      const live =
+        servers?.find(resourceId)?.account_id ??
+        storages?.find(resourceId)?.account_id ??
+        liveAddressOwner.get(resourceId)?.account_id;
       return live ?? ownerOf.get(resourceId)?.account_id;
     },
     /** Credits used by an account up to now. */

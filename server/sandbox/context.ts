@@ -14,6 +14,12 @@ import { clearDatabase, openDatabase } from './store/database';
 import { createServerRepository } from './store/servers';
 import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
+import {
+  createInterfaceRepository,
+  createNetworkRepository,
+  createPeeringRepository,
+} from './store/networks';
+import { createNetworking, registerNetworkTransitions } from './networking';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` for a private throwaway database. */
@@ -40,8 +46,13 @@ export function createSandboxContext(options: SandboxOptions) {
   const billing = createBillingLedger(db, clock);
   const storages = billing.trackStorages(createStorageRepository(db));
   const servers = billing.trackServers(createServerRepository(db));
+  const networks = createNetworkRepository(db);
+  const interfaces = billing.trackAddresses(createInterfaceRepository(db));
+  const peerings = createPeeringRepository(db);
+  const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
   if (options.reset) clearDatabase(db);
-  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock });
+  db.transaction(networking.ensureSharedNetworks)();
+  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock, networking });
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -49,8 +60,9 @@ export function createSandboxContext(options: SandboxOptions) {
     timeScale,
     onError: options.onJobError ?? ((error) => console.error('sandbox job failed', error)),
   });
-  const resources = createResources({ storages, servers, jobs, clock });
+  const resources = createResources({ storages, servers, jobs, clock, networking });
   registerTransitions({ jobs, storages, servers, resources });
+  registerNetworkTransitions({ jobs, networks, peerings, networking });
   return {
     db,
     clock,
@@ -64,6 +76,10 @@ export function createSandboxContext(options: SandboxOptions) {
     servers,
     billing,
     faults: createFaults({ maintenance: options.maintenance ?? false }),
+    networks,
+    interfaces,
+    peerings,
+    networking,
     authenticate: createAuthenticator({
       accounts,
       tokens,

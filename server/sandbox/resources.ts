@@ -1,11 +1,6 @@
 import type { Label } from '../../contract/common';
 import type { ServerEvent } from '../../contract/server';
-import type {
-  ServerDetails,
-  ServerInterface,
-  ServerStorageDevice,
-  ServerSummary,
-} from '../../contract/server';
+import type { ServerDetails, ServerStorageDevice, ServerSummary } from '../../contract/server';
 import type { BackupRule, StorageDetails, StorageSummary } from '../../contract/storage';
 import type { backupDeletionPolicies } from '../../contract/storage';
 import {
@@ -14,12 +9,11 @@ import {
   maxStorageDevicesPerServer,
 } from '../../contract/storage';
 import { uuidPattern } from '../../contract/common';
-import crypto from 'node:crypto';
-import { zones } from './catalog';
 import type { Clock } from './clock';
 import type { Principal } from './http/auth';
 import { ApiProblem, forbidden, notFound } from './http/errors';
 import type { JobRunner } from './jobs';
+import type { Networking } from './networking';
 import type { AccountRow } from './store/accounts';
 import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
 import type { StorageRepository, StorageRow } from './store/storages';
@@ -39,32 +33,6 @@ export const serverStateIllegal = (detail: string) =>
 
 /** RFC 3339 without fractions, as storage records carry it (reference §1.2). */
 export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-const randomByte = () => crypto.randomInt(256);
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-const mac = () => `da:45:c4:${hex(randomByte())}:${hex(randomByte())}:${hex(randomByte())}`;
-
-/** The utility (index 1) and public IPv4 (index 2) interfaces every new server gets. */
-export function defaultInterfaces(zone: string): ServerInterface[] {
-  const zoneNumber = hex(
-    Math.max(
-      zones.findIndex((item) => item.id === zone),
-      0,
-    ) + 1,
-  );
-  const network = (n: number) => `03000000-0000-4000-80${zoneNumber}-00000000000${n}`;
-  const address = (prefix: string) => `${prefix}.${randomByte()}.${1 + crypto.randomInt(254)}`;
-  const nic = (index: number, type: 'utility' | 'public', ip: string): ServerInterface => ({
-    index,
-    type,
-    network: network(index),
-    mac: mac(),
-    source_ip_filtering: 'yes',
-    bootable: 'no',
-    ip_addresses: { ip_address: [{ address: ip, family: 'IPv4', floating: 'no' }] },
-  });
-  return [nic(1, 'utility', address(`10.${randomByte()}`)), nic(2, 'public', address('94.237'))];
-}
 
 export interface Actor {
   email?: string;
@@ -105,11 +73,13 @@ export function createResources({
   servers,
   jobs,
   clock,
+  networking,
 }: {
   storages: StorageRepository;
   servers: ServerRepository;
   jobs: JobRunner;
   clock: Clock;
+  networking: Pick<Networking, 'serverInterfaces' | 'serverIpAddresses' | 'interfaceCount'>;
 }) {
   function progressOf(uuid: string): string | undefined {
     const progress = jobs.progress(uuid);
@@ -210,7 +180,6 @@ export function createResources({
 
   function serverDetails(row: ServerRow): ServerDetails {
     const devices = servers.devices(row.uuid);
-    const interfaces = JSON.parse(row.interfaces) as ServerInterface[];
     return {
       ...serverSummary(row, devices),
       boot_order: row.boot_order,
@@ -222,16 +191,8 @@ export function createResources({
       remote_access_enabled: row.remote_access_enabled,
       remote_access_type: row.remote_access_type,
       storage_devices: { storage_device: devices.map(storageDevice) },
-      ip_addresses: {
-        ip_address: interfaces.flatMap((item) =>
-          item.ip_addresses.ip_address.map((ip) => ({
-            access: item.type,
-            address: ip.address,
-            family: ip.family,
-          })),
-        ),
-      },
-      networking: { interfaces: { interface: interfaces } },
+      ip_addresses: { ip_address: networking.serverIpAddresses(row.uuid) },
+      networking: { interfaces: { interface: networking.serverInterfaces(row.uuid) } },
     };
   }
 
@@ -347,7 +308,7 @@ export function createResources({
       }
     }
     const devices = servers.devices(server.uuid);
-    const interfaces = (JSON.parse(server.interfaces) as unknown[]).length;
+    const interfaces = networking.interfaceCount(server.uuid);
     if (
       devices.length >= maxStorageDevicesPerServer ||
       devices.length + interfaces >= maxDevicesAndInterfacesPerServer

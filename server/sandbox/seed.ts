@@ -4,7 +4,8 @@ import type { ServerEvent } from '../../contract/server';
 import { zones } from './catalog';
 import type { Clock } from './clock';
 import { hashPassword, newUuid } from './credentials';
-import { actorOf, defaultInterfaces, rfc3339 } from './resources';
+import type { Networking } from './networking';
+import { actorOf, rfc3339 } from './resources';
 import type { AccountRepository, NewAccount } from './store/accounts';
 import type { Db } from './store/database';
 import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
@@ -107,6 +108,7 @@ function seedResources(
   clock: Clock,
   demo: NewAccount & { id: number },
   other: NewAccount & { id: number },
+  networking: Networking,
 ) {
   const now = clock.now().getTime();
   const daysAgo = (days: number) => new Date(now - days * 86_400_000);
@@ -183,9 +185,9 @@ function seedResources(
       remote_access_password: 'Dem0Vnc1',
       tags: '[]',
       labels: JSON.stringify(fields.labels),
-      interfaces: JSON.stringify(defaultInterfaces(fields.zone)),
     };
     servers.insert(row);
+    networking.createServerInterfaces(row);
     const rows = disks.map((disk, index) => {
       const created = storage(account.id, disk, days);
       const device: Omit<DeviceRow, 'position'> = {
@@ -346,6 +348,23 @@ function seedResources(
     15,
   );
   storage(other.id, { title: 'other data', size: 100, zone: 'de-fra1' }, 15);
+
+  // One private network with a router per account, in non-overlapping blocks of one zone, so the
+  // two accounts can peer them (spec §4.7).
+  networking.seedPrivateNetwork(demo.id, {
+    name: 'demo private network',
+    zone: 'de-fra1',
+    block: '172.16.10.0/24',
+    routerName: 'demo router',
+    labels: JSON.stringify([{ key: 'env', value: 'prod' }]),
+  });
+  networking.seedPrivateNetwork(other.id, {
+    name: 'other private network',
+    zone: 'de-fra1',
+    block: '172.16.20.0/24',
+    routerName: 'other router',
+    labels: '[]',
+  });
 }
 
 export function seedSandbox({
@@ -354,12 +373,14 @@ export function seedSandbox({
   storages,
   servers,
   clock,
+  networking,
 }: {
   db: Db;
   accounts: AccountRepository;
   storages: StorageRepository;
   servers: ServerRepository;
   clock: Clock;
+  networking: Networking;
 }) {
   const now = clock.now().toISOString();
   const base = (username: keyof typeof demoUsers): NewAccount => ({
@@ -421,6 +442,7 @@ export function seedSandbox({
       clock,
       { ...demoAccount, id: demo },
       { ...otherAccount, id: other },
+      networking,
     );
   })();
 }

@@ -171,7 +171,7 @@ describe('authentication matrix: every route refuses every bad credential', () =
     }
     expect(checked).toBe(variants.length * routes.length);
     // Several variants cost a deliberate scrypt each, and the matrix grows with every route.
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('authentication', () => {

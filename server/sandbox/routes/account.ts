@@ -146,20 +146,8 @@ export const accountRoutes: RouteModule = (scope, context) => {
       .all(owner.id);
     const sizeOf = (tier: string) =>
       storages.filter((row) => row.tier === tier).reduce((sum, row) => sum + row.size, 0);
-    const publicIpv = (family: string) =>
-      servers.reduce((sum, server) => {
-        const interfaces = JSON.parse(server.interfaces) as {
-          type: string;
-          ip_addresses?: { ip_address?: { family?: string }[] };
-        }[];
-        return (
-          sum +
-          interfaces
-            .filter((item) => item.type === 'public')
-            .flatMap((item) => item.ip_addresses?.ip_address ?? [])
-            .filter((address) => address.family === family).length
-        );
-      }, 0);
+    const publicIpv = (family: 'IPv4' | 'IPv6') =>
+      context.networking.publicAddressCount(owner.id, family);
     return {
       cores: servers.reduce((sum, server) => sum + server.core_number, 0),
       memory: servers.reduce((sum, server) => sum + server.memory_amount, 0),

@@ -9,7 +9,6 @@ import { uuidPrefixes } from '../../../contract/common';
 import type { SkydeckServer } from '../../app';
 import { prices } from '../catalog';
 import { hashPassword, newUuid } from '../credentials';
-import { defaultInterfaces } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import type { ManualClock } from '../testing';
@@ -69,7 +68,6 @@ function serverRow(fields: Partial<ServerRow>): ServerRow {
     remote_access_password: 'x',
     tags: '[]',
     labels: '[]',
-    interfaces: JSON.stringify(defaultInterfaces(fields.zone ?? 'de-fra1')),
     ...fields,
   };
 }

@@ -30,6 +30,7 @@ const categoryOf: Record<BillingPeriod['type'], [string, string]> = {
   storage: ['storages', 'storage'],
   backup: ['storages', 'backup'],
   template: ['storages', 'template'],
+  ipv4: ['networks', 'ipv4'],
 };
 
 interface Line {
@@ -93,7 +94,9 @@ export const billingRoutes: RouteModule = (scope, context) => {
             cores: period.cores ?? 0,
             memory: period.memory ?? 0,
           }
-        : { size: period.size ?? 0, ...(period.tier ? { tier: period.tier } : {}) }),
+        : period.type === 'ipv4'
+          ? {}
+          : { size: period.size ?? 0, ...(period.tier ? { tier: period.tier } : {}) }),
     };
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkListResponseSchema } from '../../../contract/network';
 import {
   serverNetworkingResponseSchema,
   serverResponseSchema,
@@ -77,6 +78,16 @@ describe('long-standing paths', () => {
       const slashed = await ok('GET', `/1.3/${path}/`, undefined, 200);
       expect(slashed.json()).toEqual(plain.json());
     }
+  });
+
+  it('answers the network list with a trailing slash, as the Go SDK calls it', async () => {
+    const plain = await ok('GET', '/1.3/network?zone=de-fra1', undefined, 200);
+    const slashed = await ok('GET', '/1.3/network/?zone=de-fra1', undefined, 200);
+    expect(slashed.json()).toEqual(plain.json());
+    const names = networkListResponseSchema
+      .parse(slashed.json())
+      .networks.network.map((item) => item.name);
+    expect(names).toContain('demo private network');
   });
 
   it('lists timezones: IANA names with UTC, sorted', async () => {

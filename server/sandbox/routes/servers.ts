@@ -25,13 +25,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { BackupDeletionPolicy } from '../resources';
-import {
-  actorOf,
-  defaultInterfaces,
-  rfc3339,
-  serverStateIllegal,
-  storageStateIllegal,
-} from '../resources';
+import { actorOf, rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
@@ -132,7 +126,6 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       remote_access_password: body.remote_access_password ?? crypto.randomBytes(4).toString('hex'),
       tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
       labels: JSON.stringify(labels),
-      interfaces: JSON.stringify(defaultInterfaces(body.zone)),
     };
     const record = db.transaction(() => {
       servers.insert(server);
@@ -201,6 +194,21 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         );
         if (attached.type === 'disk') disks += 1;
       }
+      context.networking.createServerInterfaces(
+        server,
+        body.networking?.interfaces.interface.map((item) => {
+          const ip = item.ip_addresses?.ip_address[0];
+          return {
+            type: item.type,
+            ...(item.index !== undefined ? { index: item.index } : {}),
+            ...(item.network !== undefined ? { network: item.network } : {}),
+            ...(ip?.family ? { family: ip.family } : {}),
+            ...(ip?.address !== undefined ? { address: ip.address } : {}),
+            ...(item.source_ip_filtering ? { source_ip_filtering: item.source_ip_filtering } : {}),
+            ...(item.bootable ? { bootable: item.bootable } : {}),
+          };
+        }),
+      );
       jobs.schedule(jobKinds.serverCreated, server.uuid, durations.serverCreate, {
         actor: actorOf(principal.account),
       });
@@ -321,6 +329,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         }
       }
       jobs.cancel(row.uuid);
+      context.networking.releaseServer(row.uuid);
       servers.delete(row.uuid);
       audit.record(auditContext(request), {
         action: 'delete',

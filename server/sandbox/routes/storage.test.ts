@@ -722,13 +722,13 @@ describe('attach and detach', () => {
         202,
       )
     ).json().server;
+    // Eight more utility interfaces next to the default two: ten interfaces in all.
     const row = app.sandbox!.servers.find(created.uuid)!;
-    const interfaces = JSON.parse(row.interfaces) as unknown[];
-    const many = Array.from({ length: 10 }, (_, index) => ({
-      ...(interfaces[0] as object),
-      index: index + 1,
-    }));
-    app.sandbox!.servers.update({ ...row, interfaces: JSON.stringify(many) });
+    app.sandbox!.db.transaction(() => {
+      for (let n = 0; n < 8; n += 1) {
+        app.sandbox!.networking.addInterface(row.account_id, row, { type: 'utility' });
+      }
+    })();
     await advance(30 * second);
     for (let n = 1; n < 14; n += 1) {
       const more = await createStorage({ title: `crowd ${n}` });

@@ -208,4 +208,142 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX billing_history_resource ON billing_history(resource_id, end_at);
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- Networking (spec §4.5–§4.7): routers, networks (an account's SDN private networks and,
+      -- with no account, each zone's shared public and utility networks), interfaces and the IP
+      -- addresses on them, network peerings.
+      CREATE TABLE routers (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL DEFAULT 'normal' CHECK (type IN ('normal', 'service')),
+        static_routes TEXT NOT NULL DEFAULT '[]',
+        labels TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX routers_account ON routers(account_id, created_at, uuid);
+
+      CREATE TABLE networks (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ('private', 'utility', 'public')),
+        zone TEXT NOT NULL,
+        router_uuid TEXT REFERENCES routers(uuid),
+        labels TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX networks_account ON networks(account_id, created_at, uuid);
+      CREATE INDEX networks_router ON networks(router_uuid);
+
+      CREATE TABLE ip_networks (
+        network_uuid TEXT NOT NULL REFERENCES networks(uuid) ON DELETE CASCADE,
+        family TEXT NOT NULL CHECK (family IN ('IPv4', 'IPv6')),
+        address TEXT NOT NULL,
+        gateway TEXT,
+        dhcp TEXT NOT NULL DEFAULT 'yes',
+        dhcp_default_route TEXT NOT NULL DEFAULT 'no',
+        dhcp_dns TEXT NOT NULL DEFAULT '[]',
+        dhcp_routes TEXT NOT NULL DEFAULT '[]',
+        dhcp_bootfile_url TEXT,
+        PRIMARY KEY (network_uuid, family)
+      );
+
+      CREATE TABLE interfaces (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        server_uuid TEXT REFERENCES servers(uuid) ON DELETE CASCADE,
+        idx INTEGER,
+        type TEXT NOT NULL CHECK (type IN ('private', 'utility', 'public')),
+        network_uuid TEXT NOT NULL REFERENCES networks(uuid),
+        mac TEXT NOT NULL UNIQUE,
+        source_ip_filtering TEXT NOT NULL DEFAULT 'yes',
+        bootable TEXT NOT NULL DEFAULT 'no',
+        labels TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        UNIQUE (server_uuid, idx)
+      );
+      CREATE INDEX interfaces_account ON interfaces(account_id, created_at, uuid);
+      CREATE INDEX interfaces_network ON interfaces(network_uuid);
+
+      CREATE TABLE ip_addresses (
+        id INTEGER PRIMARY KEY,
+        address TEXT NOT NULL,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        zone TEXT NOT NULL,
+        family TEXT NOT NULL CHECK (family IN ('IPv4', 'IPv6')),
+        access TEXT NOT NULL CHECK (access IN ('private', 'utility', 'public')),
+        network_uuid TEXT NOT NULL REFERENCES networks(uuid),
+        interface_uuid TEXT REFERENCES interfaces(uuid) ON DELETE SET NULL,
+        floating INTEGER NOT NULL DEFAULT 0,
+        part_of_plan INTEGER NOT NULL DEFAULT 0,
+        ptr_record TEXT NOT NULL DEFAULT '',
+        release_policy TEXT NOT NULL DEFAULT 'release' CHECK (release_policy IN ('release', 'keep')),
+        dhcp_provided INTEGER NOT NULL DEFAULT 1,
+        delegated_to_account_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (network_uuid, address)
+      );
+      CREATE INDEX ip_addresses_account ON ip_addresses(account_id, created_at, id);
+      CREATE INDEX ip_addresses_address ON ip_addresses(address);
+      CREATE INDEX ip_addresses_interface ON ip_addresses(interface_uuid);
+
+      CREATE TABLE network_peerings (
+        uuid TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        network_uuid TEXT NOT NULL REFERENCES networks(uuid),
+        -- No reference: the peer network may belong to another account and may be deleted.
+        peer_network_uuid TEXT NOT NULL,
+        configured_status TEXT NOT NULL DEFAULT 'active'
+          CHECK (configured_status IN ('active', 'disabled')),
+        -- Set once provisioning of an active pair has finished; cleared when either side disables.
+        established INTEGER NOT NULL DEFAULT 0,
+        labels TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        updated_at TEXT,
+        UNIQUE (network_uuid, peer_network_uuid)
+      );
+      CREATE INDEX network_peerings_account ON network_peerings(account_id, created_at, uuid);
+      CREATE INDEX network_peerings_peer ON network_peerings(peer_network_uuid);
+
+      -- Servers kept their interfaces as JSON until now; move them (and the shared networks they
+      -- name, whose names and blocks the sandbox fills in at start) onto the tables.
+      INSERT OR IGNORE INTO networks (uuid, account_id, name, type, zone, created_at)
+        SELECT DISTINCT json_extract(nic.value, '$.network'), NULL, json_extract(nic.value, '$.type'),
+          json_extract(nic.value, '$.type'), servers.zone, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+        FROM servers, json_each(servers.interfaces) AS nic;
+      INSERT INTO interfaces (uuid, account_id, server_uuid, idx, type, network_uuid, mac,
+          source_ip_filtering, bootable, created_at)
+        SELECT '11' || substr(h, 3, 6) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8'
+            || substr(h, 18, 3) || '-' || substr(h, 21, 12),
+          account_id, server_uuid, idx, type, network_uuid, mac, source_ip_filtering, bootable,
+          strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+        FROM (
+          SELECT lower(hex(randomblob(16))) AS h, servers.account_id AS account_id,
+            servers.uuid AS server_uuid, json_extract(nic.value, '$.index') AS idx,
+            json_extract(nic.value, '$.type') AS type, json_extract(nic.value, '$.network') AS network_uuid,
+            json_extract(nic.value, '$.mac') AS mac,
+            coalesce(json_extract(nic.value, '$.source_ip_filtering'), 'yes') AS source_ip_filtering,
+            coalesce(json_extract(nic.value, '$.bootable'), 'no') AS bootable
+          FROM servers, json_each(servers.interfaces) AS nic
+        );
+      INSERT OR IGNORE INTO ip_addresses (address, account_id, zone, family, access, network_uuid,
+          interface_uuid, floating, part_of_plan, ptr_record, created_at)
+        SELECT json_extract(ip.value, '$.address'), servers.account_id, servers.zone,
+          json_extract(ip.value, '$.family'), interfaces.type, interfaces.network_uuid, interfaces.uuid,
+          json_extract(ip.value, '$.floating') = 'yes', 0,
+          CASE WHEN interfaces.type = 'public' AND json_extract(ip.value, '$.family') = 'IPv4'
+            THEN replace(json_extract(ip.value, '$.address'), '.', '-') || '.' || servers.zone || '.upcloud.host'
+            ELSE '' END,
+          strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+        FROM servers, json_each(servers.interfaces) AS nic,
+          json_each(json_extract(nic.value, '$.ip_addresses.ip_address')) AS ip
+        JOIN interfaces ON interfaces.server_uuid = servers.uuid
+          AND interfaces.idx = json_extract(nic.value, '$.index');
+      ALTER TABLE servers DROP COLUMN interfaces;
+    `,
+  },
 ];

@@ -23,10 +23,9 @@ export interface ServerRow {
   remote_access_enabled: 'yes' | 'no';
   remote_access_type: 'vnc' | 'spice';
   remote_access_password: string;
-  /** JSON arrays: tags, `{key,value}` labels, network interfaces. */
+  /** JSON arrays: tags, `{key,value}` labels. */
   tags: string;
   labels: string;
-  interfaces: string;
 }
 
 export interface DeviceRow {
@@ -56,12 +55,11 @@ export function createServerRepository(db: Db) {
   const insert = db.prepare<ServerRow>(`
     INSERT INTO servers (uuid, account_id, title, hostname, zone, plan, core_number, memory_amount,
       state, created, host, simple_backup, boot_order, firewall, metadata, nic_model, video_model,
-      timezone, remote_access_enabled, remote_access_type, remote_access_password, tags, labels,
-      interfaces)
+      timezone, remote_access_enabled, remote_access_type, remote_access_password, tags, labels)
     VALUES (@uuid, @account_id, @title, @hostname, @zone, @plan, @core_number, @memory_amount,
       @state, @created, @host, @simple_backup, @boot_order, @firewall, @metadata, @nic_model,
       @video_model, @timezone, @remote_access_enabled, @remote_access_type, @remote_access_password,
-      @tags, @labels, @interfaces)`);
+      @tags, @labels)`);
   const update = db.prepare<ServerRow>(`
     UPDATE servers SET title = @title, hostname = @hostname, plan = @plan,
       core_number = @core_number, memory_amount = @memory_amount, state = @state,
@@ -69,7 +67,7 @@ export function createServerRepository(db: Db) {
       metadata = @metadata, nic_model = @nic_model, video_model = @video_model,
       timezone = @timezone, remote_access_enabled = @remote_access_enabled,
       remote_access_type = @remote_access_type, remote_access_password = @remote_access_password,
-      tags = @tags, labels = @labels, interfaces = @interfaces
+      tags = @tags, labels = @labels
     WHERE uuid = @uuid`);
   const remove = db.prepare<[string]>('DELETE FROM servers WHERE uuid = ?');
   const devicesOf = db.prepare<[string], DeviceRow>(

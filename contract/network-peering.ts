@@ -1,0 +1,76 @@
+import { z } from 'zod/mini';
+import { labelSchema, uuidSchema } from './common';
+import { ipFamilySchema } from './ip';
+import { networkPeeringStateSchema } from './network';
+
+export { networkPeeringStates, networkPeeringStateSchema } from './network';
+export type { NetworkPeeringState } from './network';
+
+export const configuredStatusSchema = z.enum(['active', 'disabled']);
+export type ConfiguredStatus = z.infer<typeof configuredStatusSchema>;
+
+/** One side of a peering; `ip_networks` of the peer only once both sides defined it. */
+export const peeringNetworkSchema = z.object({
+  uuid: uuidSchema,
+  ip_networks: z.optional(
+    z.object({ ip_network: z.array(z.object({ address: z.string(), family: ipFamilySchema })) }),
+  ),
+});
+export type PeeringNetwork = z.infer<typeof peeringNetworkSchema>;
+
+/** Network peering record (reference §8). */
+export const networkPeeringSchema = z.object({
+  uuid: uuidSchema,
+  name: z.string(),
+  configured_status: configuredStatusSchema,
+  state: networkPeeringStateSchema,
+  network: peeringNetworkSchema,
+  peer_network: peeringNetworkSchema,
+  labels: z.array(labelSchema),
+  created_at: z.string(),
+  /** Null until the first modification. */
+  updated_at: z.nullable(z.string()),
+});
+export type NetworkPeering = z.infer<typeof networkPeeringSchema>;
+
+export const networkPeeringListResponseSchema = z.object({
+  network_peerings: z.object({ network_peering: z.array(networkPeeringSchema) }),
+});
+export type NetworkPeeringListResponse = z.infer<typeof networkPeeringListResponseSchema>;
+export const networkPeeringResponseSchema = z.object({ network_peering: networkPeeringSchema });
+export type NetworkPeeringResponse = z.infer<typeof networkPeeringResponseSchema>;
+
+/** `GET /1.3/network-peering` queries (spec §4.7); `label` repeatable. */
+export const networkPeeringListQuerySchema = z.object({
+  uuid: z.optional(uuidSchema),
+  network_uuid_local: z.optional(uuidSchema),
+  network_uuid_peer: z.optional(uuidSchema),
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
+});
+export type NetworkPeeringListQuery = z.input<typeof networkPeeringListQuerySchema>;
+
+export const peeringNameSchema = z
+  .string()
+  .check(z.minLength(1, 'Give the peering a name.'), z.maxLength(255, 'At most 255 characters.'));
+
+/** `POST /1.3/network-peering` → 201; `configured_status` defaults to `active`. */
+export const createNetworkPeeringRequestSchema = z.strictObject({
+  network_peering: z.strictObject({
+    name: peeringNameSchema,
+    network: z.strictObject({ uuid: uuidSchema }),
+    peer_network: z.strictObject({ uuid: uuidSchema }),
+    configured_status: z.optional(configuredStatusSchema),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type CreateNetworkPeeringRequest = z.input<typeof createNetworkPeeringRequestSchema>;
+
+/** `PATCH /1.3/network-peering/{uuid}` → 200. */
+export const modifyNetworkPeeringRequestSchema = z.strictObject({
+  network_peering: z.strictObject({
+    name: z.optional(peeringNameSchema),
+    configured_status: z.optional(configuredStatusSchema),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type ModifyNetworkPeeringRequest = z.input<typeof modifyNetworkPeeringRequestSchema>;

@@ -1,0 +1,321 @@
+import { z } from 'zod/mini';
+import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import {
+  cidrContains,
+  cidrTextSchema,
+  ipAddressTextSchema,
+  ipFamilyOf,
+  ipFamilySchema,
+  ipToBigInt,
+  parseCidr,
+} from './ip';
+
+/** `private` SDN networks are the account's own; `utility` and `public` are each zone's shared ones. */
+export const networkTypeSchema = z.enum(['private', 'utility', 'public']);
+export type NetworkType = z.infer<typeof networkTypeSchema>;
+
+/** Peering states (reference §8); `configured_status` is what the user sets, `state` follows. */
+export const networkPeeringStates = [
+  'pending-peer',
+  'provisioning',
+  'active',
+  'conflict-subnet',
+  'missing-local-router',
+  'missing-peer-router',
+  'deleted-peer-network',
+  'disabled',
+  'peer-disabled',
+  'error',
+] as const;
+export const networkPeeringStateSchema = z.enum(networkPeeringStates);
+export type NetworkPeeringState = z.infer<typeof networkPeeringStateSchema>;
+
+/** One IP network of a network record (reference §4.2). */
+export const ipNetworkSchema = z.object({
+  address: z.string(),
+  family: ipFamilySchema,
+  gateway: z.optional(z.string()),
+  dhcp: yesNoSchema,
+  dhcp_default_route: yesNoSchema,
+  /** Omitted when empty. */
+  dhcp_dns: z.optional(z.array(z.string())),
+  /** Omitted when empty. */
+  dhcp_routes: z.optional(z.array(z.string())),
+  dhcp_bootfile_url: z.optional(z.string()),
+});
+export type IpNetwork = z.infer<typeof ipNetworkSchema>;
+
+export const networkServerSchema = z.object({ uuid: uuidSchema, title: z.string() });
+export type NetworkServer = z.infer<typeof networkServerSchema>;
+
+/** The read-only peering summary a network lists (reference §8, OAS). */
+export const networkPeeringSummarySchema = z.object({
+  uuid: uuidSchema,
+  name: z.string(),
+  state: networkPeeringStateSchema,
+});
+
+export const networkSchema = z.object({
+  uuid: uuidSchema,
+  name: z.string(),
+  type: networkTypeSchema,
+  zone: zoneIdSchema,
+  /** Present only while a router is attached. */
+  router: z.optional(uuidSchema),
+  ip_networks: z.object({ ip_network: z.array(ipNetworkSchema) }),
+  /** Omitted when no server is attached. */
+  servers: z.optional(z.object({ server: z.array(networkServerSchema) })),
+  /** Plain array, as in recorded traffic (reference §1.3). */
+  labels: z.array(labelSchema),
+  /** Private networks only: the peerings this network takes part in. */
+  peerings: z.optional(z.object({ peering: z.array(networkPeeringSummarySchema) })),
+});
+export type Network = z.infer<typeof networkSchema>;
+
+export const networkListResponseSchema = z.object({
+  networks: z.object({ network: z.array(networkSchema) }),
+});
+export type NetworkListResponse = z.infer<typeof networkListResponseSchema>;
+export const networkResponseSchema = z.object({ network: networkSchema });
+export type NetworkResponse = z.infer<typeof networkResponseSchema>;
+
+/** `GET /1.3/network`: repeatable `label`, optional `zone` (reference §4.1). */
+export const networkListQuerySchema = z.object({
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  zone: z.optional(zoneIdSchema),
+});
+export type NetworkListQuery = z.input<typeof networkListQuerySchema>;
+
+export const networkNameSchema = z
+  .string()
+  .check(z.minLength(1, 'Give the network a name.'), z.maxLength(64, 'At most 64 characters.'));
+
+/** IPv4 blocks from /8 to /29, IPv6 blocks from /48 to /64: room for a gateway and servers. */
+export const prefixLimits = { IPv4: { min: 8, max: 29 }, IPv6: { min: 48, max: 64 } } as const;
+
+/**
+ * One IP network of a create or modify request, with the rules a form can check before sending:
+ * the block matches `family`, is a network address, the gateway, DNS servers and routes fit it.
+ */
+export const ipNetworkRequestSchema = z
+  .strictObject({
+    address: cidrTextSchema,
+    family: ipFamilySchema,
+    dhcp: yesNoSchema,
+    dhcp_default_route: z.optional(yesNoSchema),
+    gateway: z.optional(ipAddressTextSchema),
+    dhcp_dns: z.optional(
+      z.array(ipAddressTextSchema).check(z.maxLength(4, 'At most 4 DNS servers.')),
+    ),
+    dhcp_routes: z.optional(z.array(cidrTextSchema).check(z.maxLength(32, 'At most 32 routes.'))),
+    dhcp_bootfile_url: z.optional(
+      z.string().check(z.regex(/^https?:\/\/\S+$/, 'An http:// or https:// address.')),
+    ),
+  })
+  .check(
+    z.superRefine((entry, ctx) => {
+      const cidr = parseCidr(entry.address);
+      if (!cidr) return;
+      if (cidr.family !== entry.family) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: `The address is not an ${entry.family} block.`,
+        });
+        return;
+      }
+      const limits = prefixLimits[cidr.family];
+      if (cidr.prefix < limits.min || cidr.prefix > limits.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: `An ${cidr.family} network needs a prefix from /${limits.min} to /${limits.max}.`,
+        });
+      }
+      if (cidr.hostBitsSet) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: 'Give the network address (host bits zero), such as 172.16.0.0/24.',
+        });
+      }
+      if (entry.gateway !== undefined && !cidrContains(cidr, entry.gateway)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gateway'],
+          message: `The gateway must be an address inside ${entry.address}.`,
+        });
+      } else if (entry.gateway !== undefined) {
+        const last =
+          entry.family === 'IPv4' ? cidr.base + (1n << BigInt(32 - cidr.prefix)) - 1n : -1n;
+        const value = ipToBigInt(entry.gateway);
+        if (value === cidr.base || value === last) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['gateway'],
+            message: 'The gateway cannot be the network or broadcast address.',
+          });
+        }
+      }
+      const foreignDns = entry.dhcp_dns?.find((dns) => ipFamilyOf(dns) !== entry.family);
+      if (foreignDns !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dhcp_dns'],
+          message: `The DNS server ${foreignDns} is not an ${entry.family} address.`,
+        });
+      }
+      const foreignRoute = entry.dhcp_routes?.find(
+        (route) => parseCidr(route)?.family !== entry.family,
+      );
+      if (foreignRoute !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dhcp_routes'],
+          message: `The route ${foreignRoute} is not an ${entry.family} block.`,
+        });
+      }
+      if (entry.dhcp === 'no' && (entry.dhcp_dns?.length || entry.dhcp_routes?.length)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dhcp'],
+          message: 'DNS servers and routes are handed out by DHCP; turn DHCP on to give them.',
+        });
+      }
+    }),
+  );
+export type IpNetworkRequest = z.input<typeof ipNetworkRequestSchema>;
+
+const ipNetworksRequestSchema = z
+  .strictObject({
+    ip_network: z
+      .array(ipNetworkRequestSchema)
+      .check(
+        z.minLength(1, 'Give at least one IP network.'),
+        z.maxLength(2, 'At most one IPv4 and one IPv6 network.'),
+      ),
+  })
+  .check(
+    z.refine(
+      (value) =>
+        new Set(value.ip_network.map((entry) => entry.family)).size === value.ip_network.length,
+      { message: 'At most one IP network per family.', path: ['ip_network'] },
+    ),
+  );
+
+/** `POST /1.3/network`: only SDN private networks can be created (spec §4.6). */
+export const createNetworkRequestSchema = z.strictObject({
+  network: z.strictObject({
+    name: networkNameSchema,
+    zone: zoneIdSchema,
+    type: z.optional(z.literal('private')),
+    router: z.optional(uuidSchema),
+    ip_networks: ipNetworksRequestSchema,
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type CreateNetworkRequest = z.input<typeof createNetworkRequestSchema>;
+
+/** `PUT /1.3/network/{uuid}`: changed fields only; `router: null` detaches the router (reference §4.3). */
+export const modifyNetworkRequestSchema = z.strictObject({
+  network: z.strictObject({
+    name: z.optional(networkNameSchema),
+    router: z.optional(z.nullable(uuidSchema)),
+    ip_networks: z.optional(ipNetworksRequestSchema),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type ModifyNetworkRequest = z.input<typeof modifyNetworkRequestSchema>;
+
+/** A network interface (reference §5): on a server, or standalone under /1.3/network/interface. */
+export const interfaceIpAddressSchema = z.object({
+  address: z.string(),
+  family: ipFamilySchema,
+  floating: yesNoSchema,
+  dhcp_provided: z.optional(yesNoSchema),
+  release_policy: z.optional(z.enum(['release', 'keep'])),
+});
+
+export const networkInterfaceSchema = z.object({
+  uuid: z.string(),
+  /** Position on its server, 1 upwards; absent on an interface no server holds. */
+  index: z.optional(z.int()),
+  type: networkTypeSchema,
+  network: uuidSchema,
+  mac: z.string(),
+  source_ip_filtering: yesNoSchema,
+  bootable: yesNoSchema,
+  /** The server holding the interface, when one does. */
+  server: z.optional(uuidSchema),
+  ip_addresses: z.object({ ip_address: z.array(interfaceIpAddressSchema) }),
+  labels: z.array(labelSchema),
+});
+export type NetworkInterface = z.infer<typeof networkInterfaceSchema>;
+
+export const networkInterfaceListResponseSchema = z.object({
+  interfaces: z.object({ interface: z.array(networkInterfaceSchema) }),
+});
+export const networkInterfaceResponseSchema = z.object({ interface: networkInterfaceSchema });
+
+/**
+ * `POST /1.3/network/interface` (reference §5.2). `server` is a sandbox addition: it places the
+ * interface on that (stopped) server, within the 24 devices-plus-interfaces limit (spec §8).
+ */
+export const createNetworkInterfaceRequestSchema = z.strictObject({
+  interface: z.strictObject({
+    type: networkTypeSchema,
+    network: uuidSchema,
+    source_ip_filtering: z.optional(yesNoSchema),
+    bootable: z.optional(yesNoSchema),
+    server: z.optional(uuidSchema),
+    /** A private interface's address; the sandbox picks a free one when left out. */
+    ip_addresses: z.optional(
+      z.strictObject({
+        ip_address: z
+          .array(
+            z.strictObject({
+              family: z.optional(ipFamilySchema),
+              address: z.optional(ipAddressTextSchema),
+            }),
+          )
+          .check(z.maxLength(1, 'One address per new interface.')),
+      }),
+    ),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type CreateNetworkInterfaceRequest = z.input<typeof createNetworkInterfaceRequestSchema>;
+
+/** `POST /1.3/server/{uuid}/networking/interface` (reference §5.1). */
+export const createServerInterfaceRequestSchema = z.strictObject({
+  interface: z.strictObject({
+    type: networkTypeSchema,
+    network: z.optional(uuidSchema),
+    index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
+    source_ip_filtering: z.optional(yesNoSchema),
+    bootable: z.optional(yesNoSchema),
+    ip_addresses: z.optional(
+      z.strictObject({
+        ip_address: z
+          .array(
+            z.strictObject({
+              family: z.optional(ipFamilySchema),
+              address: z.optional(ipAddressTextSchema),
+            }),
+          )
+          .check(z.maxLength(1, 'One address per new interface.')),
+      }),
+    ),
+  }),
+});
+export type CreateServerInterfaceRequest = z.input<typeof createServerInterfaceRequestSchema>;
+
+/** `PUT /1.3/server/{uuid}/networking/interface/{index}`: type and network cannot change (reference §5.1). */
+export const modifyServerInterfaceRequestSchema = z.strictObject({
+  interface: z.strictObject({
+    index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
+    source_ip_filtering: z.optional(yesNoSchema),
+    bootable: z.optional(yesNoSchema),
+  }),
+});
+export type ModifyServerInterfaceRequest = z.input<typeof modifyServerInterfaceRequestSchema>;

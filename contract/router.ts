@@ -1,0 +1,107 @@
+import { z } from 'zod/mini';
+import { labelSchema, uuidSchema } from './common';
+import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
+
+/** Each zone has a `service` router for its utility network; accounts create `normal` ones. */
+export const routerTypeSchema = z.enum(['normal', 'service']);
+export type RouterType = z.infer<typeof routerTypeSchema>;
+
+export const staticRouteSchema = z.object({
+  name: z.string(),
+  route: z.string(),
+  nexthop: z.string(),
+  type: z.enum(['user', 'service']),
+});
+export type StaticRoute = z.infer<typeof staticRouteSchema>;
+
+/** Router record (reference §6): every key always present, lists possibly empty. */
+export const routerSchema = z.object({
+  uuid: uuidSchema,
+  name: z.string(),
+  type: routerTypeSchema,
+  attached_networks: z.object({ network: z.array(z.object({ uuid: uuidSchema })) }),
+  attached_network_gateways: z.array(z.object({ uuid: uuidSchema })),
+  static_routes: z.array(staticRouteSchema),
+  labels: z.array(labelSchema),
+});
+export type Router = z.infer<typeof routerSchema>;
+
+export const routerListResponseSchema = z.object({
+  routers: z.object({ router: z.array(routerSchema) }),
+});
+export type RouterListResponse = z.infer<typeof routerListResponseSchema>;
+export const routerResponseSchema = z.object({ router: routerSchema });
+export type RouterResponse = z.infer<typeof routerResponseSchema>;
+
+export const routerNameSchema = z
+  .string()
+  .check(z.minLength(1, 'Give the router a name.'), z.maxLength(64, 'At most 64 characters.'));
+
+export const maxStaticRoutes = 32;
+
+/** A static route a user adds: `nexthop` an address of the route's family or `no-nexthop`. */
+export const staticRouteRequestSchema = z
+  .strictObject({
+    name: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[a-zA-Z0-9_-]+$/, 'Letters, digits, _ and -.'),
+          z.maxLength(64, 'At most 64 characters.'),
+        ),
+    ),
+    route: cidrTextSchema,
+    nexthop: z.string(),
+    /** Service routes are managed by the platform; a request may echo them, they are ignored. */
+    type: z.optional(z.enum(['user', 'service'])),
+  })
+  .check(
+    z.superRefine((route, ctx) => {
+      if (route.nexthop === 'no-nexthop') return;
+      const family = ipFamilyOf(route.nexthop);
+      if (family === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nexthop'],
+          message: 'An IP address or no-nexthop.',
+        });
+      } else if (cidrFamilyOf(route.route) !== null && cidrFamilyOf(route.route) !== family) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nexthop'],
+          message: 'The next hop must be of the same family as the route.',
+        });
+      }
+    }),
+  );
+export type StaticRouteRequest = z.input<typeof staticRouteRequestSchema>;
+
+const staticRoutesRequestSchema = z
+  .array(staticRouteRequestSchema)
+  .check(z.maxLength(maxStaticRoutes, `At most ${maxStaticRoutes} static routes.`));
+
+/** `POST /1.3/router` (reference §6). */
+export const createRouterRequestSchema = z.strictObject({
+  router: z.strictObject({
+    name: routerNameSchema,
+    static_routes: z.optional(staticRoutesRequestSchema),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type CreateRouterRequest = z.input<typeof createRouterRequestSchema>;
+
+/** `PATCH /1.3/router/{uuid}`: changed fields only. */
+export const modifyRouterRequestSchema = z.strictObject({
+  router: z.strictObject({
+    name: z.optional(routerNameSchema),
+    static_routes: z.optional(staticRoutesRequestSchema),
+    labels: z.optional(z.array(labelSchema)),
+  }),
+});
+export type ModifyRouterRequest = z.input<typeof modifyRouterRequestSchema>;
+
+/** `GET /1.3/router`: repeatable `label` (reference §1.3). */
+export const routerListQuerySchema = z.object({
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
+});
+export type RouterListQuery = z.input<typeof routerListQuerySchema>;

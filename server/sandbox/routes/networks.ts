@@ -1,0 +1,359 @@
+import type { FastifyRequest } from 'fastify';
+import { uuidPattern, uuidPrefixes } from '../../../contract/common';
+import { matchesLabelFilters } from '../../../contract/labels';
+import { cidrContains, parseCidr } from '../../../contract/ip';
+import type { IpNetworkRequest } from '../../../contract/network';
+import {
+  createNetworkInterfaceRequestSchema,
+  createNetworkRequestSchema,
+  createServerInterfaceRequestSchema,
+  modifyNetworkRequestSchema,
+  modifyServerInterfaceRequestSchema,
+} from '../../../contract/network';
+import type { RouteModule } from '../api';
+import type { SandboxContext } from '../context';
+import { newUuid } from '../credentials';
+import { ApiProblem, forbidden, notFound } from '../http/errors';
+import { auditContext, principalOf } from '../http/principal';
+import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
+import type { InterfaceRequest } from '../networking';
+import { serverStateIllegal } from '../resources';
+import type { InterfaceRow, IpNetworkRow, NetworkRow } from '../store/networks';
+import type { ServerRow } from '../store/servers';
+import { provisionPeerings } from './network-peerings';
+
+type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
+
+const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow => ({
+  network_uuid: networkUuid,
+  family: entry.family,
+  address: entry.address,
+  gateway: entry.gateway ?? null,
+  dhcp: entry.dhcp,
+  dhcp_default_route: entry.dhcp_default_route ?? 'no',
+  dhcp_dns: JSON.stringify(entry.dhcp_dns ?? []),
+  dhcp_routes: JSON.stringify(entry.dhcp_routes ?? []),
+  dhcp_bootfile_url: entry.dhcp_bootfile_url ?? null,
+});
+
+/** Networks and network interfaces (spec §4.6; reference §4, §5). */
+export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
+  const { db, networks, interfaces, networking, resources, audit, clock, servers } = context;
+  const now = () =>
+    clock
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+  const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
+  const record = (row: NetworkRow, ownerId: number) => ({
+    network: networking.networkRecord(row, ownerId),
+  });
+
+  scope.get<{ Querystring: { label?: string | string[]; zone?: string } }>(
+    '/network',
+    async (request) => {
+      const filters = labelFilters(request.query.label);
+      const { zone } = request.query;
+      if (zone !== undefined) checkZone(zone);
+      const ownerId = ownerOf(request);
+      const rows = networks
+        .listVisible(ownerId)
+        .filter((row) => zone === undefined || row.zone === zone)
+        .filter((row) => matchesLabelFilters(JSON.parse(row.labels), filters));
+      return {
+        networks: { network: rows.map((row) => networking.networkRecord(row, ownerId)) },
+      };
+    },
+  );
+
+  scope.post('/network', async (request, reply) => {
+    const ownerId = ownerOf(request);
+    const { network: body } = readLabelledBody(request, createNetworkRequestSchema);
+    checkZone(body.zone);
+    const labels = body.labels ?? [];
+    checkLabelKeys(labels);
+    const router = body.router === undefined ? null : networking.routerFor(ownerId, body.router);
+    const row: NetworkRow = {
+      uuid: newUuid(uuidPrefixes.network),
+      account_id: ownerId,
+      name: body.name,
+      type: 'private',
+      zone: body.zone,
+      router_uuid: router?.uuid ?? null,
+      labels: JSON.stringify(labels),
+      created_at: now(),
+    };
+    const created = db.transaction(() => {
+      networks.insert(
+        row,
+        body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
+      );
+      const current = record(row, ownerId);
+      audit.record(auditContext(request), {
+        action: 'create',
+        resourceType: 'network',
+        resourceId: row.uuid,
+        current: current.network,
+      });
+      return current;
+    })();
+    return reply.code(201).send(created);
+  });
+
+  // Standalone interfaces (reference §5.2); registered before /network/:uuid reads them as one.
+  const interfaceFor = (ownerId: number, uuid: string): InterfaceRow => {
+    if (!uuidPattern.test(uuid)) {
+      throw new ApiProblem(400, 'INTERFACE_INVALID', 'The interface UUID is invalid.');
+    }
+    const row = interfaces.find(uuid);
+    if (!row) throw notFound('interface', uuid);
+    if (row.account_id !== ownerId) throw forbidden('interface', uuid);
+    return row;
+  };
+
+  /** Interfaces change only on a stopped server with nothing under way (reference §5.1). */
+  const refuseUnlessStopped = (server: ServerRow) => {
+    if (server.state !== 'stopped' || resources.serverBusy(server)) {
+      throw serverStateIllegal(
+        `it is ${resources.serverBusy(server) ? 'busy with another operation' : server.state}; stop it to change its network interfaces.`,
+      );
+    }
+  };
+
+  function addInterface(
+    request: FastifyRequest,
+    server: ServerRow | null,
+    wanted: InterfaceRequest,
+  ): InterfaceRow {
+    const ownerId = ownerOf(request);
+    if (server) refuseUnlessStopped(server);
+    return db.transaction(() => {
+      const row = networking.addInterface(ownerId, server, wanted);
+      audit.record(auditContext(request), {
+        action: 'create',
+        resourceType: 'network_interface',
+        resourceId: row.uuid,
+        current: networking.interfaceRecord(row),
+      });
+      return row;
+    })();
+  }
+
+  function removeInterface(request: FastifyRequest, row: InterfaceRow) {
+    const server = row.server_uuid ? servers.find(row.server_uuid) : undefined;
+    if (server) refuseUnlessStopped(server);
+    db.transaction(() => {
+      const previous = networking.interfaceRecord(row);
+      networking.releaseInterface(row);
+      audit.record(auditContext(request), {
+        action: 'delete',
+        resourceType: 'network_interface',
+        resourceId: row.uuid,
+        previous,
+      });
+    })();
+  }
+
+  scope.get('/network/interface', async (request) => ({
+    interfaces: {
+      interface: interfaces.ofAccount(ownerOf(request)).map(networking.interfaceRecord),
+    },
+  }));
+
+  scope.post('/network/interface', async (request, reply) => {
+    const { interface: body } = readLabelledBody(request, createNetworkInterfaceRequestSchema);
+    if (body.labels) checkLabelKeys(body.labels);
+    const server =
+      body.server === undefined ? null : resources.serverFor(principalOf(request), body.server);
+    const ip = body.ip_addresses?.ip_address[0];
+    const row = addInterface(request, server, {
+      type: body.type,
+      network: body.network,
+      ...(ip?.family ? { family: ip.family } : {}),
+      ...(ip?.address ? { address: ip.address } : {}),
+      ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
+      ...(body.bootable ? { bootable: body.bootable } : {}),
+      ...(body.labels ? { labels: body.labels } : {}),
+    });
+    return reply.code(201).send({ interface: networking.interfaceRecord(row) });
+  });
+
+  scope.get('/network/interface/:uuid', async (request: UuidRequest) => ({
+    interface: networking.interfaceRecord(interfaceFor(ownerOf(request), request.params.uuid)),
+  }));
+
+  scope.delete('/network/interface/:uuid', async (request: UuidRequest, reply) => {
+    removeInterface(request, interfaceFor(ownerOf(request), request.params.uuid));
+    return reply.code(204).send();
+  });
+
+  // A server's own interfaces (reference §5.1); the list and one by index are in servers.ts.
+  scope.post('/server/:uuid/networking/interface', async (request: UuidRequest, reply) => {
+    const server = resources.serverFor(principalOf(request), request.params.uuid);
+    const { interface: body } = readLabelledBody(request, createServerInterfaceRequestSchema);
+    const ip = body.ip_addresses?.ip_address[0];
+    const row = addInterface(request, server, {
+      type: body.type,
+      ...(body.network ? { network: body.network } : {}),
+      ...(body.index !== undefined ? { index: body.index } : {}),
+      ...(ip?.family ? { family: ip.family } : {}),
+      ...(ip?.address ? { address: ip.address } : {}),
+      ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
+      ...(body.bootable ? { bootable: body.bootable } : {}),
+    });
+    return reply.code(201).send({ interface: networking.serverInterface(row) });
+  });
+
+  scope.put<{ Params: { uuid: string; index: string } }>(
+    '/server/:uuid/networking/interface/:index',
+    async (request) => {
+      const server = resources.serverFor(principalOf(request), request.params.uuid);
+      const { interface: body } = readLabelledBody(request, modifyServerInterfaceRequestSchema);
+      const held = interfaces.ofServer(server.uuid);
+      const row = held.find((item) => String(item.idx) === request.params.index);
+      if (!row) throw notFound('interface', request.params.index);
+      refuseUnlessStopped(server);
+      if (
+        body.index !== undefined &&
+        body.index !== row.idx &&
+        held.some((item) => item.idx === body.index)
+      ) {
+        throw new ApiProblem(
+          409,
+          'INTERFACE_EXISTS',
+          `The server already has an interface with index ${body.index}.`,
+        );
+      }
+      const next: InterfaceRow = {
+        ...row,
+        idx: body.index ?? row.idx,
+        source_ip_filtering: body.source_ip_filtering ?? row.source_ip_filtering,
+        bootable: body.bootable ?? row.bootable,
+      };
+      return db.transaction(() => {
+        const previous = networking.interfaceRecord(row);
+        interfaces.update(next);
+        audit.record(auditContext(request), {
+          action: 'update',
+          resourceType: 'network_interface',
+          resourceId: row.uuid,
+          previous,
+          current: networking.interfaceRecord(next),
+        });
+        return { interface: networking.serverInterface(next) };
+      })();
+    },
+  );
+
+  scope.delete<{ Params: { uuid: string; index: string } }>(
+    '/server/:uuid/networking/interface/:index',
+    async (request, reply) => {
+      const server = resources.serverFor(principalOf(request), request.params.uuid);
+      const row = interfaces
+        .ofServer(server.uuid)
+        .find((item) => String(item.idx) === request.params.index);
+      if (!row) throw notFound('interface', request.params.index);
+      removeInterface(request, row);
+      return reply.code(204).send();
+    },
+  );
+
+  scope.get('/network/:uuid', async (request: UuidRequest) => {
+    const ownerId = ownerOf(request);
+    return record(networking.networkFor(ownerId, request.params.uuid, 'read'), ownerId);
+  });
+
+  scope.put('/network/:uuid', async (request: UuidRequest) => {
+    const ownerId = ownerOf(request);
+    const row = networking.networkFor(ownerId, request.params.uuid, 'write');
+    const { network: body } = readLabelledBody(request, modifyNetworkRequestSchema);
+    if (body.labels) checkLabelKeys(body.labels);
+    let routerUuid = row.router_uuid;
+    if (body.router === null) routerUuid = null;
+    else if (body.router !== undefined)
+      routerUuid = networking.routerFor(ownerId, body.router).uuid;
+    if (body.ip_networks) {
+      // A block may change only so far as every address in use stays inside it.
+      const blocks = body.ip_networks.ip_network.map((entry) => parseCidr(entry.address)!);
+      const stranded = interfaces
+        .onNetwork(row.uuid)
+        .flatMap((nic) => interfaces.addressesOn(nic.uuid))
+        .filter((address) => !blocks.some((block) => cidrContains(block, address.address)));
+      if (stranded.length > 0) {
+        throw new ApiProblem(
+          409,
+          'NETWORK_NOT_EMPTY',
+          `The addresses ${stranded.map((address) => address.address).join(', ')} are in use and would fall outside the new IP networks; detach their servers first.`,
+        );
+      }
+    }
+    const next: NetworkRow = {
+      ...row,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+      router_uuid: routerUuid,
+    };
+    return db.transaction(() => {
+      const previous = networking.networkRecord(row, ownerId);
+      networks.update(next);
+      if (body.ip_networks) {
+        networks.replaceIpNetworks(
+          row.uuid,
+          body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
+        );
+      }
+      if (routerUuid !== row.router_uuid || body.ip_networks) provisionPeerings(context, row.uuid);
+      const current = record(next, ownerId);
+      audit.record(auditContext(request), {
+        action: 'update',
+        resourceType: 'network',
+        resourceId: row.uuid,
+        previous,
+        current: current.network,
+      });
+      return current;
+    })();
+  });
+
+  scope.delete('/network/:uuid', async (request: UuidRequest, reply) => {
+    const ownerId = ownerOf(request);
+    const row = networking.networkFor(ownerId, request.params.uuid, 'write');
+    const attached = networking.serversOn(row.uuid);
+    if (attached.length > 0) {
+      throw new ApiProblem(
+        409,
+        'NETWORK_NOT_EMPTY',
+        `Servers are attached to the network: ${attached.map((server) => `${server.title} (${server.uuid})`).join(', ')}. Detach them first.`,
+      );
+    }
+    const loose = interfaces.onNetwork(row.uuid);
+    if (loose.length > 0) {
+      throw new ApiProblem(
+        409,
+        'NETWORK_NOT_EMPTY',
+        `Network interfaces are on the network: ${loose.map((nic) => nic.uuid).join(', ')}. Delete them first.`,
+      );
+    }
+    const own = context.peerings
+      .touching(row.uuid)
+      .filter((peering) => peering.network_uuid === row.uuid);
+    if (own.length > 0) {
+      throw new ApiProblem(
+        409,
+        'NETWORK_NOT_EMPTY',
+        `The network takes part in peerings: ${own.map((peering) => `${peering.name} (${peering.uuid})`).join(', ')}. Disable and delete them first.`,
+      );
+    }
+    db.transaction(() => {
+      const previous = networking.networkRecord(row, ownerId);
+      networks.delete(row.uuid);
+      audit.record(auditContext(request), {
+        action: 'delete',
+        resourceType: 'network',
+        resourceId: row.uuid,
+        previous,
+      });
+    })();
+    return reply.code(204).send();
+  });
+};

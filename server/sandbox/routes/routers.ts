@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import { uuidPrefixes } from '../../../contract/common';
+import { matchesLabelFilters } from '../../../contract/labels';
+import type { Router, StaticRoute, StaticRouteRequest } from '../../../contract/router';
+import { createRouterRequestSchema, modifyRouterRequestSchema } from '../../../contract/router';
+import type { RouteModule } from '../api';
+import type { SandboxContext } from '../context';
+import { newUuid } from '../credentials';
+import { ApiProblem } from '../http/errors';
+import { auditContext, principalOf } from '../http/principal';
+import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
+import type { RouterRow } from '../store/networks';
+import { parseLabels } from '../store/networks';
+
+type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
+
+/**
+ * A router's user routes: named `route0`, `route1`… unless named; service routes a client echoes
+ * back are the platform's and are dropped (reference §6).
+ */
+function userRoutes(requested: readonly StaticRouteRequest[]): StaticRoute[] {
+  const routes = requested
+    .filter((route) => route.type !== 'service')
+    .map((route, index) => ({
+      name: route.name ?? `route${index}`,
+      route: route.route,
+      nexthop: route.nexthop,
+      type: 'user' as const,
+    }));
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (seen.has(route.route)) {
+      throw new ApiProblem(400, 'DUPLICATE_ROUTE', `The route ${route.route} is given twice.`);
+    }
+    seen.add(route.route);
+  }
+  return routes;
+}
+
+/** Routers (reference §6); attaching one to a network is a change of the network. */
+export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
+  const { db, networks, networking, audit, clock } = context;
+  const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
+
+  const routerRecord = (row: RouterRow): Router => ({
+    uuid: row.uuid,
+    name: row.name,
+    type: row.type,
+    attached_networks: {
+      network: networks.withRouter(row.uuid).map((network) => ({ uuid: network.uuid })),
+    },
+    attached_network_gateways: [],
+    static_routes: JSON.parse(row.static_routes) as StaticRoute[],
+    labels: parseLabels(row.labels),
+  });
+
+  scope.get<{ Querystring: { label?: string | string[] } }>('/router', async (request) => {
+    const filters = labelFilters(request.query.label);
+    const rows = networks
+      .routersOf(ownerOf(request))
+      .filter((row) => matchesLabelFilters(parseLabels(row.labels), filters));
+    return { routers: { router: rows.map(routerRecord) } };
+  });
+
+  scope.post('/router', async (request, reply) => {
+    const { router: body } = readLabelledBody(request, createRouterRequestSchema);
+    const labels = body.labels ?? [];
+    checkLabelKeys(labels);
+    const row: RouterRow = {
+      uuid: newUuid(uuidPrefixes.router),
+      account_id: ownerOf(request),
+      name: body.name,
+      type: 'normal',
+      static_routes: JSON.stringify(userRoutes(body.static_routes ?? [])),
+      labels: JSON.stringify(labels),
+      created_at: clock.now().toISOString(),
+    };
+    const created = db.transaction(() => {
+      networks.insertRouter(row);
+      const current = routerRecord(row);
+      audit.record(auditContext(request), {
+        action: 'create',
+        resourceType: 'router',
+        resourceId: row.uuid,
+        current,
+      });
+      return { router: current };
+    })();
+    return reply.code(201).send(created);
+  });
+
+  scope.get('/router/:uuid', async (request: UuidRequest) => ({
+    router: routerRecord(networking.routerFor(ownerOf(request), request.params.uuid)),
+  }));
+
+  scope.patch('/router/:uuid', async (request: UuidRequest) => {
+    const row = networking.routerFor(ownerOf(request), request.params.uuid);
+    const { router: body } = readLabelledBody(request, modifyRouterRequestSchema);
+    if (body.labels) checkLabelKeys(body.labels);
+    const next: RouterRow = {
+      ...row,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.static_routes !== undefined
+        ? { static_routes: JSON.stringify(userRoutes(body.static_routes)) }
+        : {}),
+      ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+    };
+    return db.transaction(() => {
+      const previous = routerRecord(row);
+      networks.updateRouter(next);
+      const current = routerRecord(next);
+      audit.record(auditContext(request), {
+        action: 'update',
+        resourceType: 'router',
+        resourceId: row.uuid,
+        previous,
+        current,
+      });
+      return { router: current };
+    })();
+  });
+
+  scope.delete('/router/:uuid', async (request: UuidRequest, reply) => {
+    const row = networking.routerFor(ownerOf(request), request.params.uuid);
+    const attached = networks.withRouter(row.uuid);
+    if (attached.length > 0) {
+      throw new ApiProblem(
+        409,
+        'ROUTER_ATTACHED',
+        `The router is attached to ${attached.map((network) => `${network.name} (${network.uuid})`).join(', ')}; detach it from the networks first.`,
+      );
+    }
+    db.transaction(() => {
+      const previous = routerRecord(row);
+      networks.deleteRouter(row.uuid);
+      audit.record(auditContext(request), {
+        action: 'delete',
+        resourceType: 'router',
+        resourceId: row.uuid,
+        previous,
+      });
+    })();
+    return reply.code(204).send();
+  });
+};
