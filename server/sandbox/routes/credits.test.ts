@@ -81,6 +81,14 @@ describe('an account without credits', () => {
       );
     }
 
+    expectProblem(
+      await call('POST', '/1.3/ip_address', {
+        ip_address: { family: 'IPv4', floating: 'yes', zone: 'de-fra1' },
+      }),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
+
     expect((await serverNamed('build-box')).state).toBe('stopped');
     expect((await storages('/private')).length).toBe(before.disks);
     expect(auditCount()).toBe(before.audit);
