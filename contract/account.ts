@@ -10,6 +10,13 @@ export const accountSchema = z.object({
   currency: z.optional(z.string()),
   resource_limits: resourceLimitsSchema,
   trial_mode: z.optional(z.int()),
+  /**
+   * Sandbox extension, present only for partner accounts (spec §4.9): the creation cap (null when
+   * there is none) and how many accounts the partner has created. The real API does not say.
+   */
+  partner: z.optional(
+    z.object({ account_creation_limit: z.nullable(z.int()), accounts_created: z.int() }),
+  ),
 });
 export type Account = z.infer<typeof accountSchema>;
 

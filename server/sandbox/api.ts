@@ -18,6 +18,7 @@ import { networkRoutes } from './routes/networks';
 import { routerRoutes } from './routes/routers';
 import { ipAddressRoutes } from './routes/ip-addresses';
 import { networkPeeringRoutes } from './routes/network-peerings';
+import { partnerRoutes } from './routes/partner';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,6 +57,7 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
     routerRoutes,
     ipAddressRoutes,
     networkPeeringRoutes,
+    partnerRoutes,
   ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];

@@ -143,3 +143,26 @@ async function toApiError(response: Response): Promise<ApiError> {
     `The API answered with status ${response.status} and an unrecognised error body.`,
   );
 }
+
+/**
+ * A non-JSON answer (CSV of the network usage operations, spec §4.2) as text; failures are
+ * ApiErrors like those of `request`.
+ */
+export async function requestText(
+  path: string,
+  accept: string,
+  { signal }: Pick<RequestOptions, 'signal'> = {},
+): Promise<string> {
+  const headers = new Headers({ Accept: accept });
+  const credential = bearer(credentialProvider());
+  if (credential) headers.set('Authorization', credential);
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response.text();
+}

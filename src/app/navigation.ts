@@ -1,6 +1,12 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
+import GroupIcon from '@mui/icons-material/Group';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
 import DnsIcon from '@mui/icons-material/Dns';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
@@ -12,6 +18,8 @@ export interface NavigationEntry {
   description: string;
   to: string;
   icon: SvgIconComponent;
+  /** Shown only to partner accounts (spec §4.9), whose account record carries `partner`. */
+  partnerOnly?: boolean;
 }
 
 /** Every resource group that has a page: the drawer lists them, the dashboard links to them. */
@@ -51,5 +59,42 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'Create and revoke tokens for scripts and tools that use the API.',
     to: paths.tokens(),
     icon: KeyIcon,
+  },
+  {
+    label: 'Partner console',
+    description: 'Create and manage your customers’ accounts and follow their monthly bills.',
+    to: paths.partner(),
+    icon: HandshakeIcon,
+    partnerOnly: true,
+  },
+  {
+    label: 'Account',
+    description: 'Account details, credits and resource usage against your limits.',
+    to: paths.account(),
+    icon: AccountCircleIcon,
+  },
+  {
+    label: 'Subaccounts',
+    description: 'Create and delete the accounts that share your resources.',
+    to: paths.subaccounts(),
+    icon: GroupIcon,
+  },
+  {
+    label: 'Billing',
+    description: 'Monthly costs by resource and category, in your choice of currency.',
+    to: paths.billing(),
+    icon: ReceiptLongIcon,
+  },
+  {
+    label: 'Network usage',
+    description: 'Traffic by service, the heaviest users and the transfer pool; CSV export.',
+    to: paths.networkUsage(),
+    icon: SwapVertIcon,
+  },
+  {
+    label: 'Device availability',
+    description: 'GPU and other device plans each zone can still start.',
+    to: paths.deviceAvailability(),
+    icon: DeveloperBoardIcon,
   },
 ];

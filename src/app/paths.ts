@@ -1,3 +1,4 @@
+import { accountPaths } from '../lib/account-paths';
 import { resourcePaths } from '../lib/resource-paths';
 
 /** Link builders; the route table uses them too, so a path is spelled in one place. */
@@ -6,7 +7,9 @@ export const paths = {
   zones: () => '/zones',
   prices: (zone?: string) => (zone ? `/prices?${new URLSearchParams({ zone })}` : '/prices'),
   tokens: () => '/tokens',
+  partner: (month?: string) => (month ? `/partner?${new URLSearchParams({ month })}` : '/partner'),
   ...resourcePaths,
+  ...accountPaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',
 };

@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/require-auth';
 import { BreadcrumbTrail } from '../components/breadcrumbs';
 import type { Crumb, RouteHandle } from '../components/breadcrumbs';
-import { navigationEntries } from './navigation';
 import { paths } from './paths';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -16,7 +15,7 @@ const SignInPage = lazy(async () => ({
 }));
 const AppShell = lazy(async () => ({ default: (await import('./layout/app-shell')).AppShell }));
 const DashboardPage = lazy(async () => ({
-  default: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+  default: (await import('./dashboard-route')).DashboardRoute,
 }));
 const ZonesPage = lazy(async () => ({
   default: (await import('../features/zones/zones-page')).ZonesPage,
@@ -42,11 +41,25 @@ const ServerDetailPage = lazy(async () => ({
 const CreateServerPage = lazy(async () => ({
   default: (await import('./resource-pages')).CreateServerPage,
 }));
+const PartnerPage = lazy(async () => ({
+  default: (await import('../features/partner/partner-page')).PartnerPage,
+}));
+// One import site for the account pages' shared chunk: each site costs first-load bytes.
+const accountPages = () => import('./account-pages');
+const AccountPage = lazy(async () => ({ default: (await accountPages()).AccountPage }));
+const SubaccountsPage = lazy(async () => ({ default: (await accountPages()).SubaccountsPage }));
+const BillingPage = lazy(async () => ({ default: (await accountPages()).BillingPage }));
+const ResourceBillingPage = lazy(async () => ({
+  default: (await accountPages()).ResourceBillingPage,
+}));
+const NetworkUsagePage = lazy(async () => ({ default: (await accountPages()).NetworkUsagePage }));
+const DeviceAvailabilityPage = lazy(async () => ({
+  default: (await accountPages()).DeviceAvailabilityPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
 
-const dashboardSections = navigationEntries.filter((entry) => entry.to !== paths.dashboard());
 const crumb = (label: string) => ({ crumb: label }) satisfies RouteHandle;
 
 /** The one route table: every page is its own lazily loaded chunk. */
@@ -60,10 +73,11 @@ export const routes: RouteObject[] = [
         handle: crumb('Dashboard'),
         element: <AppShell />,
         children: [
-          { index: true, element: <DashboardPage sections={dashboardSections} /> },
+          { index: true, element: <DashboardPage /> },
           { path: paths.zones(), handle: crumb('Zones'), element: <ZonesPage /> },
           { path: paths.prices(), handle: crumb('Prices'), element: <PricesPage /> },
           { path: paths.tokens(), handle: crumb('API tokens'), element: <TokensPage /> },
+          { path: paths.partner(), handle: crumb('Partner console'), element: <PartnerPage /> },
           {
             path: paths.servers(),
             handle: crumb('Servers'),
@@ -92,6 +106,30 @@ export const routes: RouteObject[] = [
                 element: <StorageDetailPage />,
               },
             ],
+          },
+          { path: paths.account(), handle: crumb('Account'), element: <AccountPage /> },
+          { path: paths.subaccounts(), handle: crumb('Subaccounts'), element: <SubaccountsPage /> },
+          {
+            path: paths.billing(),
+            handle: crumb('Billing'),
+            children: [
+              { index: true, element: <BillingPage /> },
+              {
+                path: paths.resourceBilling(':resourceId'),
+                handle: crumb('Resource billing'),
+                element: <ResourceBillingPage />,
+              },
+            ],
+          },
+          {
+            path: paths.networkUsage(),
+            handle: crumb('Network usage'),
+            element: <NetworkUsagePage />,
+          },
+          {
+            path: paths.deviceAvailability(),
+            handle: crumb('Device availability'),
+            element: <DeviceAvailabilityPage />,
           },
           { path: '*', handle: crumb('Page not found'), element: <NotFoundPage /> },
         ],

@@ -33,11 +33,14 @@ const labels: Record<string, string> = {
   ntp_excess_gib: 'Network transfer pool excess (GiB)',
 };
 
-function formatLimit(key: string, value: number): string {
+/** An amount of the resource `key` in its unit (MiB, GiB or a count). */
+export function formatLimit(key: string, value: number): string {
   if (key === 'memory') return formatMebibytes(value);
   if (gibibyteKeys.has(key)) return formatGibibytes(value);
   return formatNumber(value);
 }
+
+export const resourceLabel = (key: string) => labels[key] ?? humanizeKey(key);
 
 /** Account limits in words; the reference only says limits are nullable, so `null` reads "Not set". */
 export function describeResourceLimits(limits: ResourceLimits): ResourceLimitRow[] {

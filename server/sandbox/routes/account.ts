@@ -43,6 +43,14 @@ export const accountRoutes: RouteModule = (scope, context) => {
         credits: Math.round((owner.credits - billing.creditsUsed(owner.id)) * 10_000) / 10_000,
         currency: owner.currency,
         resource_limits: JSON.parse(owner.resource_limits) as Record<string, number | null>,
+        ...(account.is_partner
+          ? {
+              partner: {
+                account_creation_limit: account.account_creation_limit,
+                accounts_created: accounts.countCreatedBy(account.id),
+              },
+            }
+          : {}),
       },
     };
   });

@@ -33,11 +33,20 @@ export function createAccountRepository(db: Db) {
       @account_creation_limit, @allow_api, @allow_gui, @roles, @credits, @currency, @resource_limits,
       @contact, @labels, @created_at)`);
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts');
+  const createdBy = db.prepare<[number], AccountRow>(
+    'SELECT * FROM accounts WHERE partner_id = ? ORDER BY id',
+  );
+  const countCreatedBy = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM accounts WHERE partner_id = ?',
+  );
 
   return {
     findByUsername: (username: string) => byUsername.get(username),
     findById: (id: number) => byId.get(id),
     insert: (account: NewAccount) => Number(insert.run(account).lastInsertRowid),
+    /** The accounts a partner has created (spec §4.9), oldest first. */
+    listCreatedBy: (partnerId: number) => createdBy.all(partnerId),
+    countCreatedBy: (partnerId: number) => countCreatedBy.get(partnerId)?.n ?? 0,
     isEmpty: () => (count.get()?.n ?? 0) === 0,
     /** Resources, credits and limits belong to the main account; a subaccount acts on them. */
     owner(account: AccountRow): AccountRow {

@@ -1,15 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
+import { accountQueries } from '../../api/account';
 import { navigationEntries } from '../navigation';
 import { paths } from '../paths';
 
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const account = useQuery(accountQueries.detail());
+  const entries = navigationEntries.filter(
+    (entry) => !entry.partnerOnly || account.data?.partner !== undefined,
+  );
   return (
     <List component="nav" aria-label="Main navigation">
-      {navigationEntries.map(({ label, to, icon: Icon }) => (
+      {entries.map(({ label, to, icon: Icon }) => (
         <ListItemButton
           key={to}
           component={NavLink}

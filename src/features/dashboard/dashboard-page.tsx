@@ -24,7 +24,11 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
           />
         )}
         {account.isSuccess && <AccountSummary account={account.data} />}
-        <SectionCards sections={sections} />
+        <SectionCards
+          sections={sections.filter(
+            (section) => !section.partnerOnly || account.data?.partner !== undefined,
+          )}
+        />
         {account.isSuccess && <ResourceLimitsTable limits={account.data.resource_limits} />}
       </Box>
     </>

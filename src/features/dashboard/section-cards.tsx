@@ -9,6 +9,8 @@ export interface DashboardSection {
   label: string;
   description: string;
   to: string;
+  /** Shown only when the signed-in account is a partner account. */
+  partnerOnly?: boolean;
 }
 
 /** Links into every resource group; the app shell decides which groups exist. */

@@ -1,0 +1,117 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  currentNetworkUsageResponseSchema,
+  deviceAvailabilitySchema,
+  resourceNetworkUsageResponseSchema,
+} from '../../contract/usage';
+import { parseCsv } from '../lib/csv';
+import { request, requestText } from './http';
+
+const dayMs = 86_400_000;
+/** A JSON answer of the network usage operations covers at most 31 days (spec §4.2). */
+export const maxJsonWindowDays = 31;
+
+/** Whole UTC days, `from` and `to` inclusive, as `YYYY-MM-DD`. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export interface NetworkStat {
+  resource_id: string;
+  service: string;
+  zone: string;
+  start_time: string;
+  sent_bytes: number;
+}
+
+export function rangeDays({ from, to }: DayRange): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
+}
+
+/** Beyond 31 days only CSV is answered, so the panel reads such ranges as CSV by itself. */
+export const needsCsv = (range: DayRange) => rangeDays(range) > maxJsonWindowDays;
+
+function rangeQuery(range: DayRange, accumulate: 'hour' | 'day') {
+  const end = new Date(Date.parse(range.to) + dayMs).toISOString().replace('.000', '');
+  return new URLSearchParams({ from: `${range.from}T00:00:00Z`, to: end, accumulate });
+}
+
+function statsFromCsv(text: string): NetworkStat[] {
+  return parseCsv(text).map((row) => ({
+    resource_id: row.resource_id ?? '',
+    service: row.service ?? '',
+    zone: row.zone ?? '',
+    start_time: row.start_time ?? '',
+    sent_bytes: Number(row.sent_bytes) || 0,
+  }));
+}
+
+async function readStats(
+  operation: 'resource_network_usage' | 'network_top_usage',
+  range: DayRange,
+  signal?: AbortSignal,
+): Promise<NetworkStat[]> {
+  const path = `/1.3/account/${operation}?${rangeQuery(range, 'day')}`;
+  if (needsCsv(range)) return statsFromCsv(await requestText(path, 'text/csv', { signal }));
+  const response = await request(path, resourceNetworkUsageResponseSchema, { signal });
+  return response.stats.stat.map((stat) => ({ ...stat, sent_bytes: stat.sent_bytes ?? 0 }));
+}
+
+/** Daily traffic per resource and service; JSON up to 31 days, CSV beyond. */
+export const getResourceNetworkUsage = (range: DayRange, signal?: AbortSignal) =>
+  readStats('resource_network_usage', range, signal);
+
+export const getNetworkTopUsage = (range: DayRange, signal?: AbortSignal) =>
+  readStats('network_top_usage', range, signal);
+
+/** The CSV file of daily traffic per resource and service, for any range (spec §4.2). */
+export function downloadResourceNetworkUsageCsv(range: DayRange) {
+  return requestText(`/1.3/account/resource_network_usage?${rangeQuery(range, 'day')}`, 'text/csv');
+}
+
+export async function getCurrentNetworkUsage(signal?: AbortSignal) {
+  const response = await request(
+    '/1.3/account/current_network_usage',
+    currentNetworkUsageResponseSchema,
+    { signal },
+  );
+  return response.stats.current_network_usage;
+}
+
+export interface DeviceAvailabilityParams {
+  zone?: string;
+  type?: string;
+}
+
+export function getDeviceAvailability(params: DeviceAvailabilityParams, signal?: AbortSignal) {
+  const query = new URLSearchParams();
+  if (params.zone) query.set('zone', params.zone);
+  if (params.type) query.set('type', params.type);
+  const suffix = query.size > 0 ? `?${query}` : '';
+  return request(`/1.3/device/availability${suffix}`, deviceAvailabilitySchema, { signal });
+}
+
+export const usageQueries = {
+  all: () => ['usage'] as const,
+  resourceNetwork: (range: DayRange) =>
+    queryOptions({
+      queryKey: [...usageQueries.all(), 'resource-network', range],
+      queryFn: ({ signal }) => getResourceNetworkUsage(range, signal),
+    }),
+  topNetwork: (range: DayRange) =>
+    queryOptions({
+      queryKey: [...usageQueries.all(), 'top-network', range],
+      queryFn: ({ signal }) => getNetworkTopUsage(range, signal),
+    }),
+  currentNetwork: () =>
+    queryOptions({
+      queryKey: [...usageQueries.all(), 'current-network'],
+      queryFn: ({ signal }) => getCurrentNetworkUsage(signal),
+    }),
+  devices: (params: DeviceAvailabilityParams) =>
+    queryOptions({
+      queryKey: ['device-availability', params],
+      queryFn: ({ signal }) => getDeviceAvailability(params, signal),
+    }),
+};

@@ -1,0 +1,32 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getAccount, getResourceUsage } from '../../api/account';
+import { renderPage, signInAs } from '../../testing/render';
+import { AccountPage } from './account-page';
+
+describe('account page', () => {
+  it('shows the details and each resource used against its limit', async () => {
+    const session = await signInAs('demo');
+    renderPage(<AccountPage />, { session });
+    const [account, usage] = await Promise.all([getAccount(), getResourceUsage()]);
+
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('demo')).toBeVisible();
+    expect(within(details).getByText('EUR')).toBeVisible();
+
+    const cores = await screen.findByRole('progressbar', { name: 'CPU cores used' });
+    const coresUsed = usage.cores ?? 0;
+    expect(coresUsed).toBeGreaterThan(0);
+    expect(cores).toHaveAttribute(
+      'aria-valuetext',
+      `${coresUsed} of ${account.resource_limits.cores}`,
+    );
+    expect(screen.getByText(`${coresUsed} of ${account.resource_limits.cores}`)).toBeVisible();
+    expect(cores).toHaveAttribute(
+      'aria-valuenow',
+      String(Math.round((coresUsed / (account.resource_limits.cores ?? 1)) * 100)),
+    );
+    const memory = screen.getByRole('progressbar', { name: 'Memory used' });
+    expect(memory.getAttribute('aria-valuetext')).toMatch(/ of 1 TiB$/);
+  });
+});

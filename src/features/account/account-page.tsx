@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { Account } from '../../../contract/account';
+import { accountQueries } from '../../api/account';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { defaultCurrency, formatCredits } from '../../lib/format';
+import { resourceLabel, formatLimit } from '../../lib/resource-limits';
+
+interface UsageRow {
+  key: string;
+  label: string;
+  used: number;
+  limit: number | null;
+}
+
+/** Every limited resource with its current use; resources the account cannot use are left out. */
+export function usageAgainstLimits(
+  limits: Account['resource_limits'],
+  usage: Record<string, number>,
+): UsageRow[] {
+  return Object.entries(limits)
+    .filter(([key, limit]) => limit !== 0 || (usage[key] ?? 0) > 0)
+    .map(([key, limit]) => ({ key, label: resourceLabel(key), used: usage[key] ?? 0, limit }));
+}
+
+function AccountDetails({ account }: { account: Account }) {
+  const currency = account.currency ?? defaultCurrency;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="account-details-heading">
+      <CardContent>
+        <Typography id="account-details-heading" variant="h6" component="h2" gutterBottom>
+          Details
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 3,
+            rowGap: 1,
+            m: 0,
+            '& dd': { m: 0 },
+            '& dt': { color: 'text.secondary' },
+          }}
+        >
+          <dt>Username</dt>
+          <dd>{account.username}</dd>
+          <dt>Currency</dt>
+          <dd>{currency}</dd>
+          <dt>Credits</dt>
+          <dd>{formatCredits(account.credits, currency)}</dd>
+          {account.trial_mode !== undefined && (
+            <>
+              <dt>Trial</dt>
+              <dd>{account.trial_mode === 1 ? 'Trial account' : 'No'}</dd>
+            </>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UsageList({ rows }: { rows: UsageRow[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Resource usage"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+      }}
+    >
+      {rows.map((row) => {
+        const text =
+          row.limit === null
+            ? `${formatLimit(row.key, row.used)} used, no limit`
+            : `${formatLimit(row.key, row.used)} of ${formatLimit(row.key, row.limit)}`;
+        const percent =
+          row.limit === null || row.limit === 0 ? 0 : Math.min(100, (row.used / row.limit) * 100);
+        return (
+          <li key={row.key}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+              <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                {row.label}
+              </Typography>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {text}
+              </Typography>
+            </Box>
+            {row.limit !== null && (
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                color={percent >= 90 ? 'error' : percent >= 75 ? 'warning' : 'primary'}
+                aria-label={`${row.label} used`}
+                aria-valuetext={text}
+                sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+              />
+            )}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+export function AccountPage() {
+  const account = useQuery(accountQueries.detail());
+  const usage = useQuery(accountQueries.resourceUsage());
+
+  return (
+    <>
+      <PageHeader
+        title="Account"
+        description="Your account details, remaining credits and how much of each resource limit is in use."
+      />
+      <Box sx={{ display: 'grid', gap: 4 }}>
+        {account.isPending && <LoadingState label="Loading your account" />}
+        {account.isError && (
+          <ErrorState
+            error={account.error}
+            title="Your account could not be loaded"
+            onRetry={() => void account.refetch()}
+          />
+        )}
+        {account.isSuccess && <AccountDetails account={account.data} />}
+        <Box component="section" aria-labelledby="usage-heading">
+          <Typography id="usage-heading" variant="h6" component="h2" gutterBottom>
+            Resource usage
+          </Typography>
+          {usage.isPending && <LoadingState label="Loading resource usage" />}
+          {usage.isError && (
+            <ErrorState
+              error={usage.error}
+              title="Resource usage could not be loaded"
+              onRetry={() => void usage.refetch()}
+            />
+          )}
+          {usage.isSuccess &&
+            account.isSuccess &&
+            (() => {
+              const rows = usageAgainstLimits(account.data.resource_limits, usage.data);
+              return rows.length === 0 ? (
+                <EmptyState title="No resource limits are set for this account." />
+              ) : (
+                <UsageList rows={rows} />
+              );
+            })()}
+        </Box>
+      </Box>
+    </>
+  );
+}

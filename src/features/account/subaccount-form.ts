@@ -1,0 +1,108 @@
+import { z } from 'zod/mini';
+import { subAccountCreateRequestSchema } from '../../../contract/account';
+import type { SubAccountCreateRequest } from '../../../contract/account';
+import { labelSchema } from '../../../contract/common';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+
+const contract = subAccountCreateRequestSchema.shape.sub_account;
+
+export const subAccountRoles = ['technical', 'billing', 'aux_billing'] as const;
+export type SubAccountRole = (typeof subAccountRoles)[number];
+export const roleLabels: Record<SubAccountRole, string> = {
+  technical: 'Technical (manage resources)',
+  billing: 'Billing (read and pay invoices)',
+  aux_billing: 'Auxiliary billing (receive invoices)',
+};
+
+/**
+ * The create form: the contract's fields as typed, with check boxes for the yes/no switches and
+ * roles; its rules are the contract's, so the panel accepts exactly what the API accepts.
+ */
+export const subAccountFormSchema = z.pipe(
+  z.extend(contract, {
+    company: z.string().check(z.maxLength(128)),
+    // Each row the form shows needs a key; the contract alone would accept an empty one.
+    labels: z.array(labelSchema),
+    currency: z.union([z.literal(''), contract.shape.currency]),
+    allow_api: z.boolean(),
+    allow_gui: z.boolean(),
+    roles: z.object({
+      technical: z.boolean(),
+      billing: z.boolean(),
+      aux_billing: z.boolean(),
+    }),
+  }),
+  z.transform(
+    ({ company, currency, allow_api, allow_gui, roles, ...fields }): SubAccountCreateRequest => ({
+      sub_account: {
+        ...fields,
+        ...(company ? { company } : {}),
+        ...(currency ? { currency } : {}),
+        allow_api: allow_api ? 'yes' : 'no',
+        allow_gui: allow_gui ? 'yes' : 'no',
+        roles: { role: subAccountRoles.filter((role) => roles[role]) },
+      },
+    }),
+  ),
+);
+export type SubAccountFormValues = z.input<typeof subAccountFormSchema>;
+
+export const subAccountFormDefaults: SubAccountFormValues = {
+  username: '',
+  password: '',
+  first_name: '',
+  last_name: '',
+  company: '',
+  email: '',
+  phone: '',
+  country: '',
+  language: 'en',
+  timezone: 'UTC',
+  currency: '',
+  allow_api: true,
+  allow_gui: true,
+  roles: { technical: true, billing: false, aux_billing: false },
+  labels: [],
+};
+
+type TextField = Exclude<keyof SubAccountFormValues, 'allow_api' | 'allow_gui' | 'roles'>;
+
+/** What each field needs, shown when the contract's rule for it fails. */
+export const subAccountFieldRules: Partial<Record<TextField, string>> = {
+  username: '4 to 64 lowercase letters and digits; single underscores may join words.',
+  password: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.',
+  first_name: 'Give a first name (at most 128 characters).',
+  last_name: 'Give a last name (at most 128 characters).',
+  company: 'At most 128 characters.',
+  email: 'Give an email address such as name@example.com.',
+  phone: 'International form +<country code>.<number>, such as +358.31245434.',
+  country: 'Three-letter ISO 3166 country code in capitals, such as FIN or USA.',
+  language: 'Two-letter ISO 639 language code, such as en.',
+  timezone: 'A time zone name, such as UTC or Europe/Helsinki.',
+  labels: 'Label keys are 1 to 32 characters, values at most 255.',
+  currency: 'One of EUR, GBP, USD or SGD.',
+};
+
+/** The per-parse error map: a field's rule in words instead of zod's generic message. */
+export const subAccountErrorMessage = (issue: { path?: PropertyKey[] }) => {
+  const field = issue.path?.[0];
+  return typeof field === 'string' ? subAccountFieldRules[field as TextField] : undefined;
+};
+
+const fieldsByCode: Record<string, TextField> = {
+  ACCOUNT_EXISTS: 'username',
+  USERNAME: 'username',
+  PASSWORD: 'password',
+  FIRST_NAME: 'first_name',
+  LAST_NAME: 'last_name',
+  COMPANY: 'company',
+  EMAIL: 'email',
+  PHONE: 'phone',
+  COUNTRY: 'country',
+  LANGUAGE: 'language',
+  TIMEZONE: 'timezone',
+  CURRENCY: 'currency',
+};
+
+/** The form field an API error code is about (reference §17.1), if any. */
+export const subAccountFieldForError = (code: string) => fieldForErrorCode(code, fieldsByCode);

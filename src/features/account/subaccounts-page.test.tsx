@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signInAs } from '../../testing/render';
+import { SubaccountsPage } from './subaccounts-page';
+
+const uniqueUsername = () =>
+  `sub_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+describe('subaccounts page', () => {
+  it('checks the form against the contract before sending anything', async () => {
+    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
+    await screen.findByRole('table', { name: 'Accounts' });
+    await user.click(screen.getByRole('button', { name: 'Create subaccount' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a subaccount' });
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'Bad-Name');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '0401234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
+
+    const username = within(dialog).getByRole('textbox', { name: 'Username' });
+    expect(username).toHaveAccessibleDescription(/lowercase letters and digits/);
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(
+      /\+358\.31245434/,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'First name' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Country' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    // Nothing was sent: the dialog is still open with what was typed.
+    expect(username).toHaveValue('Bad-Name');
+  });
+
+  it('puts a server error on its field, keeps the input, then creates and deletes', async () => {
+    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
+    const table = await screen.findByRole('table', { name: 'Accounts' });
+    expect(within(table).getByRole('rowheader', { name: 'demo_viewer' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Create subaccount' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a subaccount' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+
+    await user.type(field('Username'), 'demo_viewer');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'mySecr3tPassword');
+    await user.type(field('First name'), 'Olli');
+    await user.type(field('Last name'), 'Ops');
+    await user.type(field('Email'), 'olli@example.com');
+    await user.type(field('Phone'), '+358.31245434');
+    await user.type(field('Country'), 'FIN');
+    await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
+
+    await waitFor(() => expect(field('Username')).toHaveAccessibleDescription(/ACCOUNT_EXISTS/));
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('First name')).toHaveValue('Olli');
+    expect(field('Phone')).toHaveValue('+358.31245434');
+
+    const username = uniqueUsername();
+    await user.clear(field('Username'));
+    await user.type(field('Username'), username);
+    await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
+
+    expect(
+      await screen.findByText(`Subaccount ${username} was created.`, { exact: false }),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = await within(screen.getByRole('table', { name: 'Accounts' })).findByRole(
+      'rowheader',
+      { name: username },
+    );
+    expect(row.closest('tr')).toHaveTextContent('technical');
+
+    await user.click(screen.getByRole('button', { name: `Delete subaccount ${username}` }));
+    const confirm = await screen.findByRole('dialog', { name: `Delete subaccount ${username}?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete subaccount' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Accounts' })).queryByRole('rowheader', {
+          name: username,
+        }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('filters by label from the URL', async () => {
+    const { user, location } = renderPage(<SubaccountsPage />, {
+      session: await signInAs('demo'),
+      path: '/subaccounts?label=nothing-has-this',
+    });
+    expect(await screen.findByText('No account matches.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Remove label filter nothing-has-this' }));
+    await screen.findByRole('table', { name: 'Accounts' });
+    expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([]);
+  });
+
+  it('explains to a subaccount that only the main account manages subaccounts', async () => {
+    renderPage(<SubaccountsPage />, { session: await signInAs('demo_viewer') });
+    expect(await screen.findByText('Only the main account manages subaccounts')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Create subaccount' })).not.toBeInTheDocument();
+  });
+});

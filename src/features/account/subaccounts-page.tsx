@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import AddIcon from '@mui/icons-material/Add';
+import { useSearchParams } from 'react-router';
+import type { AccountListResponse } from '../../../contract/account';
+import { accountQueries, useDeleteSubAccount } from '../../api/account';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { LabelFilter } from '../../components/label-filter';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { CreateSubAccountDialog } from './create-subaccount-dialog';
+
+type AccountEntry = AccountListResponse['accounts']['account'][number];
+
+function DeleteSubAccountDialog({ username, onClose }: { username: string; onClose: () => void }) {
+  const remove = useDeleteSubAccount();
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete subaccount ${username}?`}
+      confirmLabel="Delete subaccount"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      error={remove.error}
+      errorTitle="The subaccount could not be deleted"
+      onConfirm={() => remove.mutate(username, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {username} can no longer sign in, and its API tokens stop working. This cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+export function SubaccountsPage() {
+  const [search, setSearch] = useSearchParams();
+  const labels = search.getAll('label');
+  const accounts = useQuery({ ...accountQueries.list(labels), placeholderData: keepPreviousData });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const setLabels = (next: string[]) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      params.delete('label');
+      for (const label of next) params.append('label', label);
+      return params;
+    });
+
+  const columns: ColumnDef<AccountEntry>[] = [
+    { id: 'username', header: 'Username', accessorKey: 'username' },
+    {
+      id: 'type',
+      header: 'Type',
+      cell: ({ row }) => (row.original.type === 'main' ? 'Main account' : 'Subaccount'),
+    },
+    {
+      id: 'roles',
+      header: 'Roles',
+      cell: ({ row }) => row.original.roles.role.join(', ') || 'None',
+    },
+    {
+      id: 'labels',
+      header: 'Labels',
+      cell: ({ row }) =>
+        row.original.labels.length === 0 ? (
+          'None'
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {row.original.labels.map((label) => (
+              <Chip
+                key={label.key}
+                size="small"
+                variant="outlined"
+                label={label.value ? `${label.key}=${label.value}` : label.key}
+              />
+            ))}
+          </Box>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) =>
+        row.original.type === 'sub' && (
+          <Button
+            size="small"
+            color="error"
+            aria-label={`Delete subaccount ${row.original.username}`}
+            onClick={() => setDeleting(row.original.username)}
+          >
+            Delete
+          </Button>
+        ),
+    },
+  ];
+
+  // A subaccount asking for the list gets 403 (spec §4.2: main account only).
+  const notMain = accounts.isError && accounts.error.status === 403;
+
+  return (
+    <>
+      <PageHeader
+        title="Subaccounts"
+        description="Subaccounts share this account's resources and credits; each has its own password, roles and access."
+        actions={
+          !notMain && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create subaccount
+            </Button>
+          )
+        }
+      />
+      {notMain ? (
+        <Alert severity="info">
+          <AlertTitle>Only the main account manages subaccounts</AlertTitle>
+          You are signed in as a subaccount. Ask the main account’s owner to create, change or
+          delete subaccounts.
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {created && (
+            <Alert severity="success" onClose={() => setCreated(null)}>
+              Subaccount {created} was created. It can sign in with the password you gave.
+            </Alert>
+          )}
+          <LabelFilter value={labels} onChange={setLabels} />
+          {accounts.isPending && <LoadingState label="Loading accounts" />}
+          {accounts.isError && (
+            <ErrorState
+              error={accounts.error}
+              title="The accounts could not be loaded"
+              onRetry={() => void accounts.refetch()}
+            />
+          )}
+          {accounts.isSuccess &&
+            (accounts.data.length === 0 ? (
+              <EmptyState
+                title="No account matches."
+                description="Remove a label filter to see more accounts."
+              />
+            ) : (
+              <DataTable
+                label="Accounts"
+                columns={columns}
+                data={accounts.data}
+                getRowId={(row) => row.username}
+                rowHeaderColumn="username"
+              />
+            ))}
+        </Box>
+      )}
+      <CreateSubAccountDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(username) => {
+          setCreating(false);
+          setCreated(username);
+        }}
+      />
+      {deleting && <DeleteSubAccountDialog username={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

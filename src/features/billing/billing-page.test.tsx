@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { currentMonth } from '../../lib/billing-month';
+import { formatMoney } from '../../lib/format';
+import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { billingGroups } from './billing-table';
+import { BillingPage } from './billing-page';
+
+const month = currentMonth();
+const totalRow = (table: HTMLElement) =>
+  within(table).getByRole('rowheader', { name: 'Total for the month' }).closest('tr');
+
+describe('billing page', () => {
+  it('shows the API’s group and month totals for the month in the URL', async () => {
+    const { queryClient } = renderPage(<BillingPage />, {
+      session: await signInAs('demo'),
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    // The summary the page shows (cached), so an hour passing in between cannot change it.
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    const fresh = await getBillingSummary(month);
+    expect(fresh.currency).toBe(summary.currency);
+    const groups = billingGroups(summary);
+    expect(groups.length).toBeGreaterThan(0);
+
+    expect(totalRow(table)).toHaveTextContent(formatMoney(summary.total_amount, 'EUR'));
+    for (const { label, group } of groups) {
+      const header = within(table).getByRole('rowheader', {
+        name: `${label} (${group.resources.length})`,
+      });
+      expect(header.closest('tr')).toHaveTextContent(formatMoney(group.total_amount, 'EUR'));
+      // Every resource of the group has a row, linking to its own bill for the month.
+      const links = within(table)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+      for (const resource of group.resources) {
+        expect(links).toContain(`/billing/${resource.resource_id}?month=${month}`);
+      }
+    }
+    // The month's total is the groups' totals (each rounded by the API) added up.
+    const sum = groups.reduce((total, { group }) => total + group.total_amount, 0);
+    expect(Math.abs(sum - summary.total_amount)).toBeLessThan(0.0001 * groups.length);
+  });
+
+  it('converts every amount with the rates of GET /1.3/currency', async () => {
+    const { user, location, queryClient } = renderPage(<BillingPage />, {
+      session: await signInAs('demo'),
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const [summary, rates] = await Promise.all([
+      queryClient.fetchQuery(billingQueries.summary(month)),
+      listCurrencies(),
+    ]);
+    const eur = rates.find((rate) => rate.code === 'EUR')?.rate ?? 0;
+    const usd = rates.find((rate) => rate.code === 'USD')?.rate ?? 0;
+    expect(usd).not.toBe(eur);
+
+    await user.click(screen.getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByRole('option', { name: 'USD' }));
+
+    const converted = formatMoney((summary.total_amount / eur) * usd, 'USD');
+    await waitFor(() => expect(totalRow(table)).toHaveTextContent(converted));
+    expect(new URLSearchParams(location.current?.search).get('currency')).toBe('USD');
+    expect(screen.getByText('Converted from EUR')).toBeVisible();
+  });
+
+  it('offers the chart’s numbers as a table', async () => {
+    const { user, queryClient } = renderPage(<BillingPage />, {
+      session: await signInAs('demo'),
+      path: `/billing?month=${month}`,
+    });
+    const chart = await screen.findByRole('img', { name: /^Costs by category/ });
+    expect(chart).toHaveAccessibleDescription(/Stacked monthly costs in EUR/);
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: /^Costs by category/ });
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    const servers = summary.servers?.server?.total_amount ?? 0;
+    const rows = within(table).getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent(
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(servers),
+    );
+  });
+
+  it('tells a user without the billing role so, instead of an error', async () => {
+    renderPage(<BillingPage />, { session: await signInAs('demo_viewer') });
+    expect(await screen.findByText('No billing permission')).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Billing by resource' })).not.toBeInTheDocument();
+  });
+
+  it('drills into one resource’s daily costs', async () => {
+    const session = await signInAs('demo');
+    const { user, queryClient } = renderApp({ session, path: `/billing?month=${month}` });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Billing by resource' },
+      { timeout: 8000 },
+    );
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    const server = summary.servers?.server?.resources[0];
+    expect(server).toBeDefined();
+    // Existing resources are named by their title, with the id beside it.
+    const idText = within(table).getByText(server?.resource_id ?? '');
+    const link = within(idText.closest('th') as HTMLElement).getByRole('link');
+    expect(link).not.toHaveTextContent(server?.resource_id ?? '');
+    await user.click(link);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Billing of / });
+    expect(heading).toBeVisible();
+    const details = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(details).getByText(server?.resource_id ?? '')).toBeVisible();
+    expect(within(details).getByText(formatMoney(server?.amount ?? 0, 'EUR'))).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Daily costs' })).toBeVisible();
+  });
+});

@@ -1,0 +1,128 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import { useSearchParams } from 'react-router';
+import { accountQueries } from '../../api/account';
+import { billingQueries } from '../../api/billing';
+import { serverQueries } from '../../api/servers';
+import { storageQueries } from '../../api/storage';
+import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
+import type { ChartRow } from '../../components/charts/series-chart';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, LoadingState } from '../../components/query-state';
+import { currentMonth, formatMonth, isMonth, monthsEndingWith } from '../../lib/billing-month';
+import { defaultCurrency } from '../../lib/format';
+import { BillingError } from './billing-access';
+import { billingGroups, BillingTable } from './billing-table';
+import { MonthField } from './month-field';
+import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+
+const chartMonths = 6;
+const categories = [
+  { key: 'server', label: 'Servers' },
+  { key: 'storage', label: 'Storage' },
+  { key: 'backup', label: 'Backups' },
+  { key: 'template', label: 'Templates' },
+] as const;
+
+export function BillingPage() {
+  const [search, setSearch] = useSearchParams();
+  const thisMonth = currentMonth();
+  const requested = search.get('month');
+  const month = isMonth(requested) ? requested : thisMonth;
+  const account = useQuery(accountQueries.detail());
+  const summary = useQuery(billingQueries.summary(month));
+  const history = useQueries({
+    queries: monthsEndingWith(month, chartMonths).map((item) => billingQueries.summary(item)),
+  });
+  // The summary names resources by id; existing servers and storages lend their titles.
+  const servers = useQuery(serverQueries.list());
+  const storages = useQuery(storageQueries.list({ access: 'private', limit: 100 }));
+  const titles = new Map<string, string>([
+    ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
+    ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
+  ]);
+  const accountCurrency = summary.data?.currency ?? account.data?.currency ?? defaultCurrency;
+  const money = useBillingCurrency(accountCurrency, search.get('currency'));
+
+  const change = (key: string, value: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
+
+  const chartData: ChartRow[] = history.flatMap((query, index) => {
+    if (!query.data) return [];
+    const row: ChartRow = { month: monthsEndingWith(month, chartMonths)[index] ?? '' };
+    for (const { key } of categories) row[key] = 0;
+    for (const { key, group } of billingGroups(query.data)) {
+      row[key] = money.convert(group.total_amount);
+    }
+    return [row];
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Billing"
+        description="What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs."
+      />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <MonthField
+            value={month}
+            max={thisMonth}
+            onChange={(next) => change('month', next === thisMonth ? null : next)}
+          />
+          <CurrencySelect
+            value={money.currency}
+            accountCurrency={accountCurrency}
+            onChange={(next) => change('currency', next === accountCurrency ? null : next)}
+          />
+        </Box>
+        {summary.isPending && <LoadingState label="Loading the billing summary" />}
+        {summary.isError && (
+          <BillingError
+            error={summary.error}
+            title={`The billing summary of ${formatMonth(month)} could not be loaded`}
+            onRetry={() => void summary.refetch()}
+          />
+        )}
+        {summary.isSuccess && (
+          <>
+            {chartData.length > 0 && (
+              <SeriesChart
+                title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
+                description={`Stacked monthly costs in ${money.currency} of servers, storage, backups and templates over the last ${chartData.length} months.`}
+                kind="stacked-bar"
+                data={chartData}
+                xKey="month"
+                xLabel="Month"
+                series={categories.map((category, index) => ({
+                  ...category,
+                  color: seriesColors[index] ?? '#1e88e5',
+                }))}
+                formatValue={(value) =>
+                  new Intl.NumberFormat(undefined, {
+                    style: 'currency',
+                    currency: money.currency,
+                  }).format(value)
+                }
+                formatX={(value) => formatMonth(value)}
+              />
+            )}
+            {billingGroups(summary.data).length === 0 ? (
+              <EmptyState
+                title={`Nothing was billed in ${formatMonth(month)}.`}
+                description="Resources are billed for every hour they exist; pick another month."
+              />
+            ) : (
+              <BillingTable summary={summary.data} month={month} money={money} titles={titles} />
+            )}
+          </>
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { BillingSummary } from '../../../contract/billing';
+import { accountPaths } from '../../lib/account-paths';
+import { formatGibibytes, formatMebibytes, formatNumber } from '../../lib/format';
+import type { Money } from './use-billing-currency';
+
+type Group = NonNullable<NonNullable<BillingSummary['servers']>['server']>;
+type Detail = Group['resources'][number]['details'][number];
+
+export interface BillingGroup {
+  key: string;
+  label: string;
+  group: Group;
+}
+
+const groupLabels = {
+  server: 'Servers',
+  storage: 'Storage',
+  backup: 'Backups',
+  template: 'Templates',
+} as const;
+
+/** The summary's resource groups in a fixed order; empty ones are absent (reference §10.3). */
+export function billingGroups(summary: BillingSummary): BillingGroup[] {
+  const groups: [keyof typeof groupLabels, Group | undefined][] = [
+    ['server', summary.servers?.server],
+    ['storage', summary.storages?.storage],
+    ['backup', summary.storages?.backup],
+    ['template', summary.storages?.template],
+  ];
+  return groups.flatMap(([key, group]) => (group ? [{ key, label: groupLabels[key], group }] : []));
+}
+
+function describe(detail: Detail): string {
+  if (detail.plan && detail.plan !== 'custom') return detail.plan;
+  if (detail.cores !== undefined && detail.memory !== undefined) {
+    return `${detail.cores} cores, ${formatMebibytes(detail.memory)}`;
+  }
+  if (detail.size !== undefined) {
+    return `${formatGibibytes(detail.size)}${detail.tier ? ` ${detail.tier}` : ''}`;
+  }
+  return '—';
+}
+
+interface BillingTableProps {
+  summary: BillingSummary;
+  month: string;
+  money: Money;
+  /** Titles of the resources that still exist; the summary names resources by id only. */
+  titles: ReadonlyMap<string, string>;
+}
+
+/** Resources grouped by kind with the API's group and month totals, linked to their own bill. */
+export function BillingTable({ summary, month, money, titles }: BillingTableProps) {
+  const head = { fontWeight: 600 };
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Billing by resource">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={head}>Resource</TableCell>
+            <TableCell sx={head}>Zone</TableCell>
+            <TableCell sx={head}>Configuration</TableCell>
+            <TableCell sx={head} align="right">
+              Hours
+            </TableCell>
+            <TableCell sx={head} align="right">
+              Amount
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        {billingGroups(summary).map(({ key, label, group }) => (
+          <TableBody key={key}>
+            <TableRow sx={{ bgcolor: 'action.hover' }}>
+              <TableCell component="th" scope="rowgroup" colSpan={4} sx={head}>
+                {label} ({group.resources.length})
+              </TableCell>
+              <TableCell align="right" sx={head}>
+                {money.format(group.total_amount)}
+              </TableCell>
+            </TableRow>
+            {group.resources.map((resource) => {
+              const last = resource.details[resource.details.length - 1];
+              const title = titles.get(resource.resource_id);
+              return (
+                <TableRow key={resource.resource_id} hover>
+                  <TableCell component="th" scope="row">
+                    <Link
+                      component={RouterLink}
+                      to={accountPaths.resourceBilling(resource.resource_id, month)}
+                      sx={title ? undefined : { fontFamily: 'monospace' }}
+                    >
+                      {title ?? resource.resource_id}
+                    </Link>
+                    {title && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block', fontFamily: 'monospace' }}
+                      >
+                        {resource.resource_id}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{last?.zone ?? '—'}</TableCell>
+                  <TableCell>
+                    {resource.details.map(describe).join(' → ')}
+                    {resource.details.length > 1 && ` (${resource.details.length} changes)`}
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
+                  <TableCell align="right">{money.format(resource.amount)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        ))}
+        <TableFooter>
+          <TableRow>
+            <TableCell
+              component="th"
+              scope="row"
+              colSpan={4}
+              sx={{ ...head, color: 'text.primary', fontSize: '0.875rem' }}
+            >
+              Total for the month
+            </TableCell>
+            <TableCell align="right" sx={{ ...head, color: 'text.primary', fontSize: '0.875rem' }}>
+              {money.format(summary.total_amount)}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}

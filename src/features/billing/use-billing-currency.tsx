@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { billingQueries } from '../../api/billing';
+import { convertAmount } from '../../lib/currency';
+import { formatMoney } from '../../lib/format';
+
+export interface Money {
+  currency: string;
+  /** An amount of the account currency in the chosen currency. */
+  convert: (amount: number) => number;
+  format: (amount: number) => string;
+}
+
+/**
+ * The chosen display currency: amounts arrive in the account currency and are converted with
+ * `GET /1.3/currency`; until the rates load, or for a currency without one, they stay as billed.
+ */
+export function useBillingCurrency(accountCurrency: string, chosen: string | null): Money {
+  const rates = useQuery(billingQueries.currencies());
+  const target = chosen ?? accountCurrency;
+  const usable =
+    target === accountCurrency ||
+    (rates.data?.some((rate) => rate.code === target) === true &&
+      rates.data.some((rate) => rate.code === accountCurrency));
+  const currency = usable ? target : accountCurrency;
+  const convert = (amount: number) =>
+    convertAmount(amount, accountCurrency, currency, rates.data ?? []) ?? amount;
+  return { currency, convert, format: (amount) => formatMoney(convert(amount), currency) };
+}
+
+interface CurrencySelectProps {
+  value: string;
+  accountCurrency: string;
+  onChange: (currency: string) => void;
+}
+
+export function CurrencySelect({ value, accountCurrency, onChange }: CurrencySelectProps) {
+  const rates = useQuery(billingQueries.currencies());
+  const codes = new Set([accountCurrency, ...(rates.data ?? []).map((rate) => rate.code)]);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Currency"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={
+        rates.isError
+          ? 'Exchange rates could not be loaded; amounts are shown as billed.'
+          : value === accountCurrency
+            ? 'As billed'
+            : `Converted from ${accountCurrency}`
+      }
+      sx={{ minWidth: 160 }}
+    >
+      {[...codes].sort().map((code) => (
+        <MenuItem key={code} value={code}>
+          {code}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Account } from '../../../contract/account';
+import type { PartnerAccount } from '../../../contract/partner';
+import { accountQueries } from '../../api/account';
+import { partnerQueries } from '../../api/partner';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { formatNumber } from '../../lib/format';
+import { CreateAccountDialog } from './create-account-dialog';
+import { CustomerBillingSection } from './customer-billing-section';
+import { currentMonth, customerName, monthPattern } from './customer-billing';
+
+const title = 'Partner console';
+
+/** The partner console (spec §4.9): only a partner account's record carries `partner`. */
+export function PartnerPage() {
+  const account = useQuery(accountQueries.detail());
+  if (account.isPending) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <LoadingState label="Loading your account" />
+      </>
+    );
+  }
+  if (account.isError) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <ErrorState
+          error={account.error}
+          title="Your account could not be loaded"
+          onRetry={() => void account.refetch()}
+        />
+      </>
+    );
+  }
+  const { partner } = account.data;
+  if (!partner) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <EmptyState
+          title="The partner console is for partner accounts only."
+          description={
+            <>
+              The account <strong>{account.data.username}</strong> is not a partner account, so it
+              cannot create or manage customer accounts.{' '}
+              <Link component={RouterLink} to="/">
+                Back to the dashboard
+              </Link>
+            </>
+          }
+        />
+      </>
+    );
+  }
+  return <PartnerConsole partner={partner} />;
+}
+
+const column = createColumnHelper<PartnerAccount>();
+const columns = [
+  column.accessor('username', { header: 'Username' }),
+  column.accessor((row) => customerName(row), { id: 'customer', header: 'Customer' }),
+  column.accessor((row) => `${row.first_name} ${row.last_name}`, {
+    id: 'contact',
+    header: 'Contact',
+  }),
+  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('phone', { header: 'Phone' }),
+  column.accessor('country', { header: 'Country' }),
+];
+
+function Allowance({ partner }: { partner: NonNullable<Account['partner']> }) {
+  const { account_creation_limit: limit, accounts_created: created } = partner;
+  if (limit === null) {
+    return (
+      <Typography color="text.secondary">
+        You have created {formatNumber(created)} accounts; there is no creation limit.
+      </Typography>
+    );
+  }
+  const remaining = Math.max(0, limit - created);
+  return (
+    <Typography color={remaining === 0 ? 'error' : 'text.secondary'}>
+      {remaining === 0
+        ? `You have used all ${formatNumber(limit)} account creations of your partner contract.`
+        : `You can create ${formatNumber(remaining)} more of your ${formatNumber(limit)} accounts (${formatNumber(created)} created).`}
+    </Typography>
+  );
+}
+
+function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> }) {
+  const accounts = useQuery(partnerQueries.accounts());
+  const [search, setSearch] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<PartnerAccount | null>(null);
+  const requested = search.get('month') ?? '';
+  const month = monthPattern.test(requested) ? requested : currentMonth();
+  const atLimit =
+    partner.account_creation_limit !== null &&
+    partner.accounts_created >= partner.account_creation_limit;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Create accounts for your customers, billed on your invoicing, and follow what each of them costs per month."
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setCreating(true)}
+            disabled={atLimit}
+          >
+            Create account
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 4 }}>
+        <Box
+          component="section"
+          aria-labelledby="customer-accounts-heading"
+          sx={{ display: 'grid', gap: 2 }}
+        >
+          <Typography id="customer-accounts-heading" variant="h6" component="h2">
+            Customer accounts
+          </Typography>
+          <Allowance partner={partner} />
+          {created && (
+            <Alert severity="success" onClose={() => setCreated(null)}>
+              The account <strong>{created.username}</strong> was created. It signs in with its
+              username and the password you chose.
+            </Alert>
+          )}
+          {accounts.isPending && <LoadingState label="Loading customer accounts" />}
+          {accounts.isError && (
+            <ErrorState
+              error={accounts.error}
+              title="Customer accounts could not be loaded"
+              onRetry={() => void accounts.refetch()}
+            />
+          )}
+          {accounts.isSuccess &&
+            (accounts.data.length === 0 ? (
+              <EmptyState
+                title="No customer accounts yet."
+                description="Create one for each customer; it is billed on your invoicing."
+              />
+            ) : (
+              <DataTable
+                label="Customer accounts"
+                columns={columns}
+                data={accounts.data}
+                getRowId={(row) => row.username}
+                rowHeaderColumn="username"
+              />
+            ))}
+        </Box>
+        {accounts.isSuccess && (
+          <CustomerBillingSection
+            accounts={accounts.data}
+            month={month}
+            onMonthChange={(next) =>
+              setSearch(
+                (current) => {
+                  const params = new URLSearchParams(current);
+                  params.set('month', next);
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          />
+        )}
+      </Box>
+      <CreateAccountDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(account) => {
+          setCreating(false);
+          setCreated(account);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useSearchParams } from 'react-router';
+import { usageQueries } from '../../api/usage';
+import { zoneQueries } from '../../api/zones';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { formatNumber, humanizeKey } from '../../lib/format';
+
+interface DeviceRow {
+  zone: string;
+  type: string;
+  plan: string;
+  amount: number;
+}
+
+/** Device types the availability operation knows (reference §13). */
+const deviceTypes = ['gpu_plans'] as const;
+
+const columns: ColumnDef<DeviceRow>[] = [
+  { id: 'plan', header: 'Plan', accessorKey: 'plan' },
+  { id: 'zone', header: 'Zone', accessorKey: 'zone' },
+  { id: 'type', header: 'Type', cell: ({ row }) => humanizeKey(row.original.type) },
+  {
+    id: 'amount',
+    header: 'Available',
+    cell: ({ row }) => formatNumber(row.original.amount),
+  },
+];
+
+export function DeviceAvailabilityPage() {
+  const [search, setSearch] = useSearchParams();
+  const zone = search.get('zone') ?? '';
+  const type = search.get('type') ?? '';
+  const zones = useQuery(zoneQueries.list());
+  const devices = useQuery({
+    ...usageQueries.devices({ zone: zone || undefined, type: type || undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  const change = (key: string, value: string) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+
+  const rows: DeviceRow[] = Object.entries(devices.data ?? {}).flatMap(([zoneId, types]) =>
+    Object.entries(types).flatMap(([typeId, plans]) =>
+      Object.entries(plans).map(([plan, { amount }]) => ({
+        zone: zoneId,
+        type: typeId,
+        plan,
+        amount,
+      })),
+    ),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Device availability"
+        description="How many servers with special devices, such as GPUs, each zone can still start."
+      />
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Zone"
+            value={zone}
+            onChange={(event) => change('zone', event.target.value)}
+            sx={{ minWidth: 220 }}
+          >
+            <MenuItem value="">All zones</MenuItem>
+            {(zones.data ?? []).map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {item.description} ({item.id})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Device type"
+            value={type}
+            onChange={(event) => change('type', event.target.value)}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">All types</MenuItem>
+            {deviceTypes.map((item) => (
+              <MenuItem key={item} value={item}>
+                {humanizeKey(item)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        {devices.isPending && <LoadingState label="Loading device availability" />}
+        {devices.isError && (
+          <ErrorState
+            error={devices.error}
+            title="Device availability could not be loaded"
+            onRetry={() => void devices.refetch()}
+          />
+        )}
+        {devices.isSuccess &&
+          (rows.length === 0 ? (
+            <EmptyState
+              title="No devices are available with these filters."
+              description="Pick another zone or show all zones."
+            />
+          ) : (
+            <DataTable
+              label="Device availability"
+              columns={columns}
+              data={rows}
+              getRowId={(row) => `${row.zone}|${row.type}|${row.plan}`}
+              rowHeaderColumn="plan"
+            />
+          ))}
+      </Box>
+    </>
+  );
+}

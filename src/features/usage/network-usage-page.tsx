@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useSearchParams } from 'react-router';
+import type { ApiError } from '../../api/http';
+import {
+  downloadResourceNetworkUsageCsv,
+  maxJsonWindowDays,
+  needsCsv,
+  rangeDays,
+  usageQueries,
+} from '../../api/usage';
+import type { DayRange, NetworkStat } from '../../api/usage';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
+import type { ChartRow } from '../../components/charts/series-chart';
+import { DataTable } from '../../components/data-table';
+import { TextInput } from '../../components/form/text-input';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { formatBytes } from '../../lib/bytes';
+import { formatDateTime, humanizeKey } from '../../lib/format';
+import { readRange } from './usage-range';
+
+/** Daily bytes per service, the shape the chart and its table share. */
+export function trafficByDay(stats: readonly NetworkStat[]) {
+  const services = [...new Set(stats.map((stat) => stat.service))].sort();
+  const days = new Map<string, ChartRow>();
+  for (const stat of stats) {
+    const day = stat.start_time.slice(0, 10);
+    const row = days.get(day) ?? { day, ...Object.fromEntries(services.map((s) => [s, 0])) };
+    row[stat.service] = Number(row[stat.service] ?? 0) + stat.sent_bytes;
+    days.set(day, row);
+  }
+  const rows = [...days.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)));
+  return { services, rows };
+}
+
+function CurrentPoolUsage() {
+  const current = useQuery(usageQueries.currentNetwork());
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="pool-heading">
+      <CardContent>
+        <Typography id="pool-heading" variant="h6" component="h2" gutterBottom>
+          Network Transfer Pool this month
+        </Typography>
+        {current.isPending && <LoadingState label="Loading the transfer pool" />}
+        {current.isError && (
+          <ErrorState
+            error={current.error}
+            title="The transfer pool usage could not be loaded"
+            onRetry={() => void current.refetch()}
+          />
+        )}
+        {current.isSuccess &&
+          (() => {
+            const pool = current.data;
+            const percent =
+              pool.accumulated_quota_bytes === 0
+                ? 0
+                : Math.min(100, (pool.total_sent_bytes / pool.accumulated_quota_bytes) * 100);
+            const text = `${formatBytes(pool.total_sent_bytes)} sent of ${formatBytes(pool.accumulated_quota_bytes)} accumulated quota`;
+            return (
+              <Box sx={{ display: 'grid', gap: 1 }}>
+                <Typography>{text}</Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={percent}
+                  aria-label="Transfer pool used"
+                  aria-valuetext={text}
+                  sx={{ height: 8, borderRadius: 4 }}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  The pool grows by {formatBytes(pool.hourly_quota_increase_bytes)} an hour, about{' '}
+                  {formatBytes(pool.projected_monthly_quota_bytes)} a month. Updated{' '}
+                  {formatDateTime(pool.updated)}.
+                </Typography>
+              </Box>
+            );
+          })()}
+      </CardContent>
+    </Card>
+  );
+}
+
+const topColumns: ColumnDef<NetworkStat>[] = [
+  {
+    id: 'resource',
+    header: 'Resource',
+    accessorKey: 'resource_id',
+    cell: ({ getValue }) => (
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {String(getValue())}
+      </Box>
+    ),
+  },
+  { id: 'service', header: 'Service', cell: ({ row }) => humanizeKey(row.original.service) },
+  { id: 'zone', header: 'Zone', accessorKey: 'zone' },
+  { id: 'sent', header: 'Sent', cell: ({ row }) => formatBytes(row.original.sent_bytes) },
+];
+
+function CsvDownload({ range }: { range: DayRange }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const download = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const text = await downloadResourceNetworkUsageCsv(range);
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `network-usage-${range.from}-to-${range.to}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (failure) {
+      setError(failure as ApiError);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        onClick={() => void download()}
+        disabled={pending}
+      >
+        {pending ? 'Preparing CSV…' : 'Download CSV'}
+      </Button>
+      {error && <ApiErrorAlert error={error} title="The CSV file could not be downloaded" />}
+    </Box>
+  );
+}
+
+export function NetworkUsagePage() {
+  const [search, setSearch] = useSearchParams();
+  const { range, error: rangeError } = readRange(search);
+  const usage = useQuery({
+    ...usageQueries.resourceNetwork(range),
+    placeholderData: keepPreviousData,
+  });
+  const top = useQuery({ ...usageQueries.topNetwork(range), placeholderData: keepPreviousData });
+  const days = rangeDays(range);
+  const csv = needsCsv(range);
+
+  const setDay = (key: 'from' | 'to', value: string) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      next.set('from', range.from);
+      next.set('to', range.to);
+      if (value) next.set(key, value);
+      return next;
+    });
+
+  const traffic = usage.data ? trafficByDay(usage.data) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Network usage"
+        description="Outbound traffic of your resources per service, the heaviest users and the Network Transfer Pool."
+        actions={<CsvDownload range={range} />}
+      />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <CurrentPoolUsage />
+        <Box
+          component="form"
+          aria-label="Date range"
+          onSubmit={(event) => event.preventDefault()}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+        >
+          <TextInput
+            type="date"
+            label="From"
+            shrinkLabel
+            size="small"
+            fullWidth={false}
+            value={search.get('from') ?? range.from}
+            onChange={(event) => setDay('from', event.target.value)}
+            error={rangeError !== null}
+            helperText={rangeError ?? undefined}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            shrinkLabel
+            size="small"
+            fullWidth={false}
+            value={search.get('to') ?? range.to}
+            onChange={(event) => setDay('to', event.target.value)}
+            helperText={`${days} day${days === 1 ? '' : 's'}, in UTC`}
+          />
+        </Box>
+        {csv && (
+          <Alert severity="info">
+            This range is {days} days long. The API answers JSON for at most {maxJsonWindowDays}{' '}
+            days, so the panel reads it as CSV instead; the numbers are the same.
+          </Alert>
+        )}
+        {usage.isPending && <LoadingState label="Loading network usage" />}
+        {usage.isError && (
+          <ErrorState
+            error={usage.error}
+            title="Network usage could not be loaded"
+            onRetry={() => void usage.refetch()}
+          />
+        )}
+        {traffic &&
+          (traffic.rows.length === 0 ? (
+            <EmptyState
+              title="No traffic in this range."
+              description="Only servers that existed in the range send traffic."
+            />
+          ) : (
+            <SeriesChart
+              title="Traffic out by service"
+              description={`Bytes your resources sent each day from ${range.from} to ${range.to}, stacked by service.`}
+              kind="stacked-area"
+              data={traffic.rows}
+              xKey="day"
+              xLabel="Day"
+              series={traffic.services.map((service, index) => ({
+                key: service,
+                label: humanizeKey(service),
+                color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
+              }))}
+              formatValue={(value) => formatBytes(value)}
+            />
+          ))}
+        <Box component="section" aria-labelledby="top-heading" sx={{ display: 'grid', gap: 1 }}>
+          <Typography id="top-heading" variant="h6" component="h2">
+            Top usage
+          </Typography>
+          {top.isPending && <LoadingState label="Loading top usage" />}
+          {top.isError && (
+            <ErrorState
+              error={top.error}
+              title="Top usage could not be loaded"
+              onRetry={() => void top.refetch()}
+            />
+          )}
+          {top.isSuccess &&
+            (top.data.length === 0 ? (
+              <EmptyState title="No resource sent traffic in this range." />
+            ) : (
+              <DataTable
+                label="Top usage"
+                columns={topColumns}
+                data={top.data}
+                getRowId={(row) => `${row.resource_id}|${row.service}`}
+                rowHeaderColumn="resource"
+              />
+            ))}
+        </Box>
+      </Box>
+    </>
+  );
+}

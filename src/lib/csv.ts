@@ -1,0 +1,60 @@
+export type CsvCell = string | number;
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+const formulaStart = /^[=+\-@\t\r]/;
+
+function cell(value: CsvCell): string {
+  let text = String(value);
+  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 text: CRLF line ends, fields quoted where they hold a comma, quote or line break. */
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Saves `text` as a CSV file through the browser's download, without a server round trip. */
+export function downloadCsv(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a tick later it has started.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Rows of a CSV text (RFC 4180 quoting) as objects keyed by the header row. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  const [header, ...body] = rows.filter((cells) => cells.some((cell) => cell !== ''));
+  if (!header) return [];
+  return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+}
