@@ -3,6 +3,7 @@ import { systemClock } from './clock';
 import { createAuditLog } from './audit';
 import { createBillingLedger } from './billing';
 import { createFaults } from './faults';
+import { createResponseCache } from './response-cache';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
 import { createResources } from './resources';
@@ -76,6 +77,7 @@ export function createSandboxContext(options: SandboxOptions) {
     servers,
     billing,
     faults: createFaults({ maintenance: options.maintenance ?? false }),
+    responses: createResponseCache(db),
     networks,
     interfaces,
     peerings,

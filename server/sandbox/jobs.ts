@@ -110,6 +110,8 @@ export function createJobRunner({
       const done = (clock.now().getTime() - job.created_at) / span;
       return Math.max(0, Math.min(99, Math.floor(done * 100)));
     },
+    /** No job is pending: nothing changes by the clock alone. */
+    idle: () => earliestDue === null,
     runDue,
     start: arm,
     close() {

@@ -89,7 +89,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   // Filters, sorts and pages in memory over the account's rows: 1,000 servers take about a
   // millisecond to read, and only the page is turned into summaries (bench/scale.ts).
-  scope.get('/server', async (request) => {
+  scope.get('/server', { config: { cacheable: true } }, async (request) => {
     const query = validate(serverListQuerySchema, request.query);
     if (query.order_by && !query.sort_by) {
       throw invalidAttribute('order_by', 'order_by is used only together with sort_by.');

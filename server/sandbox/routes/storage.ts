@@ -153,7 +153,9 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     })();
   }
 
-  scope.get('/storage', async (request) => listStorages(request, {}));
+  const cacheable = { config: { cacheable: true } };
+
+  scope.get('/storage', cacheable, async (request) => listStorages(request, {}));
 
   scope.get('/storage/favorite', async (request) => {
     const { account, owner } = principalOf(request);
@@ -166,7 +168,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     };
   });
 
-  scope.get<{ Params: { selector: string } }>('/storage/:selector', async (request) => {
+  scope.get<{ Params: { selector: string } }>('/storage/:selector', cacheable, async (request) => {
     const { selector } = request.params;
     if (isType(selector)) return listStorages(request, { type: selector });
     if (isAccess(selector)) return listStorages(request, { access: selector });
