@@ -19,6 +19,7 @@ import { routerRoutes } from './routes/routers';
 import { ipAddressRoutes } from './routes/ip-addresses';
 import { networkPeeringRoutes } from './routes/network-peerings';
 import { partnerRoutes } from './routes/partner';
+import { auditLogRoutes } from './routes/audit-logs';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,6 +63,7 @@ const versionRoutes: Record<ApiVersion, RouteModule[]> = {
     ipAddressRoutes,
     networkPeeringRoutes,
     partnerRoutes,
+    auditLogRoutes,
   ],
 };
 export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];

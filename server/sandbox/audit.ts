@@ -23,6 +23,15 @@ export interface AuditEntry {
 /**
  * Audit rows (reference §12). Callers write them inside the transaction of the change they
  * describe, so there is no change without its row and no row without its change.
+ *
+ * Sign-ins: a sign-in is the start of a session, and only the panel has sessions — a password
+ * sign-in there creates a session token, recorded as `login` (origin `gui`, auth_type
+ * `basic_auth`) and its end as `logout`. API requests are stateless: Bearer and Basic clients
+ * send their credential with every call, so recording each authentication would bury the changes
+ * under one row per read. What an investigator needs is kept instead: the issuing of every API
+ * token (`create` of `auth`/`api-token`), and on every change row how the caller authenticated
+ * (`auth_type` `api` for a token, `basic_auth` for a password, `gui` for a panel session) and from
+ * which address.
  */
 export function createAuditLog(db: Db, clock: Clock) {
   const nextId = monotonicFactory();

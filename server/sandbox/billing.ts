@@ -390,6 +390,8 @@ export function createBillingLedger(db: Db, clock: Clock) {
      * account that pays for it. Called after the request is validated, before anything changes.
      */
     requireCredits(owner: AccountRow) {
+      // A partner's customer is billed on the partner's invoice (spec §4.9), not from credits.
+      if (owner.partner_id !== null) return;
       if (owner.credits - creditsUsed(owner.id) > 0) return;
       throw new ApiProblem(
         402,

@@ -68,6 +68,8 @@ export interface RequestOptions {
   /** A full `Authorization` header value that replaces the session's bearer token. */
   authorization?: string;
   signal?: AbortSignal;
+  /** Sees a successful response before its body is read (for headers such as a total count). */
+  onResponse?: (response: Response) => void;
 }
 
 export function request<S extends z.ZodMiniType>(
@@ -79,7 +81,7 @@ export function request(path: string, schema: null, options?: RequestOptions): P
 export async function request(
   path: string,
   schema: z.ZodMiniType | null,
-  { method = 'GET', body, authorization, signal }: RequestOptions = {},
+  { method = 'GET', body, authorization, signal, onResponse }: RequestOptions = {},
 ): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json' });
   const credential = authorization ?? bearer(credentialProvider());
@@ -101,6 +103,7 @@ export async function request(
 
   noteMaintenance(response.status === 503);
   if (!response.ok) throw await toApiError(response);
+  onResponse?.(response);
   if (schema === null || response.status === 204) return undefined;
 
   const parsed = schema.safeParse(await readJson(response));

@@ -7,6 +7,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import DnsIcon from '@mui/icons-material/Dns';
 import HandshakeIcon from '@mui/icons-material/Handshake';
+import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import PublicIcon from '@mui/icons-material/Public';
 import SellIcon from '@mui/icons-material/Sell';
@@ -96,5 +97,11 @@ export const navigationEntries: readonly NavigationEntry[] = [
     description: 'GPU and other device plans each zone can still start.',
     to: paths.deviceAvailability(),
     icon: DeveloperBoardIcon,
+  },
+  {
+    label: 'Audit log',
+    description: 'Who changed what, when and from where; export up to 180 days.',
+    to: paths.auditLogs(),
+    icon: HistoryIcon,
   },
 ];

@@ -1,4 +1,5 @@
 import { accountPaths } from '../lib/account-paths';
+import { auditLogPaths } from '../lib/audit-log-path';
 import { resourcePaths } from '../lib/resource-paths';
 
 /** Link builders; the route table uses them too, so a path is spelled in one place. */
@@ -10,6 +11,7 @@ export const paths = {
   partner: (month?: string) => (month ? `/partner?${new URLSearchParams({ month })}` : '/partner'),
   ...resourcePaths,
   ...accountPaths,
+  ...auditLogPaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',
 };

@@ -56,6 +56,9 @@ const NetworkUsagePage = lazy(async () => ({ default: (await accountPages()).Net
 const DeviceAvailabilityPage = lazy(async () => ({
   default: (await accountPages()).DeviceAvailabilityPage,
 }));
+const AuditLogsPage = lazy(async () => ({
+  default: (await import('../features/audit-logs/audit-logs-page')).AuditLogsPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
 }));
@@ -78,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: paths.prices(), handle: crumb('Prices'), element: <PricesPage /> },
           { path: paths.tokens(), handle: crumb('API tokens'), element: <TokensPage /> },
           { path: paths.partner(), handle: crumb('Partner console'), element: <PartnerPage /> },
+          { path: paths.auditLogs(), handle: crumb('Audit log'), element: <AuditLogsPage /> },
           {
             path: paths.servers(),
             handle: crumb('Servers'),

@@ -14,6 +14,7 @@ import { paths } from '../paths';
 import { AccountActions } from './account-actions';
 import { MaintenanceBanner } from './maintenance-banner';
 import { NavSidebar } from './nav-sidebar';
+import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
 
@@ -54,6 +55,7 @@ export function AppShell() {
           >
             {productName}
           </Link>
+          <ResourceSearch />
           <Box sx={{ flexGrow: 1 }} />
           <ThemeSwitch />
           <AccountActions />

@@ -13,6 +13,7 @@ import { serverQueries, useRestartServer, useStartServer, useStopServer } from '
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
@@ -76,6 +77,7 @@ const eventColumns = [
 
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
+  const overviewPanel = useOverviewPanel();
   const start = useStartServer(server.uuid);
   const stop = useStopServer(server.uuid);
   const restart = useRestartServer(server.uuid);
@@ -122,7 +124,8 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <ResourceTabs resourceId={server.uuid} />
+      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
           <Typography color="text.secondary">Only a stopped server can be deleted.</Typography>

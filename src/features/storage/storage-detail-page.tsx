@@ -18,6 +18,7 @@ import {
 } from '../../api/storage';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes } from '../../lib/format';
 import { resourcePaths } from '../../lib/resource-paths';
@@ -52,6 +53,7 @@ export function StorageDetailPage() {
 
 function StorageDetails({ storage }: { storage: StorageDetails }) {
   const navigate = useNavigate();
+  const overviewPanel = useOverviewPanel();
   const [action, setAction] = useState<Action | null>(null);
   const servers = useQuery(serverQueries.list());
   const close = () => setAction(null);
@@ -126,7 +128,8 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
   return (
     <>
       <PageHeader title={storage.title} crumb={storage.title} actions={actions} />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <ResourceTabs resourceId={storage.uuid} />
+      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {storage.access === 'private' && attached.length > 0 && (
           <Typography color="text.secondary">Detach the storage before deleting it.</Typography>
         )}

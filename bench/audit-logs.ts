@@ -1,0 +1,187 @@
+/**
+ * Audit log latency with 200,000 rows in one account (DESIGN budgets: 200,000 audit rows must not
+ * slow a page; issue 8: any filtered page answers in milliseconds). Seeds a year of history by
+ * several users from several addresses, then times filtered pages of GET /1.3/audit-logs (each
+ * also counts its matches for Service-Total-Count), filter-options and a week's export.
+ * Run with `npx tsx bench/audit-logs.ts`; writes bench/results/audit-logs.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monotonicFactory } from 'ulid';
+import { uuidPrefixes } from '../contract/common';
+import { auditLogListResponseSchema } from '../contract/audit-log';
+import { buildServer } from '../server/app';
+import { newUuid } from '../server/sandbox/credentials';
+import { demoUsers } from '../server/sandbox/seed';
+import { basicAuth, bearer, createToken, demoAuth } from '../server/sandbox/testing';
+
+const rowCount = 200_000;
+const runs = 100;
+const yearMs = 365 * 24 * 3600 * 1000;
+const end = Date.parse('2026-11-01T00:00:00Z');
+const start = end - yearMs;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-bench-'));
+const app = await buildServer({ database: path.join(dir, 'sandbox.db') });
+const sandbox = app.sandbox!;
+const demo = sandbox.accounts.findByUsername('demo')!;
+
+// A deterministic mix: mostly storage and server changes, some sign-ins, a few rare actions.
+const servers = Array.from({ length: 300 }, () => newUuid(uuidPrefixes.server));
+const storages = Array.from({ length: 1500 }, () => newUuid(uuidPrefixes.storage));
+const addresses = Array.from({ length: 40 }, (_, n) => `198.51.100.${n + 1}`);
+const users = ['demo', 'demo', 'demo', 'demo_viewer'];
+const storageActions = ['create', 'update', 'update', 'attach', 'detach', 'clone', 'delete'];
+const serverActions = ['create', 'start', 'stop', 'stop', 'start', 'update', 'delete'];
+
+const seedStart = performance.now();
+const insert = sandbox.db.prepare(`
+  INSERT INTO audit_logs (cloud_event_id, account_id, time, correlation_id, auth_type,
+    account_username, resource_type, resource_sub_type, action, origin, ip_address, resource_id,
+    current_state, previous_state)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+const nextId = monotonicFactory();
+sandbox.db.transaction(() => {
+  for (let n = 0; n < rowCount; n += 1) {
+    const at = start + Math.floor((n / rowCount) * yearMs);
+    const kind = n % 20;
+    const gui = n % 3 === 0;
+    const [type, action, resource, subType] =
+      kind === 0
+        ? [
+            'auth',
+            n % 40 === 0 ? 'login' : 'logout',
+            newUuid(uuidPrefixes.token),
+            'session-api-token',
+          ]
+        : kind < 12
+          ? [
+              'storage',
+              storageActions[n % storageActions.length]!,
+              storages[n % storages.length]!,
+              null,
+            ]
+          : [
+              'server',
+              serverActions[n % serverActions.length]!,
+              servers[n % servers.length]!,
+              null,
+            ];
+    const state = JSON.stringify({ uuid: resource, title: `resource ${n % 997}`, size: n % 500 });
+    insert.run(
+      nextId(at),
+      demo.id,
+      new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      crypto.randomUUID(),
+      gui ? 'gui' : n % 2 === 0 ? 'api' : 'basic_auth',
+      users[n % users.length]!,
+      type,
+      subType,
+      action,
+      gui ? 'gui' : 'api',
+      addresses[n % addresses.length]!,
+      resource,
+      action === 'delete' ? null : state,
+      action === 'create' ? null : state,
+    );
+  }
+})();
+const seedMs = performance.now() - seedStart;
+
+// Tokens: Basic authentication spends a deliberate scrypt per new credential, which is not the list.
+const demoToken = bearer((await createToken(app, demoAuth, { name: 'bench' })).token);
+const viewerToken = bearer(
+  (await createToken(app, basicAuth('demo_viewer', demoUsers.demo_viewer), { name: 'bench' }))
+    .token,
+);
+
+const day = (offsetDays: number) =>
+  new Date(end - offsetDays * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const scenarios: Record<string, { url: string; auth?: string }> = {
+  'first page (no filter)': { url: '/1.3/audit-logs' },
+  'q = resource UUID': { url: `/1.3/audit-logs?q=${storages[42]}` },
+  'q = IP address': { url: `/1.3/audit-logs?q=${addresses[7]}` },
+  'q = username': { url: '/1.3/audit-logs?q=demo_viewer' },
+  'q = unknown name (no match)': { url: '/1.3/audit-logs?q=nobody' },
+  'actions=login (rare)': { url: '/1.3/audit-logs?actions=login' },
+  'actions=delete,clone': { url: '/1.3/audit-logs?actions=delete,clone' },
+  'resource_types=server & origins=gui': {
+    url: '/1.3/audit-logs?resource_types=server&origins=gui',
+  },
+  'one week': {
+    url: `/1.3/audit-logs?created_after=${day(100)}&created_before=${day(93)}`,
+  },
+  'storage updates in 30 days': {
+    url: `/1.3/audit-logs?actions=update&resource_types=storage&created_after=${day(60)}&created_before=${day(30)}`,
+  },
+  'q = UUID & actions & range': {
+    url: `/1.3/audit-logs?q=${servers[12]}&actions=start,stop,update&created_after=${day(300)}`,
+  },
+  'deep page (offset 100,000)': { url: '/1.3/audit-logs?limit=50&offset=100000' },
+  'subaccount view (own rows only)': { url: '/1.3/audit-logs', auth: viewerToken },
+  'filter-options': { url: '/1.3/audit-logs/filter-options' },
+  'export one week (CSV)': {
+    url: `/1.3/audit-logs/export?created_after=${day(100)}&created_before=${day(93)}`,
+  },
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+const results: Record<
+  string,
+  { url: string; items: number; total: number | null; median_ms: number; p95_ms: number }
+> = {};
+for (const [name, { url, auth = demoToken }] of Object.entries(scenarios)) {
+  let items = 0;
+  let total: number | null = null;
+  const times: number[] = [];
+  for (let run = -10; run < runs; run += 1) {
+    const begin = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
+    const elapsed = performance.now() - begin;
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    if (url.includes('/export')) items = response.body.trimEnd().split('\r\n').length - 1;
+    else if (url.includes('/filter-options')) items = Object.keys(response.json()).length;
+    else {
+      items = auditLogListResponseSchema.parse(response.json()).audit_logs.length;
+      total = Number(response.headers['service-total-count']);
+    }
+    if (run >= 0) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  results[name] = {
+    url,
+    items,
+    total,
+    median_ms: round(percentile(times, 50)),
+    p95_ms: round(percentile(times, 95)),
+  };
+}
+
+await app.close();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  rows: rowCount,
+  runs_per_scenario: runs,
+  seed_ms: round(seedMs),
+  scenarios: results,
+};
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.writeFileSync(path.join(resultsDir, 'audit-logs.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`Audit logs: ${rowCount} rows seeded in ${Math.round(seedMs)} ms`);
+console.table(
+  Object.fromEntries(
+    Object.entries(results).map(([name, r]) => [
+      name,
+      { items: r.items, total: r.total ?? '', median_ms: r.median_ms, p95_ms: r.p95_ms },
+    ]),
+  ),
+);

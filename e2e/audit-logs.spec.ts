@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  apiCall,
+  createDisk,
+  demo,
+  expectNoAxeViolations,
+  signInWithPassword,
+  unique,
+} from './support';
+
+test('a change is found in the audit log by its UUID, opened, exported, and the view survives a reload', async ({
+  page,
+  request,
+}) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  const title = unique('audited disk');
+  const disk = await createDisk(request, { title });
+  await apiCall(request, 'PUT', `/1.3/storage/${disk.uuid}`, {
+    storage: { title: `${title} renamed` },
+  });
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await page
+    .getByRole('searchbox', { name: 'Resource UUID, username or IP address' })
+    .fill(disk.uuid);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${disk.uuid}`));
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Actions' }).click();
+  await page.getByRole('option', { name: 'update', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]action=update/);
+  await expect(page.getByText('Rows 1–1 of 1 · page 1 of 1')).toBeVisible();
+
+  await table.getByRole('button', { name: /^Event details: update storage/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Audit event' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(disk.uuid, { exact: true })).toBeVisible();
+  const changes = drawer.getByRole('table', { name: 'Changes' });
+  await expect(changes).toContainText(title);
+  await expect(changes).toContainText(`${title} renamed`);
+  await expect(drawer.getByText('basic_auth')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await drawer.getByRole('button', { name: 'Close event details' }).click();
+  await expect(drawer).toBeHidden();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{8}T\d{6}Z\.csv$/);
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    'time,cloud_event_id,upcloud_correlation_id,account_username,ip_address,origin,auth_type,action,resource_type,resource_sub_type,resource_id,previous_state,current_state',
+  );
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(`,update,storage,,${disk.uuid},`);
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}.`)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(
+    page.getByRole('searchbox', { name: 'Resource UUID, username or IP address' }),
+  ).toHaveValue(disk.uuid);
+  await expect(page.getByRole('combobox', { name: 'Actions' })).toHaveText('update');
+  await expect(page.getByText('Rows 1–1 of 1 · page 1 of 1')).toBeVisible();
+});
+
+test('the app bar search opens a disk by UUID and its Activity tab lists its changes', async ({
+  page,
+  request,
+}) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  const title = unique('searched disk');
+  const disk = await createDisk(request, { title });
+
+  const search = page.getByRole('searchbox', { name: 'UUID, username or IP address' });
+  await search.fill(disk.uuid);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page).toHaveURL(/[?&]tab=activity/);
+  const activity = page.getByRole('table', { name: 'Activity' });
+  await expect(activity.getByRole('row')).toHaveCount(2);
+  await expect(activity).toContainText('create');
+  await expectNoAxeViolations(page);
+
+  await apiCall(request, 'DELETE', `/1.3/storage/${disk.uuid}`);
+  await search.fill(disk.uuid);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(
+    page.getByText(`The storage ${disk.uuid} no longer exists.`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).toHaveCount(3);
+});

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { AuditLog } from '../../contract/audit-log';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { DataTable } from './data-table';
+
+const column = createColumnHelper<AuditLog>();
+
+interface AuditLogTableProps {
+  label: string;
+  rows: AuditLog[];
+  onOpen: (row: AuditLog) => void;
+  /** One resource's activity needs no resource columns. */
+  showResource?: boolean;
+}
+
+/** Audit rows, newest first; the time opens the full event. */
+export function AuditLogTable({ label, rows, onOpen, showResource = true }: AuditLogTableProps) {
+  const columns = [
+    column.accessor('time', {
+      header: 'Time',
+      cell: (info) => (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onOpen(info.row.original)}
+          aria-label={`Event details: ${info.row.original.action} ${info.row.original.resource_type} at ${formatDateTime(info.getValue())}`}
+          sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}
+        >
+          <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>
+        </Link>
+      ),
+    }),
+    column.accessor('action', { header: 'Action' }),
+    ...(showResource
+      ? [
+          column.accessor('resource_type', {
+            header: 'Resource type',
+            cell: (info) =>
+              info.row.original.resource_sub_type
+                ? `${info.getValue()} (${info.row.original.resource_sub_type})`
+                : info.getValue(),
+          }),
+          column.accessor('resource_id', {
+            header: 'Resource',
+            cell: (info) => {
+              const id = info.getValue();
+              return id ? <code>{id}</code> : '—';
+            },
+          }),
+        ]
+      : []),
+    column.accessor('account_username', { header: 'Account' }),
+    column.accessor('origin', { header: 'Origin' }),
+    column.accessor('ip_address', { header: 'IP address', cell: (info) => info.getValue() ?? '—' }),
+  ];
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      data={rows}
+      getRowId={(row) => row.cloud_event_id}
+      rowHeaderColumn="time"
+    />
+  );
+}
+
+interface PageControlsProps {
+  offset: number;
+  limit: number;
+  /** Service-Total-Count of the current filters. */
+  total: number;
+  shown: number;
+  onOffset: (offset: number) => void;
+  children?: ReactNode;
+}
+
+/** Previous and next page, and where this page sits among every matching row. */
+export function AuditPageControls({
+  offset,
+  limit,
+  total,
+  shown,
+  onOffset,
+  children,
+}: PageControlsProps) {
+  const page = Math.floor(offset / limit) + 1;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return (
+    <Box
+      component="nav"
+      aria-label="Pages"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}
+    >
+      {children}
+      <Typography role="status" color="text.secondary">
+        {shown > 0
+          ? `Rows ${formatNumber(offset + 1)}–${formatNumber(offset + shown)} of ${formatNumber(total)} · page ${formatNumber(page)} of ${formatNumber(pages)}`
+          : `${formatNumber(total)} rows`}
+      </Typography>
+      <Button disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
+        Previous page
+      </Button>
+      <Button disabled={offset + limit >= total} onClick={() => onOffset(offset + limit)}>
+        Next page
+      </Button>
+    </Box>
+  );
+}

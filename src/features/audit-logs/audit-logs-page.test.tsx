@@ -1,0 +1,327 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storageResponseSchema } from '../../../contract/storage';
+import { request } from '../../api/http';
+import { createToken } from '../../api/tokens';
+import { exchangePassword } from '../../auth/sign-in';
+import type { Session } from '../../auth/session-store';
+import { basicAuthorization } from '../../lib/basic-auth';
+import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { ResourceActivity } from '../../components/resource-activity';
+import { AuditLogsPage } from './audit-logs-page';
+
+const searchOf = (location: { current: { search: string } | null }) =>
+  new URLSearchParams(location.current?.search);
+
+/**
+ * A subaccount of demo of its own, signed in to the panel: it sees only its own audit rows, so
+ * counts hold while other test files change the shared sandbox.
+ */
+async function freshSubaccount(): Promise<Session> {
+  const username = `audit_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = 'Audit-Passw0rd';
+  await request('/1.3/account/sub', null, {
+    method: 'POST',
+    authorization: basicAuthorization('demo', 'DemoPassw0rd'),
+    body: {
+      sub_account: {
+        username,
+        password,
+        first_name: 'Audit',
+        last_name: 'Tester',
+        email: `${username}@example.com`,
+        phone: '+358.31245434',
+        country: 'FIN',
+        language: 'en',
+        timezone: 'UTC',
+        allow_api: 'yes',
+        roles: { role: ['technical'] },
+      },
+    },
+  });
+  return exchangePassword(username, password);
+}
+
+async function createTokens(session: Session, count: number) {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const created = await createToken(
+      { name: `audit ${n}`, expires_in: '1h' },
+      { authorization: `Bearer ${session.token}` },
+    );
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+async function createStorageAs(session: Session, title: string) {
+  const response = await request('/1.3/storage', storageResponseSchema, {
+    method: 'POST',
+    body: { storage: { zone: 'fi-hel1', size: 10, title } },
+    authorization: `Bearer ${session.token}`,
+  });
+  return response.storage;
+}
+
+describe('audit log page', () => {
+  it('pages on the server by Service-Total-Count and keeps page and filters in the URL', async () => {
+    const session = await freshSubaccount();
+    await createTokens(session, 27);
+    const { user, location } = renderPage(<AuditLogsPage />, {
+      session,
+      path: '/audit-logs?limit=25',
+    });
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    // 27 token creations and the panel sign-in.
+    expect(await screen.findByText('Rows 1–25 of 28 · page 1 of 2')).toBeVisible();
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Rows 26–28 of 28 · page 2 of 2')).toBeVisible();
+    expect(searchOf(location).get('offset')).toBe('25');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('table', { name: 'Audit log' })).getByText('login'),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Actions' }));
+    await user.click(await screen.findByRole('option', { name: 'login' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(searchOf(location).getAll('action')).toEqual(['login']));
+    // A new filter starts from the first page.
+    expect(searchOf(location).get('offset')).toBeNull();
+    expect(await screen.findByText('Rows 1–1 of 1 · page 1 of 1')).toBeVisible();
+  });
+
+  it('reads every filter from the URL and writes the keyword and dates into it', async () => {
+    const session = await freshSubaccount();
+    const [tokenId] = await createTokens(session, 2);
+    const { user, location } = renderPage(<AuditLogsPage />, {
+      session,
+      path: '/audit-logs?action=create&type=auth&origin=gui',
+    });
+
+    await screen.findByRole('table', { name: 'Audit log' });
+    expect(await screen.findByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Actions' })).toHaveTextContent('create');
+    expect(screen.getByRole('combobox', { name: 'Resource types' })).toHaveTextContent('auth');
+    expect(screen.getByRole('combobox', { name: 'Origins' })).toHaveTextContent('gui');
+
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Resource UUID, username or IP address' }),
+      tokenId!,
+    );
+    await waitFor(() => expect(searchOf(location).get('q')).toBe(tokenId));
+    expect(await screen.findByText('Rows 1–1 of 1 · page 1 of 1')).toBeVisible();
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await user.type(screen.getByLabelText('From (UTC)'), tomorrow);
+    await waitFor(() => expect(searchOf(location).get('from')).toBe(tomorrow));
+    expect(await screen.findByText('No events match these filters.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location.current?.search).toBe(''));
+    expect(await screen.findByText('Rows 1–3 of 3 · page 1 of 1')).toBeVisible();
+  });
+
+  it('opens the full event in a drawer, from the table and from the URL', async () => {
+    const session = await freshSubaccount();
+    const [tokenId] = await createTokens(session, 1);
+    const { user, location } = renderPage(<AuditLogsPage />, {
+      session,
+      path: `/audit-logs?q=${tokenId}`,
+    });
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await user.click(within(table).getByRole('button', { name: /^Event details: create auth/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
+    expect(within(drawer).getByText(tokenId!)).toBeVisible();
+    expect(within(drawer).getByText('api-token', { exact: false })).toBeVisible();
+    expect(within(drawer).getByRole('region', { name: 'Current state' })).toHaveTextContent(
+      '"name": "audit 0"',
+    );
+    expect(within(drawer).getByText('Not recorded for this event.')).toBeVisible();
+    const eventId = searchOf(location).get('event');
+    expect(eventId).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close event details' }));
+    await waitFor(() => expect(searchOf(location).get('event')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Audit event' })).not.toBeInTheDocument(),
+    );
+
+    // A shared link opens the same event, even when it is not on the page shown.
+    renderPage(<AuditLogsPage />, { session, path: `/audit-logs?action=login&event=${eventId}` });
+    const linked = await screen.findByRole('dialog', { name: 'Audit event' });
+    expect(await within(linked).findByText(eventId!)).toBeVisible();
+  });
+
+  it('shows what an update changed, before and after', async () => {
+    const session = await signInAs('demo');
+    const storage = await createStorageAs(session, 'audit before');
+    await request(`/1.3/storage/${storage.uuid}`, null, {
+      method: 'PUT',
+      body: { storage: { title: 'audit after' } },
+      authorization: `Bearer ${session.token}`,
+    });
+    const { user } = renderPage(<AuditLogsPage />, {
+      session,
+      path: `/audit-logs?q=${storage.uuid}&action=update`,
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await user.click(within(table).getByRole('button', { name: /^Event details: update storage/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
+    const changes = within(drawer).getByRole('table', { name: 'Changes' });
+    const titleRow = within(changes).getByRole('rowheader', { name: 'title' }).closest('tr')!;
+    expect(titleRow).toHaveTextContent('audit before');
+    expect(titleRow).toHaveTextContent('audit after');
+    expect(within(drawer).getByRole('link', { name: 'Open the resource' })).toHaveAttribute(
+      'href',
+      `/storage/${storage.uuid}`,
+    );
+  });
+
+  it('explains the 180-day export limit and disables export beyond it', async () => {
+    const session = await freshSubaccount();
+    const { unmount } = renderPage(<AuditLogsPage />, {
+      session,
+      path: '/audit-logs?from=2025-01-01&to=2026-01-01',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An export covers at most 180 days; this range is 366 days.',
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription(
+      /at most 180 days/,
+    );
+    unmount();
+
+    renderPage(<AuditLogsPage />, { session, path: '/audit-logs?from=2025-01-01&to=2025-06-29' });
+    await screen.findByText(/for at most 180 days/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeEnabled();
+  });
+});
+
+describe('app bar search', () => {
+  it('opens a server or storage by its UUID, and a deleted one’s events', async () => {
+    const session = await signInAs('demo');
+    const storage = await createStorageAs(session, 'searched disk');
+    const { user, location } = renderApp({ session, path: '/' });
+    const box = await screen.findByRole('searchbox', { name: 'UUID, username or IP address' });
+
+    await user.type(box, ` ${storage.uuid.toUpperCase()} {Enter}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'searched disk' })).toBeVisible();
+    expect(location.current?.pathname).toBe(`/storage/${storage.uuid}`);
+    expect(box).toHaveValue('');
+
+    await request(`/1.3/storage/${storage.uuid}?backups=delete`, null, {
+      method: 'DELETE',
+      authorization: `Bearer ${session.token}`,
+    });
+    await user.type(box, `${storage.uuid}{Enter}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    expect(location.current?.pathname).toBe('/audit-logs');
+    expect(searchOf(location).get('q')).toBe(storage.uuid);
+    expect(
+      await screen.findByText(
+        `The storage ${storage.uuid} no longer exists. These are its recorded events.`,
+      ),
+    ).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.textContent),
+      ).toEqual([expect.stringContaining('delete'), expect.stringContaining('create')]),
+    );
+  });
+
+  it('opens the audit log for types without a page, usernames and addresses', async () => {
+    const session = await signInAs('demo');
+    const { user, location } = renderApp({ session, path: '/' });
+    const box = await screen.findByRole('searchbox', { name: 'UUID, username or IP address' });
+
+    const peering = '0f3e6b63-4f0a-4c1b-8d2e-5a6b7c8d9e0f';
+    await user.type(box, `${peering}{Enter}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    expect(searchOf(location).get('q')).toBe(peering);
+
+    await user.type(box, 'demo_viewer{Enter}');
+    await waitFor(() => expect(searchOf(location).get('q')).toBe('demo_viewer'));
+    expect(
+      screen.getByRole('searchbox', { name: 'Resource UUID, username or IP address' }),
+    ).toHaveValue('demo_viewer');
+  });
+});
+
+describe('activity tab', () => {
+  it('lists one storage’s audit rows on its detail page, with the tab in the URL', async () => {
+    const session = await signInAs('demo');
+    const storage = await createStorageAs(session, 'activity disk');
+    await request(`/1.3/storage/${storage.uuid}`, null, {
+      method: 'PUT',
+      body: { storage: { title: 'activity disk renamed' } },
+      authorization: `Bearer ${session.token}`,
+    });
+    const { user, location } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    await screen.findByRole('heading', { level: 1, name: 'activity disk renamed' });
+    expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    await waitFor(() => expect(searchOf(location).get('tab')).toBe('activity'));
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('update'), expect.stringContaining('create')]);
+    expect(screen.queryByRole('tabpanel', { name: 'Overview' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in the audit log' })).toHaveAttribute(
+      'href',
+      `/audit-logs?q=${storage.uuid}`,
+    );
+
+    await user.click(within(table).getByRole('button', { name: /^Event details: update/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
+    expect(within(drawer).getByRole('table', { name: 'Changes' })).toHaveTextContent(
+      'activity disk renamed',
+    );
+  });
+
+  it('narrows to one resource type when given one', async () => {
+    const session = await signInAs('demo');
+    const storage = await createStorageAs(session, 'typed activity disk');
+    const { unmount } = renderPage(
+      <ResourceActivity resourceId={storage.uuid} resourceType="server" />,
+      { session },
+    );
+    expect(await screen.findByText('No recorded activity.')).toBeVisible();
+    unmount();
+    renderPage(<ResourceActivity resourceId={storage.uuid} resourceType="storage" />, {
+      session,
+    });
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Open in the audit log' })).toHaveAttribute(
+      'href',
+      `/audit-logs?q=${storage.uuid}&type=storage`,
+    );
+  });
+
+  it('shows the Activity tab on a server page too', async () => {
+    const session = await signInAs('demo');
+    const { user } = renderApp({ session, path: '/servers' });
+    await user.click(await screen.findByRole('link', { name: 'web-1' }));
+    await user.click(await screen.findByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Activity' })).toBeVisible();
+    expect(await screen.findByText(/No recorded activity\.|Rows 1–/)).toBeVisible();
+  });
+});
