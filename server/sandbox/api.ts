@@ -236,10 +236,11 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       if (!config.public) {
         request.principal = context.authenticate(request.headers.authorization, request.ip);
       }
-      if (config.cacheable && format === 'json' && context.jobs.idle()) {
-        const version = context.responses.version();
+      const { responses } = context;
+      if (responses && config.cacheable && format === 'json' && context.jobs.idle()) {
+        const version = responses.version();
         const key = `${request.principal?.account.id ?? 0} ${request.url}`;
-        const hit = context.responses.lookup(key, version);
+        const hit = responses.lookup(key, version);
         if (hit) return reply.type(hit.contentType).send(hit.payload);
         request.cacheSlot = { key, version };
       }
@@ -249,7 +250,7 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       const slot = request.cacheSlot;
       if (slot && reply.statusCode === 200 && typeof payload === 'string') {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json');
-        context.responses.store(slot.key, { version: slot.version, contentType, payload });
+        context.responses?.store(slot.key, { version: slot.version, contentType, payload });
       }
       return payload;
     });

@@ -33,6 +33,8 @@ export interface SandboxOptions {
   /** Failed authentications one address may make per window (default 20 a minute). */
   authFailureLimit?: number;
   authFailureWindowMs?: number;
+  /** Keep answers of cacheable reads in memory (default); benchmarks of the database turn it off. */
+  cacheResponses?: boolean;
   /** Start in maintenance: every API request answers 503 until switched off (SANDBOX_MAINTENANCE). */
   maintenance?: boolean;
   /** Where a failed background transition is reported. */
@@ -77,7 +79,7 @@ export function createSandboxContext(options: SandboxOptions) {
     servers,
     billing,
     faults: createFaults({ maintenance: options.maintenance ?? false }),
-    responses: createResponseCache(db),
+    responses: options.cacheResponses === false ? undefined : createResponseCache(db),
     networks,
     interfaces,
     peerings,
