@@ -9,85 +9,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monotonicFactory } from 'ulid';
-import { uuidPrefixes } from '../contract/common';
 import { auditLogListResponseSchema } from '../contract/audit-log';
 import { buildServer } from '../server/app';
-import { newUuid } from '../server/sandbox/credentials';
 import { demoUsers } from '../server/sandbox/seed';
 import { basicAuth, bearer, createToken, demoAuth } from '../server/sandbox/testing';
+import { seedAuditRows } from './support/seed';
 
 const rowCount = 200_000;
 const runs = 100;
-const yearMs = 365 * 24 * 3600 * 1000;
 const end = Date.parse('2026-11-01T00:00:00Z');
-const start = end - yearMs;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-bench-'));
-const app = await buildServer({ database: path.join(dir, 'sandbox.db') });
+// Each scenario repeats one URL: without the response cache every run reads the database.
+const app = await buildServer({ database: path.join(dir, 'sandbox.db'), cacheResponses: false });
 const sandbox = app.sandbox!;
 const demo = sandbox.accounts.findByUsername('demo')!;
 
-// A deterministic mix: mostly storage and server changes, some sign-ins, a few rare actions.
-const servers = Array.from({ length: 300 }, () => newUuid(uuidPrefixes.server));
-const storages = Array.from({ length: 1500 }, () => newUuid(uuidPrefixes.storage));
-const addresses = Array.from({ length: 40 }, (_, n) => `198.51.100.${n + 1}`);
-const users = ['demo', 'demo', 'demo', 'demo_viewer'];
-const storageActions = ['create', 'update', 'update', 'attach', 'detach', 'clone', 'delete'];
-const serverActions = ['create', 'start', 'stop', 'stop', 'start', 'update', 'delete'];
-
 const seedStart = performance.now();
-const insert = sandbox.db.prepare(`
-  INSERT INTO audit_logs (cloud_event_id, account_id, time, correlation_id, auth_type,
-    account_username, resource_type, resource_sub_type, action, origin, ip_address, resource_id,
-    current_state, previous_state)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-const nextId = monotonicFactory();
-sandbox.db.transaction(() => {
-  for (let n = 0; n < rowCount; n += 1) {
-    const at = start + Math.floor((n / rowCount) * yearMs);
-    const kind = n % 20;
-    const gui = n % 3 === 0;
-    const [type, action, resource, subType] =
-      kind === 0
-        ? [
-            'auth',
-            n % 40 === 0 ? 'login' : 'logout',
-            newUuid(uuidPrefixes.token),
-            'session-api-token',
-          ]
-        : kind < 12
-          ? [
-              'storage',
-              storageActions[n % storageActions.length]!,
-              storages[n % storages.length]!,
-              null,
-            ]
-          : [
-              'server',
-              serverActions[n % serverActions.length]!,
-              servers[n % servers.length]!,
-              null,
-            ];
-    const state = JSON.stringify({ uuid: resource, title: `resource ${n % 997}`, size: n % 500 });
-    insert.run(
-      nextId(at),
-      demo.id,
-      new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      crypto.randomUUID(),
-      gui ? 'gui' : n % 2 === 0 ? 'api' : 'basic_auth',
-      users[n % users.length]!,
-      type,
-      subType,
-      action,
-      gui ? 'gui' : 'api',
-      addresses[n % addresses.length]!,
-      resource,
-      action === 'delete' ? null : state,
-      action === 'create' ? null : state,
-    );
-  }
-})();
+const { servers, storages, addresses } = seedAuditRows(sandbox, demo.id, rowCount, end);
 const seedMs = performance.now() - seedStart;
 
 // Tokens: Basic authentication spends a deliberate scrypt per new credential, which is not the list.

@@ -61,6 +61,45 @@ export type ServerInterface = z.infer<typeof serverInterfaceSchema>;
 /** Numbers rendered as strings in JSON (spec §2.6). */
 const numericString = z.string().check(z.regex(/^\d+$/));
 
+const digits = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
+
+export const serverSortFields = [
+  'created',
+  'title',
+  'hostname',
+  'zone',
+  'state',
+  'plan',
+  'core_number',
+  'memory_amount',
+] as const;
+export type ServerSortField = (typeof serverSortFields)[number];
+
+/**
+ * Query of `GET /1.3/server` (reference §1.6). Without `limit` every server is listed, as the
+ * long-standing API does; with it, at most 1,000 a page.
+ */
+export const serverListQuerySchema = z.object({
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  search: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(255),
+        z.regex(/^[^<>]+$/, 'Search text may not contain < or >.'),
+      ),
+  ),
+  state: z.optional(serverStateSchema),
+  zone: z.optional(zoneIdSchema),
+  tag: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  sort_by: z.optional(z.enum(serverSortFields)),
+  order_by: z.optional(z.enum(['asc', 'desc'])),
+  limit: z.optional(digits.check(z.minimum(1), z.maximum(1000))),
+  offset: z.optional(digits.check(z.minimum(0))),
+});
+export type ServerListQuery = z.input<typeof serverListQuerySchema>;
+
 export const serverSummarySchema = z.object({
   uuid: uuidSchema,
   title: z.string(),

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { SandboxOptions } from './sandbox/context';
 import { createSandboxContext } from './sandbox/context';
 import { sandboxApi, sendProblem, toProblem, versionProblem } from './sandbox/api';
+import { sandboxControl } from './sandbox/control';
 import { ApiProblem } from './sandbox/http/errors';
 import { registerProxy } from './proxy';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
@@ -50,6 +51,7 @@ export async function buildServer(options: ServerOptions = {}) {
   if (options.upstreamUrl) await registerProxy(app, options.upstreamUrl);
   else await sandboxApi(app, sandbox!);
   if (sandbox) {
+    await app.register(sandboxControl(sandbox.faults), { prefix: '/_sandbox' });
     app.addHook('onReady', async () => sandbox.jobs.start());
     app.addHook('onClose', async () => {
       sandbox.jobs.close();

@@ -21,6 +21,7 @@ const app = await buildServer({
   database: process.env.SANDBOX_DB || '.data/sandbox.db',
   reset: process.env.SANDBOX_RESET === '1',
   timeScale: numberFromEnv('SANDBOX_TIME_SCALE', 1),
+  maintenance: process.env.SANDBOX_MAINTENANCE === '1',
   staticDir: defaultStaticDir,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });

@@ -25,6 +25,8 @@ import { kubernetesRoutes } from './routes/kubernetes';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** Where this request's answer goes in the response cache, when its route is cacheable. */
+    cacheSlot: { key: string; version: number } | null;
   }
   interface FastifyContextConfig {
     /** Response formats the route can produce besides JSON and XML (CSV, spec §2.2.4). */
@@ -33,6 +35,8 @@ declare module 'fastify' {
     xmlRoot?: string;
     /** The route answers without credentials. */
     public?: boolean;
+    /** A read whose answer depends only on the stored state: repeated reads come from memory. */
+    cacheable?: boolean;
   }
 }
 
@@ -215,6 +219,8 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       ]);
 
     scope.addHook('onRequest', async (request, reply) => {
+      const fault = context.faults.next();
+      if (fault) throw fault;
       const config = request.routeOptions.config;
       const format = responseFormat(request);
       if (!format) {
@@ -232,6 +238,23 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       if (!config.public) {
         request.principal = context.authenticate(request.headers.authorization, request.ip);
       }
+      const { responses } = context;
+      if (responses && config.cacheable && format === 'json' && context.jobs.idle()) {
+        const version = responses.version();
+        const key = `${request.principal?.account.id ?? 0} ${request.url}`;
+        const hit = responses.lookup(key, version);
+        if (hit) return reply.type(hit.contentType).send(hit.payload);
+        request.cacheSlot = { key, version };
+      }
+    });
+
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const slot = request.cacheSlot;
+      if (slot && reply.statusCode === 200 && typeof payload === 'string') {
+        const contentType = String(reply.getHeader('content-type') ?? 'application/json');
+        context.responses?.store(slot.key, { version: slot.version, contentType, payload });
+      }
+      return payload;
     });
 
     scope.setErrorHandler((error, request, reply) => {
@@ -269,6 +292,7 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
 /** The sandbox API: one encapsulated scope per version, each with its own hooks and 404/405. */
 export async function sandboxApi(app: FastifyInstance, context: SandboxContext) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('cacheSlot', null);
   for (const version of apiVersions) {
     await app.register(versionScope(context, version), { prefix: `/${version}` });
   }

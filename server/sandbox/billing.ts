@@ -3,6 +3,8 @@ import type { PriceEntry } from '../../contract/price';
 import { serverPlanPricePrefix } from '../../contract/price';
 import { prices } from './catalog';
 import type { Clock } from './clock';
+import { ApiProblem } from './http/errors';
+import type { AccountRow } from './store/accounts';
 import type { Db } from './store/database';
 import type { InterfaceRepository, IpAddressRow } from './store/networks';
 import type { ServerRepository, ServerRow } from './store/servers';
@@ -299,6 +301,13 @@ export function createBillingLedger(db: Db, clock: Clock) {
     return [...closed, ...open].sort((a, b) => a.start - b.start);
   }
 
+  function creditsUsed(accountId: number): number {
+    const now = clock.now().getTime();
+    return periods(accountId).reduce(
+      (sum, period) => sum + hourlyCost(period).total * billedHours(period, 0, now, now),
+      0,
+    );
+  }
   return {
     periods,
     /** Servers whose billed attributes are tracked: use this repository everywhere. */
@@ -375,11 +384,19 @@ export function createBillingLedger(db: Db, clock: Clock) {
       return live ?? ownerOf.get(resourceId)?.account_id;
     },
     /** Credits used by an account up to now. */
-    creditsUsed(accountId: number): number {
-      const now = clock.now().getTime();
-      return periods(accountId).reduce(
-        (sum, period) => sum + hourlyCost(period).total * billedHours(period, 0, now, now),
-        0,
+    creditsUsed,
+    /**
+     * Spec §7 (402): creating or starting a billable resource needs credits left on the main
+     * account that pays for it. Called after the request is validated, before anything changes.
+     */
+    requireCredits(owner: AccountRow) {
+      // A partner's customer is billed on the partner's invoice (spec §4.9), not from credits.
+      if (owner.partner_id !== null) return;
+      if (owner.credits - creditsUsed(owner.id) > 0) return;
+      throw new ApiProblem(
+        402,
+        'INSUFFICIENT_CREDITS',
+        `The account ${owner.username} has no credits left; add credits before creating or starting billable resources.`,
       );
     },
   };

@@ -2,6 +2,8 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { createAuditLog } from './audit';
 import { createBillingLedger } from './billing';
+import { createFaults } from './faults';
+import { createResponseCache } from './response-cache';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
 import { createResources } from './resources';
@@ -33,6 +35,10 @@ export interface SandboxOptions {
   /** Failed authentications one address may make per window (default 20 a minute). */
   authFailureLimit?: number;
   authFailureWindowMs?: number;
+  /** Keep answers of cacheable reads in memory (default); benchmarks of the database turn it off. */
+  cacheResponses?: boolean;
+  /** Start in maintenance: every API request answers 503 until switched off (SANDBOX_MAINTENANCE). */
+  maintenance?: boolean;
   /** Where a failed background transition is reported. */
   onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
@@ -79,6 +85,8 @@ export function createSandboxContext(options: SandboxOptions) {
     billing,
     kubernetes,
     kubernetesModel,
+    faults: createFaults({ maintenance: options.maintenance ?? false }),
+    responses: options.cacheResponses === false ? undefined : createResponseCache(db),
     networks,
     interfaces,
     peerings,

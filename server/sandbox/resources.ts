@@ -1,3 +1,4 @@
+import type { Label } from '../../contract/common';
 import type { ServerEvent } from '../../contract/server';
 import type { ServerDetails, ServerStorageDevice, ServerSummary } from '../../contract/server';
 import type { BackupRule, StorageDetails, StorageSummary } from '../../contract/storage';
@@ -85,7 +86,8 @@ export function createResources({
     return progress === undefined ? undefined : String(progress);
   }
 
-  function storageSummary(row: StorageRow): StorageSummary {
+  /** `labels`, when the caller read them in bulk (a list page), saves one query per storage. */
+  function storageSummary(row: StorageRow, labels?: Label[]): StorageSummary {
     const copy = row.state === 'online' ? undefined : storages.pendingCopyOf(row.uuid);
     const progress = progressOf(row.uuid) ?? (copy ? progressOf(copy.uuid) : undefined);
     return {
@@ -99,7 +101,7 @@ export function createResources({
       zone: row.zone,
       license: row.license,
       encrypted: row.encrypted,
-      labels: storages.labels(row.uuid),
+      labels: labels ?? storages.labels(row.uuid),
       ...(row.access === 'private' ? { created: row.created } : {}),
       ...(row.origin ? { origin: row.origin } : {}),
       ...(row.template_type ? { template_type: row.template_type } : {}),

@@ -5,13 +5,40 @@ import { apiErrorBodySchema } from '../../contract/common';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** From `Retry-After` (maintenance answers carry it): how long to wait before trying again. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** A 503 (spec §7): the service is under maintenance and did nothing with the request. */
+export const isMaintenance = (error: ApiError) => error.status === 503;
+
+let underMaintenance = false;
+const maintenanceListeners = new Set<() => void>();
+
+/**
+ * Whether the API's latest answer was a maintenance 503; any other answer clears it. The shell
+ * subscribes (useSyncExternalStore) to show a banner while requests wait for the service.
+ */
+export const maintenanceState = {
+  get: () => underMaintenance,
+  subscribe(listener: () => void) {
+    maintenanceListeners.add(listener);
+    return () => void maintenanceListeners.delete(listener);
+  },
+};
+
+function noteMaintenance(value: boolean) {
+  if (value === underMaintenance) return;
+  underMaintenance = value;
+  maintenanceListeners.forEach((listener) => listener());
 }
 
 declare module '@tanstack/react-query' {
@@ -74,6 +101,7 @@ export async function request(
     throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
   }
 
+  noteMaintenance(response.status === 503);
   if (!response.ok) throw await toApiError(response);
   onResponse?.(response);
   if (schema === null || response.status === 204) return undefined;
@@ -101,11 +129,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function retryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await readJson(response));
   if (parsed.success) {
     const { error_code, error_message } = parsed.data.error;
-    return new ApiError(response.status, error_code, error_message);
+    return new ApiError(response.status, error_code, error_message, retryAfterMs(response));
   }
   return new ApiError(
     response.status,

@@ -1,7 +1,17 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './http';
+import { isMaintenance } from './http';
 
 const maxRetries = 2;
+/** A change waits this many maintenance answers (about four minutes) before giving up. */
+const maxMaintenanceRetries = 48;
+const maintenanceRetryMs = 5_000;
+
+/** Waits as the service asks during maintenance, else backs off exponentially. */
+function retryDelay(attempt: number, error: ApiError): number {
+  if (isMaintenance(error)) return Math.min(error.retryAfterMs ?? maintenanceRetryMs, 30_000);
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
 
 function isClientError(error: ApiError): boolean {
   return error.status >= 400 && error.status < 500;
@@ -21,11 +31,20 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        // A client error answers the same way on every attempt; only transient failures retry.
-        retry: (failureCount, error) => !isClientError(error) && failureCount < maxRetries,
+        // A client error answers the same way on every attempt; only transient failures retry,
+        // and reads wait out maintenance for as long as it lasts.
+        retry: (failureCount, error) =>
+          isMaintenance(error) || (!isClientError(error) && failureCount < maxRetries),
+        retryDelay,
         staleTime: 30_000,
       },
-      mutations: { retry: false },
+      // A change is repeated only when the service said it did nothing with it (maintenance);
+      // after a 500 the user decides (the form keeps the input and offers to try again).
+      mutations: {
+        retry: (failureCount, error) =>
+          isMaintenance(error) && failureCount < maxMaintenanceRetries,
+        retryDelay,
+      },
     },
   });
 }

@@ -5,7 +5,13 @@ import {
   serverListResponseSchema,
   serverResponseSchema,
 } from '../../contract/server';
-import type { CreateServerRequest, ServerDetails, ServerSummary } from '../../contract/server';
+import type {
+  CreateServerRequest,
+  ServerDetails,
+  ServerSortField,
+  ServerState,
+  ServerSummary,
+} from '../../contract/server';
 import { request } from './http';
 import { storageQueries } from './storage';
 
@@ -17,6 +23,42 @@ export type ServerBackupPolicy = 'keep' | 'keep_latest' | 'delete';
 
 export async function listServers(signal?: AbortSignal) {
   return (await request(serverPath, serverListResponseSchema, { signal })).servers.server;
+}
+
+export interface ServerListParams {
+  search?: string;
+  state?: ServerState;
+  labels?: string[];
+  sortBy?: ServerSortField;
+  orderBy?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface ServerPage {
+  servers: ServerSummary[];
+  /** The API sends no total count; one extra item asked for tells whether a next page exists. */
+  hasNextPage: boolean;
+}
+
+/** One page of the server list as the list page shows it (reference §1.6). */
+export async function listServerPage(
+  params: ServerListParams,
+  signal?: AbortSignal,
+): Promise<ServerPage> {
+  const query = new URLSearchParams();
+  for (const label of params.labels ?? []) query.append('label', label);
+  if (params.search) query.set('search', params.search);
+  if (params.state) query.set('state', params.state);
+  if (params.sortBy) {
+    query.set('sort_by', params.sortBy);
+    query.set('order_by', params.orderBy ?? 'asc');
+  }
+  query.set('limit', String(params.limit + 1));
+  query.set('offset', String(params.offset));
+  const response = await request(`${serverPath}?${query}`, serverListResponseSchema, { signal });
+  const servers = response.servers.server;
+  return { servers: servers.slice(0, params.limit), hasNextPage: servers.length > params.limit };
 }
 
 export async function getServer(uuid: string, signal?: AbortSignal) {
@@ -73,6 +115,12 @@ export const serverQueries = {
       queryKey: serverQueries.lists(),
       queryFn: ({ signal }) => listServers(signal),
       refetchInterval: (query) => (query.state.data?.some(isServerBusy) ? pollMs : false),
+    }),
+  page: (params: ServerListParams) =>
+    queryOptions({
+      queryKey: [...serverQueries.lists(), 'page', params],
+      queryFn: ({ signal }) => listServerPage(params, signal),
+      refetchInterval: (query) => (query.state.data?.servers.some(isServerBusy) ? pollMs : false),
     }),
   detail: (uuid: string) =>
     queryOptions({

@@ -10,8 +10,12 @@ interface ApiErrorAlertProps {
   action?: ReactNode;
 }
 
-/** An API failure as the user should see it: what failed, the API's message and its code. */
+/**
+ * An API failure as the user should see it: what failed, the API's message and its code; for a
+ * failure on the service's side (5xx, or no answer at all), that trying again is the way out.
+ */
 export function ApiErrorAlert({ error, title, action }: ApiErrorAlertProps) {
+  const transient = error.status === 0 || error.status >= 500;
   return (
     <Alert severity="error" action={action}>
       <AlertTitle>{title}</AlertTitle>
@@ -19,6 +23,11 @@ export function ApiErrorAlert({ error, title, action }: ApiErrorAlertProps) {
       <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         ({error.code})
       </Box>
+      {transient && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          This is a temporary problem: what you entered is kept, so you can try again.
+        </Box>
+      )}
     </Alert>
   );
 }

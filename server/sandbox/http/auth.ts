@@ -53,18 +53,31 @@ function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => bool
   };
 }
 
+type RangeMatcher = (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean;
+const never: RangeMatcher = () => false;
+// Every request checks its token's ranges; a range is parsed once, not per request.
+const parsedRanges = new Map<string, RangeMatcher>();
+
+function matcherFor(range: string): RangeMatcher {
+  let matcher = parsedRanges.get(range);
+  if (!matcher) {
+    try {
+      matcher = parseRange(range);
+    } catch {
+      matcher = never;
+    }
+    if (parsedRanges.size > 10_000) parsedRanges.clear();
+    parsedRanges.set(range, matcher);
+  }
+  return matcher;
+}
+
 export function ipAllowed(ip: string, ranges: string[]): boolean {
   if (!ipaddr.isValid(ip)) return false;
   // An IPv4-mapped IPv6 address (a dual-stack socket's view of IPv4) is judged as IPv4, in the
   // client's address and in the ranges alike.
   const address = ipaddr.process(ip);
-  return ranges.some((range) => {
-    try {
-      return parseRange(range)(address);
-    } catch {
-      return false;
-    }
-  });
+  return ranges.some((range) => matcherFor(range)(address));
 }
 
 /**

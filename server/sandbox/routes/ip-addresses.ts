@@ -162,6 +162,8 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
         'Only public addresses have a reverse DNS name.',
       );
     }
+    // Public IPv4 addresses are billed by the hour (billing.ts); the others cost nothing.
+    if (access === 'public' && family === 'IPv4') context.billing.requireCredits(principal.owner);
     const publicCount = () =>
       interfaces
         .addressesOf(ownerId)

@@ -57,7 +57,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       limit: query.limit ?? defaultStorageLimit,
       offset: query.offset ?? 0,
     });
-    return { storages: { storage: rows.map(resources.storageSummary) } };
+    const labelsByUuid = storages.labelsOfMany(rows.map((row) => row.uuid));
+    return {
+      storages: {
+        storage: rows.map((row) => resources.storageSummary(row, labelsByUuid.get(row.uuid))),
+      },
+    };
   }
 
   const details = (request: FastifyRequest, row: StorageRow) => ({
@@ -148,16 +153,22 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     })();
   }
 
-  scope.get('/storage', async (request) => listStorages(request, {}));
+  const cacheable = { config: { cacheable: true } };
+
+  scope.get('/storage', cacheable, async (request) => listStorages(request, {}));
 
   scope.get('/storage/favorite', async (request) => {
     const { account, owner } = principalOf(request);
     return {
-      storages: { storage: storages.favorites(account.id, owner.id).map(resources.storageSummary) },
+      storages: {
+        storage: storages
+          .favorites(account.id, owner.id)
+          .map((row) => resources.storageSummary(row)),
+      },
     };
   });
 
-  scope.get<{ Params: { selector: string } }>('/storage/:selector', async (request) => {
+  scope.get<{ Params: { selector: string } }>('/storage/:selector', cacheable, async (request) => {
     const { selector } = request.params;
     if (isType(selector)) return listStorages(request, { type: selector });
     if (isAccess(selector)) return listStorages(request, { access: selector });
@@ -186,6 +197,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     checkZone(body.zone);
     const labels = body.labels ?? [];
     checkLabelKeys(labels);
+    context.billing.requireCredits(principalOf(request).owner);
     const row = newStorage(principalOf(request).owner.id, {
       title: body.title,
       type: 'normal',
@@ -301,6 +313,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
     requireOnlineNormal(row, 'Backups are taken of private normal storage only.');
+    context.billing.requireCredits(principalOf(request).owner);
     const backup = newStorage(row.account_id!, {
       title: body.title,
       type: 'backup',
@@ -341,6 +354,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const { storage: body } = readBody(request, cloneStorageRequestSchema);
     checkZone(body.zone);
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+    context.billing.requireCredits(principal.owner);
     const clone = newStorage(principal.owner.id, {
       title: body.title,
       type: 'normal',
@@ -359,6 +373,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
     const { storage: body } = readBody(request, titleOnlyRequestSchema);
     requireOnlineNormal(row, 'Templates are made of private normal storage only.');
+    context.billing.requireCredits(principalOf(request).owner);
     // Spec §3: template deployments use the source storage tier.
     const template = newStorage(row.account_id!, {
       title: body.title,

@@ -151,10 +151,34 @@ export function createStorageRepository(db: Db) {
     const sign = filter.descending ? -1 : 1;
     const compare = (a: SortKey, b: SortKey) =>
       sign * (compareSql(a.sort_key, b.sort_key) || compareSql(a.uuid, b.uuid));
-    return [...own, ...shared]
+    const page = [...own, ...shared]
       .sort(compare)
       .slice(filter.offset, filter.offset + filter.limit)
-      .map((key) => byUuid.get(key.uuid)!);
+      .map((key) => key.uuid);
+    return rowsOf(page);
+  }
+
+  const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+  /** The rows of these storages in this order, read by one query. */
+  function rowsOf(uuids: readonly string[]): StorageRow[] {
+    if (uuids.length === 0) return [];
+    const rows = statement(
+      `SELECT * FROM storages WHERE uuid IN (${placeholders(uuids.length)})`,
+    ).all(uuids) as StorageRow[];
+    const byKey = new Map(rows.map((row) => [row.uuid, row]));
+    return uuids.map((uuid) => byKey.get(uuid)!);
+  }
+
+  /** The labels of many storages by one query (a list page shows them all). */
+  function labelsOfMany(uuids: readonly string[]): Map<string, Label[]> {
+    const result = new Map<string, Label[]>(uuids.map((uuid) => [uuid, []]));
+    if (uuids.length === 0) return result;
+    const rows = statement(
+      `SELECT storage_uuid, key, value FROM storage_labels WHERE storage_uuid IN (${placeholders(uuids.length)}) ORDER BY storage_uuid, position`,
+    ).all(uuids) as (Label & { storage_uuid: string })[];
+    for (const { storage_uuid, key, value } of rows) result.get(storage_uuid)!.push({ key, value });
+    return result;
   }
 
   return {
@@ -166,6 +190,7 @@ export function createStorageRepository(db: Db) {
     update: (row: StorageRow) => void update.run(row),
     delete: (uuid: string) => void remove.run(uuid),
     labels: (uuid: string) => labelsOf.all(uuid),
+    labelsOfMany,
     setLabels,
     backups: (uuid: string) => backupsOf.all(uuid).map((row) => row.uuid),
     /** The copy (backup, clone or template) being made from this storage, if any. */

@@ -12,6 +12,7 @@ import { productName } from '../../lib/product';
 import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
+import { MaintenanceBanner } from './maintenance-banner';
 import { NavSidebar } from './nav-sidebar';
 import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
@@ -76,6 +77,7 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
+        <MaintenanceBanner />
         <Suspense fallback={<ContentLoading />}>
           <Outlet />
         </Suspense>

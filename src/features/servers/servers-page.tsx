@@ -1,17 +1,48 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ServerSummary } from '../../../contract/server';
+import { serverSortFields, serverStateSchema } from '../../../contract/server';
+import type { ServerListParams } from '../../api/servers';
 import { serverQueries } from '../../api/servers';
 import { DataTable } from '../../components/data-table';
+import { LabelFilter } from '../../components/label-filter';
+import { Pager, SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { formatMebibytes } from '../../lib/format';
+import { pageSize, positiveInt, updateSearch } from '../../lib/list-params';
 import { resourcePaths } from '../../lib/resource-paths';
+
+const defaultPageSize = 25;
+const serverStates = serverStateSchema.options;
+
+/** The server list the URL describes; unknown values fall back to the defaults. */
+export function readServerListParams(search: URLSearchParams): ServerListParams {
+  const params: ServerListParams = {
+    limit: pageSize(search.get('limit'), defaultPageSize),
+    offset: positiveInt(search.get('offset'), 0),
+  };
+  const state = serverStateSchema.safeParse(search.get('state'));
+  if (state.success) params.state = state.data;
+  const labels = search.getAll('label');
+  if (labels.length > 0) params.labels = labels;
+  const text = search.get('search');
+  if (text) params.search = text;
+  const sortBy = serverSortFields.find((field) => field === search.get('sort'));
+  if (sortBy) {
+    params.sortBy = sortBy;
+    params.orderBy = search.get('order') === 'desc' ? 'desc' : 'asc';
+  }
+  return params;
+}
 
 const column = createColumnHelper<ServerSummary>();
 
@@ -46,7 +77,13 @@ const columns = [
 ];
 
 export function ServersPage() {
-  const servers = useQuery(serverQueries.list());
+  const [search, setSearch] = useSearchParams();
+  const params = readServerListParams(search);
+  const servers = useQuery({ ...serverQueries.page(params), placeholderData: keepPreviousData });
+  const change = (changes: Record<string, string | string[] | null>, keepOffset = false) =>
+    setSearch((current) => updateSearch(current, changes, { keepOffset }));
+  const filtered = Boolean(params.search || params.state || params.labels || params.offset);
+
   const createButton = (
     <Button
       variant="contained"
@@ -64,6 +101,33 @@ export function ServersPage() {
         description="Your cloud servers in every zone. States update by themselves while a server starts, stops or is created."
         actions={createButton}
       />
+      <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <TextField
+            select
+            size="small"
+            label="State"
+            value={params.state ?? 'all'}
+            onChange={(event) =>
+              change({ state: event.target.value === 'all' ? null : event.target.value })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="all">All states</MenuItem>
+            {serverStates.map((state) => (
+              <MenuItem key={state} value={state}>
+                {state[0]!.toUpperCase() + state.slice(1)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <SearchBox
+            label="Search title, hostname or UUID"
+            value={params.search ?? ''}
+            onSearch={(text) => change({ search: text.trim() || null })}
+          />
+        </Box>
+        <LabelFilter value={params.labels ?? []} onChange={(labels) => change({ label: labels })} />
+      </Box>
       {servers.isPending && <LoadingState label="Loading servers" />}
       {servers.isError && (
         <ErrorState
@@ -73,17 +137,44 @@ export function ServersPage() {
         />
       )}
       {servers.isSuccess &&
-        (servers.data.length === 0 ? (
-          <EmptyState title="No servers yet." action={createButton} />
+        (servers.data.servers.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              title={params.offset > 0 ? 'No more servers on this page.' : 'No server matches.'}
+              description="Change the filters to see more servers."
+            />
+          ) : (
+            <EmptyState title="No servers yet." action={createButton} />
+          )
         ) : (
           <DataTable
             label="Servers"
             columns={columns}
-            data={servers.data}
+            data={servers.data.servers}
             getRowId={(server) => server.uuid}
             rowHeaderColumn="title"
+            sorting={{
+              sortable: serverSortFields,
+              sortBy: params.sortBy,
+              order: params.orderBy ?? 'asc',
+              onSort: (columnId) =>
+                change({
+                  sort: columnId,
+                  order: params.sortBy === columnId && params.orderBy !== 'desc' ? 'desc' : 'asc',
+                }),
+            }}
           />
         ))}
+      {servers.isSuccess && (
+        <Pager
+          limit={params.limit}
+          offset={params.offset}
+          count={servers.data.servers.length}
+          hasNextPage={servers.data.hasNextPage}
+          onLimit={(size) => change({ limit: String(size) })}
+          onOffset={(next) => change({ offset: String(next) }, true)}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '../../testing/render';
 
@@ -20,6 +20,31 @@ describe('servers', () => {
     expect(row).toHaveTextContent('de-fra1');
     expect(row).toHaveTextContent('2xCPU-4GB');
     expect(row).toHaveTextContent('env=prod, team=web');
+  });
+
+  it('filters by state, sorts and pages from the URL, and keeps each choice in it', async () => {
+    const view = renderApp({
+      session: await signInAs('demo'),
+      path: '/servers?state=stopped&sort=title',
+    });
+    const table = await view.findByRole('table', { name: 'Servers' });
+    expect(within(table).getByRole('rowheader', { name: 'build-box' })).toBeVisible();
+    expect(within(table).queryByRole('rowheader', { name: 'db-1' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('Stopped');
+
+    await view.user.click(screen.getByRole('combobox', { name: 'State' }));
+    await view.user.click(await screen.findByRole('option', { name: 'All states' }));
+    await view.user.type(screen.getByRole('searchbox', { name: /Search title/ }), 'db-');
+    await waitFor(() => expect(view.location.current?.search).toBe('?sort=title&search=db-'));
+    await waitFor(() =>
+      expect(within(table).queryByRole('rowheader', { name: 'build-box' })).toBeNull(),
+    );
+    expect(within(table).getByRole('rowheader', { name: 'db-1' })).toBeVisible();
+
+    await view.user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await view.user.click(await screen.findByRole('option', { name: '10' }));
+    expect(view.location.current?.search).toContain('limit=10');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
   });
 
   it('enables Stop and Restart for a started server, Start and Delete for a stopped one', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,26 +6,19 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useNavigate, useSearchParams } from 'react-router';
 import { storageSortFields } from '../../../contract/storage';
 import { storageQueries } from '../../api/storage';
-import { TextInput } from '../../components/form/text-input';
 import { LabelFilter } from '../../components/label-filter';
+import { Pager, SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { resourcePaths } from '../../lib/resource-paths';
 import { CreateStorageDialog } from './create-storage-dialog';
-import {
-  defaultAccess,
-  pageSizes,
-  readStorageListParams,
-  updateSearch,
-} from './storage-list-params';
+import { updateSearch } from '../../lib/list-params';
+import { defaultAccess, readStorageListParams } from './storage-list-params';
 import { StorageTable } from './storage-table';
-
-const searchDelayMs = 400;
 
 export function StorageListPage() {
   const [search, setSearch] = useSearchParams();
@@ -101,6 +94,7 @@ export function StorageListPage() {
               <MenuItem value="public">Public</MenuItem>
             </TextField>
             <SearchBox
+              label="Search title or UUID"
               value={params.search ?? ''}
               onSearch={(text) => change({ search: text.trim() || null })}
             />
@@ -152,43 +146,14 @@ export function StorageListPage() {
           />
         ))}
       {!favorites && storages.isSuccess && (
-        <Box
-          component="nav"
-          aria-label="Pages"
-          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}
-        >
-          <TextField
-            select
-            size="small"
-            label="Rows per page"
-            value={limit}
-            onChange={(event) => change({ limit: event.target.value })}
-            sx={{ minWidth: 140 }}
-          >
-            {pageSizes.map((size) => (
-              <MenuItem key={size} value={size}>
-                {size}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Typography role="status" color="text.secondary">
-            {storages.data.storages.length > 0
-              ? `Items ${offset + 1}–${offset + storages.data.storages.length}`
-              : ''}
-          </Typography>
-          <Button
-            disabled={offset === 0}
-            onClick={() => change({ offset: String(Math.max(0, offset - limit)) }, true)}
-          >
-            Previous page
-          </Button>
-          <Button
-            disabled={!storages.data.hasNextPage}
-            onClick={() => change({ offset: String(offset + limit) }, true)}
-          >
-            Next page
-          </Button>
-        </Box>
+        <Pager
+          limit={limit}
+          offset={offset}
+          count={storages.data.storages.length}
+          hasNextPage={storages.data.hasNextPage}
+          onLimit={(size) => change({ limit: String(size) })}
+          onOffset={(next) => change({ offset: String(next) }, true)}
+        />
       )}
       <CreateStorageDialog
         open={creating}
@@ -199,31 +164,5 @@ export function StorageListPage() {
         }}
       />
     </>
-  );
-}
-
-/** Searches on the server once typing pauses, so each keystroke is not a request. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    setLastValue(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text), searchDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    <Box role="search" sx={{ minWidth: 240 }}>
-      <TextInput
-        size="small"
-        type="search"
-        label="Search title or UUID"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </Box>
   );
 }

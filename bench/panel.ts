@@ -1,0 +1,208 @@
+/**
+ * The panel as users get it (issue 11): the production build served like `npm start`.
+ * - Storage list: navigation to the first data row, against the floor — a minimal plain-DOM page
+ *   that fetches the same endpoint with the same token and renders one table; their ratio.
+ * - First-load JavaScript (gzip) per route, measured in Chromium.
+ * - Lighthouse (mobile and desktop: performance and accessibility) for the main pages, with the
+ *   system Chromium. Writes bench/results/panel.json. Needs `npm run build` first (`npm run bench`
+ *   does it).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { buildServer, defaultStaticDir } from '../server/app';
+import { chromiumArgs, findChromium } from '../scripts/browser';
+import { createToken, demoAuth } from '../server/sandbox/testing';
+
+if (!fs.existsSync(path.join(defaultStaticDir, 'index.html'))) {
+  throw new Error('No production build in dist/: run `npm run build` first.');
+}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-panel-bench-'));
+const app = await buildServer({
+  database: path.join(dir, 'sandbox.db'),
+  staticDir: defaultStaticDir,
+  logger: { level: 'warn' },
+});
+const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+const token = await createToken(app, demoAuth, { name: 'bench', expires_in: '1h' });
+const session = JSON.stringify({ token: token.token, username: 'demo', viaPassword: false });
+const executablePath = findChromium();
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10;
+};
+
+/** The floor: no framework, no bundle; fetch the endpoint and render the rows. */
+const floorHtml = `<!doctype html><html lang="en"><title>floor</title><table aria-label="Storages"><tbody></tbody></table>
+<script>
+fetch('/1.3/storage?limit=25', { headers: { Accept: 'application/json', Authorization: 'Bearer ' + JSON.parse(sessionStorage.getItem('skydeck.session')).token } })
+  .then((r) => r.json())
+  .then((data) => {
+    const body = document.querySelector('tbody');
+    for (const s of data.storages.storage) {
+      const row = body.insertRow();
+      const link = document.createElement('a');
+      link.href = '/storage/' + s.uuid;
+      link.textContent = s.title;
+      row.insertCell().append(link);
+      row.insertCell().textContent = s.size + ' GiB';
+    }
+  });
+</script></html>`;
+
+async function timeToFirstRow(browser: Browser, url: string, runs = 7): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext();
+    await context.addInitScript((value) => {
+      window.sessionStorage.setItem('skydeck.session', value);
+    }, session);
+    await context.route(`${origin}/__floor`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: floorHtml }),
+    );
+    const page = await context.newPage();
+    const start = performance.now();
+    await page.goto(url);
+    await page.getByRole('table', { name: 'Storages' }).getByRole('link').first().waitFor();
+    // The first run warms the server and the disk cache; it is not counted.
+    if (run > 0) times.push(performance.now() - start);
+    await context.close();
+  }
+  return median(times);
+}
+
+const routes = [
+  '/sign-in',
+  '/',
+  '/storage',
+  '/servers',
+  '/networks',
+  '/ip-addresses',
+  '/billing',
+  '/network-usage',
+  '/audit-logs',
+  '/kubernetes',
+  '/partner',
+  '/tokens',
+];
+
+async function firstLoadJs(browser: Browser, route: string) {
+  const context = await browser.newContext();
+  if (route !== '/sign-in') {
+    await context.addInitScript((value) => {
+      window.sessionStorage.setItem('skydeck.session', value);
+    }, session);
+  }
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.set(response.url(), response.body());
+  });
+  await page.goto(`${origin}${route}`);
+  await page.waitForLoadState('networkidle');
+  let gzip = 0;
+  for (const body of scripts.values()) gzip += zlib.gzipSync(await body, { level: 9 }).length;
+  const title = await page.getByRole('heading', { level: 1 }).first().textContent();
+  await context.close();
+  return { scripts: scripts.size, gzip_kb: Math.round(gzip / 102.4) / 10, heading: title };
+}
+
+const lighthousePages = ['/sign-in', '/', '/storage', '/billing', '/audit-logs'];
+
+async function lighthouseScores() {
+  const results: Record<
+    string,
+    Record<string, { performance: number; accessibility: number }>
+  > = {};
+  const browser = await puppeteer.launch({ executablePath, args: chromiumArgs });
+  try {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      results[formFactor] = {};
+      for (const route of lighthousePages) {
+        const page = await browser.newPage();
+        if (route !== '/sign-in') {
+          await page.evaluateOnNewDocument((value) => {
+            window.sessionStorage.setItem('skydeck.session', value);
+          }, session);
+        }
+        const result = await lighthouse(
+          `${origin}${route}`,
+          {
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+            formFactor,
+            screenEmulation:
+              formFactor === 'desktop'
+                ? { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1 }
+                : undefined,
+            throttlingMethod: 'simulate',
+            ...(formFactor === 'desktop'
+              ? { throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1 } }
+              : {}),
+          },
+          undefined,
+          page,
+        );
+        const categories = result!.lhr.categories;
+        results[formFactor][route] = {
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        };
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+let report;
+try {
+  const panelMs = await timeToFirstRow(browser, `${origin}/storage`);
+  const floorMs = await timeToFirstRow(browser, `${origin}/__floor`);
+  const bundles: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
+  for (const route of routes) bundles[route] = await firstLoadJs(browser, route);
+  await browser.close();
+  const scores = process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseScores();
+  report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    storage_first_row_ms: {
+      panel: panelMs,
+      floor: floorMs,
+      ratio: Math.round((panelMs / floorMs) * 100) / 100,
+    },
+    first_load_js: bundles,
+    lighthouse: scores,
+  };
+} finally {
+  if (browser.isConnected()) await browser.close();
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+fs.writeFileSync(path.join(here, 'results', 'panel.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(
+  `Storage list, navigation to first row: panel ${report.storage_first_row_ms.panel} ms, plain-DOM floor ${report.storage_first_row_ms.floor} ms, ratio ${report.storage_first_row_ms.ratio}`,
+);
+console.table(report.first_load_js);
+if (report.lighthouse) {
+  for (const [formFactor, pages] of Object.entries(report.lighthouse)) {
+    console.log(`Lighthouse (${formFactor})`);
+    console.table(pages);
+  }
+}

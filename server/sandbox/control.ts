@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import { sendProblem, toProblem } from './api';
+import type { Faults } from './faults';
+import { ApiProblem } from './http/errors';
+
+const faultsBody = z.strictObject({
+  maintenance: z.boolean().optional(),
+  fail_next: z.int().min(0).max(1000).optional(),
+});
+
+/** Only the machine the sandbox runs on may switch its faults, whatever address it listens on. */
+function fromLoopback(address: string): boolean {
+  try {
+    const parsed = ipaddr.process(address);
+    return parsed.range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `/_sandbox/faults`: the sandbox's own control surface (not part of the API), so a developer or
+ * a test can put the service into maintenance (503) or make the next requests fail with 500 and
+ * watch a client cope. GET reads the switches, PUT changes any of them.
+ */
+export function sandboxControl(faults: Faults) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', async (request) => {
+      if (!fromLoopback(request.ip)) {
+        throw new ApiProblem(
+          403,
+          'FORBIDDEN',
+          'The sandbox control is reachable from this machine only.',
+        );
+      }
+    });
+    scope.setErrorHandler((error, _request, reply) => sendProblem(reply, toProblem(error)));
+    scope.get('/faults', async () => faults.settings());
+    scope.put('/faults', async (request) => {
+      const parsed = faultsBody.safeParse(request.body);
+      if (!parsed.success) {
+        throw new ApiProblem(
+          400,
+          'REQUEST_INVALID',
+          'Send a JSON object with "maintenance" (true or false) and/or "fail_next" (0 to 1000).',
+        );
+      }
+      return faults.update(parsed.data);
+    });
+  };
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageListResponseSchema } from '../../contract/storage';
+import type { SkydeckServer } from '../app';
+import { resourceClient } from './routes/test-helpers';
+import type { ManualClock } from './testing';
+import { buildTestServer, manualClock, otherAuth } from './testing';
+
+/** Repeated reads come from memory, yet never answer with state that has since changed. */
+
+let app: SkydeckServer;
+let clock: ManualClock;
+beforeAll(async () => {
+  clock = manualClock('2026-11-21T10:00:00.000Z');
+  app = await buildTestServer({ clock });
+});
+afterAll(() => app.close());
+
+const { call, ok, createStorage } = resourceClient(() => app);
+const list = async (auth?: string) =>
+  storageListResponseSchema.parse(
+    (await ok('GET', '/1.3/storage/private?limit=100', undefined, 200, auth)).json(),
+  ).storages.storage;
+
+describe('the response cache', () => {
+  it('shows every change on the next read', async () => {
+    const disk = await createStorage({ title: 'before' });
+    expect((await list()).find((s) => s.uuid === disk.uuid)?.title).toBe('before');
+    expect((await list()).find((s) => s.uuid === disk.uuid)?.title).toBe('before');
+
+    await ok('PUT', `/1.3/storage/${disk.uuid}`, { storage: { title: 'after' } }, 202);
+    expect((await list()).find((s) => s.uuid === disk.uuid)?.title).toBe('after');
+
+    await ok('DELETE', `/1.3/storage/${disk.uuid}`, undefined, 204);
+    expect((await list()).some((s) => s.uuid === disk.uuid)).toBe(false);
+  });
+
+  it('keeps accounts apart', async () => {
+    const disk = await createStorage({ title: 'demo only' });
+    expect((await list()).some((s) => s.uuid === disk.uuid)).toBe(true);
+    expect((await list(otherAuth)).some((s) => s.uuid === disk.uuid)).toBe(false);
+  });
+
+  it('follows the clock while an operation is running', async () => {
+    const disk = await createStorage({ title: 'backed up' });
+    const backup = await ok(
+      'POST',
+      `/1.3/storage/${disk.uuid}/backup`,
+      { storage: { title: 'b' } },
+      201,
+    );
+    const { uuid } = (backup.json() as { storage: { uuid: string } }).storage;
+    const progress = async () => (await list()).find((s) => s.uuid === uuid)?.progress;
+    const first = await progress();
+    clock.advance(3_000);
+    const later = await progress();
+    expect(Number(later)).toBeGreaterThan(Number(first));
+    clock.advance(3_600_000);
+    await call('GET', '/1.3/account');
+    expect((await list()).find((s) => s.uuid === uuid)).toMatchObject({ state: 'online' });
+  });
+});

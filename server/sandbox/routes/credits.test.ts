@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SkydeckServer } from '../../app';
+import { publicImageUuid } from '../seed';
+import { buildTestServer, expectProblem, manualClock, viewerAuth } from '../testing';
+import { resourceClient } from './test-helpers';
+
+/** Spec §7: a billable create or start on an account without credits answers 402. */
+
+let app: SkydeckServer;
+beforeAll(async () => {
+  app = await buildTestServer({ clock: manualClock('2026-11-21T10:00:00.000Z') });
+});
+afterAll(() => app.close());
+
+const { call, createStorage, storages, serverNamed, auditCount } = resourceClient(() => app);
+const seededCredits = () =>
+  (
+    app.sandbox!.db.prepare("SELECT credits FROM accounts WHERE username = 'demo'").get() as {
+      credits: number;
+    }
+  ).credits;
+let original = 0;
+const setCredits = (credits: number) =>
+  app.sandbox!.db.prepare("UPDATE accounts SET credits = ? WHERE username = 'demo'").run(credits);
+
+const serverBody = {
+  server: {
+    zone: 'fi-hel1',
+    title: 'broke',
+    hostname: 'broke.example.com',
+    storage_devices: {
+      storage_device: [
+        { action: 'clone', storage: publicImageUuid('fi-hel1', 0), title: 'os', size: 10 },
+      ],
+    },
+  },
+};
+
+describe('an account without credits', () => {
+  it('gets 402 INSUFFICIENT_CREDITS for billable creates and starts, and nothing changes', async () => {
+    const disk = await createStorage({ title: 'before the money ran out' });
+    original = seededCredits();
+    setCredits(0);
+    const before = { disks: (await storages('/private')).length, audit: auditCount() };
+
+    expectProblem(
+      await call('POST', '/1.3/storage', { storage: { zone: 'fi-hel1', size: 10, title: 'x' } }),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
+    // A subaccount spends its main account's credits.
+    expectProblem(
+      await call(
+        'POST',
+        '/1.3/storage',
+        { storage: { zone: 'fi-hel1', size: 10, title: 'x' } },
+        viewerAuth,
+      ),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
+    expectProblem(await call('POST', '/1.3/server', serverBody), 402, 'INSUFFICIENT_CREDITS');
+    const buildBox = await serverNamed('build-box');
+    expect(buildBox.state).toBe('stopped');
+    expectProblem(
+      await call('POST', `/1.3/server/${buildBox.uuid}/start`),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
+    for (const operation of ['backup', 'clone', 'templatize']) {
+      const body = {
+        storage: {
+          title: `${operation} copy`,
+          ...(operation === 'clone' ? { zone: 'fi-hel1' } : {}),
+        },
+      };
+      expectProblem(
+        await call('POST', `/1.3/storage/${disk.uuid}/${operation}`, body),
+        402,
+        'INSUFFICIENT_CREDITS',
+      );
+    }
+
+    expectProblem(
+      await call('POST', '/1.3/ip_address', {
+        ip_address: { family: 'IPv4', floating: 'yes', zone: 'de-fra1' },
+      }),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
+
+    expect((await serverNamed('build-box')).state).toBe('stopped');
+    expect((await storages('/private')).length).toBe(before.disks);
+    expect(auditCount()).toBe(before.audit);
+    // Validation comes first: a malformed create still says what is wrong with it.
+    expectProblem(
+      await call('POST', '/1.3/storage', { storage: { zone: 'fi-hel1', title: 'x' } }),
+      400,
+      'SIZE_MISSING',
+    );
+  });
+
+  it('creates again once credits are added', async () => {
+    setCredits(original);
+    const response = await call('POST', '/1.3/storage', {
+      storage: { zone: 'fi-hel1', size: 10, title: 'paid' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Portal from '@mui/material/Portal';
+import { maintenanceState } from '../../api/http';
+
+/**
+ * Shown while the API answers 503 (maintenance). Reads and changes already in flight are retried
+ * by the query client as the service asks; the banner goes once any request gets through. It is
+ * portalled above everything, so a user submitting a dialog sees (and hears) it too.
+ */
+export function MaintenanceBanner() {
+  const underMaintenance = useSyncExternalStore(maintenanceState.subscribe, maintenanceState.get);
+  if (!underMaintenance) return null;
+  return (
+    <Portal>
+      <Alert
+        severity="warning"
+        variant="filled"
+        role="status"
+        elevation={6}
+        sx={(theme) => ({
+          position: 'fixed',
+          zIndex: theme.zIndex.snackbar,
+          left: '50%',
+          bottom: theme.spacing(3),
+          transform: 'translateX(-50%)',
+          width: 'min(640px, calc(100vw - 32px))',
+        })}
+      >
+        <AlertTitle>The service is under maintenance</AlertTitle>
+        Skydeck keeps retrying and carries on by itself when the service is back. Nothing you
+        entered is lost.
+      </Alert>
+    </Portal>
+  );
+}

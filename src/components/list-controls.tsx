@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { pageSizes } from '../lib/list-params';
+import { TextInput } from './form/text-input';
+
+const searchDelayMs = 400;
+
+/** Searches on the server once typing pauses, so each keystroke is not a request. */
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+}: {
+  value: string;
+  onSearch: (text: string) => void;
+  label: string;
+}) {
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = window.setTimeout(() => onSearch(text), searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <Box role="search" sx={{ minWidth: 240 }}>
+      <TextInput
+        size="small"
+        type="search"
+        label={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </Box>
+  );
+}
+
+interface PagerProps {
+  limit: number;
+  offset: number;
+  /** Rows on the page shown. */
+  count: number;
+  hasNextPage: boolean;
+  onLimit: (limit: number) => void;
+  onOffset: (offset: number) => void;
+}
+
+/** Rows per page and previous/next for lists the server pages (the URL keeps both). */
+export function Pager({ limit, offset, count, hasNextPage, onLimit, onOffset }: PagerProps) {
+  return (
+    <Box
+      component="nav"
+      aria-label="Pages"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Rows per page"
+        value={limit}
+        onChange={(event) => onLimit(Number(event.target.value))}
+        sx={{ minWidth: 140 }}
+      >
+        {pageSizes.map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Typography role="status" color="text.secondary">
+        {count > 0 ? `Items ${offset + 1}–${offset + count}` : ''}
+      </Typography>
+      <Button disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
+        Previous page
+      </Button>
+      <Button disabled={!hasNextPage} onClick={() => onOffset(offset + limit)}>
+        Next page
+      </Button>
+    </Box>
+  );
+}
