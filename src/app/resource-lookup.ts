@@ -13,6 +13,9 @@ export const resourcePages: Partial<
 > = {
   server: { page: paths.server, api: (uuid) => `/1.3/server/${uuid}` },
   storage: { page: paths.storageDetail, api: (uuid) => `/1.3/storage/${uuid}` },
+  network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
+  networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },
+  kubernetes: { page: paths.cluster, api: (uuid) => `/1.3/kubernetes/${uuid}` },
 };
 
 export interface SearchTarget {

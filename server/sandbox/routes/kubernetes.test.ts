@@ -312,6 +312,16 @@ describe('creating a cluster', () => {
     expectProblem(response, 422, 'CLUSTER_LIMIT_REACHED');
   });
 
+  it('keeps the network of a cluster from being deleted (409 naming the cluster)', async () => {
+    const created = await createCluster();
+    const problem = expectProblem(
+      await call('DELETE', `/1.3/network/${created.network}`),
+      409,
+      'NETWORK_NOT_EMPTY',
+    );
+    expect(problem.error_message).toContain(created.name);
+  });
+
   it('answers 404 for an unknown network and for another account’s network', async () => {
     for (const network of [
       '03000000-0000-4000-8fff-000000000001',

@@ -326,6 +326,14 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         `Servers are attached to the network: ${attached.map((server) => `${server.title} (${server.uuid})`).join(', ')}. Detach them first.`,
       );
     }
+    const clusters = context.kubernetes.clustersOnNetwork(row.uuid);
+    if (clusters.length > 0) {
+      throw new ApiProblem(
+        409,
+        'NETWORK_NOT_EMPTY',
+        `Kubernetes clusters run in the network: ${clusters.map((cluster) => `${cluster.name} (${cluster.uuid})`).join(', ')}. Delete them first.`,
+      );
+    }
     const loose = interfaces.onNetwork(row.uuid);
     if (loose.length > 0) {
       throw new ApiProblem(

@@ -103,10 +103,14 @@ export function createKubernetesRepository(db: Db) {
     'UPDATE kubernetes_nodes SET state = @state, kubelet_version = @kubelet_version WHERE uuid = @uuid',
   );
   const removeNode = db.prepare<[string]>('DELETE FROM kubernetes_nodes WHERE uuid = ?');
+  const clustersOnNetwork = db.prepare<[string], ClusterRow>(
+    'SELECT * FROM kubernetes_clusters WHERE network = ? ORDER BY name',
+  );
 
   return {
     findCluster: (uuid: string) => clusterByUuid.get(uuid),
     clustersOf: (accountId: number) => clustersOf.all(accountId),
+    clustersOnNetwork: (network: string) => clustersOnNetwork.all(network),
     clusterNamed: (accountId: number, name: string) => clusterNamed.get(accountId, name),
     insertCluster: (row: ClusterRow) => void insertCluster.run(row),
     updateCluster: (row: ClusterRow) => void updateCluster.run(row),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
@@ -99,7 +100,9 @@ describe('billing page', () => {
       { timeout: 8000 },
     );
     const summary = await queryClient.fetchQuery(billingQueries.summary(month));
-    const server = summary.servers?.server?.resources[0];
+    // Other tests share the sandbox and delete servers; a live one (web-1 stays) has a title.
+    const live = new Set((await queryClient.fetchQuery(serverQueries.list())).map((s) => s.uuid));
+    const server = summary.servers?.server?.resources.find((item) => live.has(item.resource_id));
     expect(server).toBeDefined();
     // Existing resources are named by their title, with the id beside it.
     const idText = within(table).getByText(server?.resource_id ?? '');

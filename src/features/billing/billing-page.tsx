@@ -22,6 +22,7 @@ const categories = [
   { key: 'storage', label: 'Storage' },
   { key: 'backup', label: 'Backups' },
   { key: 'template', label: 'Templates' },
+  { key: 'ipv4', label: 'IPv4 addresses' },
 ] as const;
 
 export function BillingPage() {
@@ -94,7 +95,7 @@ export function BillingPage() {
             {chartData.length > 0 && (
               <SeriesChart
                 title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
-                description={`Stacked monthly costs in ${money.currency} of servers, storage, backups and templates over the last ${chartData.length} months.`}
+                description={`Stacked monthly costs in ${money.currency} of servers, storage, backups, templates and IPv4 addresses over the last ${chartData.length} months.`}
                 kind="stacked-bar"
                 data={chartData}
                 xKey="month"

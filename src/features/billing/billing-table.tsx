@@ -28,6 +28,7 @@ const groupLabels = {
   storage: 'Storage',
   backup: 'Backups',
   template: 'Templates',
+  ipv4: 'IPv4 addresses',
 } as const;
 
 /** The summary's resource groups in a fixed order; empty ones are absent (reference §10.3). */
@@ -37,6 +38,7 @@ export function billingGroups(summary: BillingSummary): BillingGroup[] {
     ['storage', summary.storages?.storage],
     ['backup', summary.storages?.backup],
     ['template', summary.storages?.template],
+    ['ipv4', summary.networks?.ipv4],
   ];
   return groups.flatMap(([key, group]) => (group ? [{ key, label: groupLabels[key], group }] : []));
 }

@@ -18,6 +18,7 @@ import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { auditLogPaths } from '../../lib/audit-log-path';
 import { resourcePaths } from '../../lib/resource-paths';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
@@ -103,25 +104,43 @@ function ServerCell({ row }: CellContext<IpAddress, unknown>) {
   );
 }
 
-function ReleaseCell({ row }: CellContext<IpAddress, unknown>) {
+function ActionsCell({ row }: CellContext<IpAddress, unknown>) {
   const { onRelease } = useIpTable();
+  const { address } = row.original;
+  // An address has no page of its own: its activity is the audit log searched by the address.
+  const activity = (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={auditLogPaths.auditLogs({ q: address })}
+      aria-label={`Activity of ${address}`}
+    >
+      Activity
+    </Button>
+  );
   // A private address goes with its interface; the API refuses to release it alone.
   if (row.original.access === 'private') {
     return (
-      <Typography variant="body2" color="text.secondary">
-        Goes with its interface
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {activity}
+        <Typography variant="body2" color="text.secondary">
+          Goes with its interface
+        </Typography>
+      </Box>
     );
   }
   return (
-    <Button
-      size="small"
-      color="error"
-      aria-label={`Release ${row.original.address}`}
-      onClick={() => onRelease(row.original)}
-    >
-      Release
-    </Button>
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      {activity}
+      <Button
+        size="small"
+        color="error"
+        aria-label={`Release ${address}`}
+        onClick={() => onRelease(row.original)}
+      >
+        Release
+      </Button>
+    </Box>
   );
 }
 
@@ -145,7 +164,7 @@ const columns = [
   column.display({ id: 'server', header: 'Server', cell: ServerCell }),
   column.accessor('floating', { header: 'Floating' }),
   column.display({ id: 'ptr', header: 'PTR record', cell: PtrCell }),
-  column.display({ id: 'actions', header: 'Actions', cell: ReleaseCell }),
+  column.display({ id: 'actions', header: 'Actions', cell: ActionsCell }),
 ];
 
 /** Addresses match on any part typed, ignoring case (IPv6 hex digits may be typed either way). */

@@ -13,6 +13,7 @@ import { isClusterBusy, kubernetesQueries, useDeleteCluster } from '../../api/ku
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { kubernetesPaths } from '../../lib/kubernetes-paths';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
@@ -31,6 +32,7 @@ export function ClusterDetailPage() {
 type OpenDialog = 'kubeconfig' | 'upgrade' | 'delete' | null;
 
 function ClusterView({ cluster }: { cluster: Cluster }) {
+  const overviewPanel = useOverviewPanel();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const remove = useDeleteCluster(cluster.uuid);
@@ -119,33 +121,36 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           </>
         }
       />
-      <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
-        {isClusterBusy(cluster) && (
-          <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
-        )}
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: 3,
-            rowGap: 1,
-            m: 0,
-          }}
-        >
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                {term}
-              </Typography>
-              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
+      <ResourceTabs resourceId={cluster.uuid} />
+      <Box {...overviewPanel}>
+        <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
+          {isClusterBusy(cluster) && (
+            <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
+          )}
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+            }}
+          >
+            {facts.map(([term, value]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" sx={{ fontWeight: 600 }}>
+                  {term}
+                </Typography>
+                <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Box>
               </Box>
-            </Box>
-          ))}
-        </Box>
-      </Paper>
-      <NodeGroupSection cluster={cluster} />
+            ))}
+          </Box>
+        </Paper>
+        <NodeGroupSection cluster={cluster} />
+      </Box>
       {dialog === 'kubeconfig' && (
         <KubeconfigDialog
           title={`Kubeconfig of ${cluster.name}`}

@@ -88,7 +88,8 @@ describe('create cluster wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Create cluster' }));
 
     expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
-    expect(location.current?.pathname).toMatch(/^\/kubernetes\/0d[0-9a-f-]+$/);
+    // The location probe catches up in an effect after the page has rendered.
+    await waitFor(() => expect(location.current?.pathname).toMatch(/^\/kubernetes\/0d[0-9a-f-]+$/));
     expect(
       screen.getByText('The cluster is being created; its node groups come up with it.'),
     ).toBeVisible();

@@ -19,6 +19,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime } from '../../lib/format';
 import { resourcePaths } from '../../lib/resource-paths';
@@ -35,6 +36,7 @@ export function NetworkPeeringDetailPage() {
 }
 
 function PeeringDetails({ peering }: { peering: NetworkPeering }) {
+  const overviewPanel = useOverviewPanel();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'disable' | 'delete' | null>(null);
   const modify = useModifyNetworkPeering(peering.uuid);
@@ -79,7 +81,8 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
   return (
     <>
       <PageHeader title={peering.name} crumb={peering.name} actions={actions} />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <ResourceTabs resourceId={peering.uuid} />
+      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {!deletable && (
           <Typography color="text.secondary">Disable the peering before deleting it.</Typography>
         )}

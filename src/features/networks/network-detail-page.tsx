@@ -15,6 +15,7 @@ import { routerQueries } from '../../api/routers';
 import { DataTable } from '../../components/data-table';
 import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { resourcePaths } from '../../lib/resource-paths';
 import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
@@ -46,6 +47,7 @@ const ipColumns = [
 ];
 
 function NetworkDetails({ network }: { network: Network }) {
+  const overviewPanel = useOverviewPanel();
   const navigate = useNavigate();
   const [action, setAction] = useState<Action | null>(null);
   const routers = useQuery({ ...routerQueries.list(), enabled: network.router !== undefined });
@@ -94,7 +96,8 @@ function NetworkDetails({ network }: { network: Network }) {
             : `A ${network.type} network of zone ${network.zone}, shared by every account: it cannot be modified or deleted.`
         }
       />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <ResourceTabs resourceId={network.uuid} />
+      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {editable && servers.length > 0 && (
           <Typography color="text.secondary">
             Servers are attached: detach them before deleting the network.
