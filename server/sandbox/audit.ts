@@ -62,11 +62,22 @@ export function createAuditLog(db: Db, clock: Clock) {
         origin: entry.origin ?? (viaPanel ? 'gui' : 'api'),
         ip_address: context.ip,
         resource_id: entry.resourceId ?? null,
-        current_state: entry.current === undefined ? null : JSON.stringify(entry.current),
-        previous_state: entry.previous === undefined ? null : JSON.stringify(entry.previous),
+        current_state: stateJson(entry.current),
+        previous_state: stateJson(entry.previous),
       });
       return cloudEventId;
     },
   };
 }
 export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/**
+ * A state as reference §12 shows it: a JSON object. A list (an OIDC issuer set) or a bare value
+ * is wrapped as `{"items": …}` / `{"value": …}`, so every client can read every row.
+ */
+function stateJson(state: unknown): string | null {
+  if (state === undefined) return null;
+  if (Array.isArray(state)) return JSON.stringify({ items: state });
+  if (state === null || typeof state !== 'object') return JSON.stringify({ value: state });
+  return JSON.stringify(state);
+}

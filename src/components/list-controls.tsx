@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import type { BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -14,10 +15,12 @@ export function SearchBox({
   value,
   onSearch,
   label,
+  sx = { minWidth: 240 },
 }: {
   value: string;
   onSearch: (text: string) => void;
   label: string;
+  sx?: BoxProps['sx'];
 }) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
@@ -31,7 +34,7 @@ export function SearchBox({
     return () => window.clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <Box role="search" sx={{ minWidth: 240 }}>
+    <Box role="search" sx={sx}>
       <TextInput
         size="small"
         type="search"

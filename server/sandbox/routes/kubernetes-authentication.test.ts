@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
+import { auditLogListResponseSchema } from '../../../contract/audit-log';
 import { kubeconfigResponseSchema } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuerListSchema, issuerSchema } from '../../../contract/kubernetes-oidc';
@@ -88,6 +89,14 @@ describe('replacing the whole set (PUT)', () => {
     expect(await entries(cluster.uuid)).toEqual([okta]);
     await ok('PUT', base(cluster.uuid), [], 200);
     expect(await entries(cluster.uuid)).toEqual([]);
+    // The audit log reads the set change as objects, the shape every audit client parses.
+    const log = auditLogListResponseSchema.parse(
+      (await ok('GET', `/1.3/audit-logs?q=${cluster.uuid}&actions=replace`, undefined, 200)).json(),
+    );
+    expect(log.audit_logs[0]).toMatchObject({
+      previous_state: { authentication: [okta] },
+      current_state: { authentication: [] },
+    });
   });
 
   it.each([

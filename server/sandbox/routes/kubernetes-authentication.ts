@@ -54,8 +54,10 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
         resourceType: 'kubernetes_cluster',
         resourceSubType: 'authentication',
         resourceId: cluster.uuid,
-        previous: name ? issuersOf(cluster).find((item) => item.name === name) : issuersOf(cluster),
-        current: name ? issuers.find((item) => item.name === name) : issuers,
+        previous: name
+          ? issuersOf(cluster).find((item) => item.name === name)
+          : { authentication: issuersOf(cluster) },
+        current: name ? issuers.find((item) => item.name === name) : { authentication: issuers },
       });
     })();
   }

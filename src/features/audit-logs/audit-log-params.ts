@@ -75,19 +75,3 @@ export function exportBlocker(view: AuditLogView, now: Date): string | null {
   }
   return null;
 }
-
-/** Changes that narrow the list start again from its first page. */
-export function updateSearch(
-  search: URLSearchParams,
-  changes: Record<string, string | string[] | null>,
-  { keepOffset = false }: { keepOffset?: boolean } = {},
-): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    next.delete(key);
-    if (Array.isArray(value)) for (const item of value) next.append(key, item);
-    else if (value !== null && value !== '') next.set(key, value);
-  }
-  if (!keepOffset) next.delete('offset');
-  return next;
-}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { AuditEventDrawer } from '../../components/audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from '../../components/audit-log-table';
 import { TextInput } from '../../components/form/text-input';
+import { SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { saveFile } from '../../lib/download';
@@ -25,11 +26,9 @@ import {
   exportBlocker,
   pageSizes,
   readAuditLogView,
-  updateSearch,
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
-
-const searchDelayMs = 400;
+import { updateSearch } from '../../lib/list-params';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
@@ -69,7 +68,12 @@ export function AuditLogsPage() {
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <KeywordBox value={view.q} onSearch={(text) => change({ q: text.trim() || null })} />
+          <SearchBox
+            label="Resource UUID, username or IP address"
+            value={view.q}
+            onSearch={(text) => change({ q: text.trim() || null })}
+            sx={{ flex: '1 1 300px', maxWidth: 420, minWidth: 0 }}
+          />
           <MultiSelect
             label="Actions"
             value={view.actions}
@@ -230,32 +234,6 @@ function MultiSelect({
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-/** Searches once typing pauses, so each keystroke is not a request. */
-function KeywordBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    setLastValue(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text), searchDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    <Box role="search" sx={{ flex: '1 1 300px', maxWidth: 420, minWidth: 0 }}>
-      <TextInput
-        size="small"
-        type="search"
-        label="Resource UUID, username or IP address"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </Box>
   );
 }
 

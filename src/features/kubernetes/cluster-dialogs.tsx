@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -27,67 +27,12 @@ import {
 import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
+import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
 import { describePlan } from '../../lib/pricing';
 import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
 import { downloadText } from './download';
-
-interface FormDialogProps {
-  title: string;
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  failure: ApiError | null;
-  failureTitle: string;
-  submitDisabled?: boolean;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-/** A form in a dialog: fields, then a failure no field is about, then Cancel and the action. */
-export function FormDialog({
-  title,
-  submitLabel,
-  pendingLabel,
-  pending,
-  failure,
-  failureTitle,
-  submitDisabled = false,
-  onSubmit,
-  onClose,
-  children,
-}: FormDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent>
-          <Stack spacing={3} sx={{ pt: 1 }}>
-            {children}
-            {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending || submitDisabled}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 const scaleSchema = z.pipe(
   z.object({

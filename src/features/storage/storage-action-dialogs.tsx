@@ -28,7 +28,7 @@ import { zoneQueries } from '../../api/zones';
 import { LabelFields } from '../../components/form/label-fields';
 import { TextInput } from '../../components/form/text-input';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
-import { ActionDialog } from './action-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
   backupRuleDefaults,
@@ -81,7 +81,7 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   });
 
   return (
-    <ActionDialog
+    <FormDialog
       title={`Edit “${storage.title}”`}
       submitLabel="Save changes"
       pendingLabel="Saving…"
@@ -117,7 +117,7 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
       )}
       <LabelFields control={control} hint="Keys may not start with “_”." />
       <BackupRuleFields control={control} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -194,7 +194,7 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
   });
 
   return (
-    <ActionDialog
+    <FormDialog
       title={`Attach “${storage.title}” to a server`}
       submitLabel="Attach"
       pendingLabel="Attaching…"
@@ -263,7 +263,7 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
           {`${chosen.title} is ${chosen.state}. Stop it first to attach ${cdrom ? 'a CD-ROM' : 'an IDE device'}.`}
         </Alert>
       )}
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -311,7 +311,7 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
           note: 'The template is private and uses this storage’s tier; it stays in maintenance until ready.',
         };
   return (
-    <ActionDialog
+    <FormDialog
       title={words.title}
       submitLabel={words.submit}
       pendingLabel={words.pending}
@@ -328,7 +328,7 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
         label={kind === 'backup' ? 'Backup title' : 'Template title'}
         required
       />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -370,7 +370,7 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
     );
   });
   return (
-    <ActionDialog
+    <FormDialog
       title={`Clone “${storage.title}”`}
       submitLabel="Clone"
       pendingLabel="Starting clone…"
@@ -399,6 +399,6 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
           </MenuItem>
         ))}
       </FormSelect>
-    </ActionDialog>
+    </FormDialog>
   );
 }
