@@ -106,7 +106,11 @@ describe('command palette', () => {
     ({ dialog, input } = await openPalette(user));
     const recent = within(dialog).getByRole('group', { name: 'Recent' });
     await waitFor(() =>
-      expect(within(recent).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect(
+        within(recent)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
         expect.stringMatching(/^db-1 data.*Storage$/),
         expect.stringMatching(/^db-1.*Server$/),
       ]),

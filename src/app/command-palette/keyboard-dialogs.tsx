@@ -15,8 +15,7 @@ const ShortcutCheatSheet = lazy(async () => ({
 export type OpenDialog = 'palette' | 'cheat-sheet' | 'none';
 
 /** Where `g` then `key` leads, if anywhere. */
-export const goToPath = (key: string) =>
-  goToShortcuts.find((shortcut) => shortcut.key === key)?.to;
+export const goToPath = (key: string) => goToShortcuts.find((shortcut) => shortcut.key === key)?.to;
 
 /** The dialog a shortcut opened; each loads when first opened. */
 export function KeyboardDialogs({ open, onClose }: { open: OpenDialog; onClose: () => void }) {

@@ -12,7 +12,8 @@ const detailPage = /^\/(servers|storage|networks|network-peerings|kubernetes)\/[
 
 /** True when a key press belongs to what the user types, not to a shortcut. */
 const isTyping = (target: EventTarget | null) =>
-  target instanceof Element && target.matches('input, textarea, select, [contenteditable], [contenteditable] *');
+  target instanceof Element &&
+  target.matches('input, textarea, select, [contenteditable], [contenteditable] *');
 
 /**
  * The panel's keyboard shortcuts: Ctrl/Cmd+K opens the command palette anywhere, `?` the cheat

@@ -67,10 +67,9 @@ export function paletteItems(sources: PaletteSources): PaletteItem[] {
       id: `network:${network.uuid}`,
       kind: 'Network',
       label: network.name,
-      detail: [
-        ...network.ip_networks.ip_network.map((range) => range.address),
-        network.zone,
-      ].join(' · '),
+      detail: [...network.ip_networks.ip_network.map((range) => range.address), network.zone].join(
+        ' · ',
+      ),
       to: paths.network(network.uuid),
       keywords: lower([
         network.name,

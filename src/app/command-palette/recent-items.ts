@@ -21,9 +21,7 @@ export function readRecentItems(username: string): RecentItem[] {
     if (!Array.isArray(stored)) return [];
     return stored.filter(
       (item): item is RecentItem =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as RecentItem).to === 'string',
+        typeof item === 'object' && item !== null && typeof (item as RecentItem).to === 'string',
     );
   } catch {
     return [];
