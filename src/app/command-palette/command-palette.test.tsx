@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ipAddressListResponseSchema } from '../../../contract/ip-address';
 import { serverListResponseSchema } from '../../../contract/server';
@@ -164,7 +164,7 @@ describe('command palette', () => {
 
 describe('keyboard shortcut cheat sheet', () => {
   it('opens with ? outside text fields, not while typing one', async () => {
-    const { user } = renderApp({ session: await signInAs('demo') });
+    const { user, location } = renderApp({ session: await signInAs('demo') });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 
     await user.keyboard('?');
@@ -177,6 +177,15 @@ describe('keyboard shortcut cheat sheet', () => {
         'g then sGo to Servers',
       ]),
     );
+    // Keys pressed in a dialog are the dialog's: `g s` does not leave it.
+    within(sheet).getByRole('button', { name: 'Close' }).focus();
+    await user.keyboard('gs');
+    // The go-to table loads with the dialogs' module: once it has, a navigation would be done.
+    await act(async () => {
+      await import('./keyboard-dialogs');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(location.current?.pathname).toBe('/');
     await user.click(within(sheet).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument(),

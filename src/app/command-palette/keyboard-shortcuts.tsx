@@ -10,10 +10,15 @@ const KeyboardDialogs = lazy(async () => ({ default: (await loadDialogs()).Keybo
 /** Detail pages, whose visits the palette lists as recent items. */
 const detailPage = /^\/(servers|storage|networks|network-peerings|kubernetes)\/[0-9a-f-]{36}$/;
 
-/** True when a key press belongs to what the user types, not to a shortcut. */
+/**
+ * True when a key press belongs to what the user types, or to an open dialog or menu (their
+ * typeahead; `g s` must not leave a half-filled form), not to a shortcut.
+ */
 const isTyping = (target: EventTarget | null) =>
   target instanceof Element &&
-  target.matches('input, textarea, select, [contenteditable], [contenteditable] *');
+  target.matches(
+    'input, textarea, select, [contenteditable], [contenteditable] *, [role=dialog] *, [role=menu] *',
+  );
 
 /**
  * The panel's keyboard shortcuts: Ctrl/Cmd+K opens the command palette anywhere, `?` the cheat
