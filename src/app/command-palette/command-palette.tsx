@@ -240,7 +240,8 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         </Typography>
         {failed.length > 0 && (
           <Typography variant="body2" color="error" sx={{ mb: 1 }}>
-            Could not search {failed.join(', ')}: the API did not answer. The rest is listed.
+            Could not search {failed.join(', ')} (the API refused or did not answer); the rest is
+            listed.
           </Typography>
         )}
         <Box
