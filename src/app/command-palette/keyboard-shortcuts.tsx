@@ -17,7 +17,7 @@ const detailPage = /^\/(servers|storage|networks|network-peerings|kubernetes)\/[
 const isTyping = (target: EventTarget | null) =>
   target instanceof Element &&
   target.matches(
-    'input, textarea, select, [contenteditable], [contenteditable] *, [role=dialog] *, [role=menu] *',
+    'input, textarea, select, [contenteditable], [contenteditable] *, [role=dialog] *, [role=menu] *, [role=listbox] *, [role=combobox]',
   );
 
 /**
