@@ -1,11 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { ChangeEvent, KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { accountQueries } from '../../api/account';
@@ -202,33 +199,47 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   let index = -1;
   return (
     <>
-      <DialogTitle id="command-palette-title" sx={{ pb: 1 }}>
+      <Typography id="command-palette-title" component="h2" variant="h6" sx={{ px: 3, pt: 2 }}>
         Search or jump to
-      </DialogTitle>
-      <DialogContent sx={{ pb: 1 }}>
-        <TextField
-          inputRef={inputRef}
-          fullWidth
-          size="small"
-          label="Page, name, hostname, IP address or UUID"
+      </Typography>
+      <Box sx={{ px: 3, py: 1, overflowY: 'auto' }}>
+        <Box
+          component="label"
+          htmlFor={`${listId}-input`}
+          sx={{ display: 'block', typography: 'body2', color: 'text.secondary', mb: 0.5 }}
+        >
+          Page, name, hostname, IP address or UUID
+        </Box>
+        <Box
+          component="input"
+          id={`${listId}-input`}
+          ref={inputRef}
+          type="text"
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
+          spellCheck={false}
           value={query}
-          onChange={(event) => {
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
             setQuery(event.target.value);
             setActive(0);
           }}
           onKeyDown={onKeyDown}
-          slotProps={{
-            htmlInput: {
-              role: 'combobox',
-              'aria-expanded': options.length > 0,
-              'aria-controls': listId,
-              'aria-autocomplete': 'list',
-              'aria-activedescendant': activeIndex >= 0 ? optionId(activeIndex) : undefined,
-              autoComplete: 'off',
-              spellCheck: false,
-            },
+          sx={{
+            width: '100%',
+            font: 'inherit',
+            color: 'text.primary',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'text.secondary',
+            borderRadius: 1,
+            px: 1.5,
+            py: 1,
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -1 },
           }}
-          sx={{ mt: 1 }}
         />
         <Typography
           role="status"
@@ -332,7 +343,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           ↑ ↓ to move, Enter to open, Escape to close. Press ? outside a text field for every
           shortcut.
         </Typography>
-      </DialogContent>
+      </Box>
     </>
   );
 }

@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { goToShortcuts } from './shortcuts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -52,8 +50,10 @@ interface ShortcutCheatSheetProps {
 export function ShortcutCheatSheet({ open, onClose }: ShortcutCheatSheetProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcut-cheat-sheet-title">
-      <DialogTitle id="shortcut-cheat-sheet-title">Keyboard shortcuts</DialogTitle>
-      <DialogContent>
+      <Typography id="shortcut-cheat-sheet-title" component="h2" variant="h6" sx={{ px: 3, pt: 2 }}>
+        Keyboard shortcuts
+      </Typography>
+      <Box sx={{ px: 3, py: 1, overflowY: 'auto' }}>
         <Box
           component="table"
           sx={{
@@ -89,10 +89,10 @@ export function ShortcutCheatSheet({ open, onClose }: ShortcutCheatSheetProps) {
             ))}
           </tbody>
         </Box>
-      </DialogContent>
-      <DialogActions>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
         <Button onClick={onClose}>Close</Button>
-      </DialogActions>
+      </Box>
     </Dialog>
   );
 }
