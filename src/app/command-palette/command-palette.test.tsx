@@ -175,6 +175,7 @@ describe('keyboard shortcut cheat sheet', () => {
         'Ctrl + KSearch or jump to a page or resource',
         '?Show these keyboard shortcuts',
         'g then sGo to Servers',
+        '↑ or ↓In the palette: move between results',
       ]),
     );
     // Keys pressed in a dialog are the dialog's: `g s` does not leave it.

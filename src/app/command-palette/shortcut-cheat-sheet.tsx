@@ -6,14 +6,16 @@ import { goToShortcuts } from './shortcuts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-const shortcuts: { keys: string[][]; action: string }[] = [
+/** Each entry of `keys` is one combination (keys pressed together); `join` says how they follow. */
+const shortcuts: { keys: string[][]; join?: 'then' | 'or'; action: string }[] = [
   { keys: [[isMac ? '⌘' : 'Ctrl', 'K']], action: 'Search or jump to a page or resource' },
   { keys: [['?']], action: 'Show these keyboard shortcuts' },
   ...goToShortcuts.map((shortcut) => ({
     keys: [['g'], [shortcut.key]],
+    join: 'then' as const,
     action: `Go to ${shortcut.label}`,
   })),
-  { keys: [['↑'], ['↓']], action: 'In the palette: move between results' },
+  { keys: [['↑'], ['↓']], join: 'or', action: 'In the palette: move between results' },
   { keys: [['Enter']], action: 'In the palette: open the result' },
   { keys: [['Esc']], action: 'Close a dialog' },
 ];
@@ -69,12 +71,12 @@ export function ShortcutCheatSheet({ open, onClose }: ShortcutCheatSheetProps) {
             </tr>
           </thead>
           <tbody>
-            {shortcuts.map(({ keys, action }) => (
+            {shortcuts.map(({ keys, join, action }) => (
               <tr key={action}>
                 <td>
                   {keys.map((combo, step) => (
                     <Box component="span" key={combo.join('+')} sx={{ whiteSpace: 'nowrap' }}>
-                      {step > 0 && ' then '}
+                      {step > 0 && ` ${join ?? 'then'} `}
                       {combo.map((key, position) => (
                         <Box component="span" key={key}>
                           {position > 0 && ' + '}
