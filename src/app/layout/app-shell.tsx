@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { productName } from '../../lib/product';
+import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
@@ -33,6 +34,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink targetId={mainId} />
+      <KeyboardShortcuts />
       <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {!isDesktop && (

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Ctrl+K jumps to a server by name; palette and cheat sheet pass axe (${scheme})`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInWithPassword(page, demo.username, demo.password);
+
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Search or jump to' });
+    const input = palette.getByRole('combobox', { name: /Page, name, hostname/ });
+    await expect(input).toBeFocused();
+    await input.fill('web-1');
+    const option = palette.getByRole('option', { name: /^web-1\s*web-1\.demo/ });
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      (await option.getAttribute('id'))!,
+    );
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'web-1' })).toBeVisible();
+    await expect(page).toHaveURL(/\/servers\/00[0-9a-f-]{34}$/);
+    await expect(palette).toBeHidden();
+
+    // The server just opened is the first recent item the next time.
+    await page.keyboard.press('Control+K');
+    const recent = palette.getByRole('group', { name: 'Recent' });
+    await expect(recent.getByRole('option').first()).toContainText('web-1');
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+
+    await page.getByRole('heading', { level: 1, name: 'web-1' }).click();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet.getByRole('row', { name: /Go to Servers/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  });
+}
