@@ -13,8 +13,9 @@ import TextField from '@mui/material/TextField';
 import { storageTierSchema } from '../../../contract/storage';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
-import { useCreateStorage } from '../../api/storage';
+import { storagePath, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
@@ -53,7 +54,7 @@ function CreateStorageForm({
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const { control, handleSubmit, setError } = useForm<
+  const { control, handleSubmit, setError, watch } = useForm<
     CreateStorageFormValues,
     unknown,
     CreateStorageRequest
@@ -61,6 +62,10 @@ function CreateStorageForm({
     resolver: zodResolver(createStorageFormSchema),
     defaultValues: createStorageDefaults,
   });
+
+  // The request "Create storage" sends with what is typed now, for the "API call" view.
+  const parsed = createStorageFormSchema.safeParse(watch());
+  const preview = parsed.success ? { method: 'POST', url: storagePath, body: parsed.data } : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);
@@ -120,6 +125,7 @@ function CreateStorageForm({
           <LabelFields control={control} hint="Keys may not start with “_”." />
           <BackupRuleFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The storage could not be created" />}
+          <ApiCallPanel preview={preview} />
         </Stack>
       </DialogContent>
       <DialogActions>
