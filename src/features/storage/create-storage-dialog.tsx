@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -54,7 +54,7 @@ function CreateStorageForm({
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const { control, handleSubmit, setError, watch } = useForm<
+  const { control, handleSubmit, setError } = useForm<
     CreateStorageFormValues,
     unknown,
     CreateStorageRequest
@@ -64,7 +64,7 @@ function CreateStorageForm({
   });
 
   // The request "Create storage" sends with what is typed now, for the "API call" view.
-  const parsed = createStorageFormSchema.safeParse(watch());
+  const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success ? { method: 'POST', url: storagePath, body: parsed.data } : null;
 
   const submit = handleSubmit((body) => {
