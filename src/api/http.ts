@@ -53,7 +53,8 @@ type CredentialProvider = () => string | null;
 export interface ApiCall {
   seq: number;
   method: string;
-  url: string;
+  /** Path with query, as `request` was given it; `apiUrl` makes the address. */
+  path: string;
   body?: unknown;
 }
 
@@ -105,6 +106,9 @@ let credentialProvider: CredentialProvider = () => null;
 export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/+$/, '');
 }
+
+/** Where the panel sends a request for `path`. */
+export const apiUrl = (path: string) => `${baseUrl}${path}`;
 
 /** The auth layer registers how to read the current bearer token, so this module never stores it. */
 export function setCredentialProvider(provider: CredentialProvider): void {
@@ -168,8 +172,8 @@ async function send(
   const credential = authorization ?? bearer(credentialProvider());
   if (credential) headers.set('Authorization', credential);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const url = `${baseUrl}${path}`;
-  apiCalls = [...apiCalls.slice(-29), { seq: ++apiCallSeq, method, url, body }];
+  const url = apiUrl(path);
+  apiCalls = [...apiCalls.slice(-29), { seq: ++apiCallSeq, method, path, body }];
   apiCallListeners.forEach((listener) => listener());
 
   let response: Response;

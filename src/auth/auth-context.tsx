@@ -37,17 +37,24 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
   // While set, a dialog over the page asks the user to sign in again; requests wait for it.
   const [renewing, setRenewing] = useState<((renewed: boolean) => void) | null>(null);
 
-  useEffect(
-    () =>
-      setSessionRenewal({
-        due: () => expiresSoon(store.getState().session),
-        renew: () =>
-          store.getState().session
-            ? new Promise<boolean>((resolve) => setRenewing(() => resolve))
-            : Promise.resolve(false),
-      }),
-    [store],
-  );
+  useEffect(() => {
+    let pending: ((renewed: boolean) => void) | null = null;
+    const unregister = setSessionRenewal({
+      due: () => expiresSoon(store.getState().session),
+      renew: () =>
+        store.getState().session
+          ? new Promise<boolean>((resolve) => {
+              pending = resolve;
+              setRenewing(() => resolve);
+            })
+          : Promise.resolve(false),
+    });
+    return () => {
+      unregister();
+      // Requests still waiting when the app goes away fail with their 401.
+      pending?.(false);
+    };
+  }, [store]);
 
   // A session about to expire asks for a new sign-in even while the user is only reading.
   const expiresAt = state.session?.expiresAt;

@@ -9,14 +9,14 @@ import type { ApiCallRequest } from './api-call-view';
 
 const ApiCallView = lazy(() => import('./api-call-view'));
 
-const pathOf = (url: string) => new URL(url, window.location.origin).pathname;
+const pathOf = (path: string) => path.split('?')[0];
 
 /** Changes (anything but GET) sent while the panel is shown: what a dialog sent. */
 export const isChange = (call: ApiCall) => call.method !== 'GET';
 
 /** Reads of one collection, whatever the filters in the query: what a list page fetched. */
 export const readsOf = (path: string) => (call: ApiCall) =>
-  call.method === 'GET' && pathOf(call.url) === path;
+  call.method === 'GET' && pathOf(call.path) === path;
 
 interface ApiCallPanelProps {
   /** The request the form will send with its current values (null while they are invalid). */
@@ -60,7 +60,7 @@ export function ApiCallPanel({
             {call === null
               ? 'The request appears here once the form is complete.'
               : sent
-                ? `The request the panel sent: ${sent.method} ${new URL(sent.url, window.location.origin).pathname}.`
+                ? `The request the panel sent: ${sent.method} ${pathOf(sent.path)}.`
                 : 'The request the panel will send with these values.'}
           </Typography>
           {call && (

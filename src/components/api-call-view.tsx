@@ -1,19 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { apiUrl } from '../api/http';
 import { CopyButton } from './copy-button';
 
 /** A request to show: what a dialog will send, or what the panel sent (recorded in api/http). */
 export interface ApiCallRequest {
   method: string;
-  /** Path with query, or the full address the panel fetched. */
-  url: string;
+  /** Path with query, such as `/1.3/storage?…`. */
+  path: string;
   body?: unknown;
 }
 
 /** Stands in for the bearer token: a shell expands it, and the panel's token is never shown. */
 export const tokenPlaceholder = '$SKYDECK_TOKEN';
 
-const absoluteUrl = (url: string) => new URL(url, window.location.origin).href;
+const absoluteUrl = (path: string) => new URL(apiUrl(path), window.location.origin).href;
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
@@ -27,7 +28,7 @@ function headers(call: ApiCallRequest): Record<string, string> {
 
 /** The request as a curl command; the token comes from the shell's SKYDECK_TOKEN variable. */
 export function toCurl(call: ApiCallRequest): string {
-  const lines = [`curl -X ${call.method} ${shellQuote(absoluteUrl(call.url))}`];
+  const lines = [`curl -X ${call.method} ${shellQuote(absoluteUrl(call.path))}`];
   for (const [name, value] of Object.entries(headers(call))) {
     // Double quotes so the shell expands $SKYDECK_TOKEN.
     lines.push(
@@ -43,7 +44,7 @@ export function toJson(call: ApiCallRequest): string {
   return JSON.stringify(
     {
       method: call.method,
-      url: absoluteUrl(call.url),
+      url: absoluteUrl(call.path),
       headers: headers(call),
       ...(call.body === undefined ? {} : { body: call.body }),
     },

@@ -65,7 +65,7 @@ function CreateStorageForm({
 
   // The request "Create storage" sends with what is typed now, for the "API call" view.
   const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success ? { method: 'POST', url: storagePath, body: parsed.data } : null;
+  const preview = parsed.success ? { method: 'POST', path: storagePath, body: parsed.data } : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);
