@@ -58,7 +58,9 @@ export function ApiCallPanel({
         <Box id={contentId} role="region" aria-label="API call" sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {call === null
-              ? 'The request appears here once the form is complete.'
+              ? preview === undefined
+                ? 'The request appears here once it is sent.'
+                : 'The request appears here once the form is complete.'
               : sent
                 ? `The request the panel sent: ${sent.method} ${pathOf(sent.path)}.`
                 : 'The request the panel will send with these values.'}
