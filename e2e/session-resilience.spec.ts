@@ -32,6 +32,7 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
     (await page.evaluate(() => window.sessionStorage.getItem('skydeck.session'))) ?? '{}',
   ) as StoredSession;
   await expect(call).not.toContainText(session.token);
+  await expectNoAxeViolations(page);
 
   // Another tab or a script revokes the panel's session token.
   const tokens = await apiCall<{ id: string; gui: boolean }[]>(
