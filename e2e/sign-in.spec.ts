@@ -49,7 +49,7 @@ test('a wrong password says so and keeps what was typed', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('not-the-password');
 });
 
-test('a revoked token sends the user to sign-in and back to the same page', async ({
+test('a revoked token asks to sign in again; giving up leads to sign-in and back to the same page', async ({
   page,
   request,
 }) => {
@@ -62,7 +62,13 @@ test('a revoked token sends the user to sign-in and back to the same page', asyn
     headers: { authorization: `Bearer ${token}` },
   });
   await page.reload();
+  // The refused token first asks for a new sign-in over the page; giving up signs out.
+  const renewal = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(renewal).toBeVisible();
+  await expect(page).toHaveURL(/\/prices\?zone=uk-lon1$/);
+  await renewal.getByRole('button', { name: 'Cancel and sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Username and password' }).click();
   await page.getByRole('textbox', { name: 'Username' }).fill(demo.username);

@@ -49,6 +49,56 @@ declare module '@tanstack/react-query' {
 
 type CredentialProvider = () => string | null;
 
+/** A request as the panel sent it, for the "API call" view: never with the credential. */
+export interface ApiCall {
+  seq: number;
+  method: string;
+  /** Path with query, as `request` was given it; `apiUrl` makes the address. */
+  path: string;
+  body?: unknown;
+}
+
+let apiCalls: readonly ApiCall[] = [];
+let apiCallSeq = 0;
+const apiCallListeners = new Set<() => void>();
+
+/** The panel's latest requests (a snapshot replaced on each request), newest last. */
+export const apiCallLog = {
+  get: () => apiCalls,
+  subscribe(listener: () => void) {
+    apiCallListeners.add(listener);
+    return () => void apiCallListeners.delete(listener);
+  },
+};
+
+/**
+ * How the session is renewed without leaving the page: `due` says the credential is about to
+ * expire; `renew` asks the user to sign in again and resolves true once a new credential is in
+ * place, false when they gave up.
+ */
+export interface SessionRenewal {
+  due: () => boolean;
+  renew: () => Promise<boolean>;
+}
+
+let renewal: SessionRenewal | null = null;
+let pendingRenewal: Promise<boolean> | null = null;
+
+/** The auth layer registers renewal; the returned function unregisters it. */
+export function setSessionRenewal(next: SessionRenewal): () => void {
+  renewal = next;
+  return () => {
+    if (renewal === next) renewal = null;
+  };
+}
+
+/** Every request that meets a 401 waits on the same sign-in. */
+export function requestSessionRenewal(): Promise<boolean> {
+  if (!renewal) return Promise.resolve(false);
+  pendingRenewal ??= renewal.renew().finally(() => (pendingRenewal = null));
+  return pendingRenewal;
+}
+
 let baseUrl = '';
 let credentialProvider: CredentialProvider = () => null;
 
@@ -56,6 +106,9 @@ let credentialProvider: CredentialProvider = () => null;
 export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/+$/, '');
 }
+
+/** Where the panel sends a request for `path`. */
+export const apiUrl = (path: string) => `${baseUrl}${path}`;
 
 /** The auth layer registers how to read the current bearer token, so this module never stores it. */
 export function setCredentialProvider(provider: CredentialProvider): void {
@@ -83,23 +136,9 @@ export async function request(
   schema: z.ZodMiniType | null,
   { method = 'GET', body, authorization, signal, onResponse }: RequestOptions = {},
 ): Promise<unknown> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const credential = authorization ?? bearer(credentialProvider());
-  if (credential) headers.set('Authorization', credential);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
-  }
+  // A session token about to expire is renewed first, so the request is not refused midway.
+  if (!authorization && credentialProvider() && renewal?.due()) await requestSessionRenewal();
+  const response = await send(path, method, body, authorization, signal);
 
   noteMaintenance(response.status === 503);
   if (!response.ok) throw await toApiError(response);
@@ -115,6 +154,47 @@ export async function request(
     );
   }
   return parsed.data;
+}
+
+/**
+ * Sends one request. A 401 to the session's credential (revoked or expired) waits for the user to
+ * sign in again and is then sent once more with the new credential; the API did nothing with it.
+ */
+async function send(
+  path: string,
+  method: string,
+  body: unknown,
+  authorization: string | undefined,
+  signal: AbortSignal | undefined,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
+  const credential = authorization ?? bearer(credentialProvider());
+  if (credential) headers.set('Authorization', credential);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const url = apiUrl(path);
+  apiCalls = [...apiCalls.slice(-29), { seq: ++apiCallSeq, method, path, body }];
+  apiCallListeners.forEach((listener) => listener());
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
+  }
+  if (response.status === 401 && credential && !authorization) {
+    const current = bearer(credentialProvider());
+    if (current !== credential || (await requestSessionRenewal())) {
+      return send(path, method, body, authorization, signal, accept);
+    }
+  }
+  return response;
 }
 
 function bearer(token: string | null): string | null {
@@ -156,16 +236,7 @@ export async function requestText(
   accept: string,
   { signal }: Pick<RequestOptions, 'signal'> = {},
 ): Promise<string> {
-  const headers = new Headers({ Accept: accept });
-  const credential = bearer(credentialProvider());
-  if (credential) headers.set('Authorization', credential);
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, { headers, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'The API could not be reached. Check your connection.');
-  }
+  const response = await send(path, 'GET', undefined, undefined, signal, accept);
   if (!response.ok) throw await toApiError(response);
   return response.text();
 }

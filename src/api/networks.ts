@@ -6,8 +6,8 @@ import { request } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
 
-const networkPath = '/1.3/network';
-const networkUrl = (uuid: string) => `${networkPath}/${encodeURIComponent(uuid)}`;
+export const networkPath = '/1.3/network';
+export const networkUrl = (uuid: string) => `${networkPath}/${encodeURIComponent(uuid)}`;
 
 /** The list's queries (reference §4.1): labels for the account's networks, and a zone. */
 export interface NetworkListParams {

@@ -19,7 +19,7 @@ import type {
 import { request } from './http';
 import { serverQueries } from './servers';
 
-const storagePath = '/1.3/storage';
+export const storagePath = '/1.3/storage';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 export type BackupPolicy = 'keep' | 'keep_latest' | 'delete';

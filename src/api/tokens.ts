@@ -4,7 +4,7 @@ import type { Token, TokenCreateRequest } from '../../contract/tokens';
 import { request } from './http';
 import type { RequestOptions } from './http';
 
-const tokensPath = '/1.3/account/tokens';
+export const tokensPath = '/1.3/account/tokens';
 
 export function listTokens(signal?: AbortSignal) {
   return request(tokensPath, tokenListResponseSchema, { signal });

@@ -76,12 +76,16 @@ describe('app shell and routes', () => {
     expect(window.localStorage.getItem('skydeck.color-mode')).toBe('dark');
   });
 
-  it('sends an ended session to sign-in and back to the page afterwards', async () => {
+  it('sends an ended session, when the user gives up signing in again, to sign-in and back', async () => {
     const session = await signInAs('demo');
     await deleteToken(session.tokenId ?? '', { authorization: `Bearer ${session.token}` });
     const fresh = await signInAs('demo');
     const { user, location } = renderApp({ session, path: '/tokens' });
 
+    // A refused token first asks to sign in again over the page; giving up ends the session.
+    const renewal = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(location.current?.pathname).toBe('/tokens');
+    await user.click(within(renewal).getByRole('button', { name: 'Cancel and sign out' }));
     expect(
       await screen.findByText('Your session has ended. Sign in again to continue.'),
     ).toBeVisible();

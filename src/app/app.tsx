@@ -6,7 +6,8 @@ import { AppRoutes } from './router';
 
 const sessionStore = createSessionStore();
 authenticateApiRequests(sessionStore);
-// A 401 ends the session; the route guard then sends the user to sign-in and back afterwards.
+// A 401 first asks the user to sign in again over the page (AuthProvider); only giving up ends
+// the session, and the route guard then sends the user to sign-in and back afterwards.
 const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
 
 export function App() {

@@ -1,9 +1,19 @@
-import { createContext, use, useMemo, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  use,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../api/account';
+import { requestSessionRenewal, setSessionRenewal } from '../api/http';
 import { exchangePassword, revokeSessionToken, verifyToken } from './sign-in';
-import type { AuthState, SessionStore } from './session-store';
+import type { AuthState, Session, SessionStore } from './session-store';
 
 export interface Auth extends AuthState {
   signInWithToken: (token: string) => Promise<void>;
@@ -13,9 +23,48 @@ export interface Auth extends AuthState {
 
 const AuthContext = createContext<Auth | null>(null);
 
+const SessionRenewalDialog = lazy(() => import('./session-renewal-dialog'));
+
+/** A session token is renewed this long before it expires. */
+const renewBeforeMs = 60_000;
+
+const expiresSoon = (session: Session | null) =>
+  session?.expiresAt !== undefined && Date.parse(session.expiresAt) - Date.now() < renewBeforeMs;
+
 export function AuthProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
   const queryClient = useQueryClient();
   const state = useSyncExternalStore(store.subscribe, store.getState);
+  // While set, a dialog over the page asks the user to sign in again; requests wait for it.
+  const [renewing, setRenewing] = useState<((renewed: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    let pending: ((renewed: boolean) => void) | null = null;
+    const unregister = setSessionRenewal({
+      due: () => expiresSoon(store.getState().session),
+      renew: () =>
+        store.getState().session
+          ? new Promise<boolean>((resolve) => {
+              pending = resolve;
+              setRenewing(() => resolve);
+            })
+          : Promise.resolve(false),
+    });
+    return () => {
+      unregister();
+      // Requests still waiting when the app goes away fail with their 401.
+      pending?.(false);
+    };
+  }, [store]);
+
+  // A session about to expire asks for a new sign-in even while the user is only reading.
+  const expiresAt = state.session?.expiresAt;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    const delay = Date.parse(expiresAt) - renewBeforeMs - Date.now();
+    if (delay > 2 ** 31 - 1) return;
+    const timer = window.setTimeout(() => void requestSessionRenewal(), Math.max(delay, 0));
+    return () => window.clearTimeout(timer);
+  }, [expiresAt]);
 
   const actions = useMemo(
     () => ({
@@ -45,7 +94,31 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
   );
 
   const auth = useMemo(() => ({ ...state, ...actions }), [state, actions]);
-  return <AuthContext value={auth}>{children}</AuthContext>;
+  return (
+    <AuthContext value={auth}>
+      {children}
+      {renewing && state.session && (
+        <Suspense fallback={null}>
+          <SessionRenewalDialog
+            session={state.session}
+            onRenewed={(session) => {
+              const previous = store.getState().session;
+              // The old token may still work for a minute; it is no longer needed.
+              if (previous) void revokeSessionToken(previous).catch(() => undefined);
+              store.start(session);
+              setRenewing(null);
+              renewing(true);
+            }}
+            onCancel={() => {
+              setRenewing(null);
+              renewing(false);
+              store.expire();
+            }}
+          />
+        </Suspense>
+      )}
+    </AuthContext>
+  );
 }
 
 export function useAuth(): Auth {

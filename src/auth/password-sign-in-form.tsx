@@ -13,12 +13,16 @@ const passwordFormSchema = z.object({
   password: z.string().check(z.minLength(1, 'Enter your password.')),
 });
 
-export function PasswordSignInForm() {
+interface PasswordSignInFormProps {
+  /** Signing in again in a dialog: the account's username and what to do with the password. */
+  username?: string;
+  signIn?: (username: string, password: string) => Promise<void>;
+}
+
+export function PasswordSignInForm({ username = '', signIn }: PasswordSignInFormProps) {
   const { signInWithPassword } = useAuth();
-  const form = useSignInForm(
-    passwordFormSchema,
-    { username: '', password: '' },
-    ({ username, password }) => signInWithPassword(username, password),
+  const form = useSignInForm(passwordFormSchema, { username, password: '' }, (values) =>
+    (signIn ?? signInWithPassword)(values.username, values.password),
   );
 
   return (

@@ -12,6 +12,8 @@ const sessionSchema = z.object({
   tokenId: z.optional(z.string()),
   username: z.string(),
   viaPassword: z.boolean(),
+  /** When the session token expires (known for a password sign-in's own token). */
+  expiresAt: z.optional(z.string()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

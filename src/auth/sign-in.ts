@@ -15,7 +15,13 @@ export async function exchangePassword(username: string, password: string): Prom
   const created = await createToken(panelSessionToken, {
     authorization: basicAuthorization(username, password),
   });
-  return { token: created.token, tokenId: created.id, username, viaPassword: true };
+  return {
+    token: created.token,
+    tokenId: created.id,
+    username,
+    viaPassword: true,
+    expiresAt: created.expires_at,
+  };
 }
 
 export async function verifyToken(token: string) {

@@ -10,9 +10,11 @@ const tokenFormSchema = z.object({
   token: z.string().check(z.trim(), z.minLength(1, 'Enter an API token.')),
 });
 
-export function TokenSignInForm() {
+export function TokenSignInForm({ signIn }: { signIn?: (token: string) => Promise<void> }) {
   const { signInWithToken } = useAuth();
-  const form = useSignInForm(tokenFormSchema, { token: '' }, ({ token }) => signInWithToken(token));
+  const form = useSignInForm(tokenFormSchema, { token: '' }, ({ token }) =>
+    (signIn ?? signInWithToken)(token),
+  );
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate>

@@ -7,6 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { ApiError } from '../api/http';
+import { ApiCallPanel } from './api-call-panel';
+import type { ApiCallRequest } from './api-call-view';
 import { ApiErrorAlert } from './api-error-alert';
 
 interface FormDialogProps {
@@ -21,12 +23,15 @@ interface FormDialogProps {
   maxWidth?: 'xs' | 'sm' | 'md';
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
+  /** The request the form will send with its current values, for the "API call" view. */
+  apiCall?: ApiCallRequest | null;
   children: ReactNode;
 }
 
 /**
  * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
- * while the request runs and after it fails, so what the user typed is never lost.
+ * while the request runs and after it fails, so what the user typed is never lost. "API call" shows
+ * the request it sends (or, given `apiCall`, will send) as curl and JSON.
  */
 export function FormDialog({
   title,
@@ -39,6 +44,7 @@ export function FormDialog({
   maxWidth = 'sm',
   onSubmit,
   onClose,
+  apiCall,
   children,
 }: FormDialogProps) {
   const titleId = useId();
@@ -56,6 +62,7 @@ export function FormDialog({
           <Stack spacing={3} sx={{ pt: 1 }}>
             {children}
             {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
+            <ApiCallPanel preview={apiCall} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -12,6 +12,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { auditExportMaxDays } from '../../../contract/audit-log';
 import type { AuditExportFormat } from '../../../contract/audit-log';
 import { auditLogQueries, useExportAuditLogs } from '../../api/audit-logs';
+import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { AuditEventDrawer } from '../../components/audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from '../../components/audit-log-table';
@@ -128,6 +129,7 @@ export function AuditLogsPage() {
           <ApiErrorAlert error={options.error} title="The filter choices could not be loaded" />
         )}
         <ExportControls view={view} />
+        <ApiCallPanel match={readsOf('/1.3/audit-logs')} includeEarlier />
       </Paper>
       {logs.isPending && <LoadingState label="Loading the audit log" />}
       {logs.isError && (

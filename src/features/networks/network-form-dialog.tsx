@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Network } from '../../../contract/network';
 import type { ApiError } from '../../api/http';
-import { useCreateNetwork, useModifyNetwork } from '../../api/networks';
+import { networkPath, networkUrl, useCreateNetwork, useModifyNetwork } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -51,6 +51,14 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
     defaultValues: network ? networkFormValues(network) : createNetworkDefaults,
   });
 
+  // What the dialog will send with the values typed now, for its "API call" view.
+  const parsed = networkFormSchema.safeParse(useWatch({ control }));
+  const apiCall = !parsed.success
+    ? null
+    : network
+      ? { method: 'PUT', path: networkUrl(network.uuid), body: toModifyNetworkRequest(parsed.data) }
+      : { method: 'POST', path: networkPath, body: toCreateNetworkRequest(parsed.data) };
+
   const onError = (error: ApiError) => {
     const field = networkFieldForError(error.code);
     if (field) setError(field, { message: `${error.message} (${error.code})` });
@@ -76,6 +84,7 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
       maxWidth="md"
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
+      apiCall={apiCall}
     >
       <FormTextInput control={control} name="name" label="Name" required />
       {!editing && (

@@ -14,6 +14,7 @@ import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
+import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { resourcePaths } from '../../lib/resource-paths';
@@ -143,6 +144,7 @@ export function NetworksPage() {
           </TextField>
         </Box>
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
+        <ApiCallPanel match={readsOf('/1.3/network')} includeEarlier />
       </Box>
       {networks.isPending && <LoadingState label="Loading networks" />}
       {networks.isError && (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,8 +13,9 @@ import TextField from '@mui/material/TextField';
 import { storageTierSchema } from '../../../contract/storage';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
-import { useCreateStorage } from '../../api/storage';
+import { storagePath, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
@@ -61,6 +62,10 @@ function CreateStorageForm({
     resolver: zodResolver(createStorageFormSchema),
     defaultValues: createStorageDefaults,
   });
+
+  // The request "Create storage" sends with what is typed now, for the "API call" view.
+  const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
+  const preview = parsed.success ? { method: 'POST', path: storagePath, body: parsed.data } : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);
@@ -120,6 +125,7 @@ function CreateStorageForm({
           <LabelFields control={control} hint="Keys may not start with “_”." />
           <BackupRuleFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The storage could not be created" />}
+          <ApiCallPanel preview={preview} />
         </Stack>
       </DialogContent>
       <DialogActions>

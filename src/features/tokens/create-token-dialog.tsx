@@ -10,7 +10,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
 import type { ApiError } from '../../api/http';
-import { useCreateToken } from '../../api/tokens';
+import { tokensPath, useCreateToken } from '../../api/tokens';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { TextInput } from '../../components/form/text-input';
 import { IpRangeFields } from './ip-range-fields';
@@ -59,6 +60,9 @@ function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
   const anyAddress = useWatch({ control, name: 'anyAddress' });
 
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // The request "Create token" sends with what is typed now, for the "API call" view.
+  const parsed = createTokenFormSchema.safeParse(useWatch({ control }));
+  const preview = parsed.success ? { method: 'POST', path: tokensPath, body: parsed.data } : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);
@@ -143,6 +147,7 @@ function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
             hint="Lets whoever holds this token create further tokens."
           />
           {failure && <ApiErrorAlert error={failure} title="The token could not be created" />}
+          <ApiCallPanel preview={preview} />
         </Stack>
       </DialogContent>
       <DialogActions>
