@@ -56,11 +56,7 @@ function renderRouter(
   const location: { current: Location | null } = { current: null };
   const user = userEvent.setup();
   const view = render(
-    <AppProviders
-      queryClient={queryClient}
-      sessionStore={sessionStore}
-      undoGraceMs={undoGraceMs}
-    >
+    <AppProviders queryClient={queryClient} sessionStore={sessionStore} undoGraceMs={undoGraceMs}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes table={table} />
         <LocationProbe intoRef={location} />
