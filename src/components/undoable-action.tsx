@@ -92,6 +92,15 @@ export function UndoableActionProvider({
     update(id, null);
   };
 
+  useEffect(() => {
+    const scheduled = timers.current;
+    // Only the whole panel unmounts this provider (the tab closes, a test ends): nothing is sent.
+    return () => {
+      for (const timer of scheduled.values()) clearTimeout(timer);
+      scheduled.clear();
+    };
+  }, []);
+
   const waiting = pending.some((entry) => entry.state !== 'failed');
   useEffect(() => {
     if (!waiting) return;
