@@ -46,6 +46,12 @@ export function ConfirmDialog({
   const titleId = useId();
   const descriptionId = useId();
   const [typed, setTyped] = useState('');
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    // A dialog kept mounted between uses asks for the name afresh each time it opens.
+    setWasOpen(open);
+    if (!open) setTyped('');
+  }
   const unconfirmed = typedConfirmation ? !isConfirmed(typedConfirmation.expected, typed) : false;
   return (
     <Dialog
