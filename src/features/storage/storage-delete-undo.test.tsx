@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverListResponseSchema } from '../../../contract/server';
 import { storageResponseSchema } from '../../../contract/storage';
 import { ApiError, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
@@ -55,7 +56,8 @@ describe('deleting a storage', () => {
     expect(confirm).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await storageState(session, storage.uuid)).toBe('online');
-  });
+    // Typing a long title character by character twice: slower than 15 s on a busy machine.
+  }, 30_000);
 
   it('sends nothing when Undo is pressed within the grace period', async () => {
     const session = await signInAs('demo');
@@ -99,5 +101,38 @@ describe('deleting a storage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('says why when the API refuses the deletion at the end of the grace period', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('attached meanwhile');
+    const storage = await createStorageAs(session, title);
+    const servers = await request('/1.3/server', serverListResponseSchema, as(session));
+    const web1 = servers.servers.server.find((server) => server.title === 'web-1');
+    if (!web1) throw new Error('The seeded server web-1 is missing');
+    const { user, dialog } = await openDeleteDialog(session, storage.uuid, title);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    // Within the grace period, someone attaches the storage to a server (virtio, while running).
+    await request(`/1.3/storage/${storage.uuid}/attach`, storageResponseSchema, {
+      method: 'POST',
+      body: { storage_device: { server: web1.uuid } },
+      ...as(session),
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
+    expect(alert).toHaveTextContent(`The storage “${title}” could not be deleted`);
+    expect(alert).toHaveTextContent('STORAGE_ATTACHED');
+    expect(await storageState(session, storage.uuid)).not.toBe('STORAGE_NOT_FOUND');
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
+    );
+    await request(`/1.3/storage/${storage.uuid}/detach`, storageResponseSchema, {
+      method: 'POST',
+      body: {},
+      ...as(session),
+    });
   });
 });
