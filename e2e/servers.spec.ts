@@ -51,10 +51,12 @@ test('create a server with a cost preview, watch it start, stop it and delete it
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(title);
   await dialog.getByRole('checkbox').first().check();
-  await dialog
-    .getByRole('button', { name: /delete/i })
-    .last()
-    .click();
+  const confirm = dialog.getByRole('button', { name: 'Delete server' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /to confirm/ }).fill(title);
+  await confirm.click();
   await expect(page).toHaveURL(/\/servers$/);
-  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  // Sent when the Undo grace period ends; the list then drops the server.
+  await expect(page.getByRole('region', { name: 'Pending deletions' })).toContainText(title);
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0, { timeout: 15_000 });
 });

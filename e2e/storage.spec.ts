@@ -221,8 +221,13 @@ for (const [policy, label, remaining] of [
         delete: 'All 2 backups are deleted',
       }[policy],
     );
+    await dialog.getByRole('textbox', { name: /to confirm/ }).fill(disk.title);
     await dialog.getByRole('button', { name: 'Delete storage' }).click();
     await expect(page).toHaveURL(/\/storage$/);
+    // The deletion is sent when the Undo grace period ends.
+    const pending = page.getByRole('region', { name: 'Pending deletions' });
+    await expect(pending).toContainText(`Deleting “${disk.title}”`);
+    await expect(pending).toBeHidden({ timeout: 15_000 });
     const backups = await apiCall<{ storages: { storage: StorageRecord[] } }>(
       request,
       'GET',

@@ -7,6 +7,7 @@ import {
 } from '../../contract/server';
 import type {
   CreateServerRequest,
+  ModifyServerRequest,
   ServerDetails,
   ServerSortField,
   ServerState,
@@ -100,6 +101,27 @@ export function deleteServer(uuid: string, { deleteStorages, backups }: DeleteSe
   return request(`${serverUrl(uuid)}${query}`, null, { method: 'DELETE' });
 }
 
+export async function modifyServer(uuid: string, body: ModifyServerRequest) {
+  return (await request(serverUrl(uuid), serverResponseSchema, { method: 'PUT', body })).server;
+}
+
+/** A label's key and value as the API lists them. */
+export interface ResourceLabel {
+  key: string;
+  value: string;
+}
+
+/**
+ * Adds (or, with `value` null, removes) one label of a server. The API replaces the whole set
+ * (reference §2.6), so the current set is read first and the others are kept.
+ */
+export async function changeServerLabel(uuid: string, key: string, value: string | null) {
+  const current = await getServer(uuid);
+  const others = current.labels.label.filter((label) => label.key !== key);
+  const label = value === null ? others : [...others, { key, value }];
+  return modifyServer(uuid, { server: { labels: { label } } });
+}
+
 /** States in which the record changes by itself (reference §2.5). */
 export function isServerBusy(server: Pick<ServerSummary, 'state'>): boolean {
   return server.state === 'maintenance';
@@ -186,18 +208,31 @@ export const useStartServer = (uuid: string) => usePowerMutation(startServer, uu
 export const useStopServer = (uuid: string) => usePowerMutation(stopServer, uuid, 'started');
 export const useRestartServer = (uuid: string) => usePowerMutation(restartServer, uuid);
 
+/** The cache after a server is gone (its storages may be gone with it). */
+export function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
+  queryClient.removeQueries({ queryKey: serverQueries.detail(uuid).queryKey });
+  queryClient.removeQueries({ queryKey: serverQueries.events(uuid).queryKey });
+  queryClient.setQueryData(serverQueries.list().queryKey, (servers) =>
+    servers?.filter((server) => server.uuid !== uuid),
+  );
+  void queryClient.invalidateQueries({ queryKey: serverQueries.lists() });
+  void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+}
+
+/** Deletes a server and updates the cache; usable outside a component (a delayed deletion). */
+export async function deleteServerAndForget(
+  queryClient: QueryClient,
+  uuid: string,
+  options: DeleteServerOptions,
+) {
+  await deleteServer(uuid, options);
+  forgetDeletedServer(queryClient, uuid);
+}
+
 export function useDeleteServer(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (options: DeleteServerOptions) => deleteServer(uuid, options),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: serverQueries.detail(uuid).queryKey });
-      queryClient.removeQueries({ queryKey: serverQueries.events(uuid).queryKey });
-      queryClient.setQueryData(serverQueries.list().queryKey, (servers) =>
-        servers?.filter((server) => server.uuid !== uuid),
-      );
-      void queryClient.invalidateQueries({ queryKey: serverQueries.lists() });
-      void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
-    },
+    onSuccess: () => forgetDeletedServer(queryClient, uuid),
   });
 }

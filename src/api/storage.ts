@@ -205,15 +205,39 @@ export function useModifyStorage(uuid: string) {
   });
 }
 
+/** The cache after a storage is gone. */
+export function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
+  queryClient.removeQueries({ queryKey: storageQueries.detail(uuid).queryKey });
+  // Backups kept or deleted by the policy change too: every list and detail is refetched.
+  void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+}
+
+/** Deletes a storage and updates the cache; usable outside a component (a delayed deletion). */
+export async function deleteStorageAndForget(
+  queryClient: QueryClient,
+  uuid: string,
+  backups: BackupPolicy,
+) {
+  await deleteStorage(uuid, backups);
+  forgetDeletedStorage(queryClient, uuid);
+}
+
+/**
+ * Adds (or, with `value` null, removes) one label of a storage. `labels` replaces the whole set
+ * (reference §3), so the current set is read first and the others are kept.
+ */
+export async function changeStorageLabel(uuid: string, key: string, value: string | null) {
+  const current = await getStorage(uuid);
+  const others = current.labels.filter((label) => label.key !== key);
+  const labels = value === null ? others : [...others, { key, value }];
+  return modifyStorage(uuid, { storage: { labels } });
+}
+
 export function useDeleteStorage(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (backups: BackupPolicy) => deleteStorage(uuid, backups),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: storageQueries.detail(uuid).queryKey });
-      // Backups kept or deleted by the policy change too: every list and detail is refetched.
-      void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
-    },
+    onSuccess: () => forgetDeletedStorage(queryClient, uuid),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { ApiError } from '../api/http';
 import { ApiErrorAlert } from './api-error-alert';
+import { isConfirmed, TypedConfirmation } from './typed-confirmation';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -19,6 +20,8 @@ interface ConfirmDialogProps {
   pending: boolean;
   /** When a rule of the spec forbids the action now; the content says why. */
   confirmDisabled?: boolean;
+  /** For important resources: the name the user must type before the button enables. */
+  typedConfirmation?: { expected: string; what?: string };
   error: ApiError | null;
   errorTitle: string;
   onConfirm: () => void;
@@ -34,6 +37,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   confirmDisabled = false,
+  typedConfirmation,
   error,
   errorTitle,
   onConfirm,
@@ -41,6 +45,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const [typed, setTyped] = useState('');
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    // A dialog kept mounted between uses asks for the name afresh each time it opens.
+    setWasOpen(open);
+    if (!open) setTyped('');
+  }
+  const unconfirmed = typedConfirmation ? !isConfirmed(typedConfirmation.expected, typed) : false;
   return (
     <Dialog
       open={open}
@@ -56,6 +68,15 @@ export function ConfirmDialog({
           <DialogContentText id={descriptionId} component="div">
             {children}
           </DialogContentText>
+          {typedConfirmation && (
+            <TypedConfirmation
+              expected={typedConfirmation.expected}
+              what={typedConfirmation.what}
+              value={typed}
+              onChange={setTyped}
+              disabled={pending || confirmDisabled}
+            />
+          )}
           {error && <ApiErrorAlert error={error} title={errorTitle} />}
         </Stack>
       </DialogContent>
@@ -67,7 +88,7 @@ export function ConfirmDialog({
           onClick={onConfirm}
           color="error"
           variant="contained"
-          disabled={pending || confirmDisabled}
+          disabled={pending || confirmDisabled || unconfirmed}
         >
           {pending ? pendingLabel : confirmLabel}
         </Button>

@@ -41,11 +41,13 @@ function LocationProbe({ intoRef }: { intoRef: { current: Location | null } }) {
 interface RenderOptions {
   session?: Session | null;
   path?: string;
+  /** The Undo grace period of deletions (shorter than the panel's 5 s keeps tests quick). */
+  undoGraceMs?: number;
 }
 
 function renderRouter(
   table: RouteObject[] | undefined,
-  { session = null, path = '/' }: RenderOptions,
+  { session = null, path = '/', undoGraceMs }: RenderOptions,
 ) {
   const sessionStore = createSessionStore(window.sessionStorage);
   if (session) sessionStore.start(session);
@@ -54,7 +56,7 @@ function renderRouter(
   const location: { current: Location | null } = { current: null };
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
+    <AppProviders queryClient={queryClient} sessionStore={sessionStore} undoGraceMs={undoGraceMs}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes table={table} />
         <LocationProbe intoRef={location} />

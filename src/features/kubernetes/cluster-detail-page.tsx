@@ -171,6 +171,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         confirmLabel="Delete cluster"
         pendingLabel="Deleting…"
         pending={remove.isPending}
+        typedConfirmation={{ expected: cluster.name, what: 'the cluster’s name' }}
         error={remove.error}
         errorTitle="The cluster could not be deleted"
         onConfirm={() =>

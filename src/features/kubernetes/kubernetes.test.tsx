@@ -169,7 +169,16 @@ describe('cluster pages', () => {
     const { user, location } = renderApp({ session, path: `/kubernetes/${cluster.uuid}` });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: `Delete cluster ${cluster.name}?` });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete cluster' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Delete cluster' });
+    expect(confirm).toBeDisabled();
+    const typed = within(dialog).getByRole('textbox', {
+      name: `Type “${cluster.name}” to confirm`,
+    });
+    await user.type(typed, `${cluster.name}x`);
+    expect(confirm).toBeDisabled();
+    await user.clear(typed);
+    await user.type(typed, cluster.name);
+    await user.click(confirm);
     await waitFor(() => expect(location.current?.pathname).toBe('/kubernetes'));
     const table = await screen.findByRole('table', { name: 'Kubernetes clusters' });
     const row = within(table).getByRole('rowheader', { name: cluster.name }).closest('tr')!;

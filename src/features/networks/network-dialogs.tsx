@@ -117,6 +117,7 @@ export function DeleteNetworkDialog({
       pendingLabel="Deleting…"
       pending={remove.isPending}
       confirmDisabled={blocked}
+      typedConfirmation={{ expected: network.name, what: 'the network’s name' }}
       error={remove.error}
       errorTitle="The network could not be deleted"
       onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}

@@ -220,6 +220,11 @@ describe('network detail page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     dialog = await screen.findByRole('dialog', { name: `Delete “${name}”?` });
+    expect(within(dialog).getByRole('button', { name: 'Delete network' })).toBeDisabled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: `Type “${name}” to confirm` }),
+      name,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete network' }));
     await waitFor(() => expect(location.current?.pathname).toBe('/networks'));
   });

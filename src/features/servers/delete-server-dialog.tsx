@@ -6,9 +6,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { ServerDetails } from '../../../contract/server';
-import { useDeleteServer } from '../../api/servers';
+import { useQueryClient } from '@tanstack/react-query';
+import { deleteServerAndForget } from '../../api/servers';
 import type { ServerBackupPolicy } from '../../api/servers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useUndoableAction } from '../../components/undoable-action';
 
 const policyWords: Record<ServerBackupPolicy, string> = {
   keep: 'Their backups are kept.',
@@ -25,7 +27,8 @@ export function DeleteServerDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const remove = useDeleteServer(server.uuid);
+  const queryClient = useQueryClient();
+  const { schedule, graceMs } = useUndoableAction();
   const [deleteStorages, setDeleteStorages] = useState(false);
   const [backups, setBackups] = useState<ServerBackupPolicy>('keep');
   const policyId = useId();
@@ -36,16 +39,26 @@ export function DeleteServerDialog({
       title={`Delete the server “${server.title}”?`}
       confirmLabel="Delete server"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
+      pending={false}
       confirmDisabled={server.state !== 'stopped'}
-      error={remove.error}
+      typedConfirmation={{ expected: server.title, what: 'the server’s title' }}
+      error={null}
       errorTitle="The server could not be deleted"
-      onConfirm={() => remove.mutate({ deleteStorages, backups }, { onSuccess: onDeleted })}
+      onConfirm={() => {
+        const options = { deleteStorages, backups };
+        schedule({
+          label: `Deleting “${server.title}”`,
+          failureTitle: `The server “${server.title}” could not be deleted`,
+          run: () => deleteServerAndForget(queryClient, server.uuid, options),
+        });
+        onDeleted();
+      }}
       onClose={onClose}
     >
       {server.state !== 'stopped' && (
         <p>Stop the server first: only a stopped server can be deleted.</p>
       )}
+      <p>{`It is deleted ${Math.round(graceMs / 1000)} s after you confirm; until then you can undo.`}</p>
       <p>
         {disks.length === 0
           ? 'It has no storage attached.'

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,16 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ServerSummary } from '../../../contract/server';
 import { serverSortFields, serverStateSchema } from '../../../contract/server';
 import type { ServerListParams } from '../../api/servers';
-import { serverQueries } from '../../api/servers';
+import {
+  changeServerLabel,
+  deleteServer,
+  serverQueries,
+  startServer,
+  stopServer,
+} from '../../api/servers';
+import { storageQueries } from '../../api/storage';
+import type { BulkAction } from '../../components/bulk-actions';
+import { BulkActions, SelectionProvider, selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { Pager, SearchBox } from '../../components/list-controls';
@@ -46,7 +56,44 @@ export function readServerListParams(search: URLSearchParams): ServerListParams 
 
 const column = createColumnHelper<ServerSummary>();
 
+const bulkActions: BulkAction<ServerSummary>[] = [
+  {
+    id: 'start',
+    label: 'Start',
+    description: 'Servers that are already running are refused and listed as failed.',
+    run: (server) => startServer(server.uuid),
+  },
+  {
+    id: 'stop',
+    label: 'Stop',
+    description: 'A soft stop asks each operating system to shut down.',
+    run: (server) => stopServer(server.uuid),
+  },
+  {
+    id: 'delete',
+    label: 'Delete',
+    destructive: true,
+    description:
+      'Only stopped servers can be deleted; the others are refused. Attached storages are kept and go on being billed.',
+    run: (server) => deleteServer(server.uuid, { deleteStorages: false, backups: 'keep' }),
+  },
+  {
+    id: 'add-label',
+    label: 'Add label',
+    labelInput: 'add',
+    description: 'A label with the same key is replaced.',
+    run: (server, label) => changeServerLabel(server.uuid, label.key, label.value),
+  },
+  {
+    id: 'remove-label',
+    label: 'Remove label',
+    labelInput: 'remove',
+    run: (server, label) => changeServerLabel(server.uuid, label.key, null),
+  },
+];
+
 const columns = [
+  selectionColumn<ServerSummary>((server) => server.title, 'servers'),
   column.accessor('title', {
     header: 'Title',
     cell: ({ row }) => (
@@ -82,6 +129,11 @@ export function ServersPage() {
   const servers = useQuery({ ...serverQueries.page(params), placeholderData: keepPreviousData });
   const change = (changes: Record<string, string | string[] | null>, keepOffset = false) =>
     setSearch((current) => updateSearch(current, changes, { keepOffset }));
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selectedServers = (servers.data?.servers ?? []).filter((server) =>
+    selected.has(server.uuid),
+  );
   const filtered = Boolean(params.search || params.state || params.labels || params.offset);
 
   const createButton = (
@@ -147,23 +199,40 @@ export function ServersPage() {
             <EmptyState title="No servers yet." action={createButton} />
           )
         ) : (
-          <DataTable
-            label="Servers"
-            columns={columns}
-            data={servers.data.servers}
-            getRowId={(server) => server.uuid}
-            rowHeaderColumn="title"
-            sorting={{
-              sortable: serverSortFields,
-              sortBy: params.sortBy,
-              order: params.orderBy ?? 'asc',
-              onSort: (columnId) =>
-                change({
-                  sort: columnId,
-                  order: params.sortBy === columnId && params.orderBy !== 'desc' ? 'desc' : 'asc',
-                }),
-            }}
-          />
+          <SelectionProvider value={{ selected, setSelected }}>
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              <BulkActions
+                items={selectedServers}
+                idOf={(server) => server.uuid}
+                nameOf={(server) => server.title}
+                noun={{ one: 'server', many: 'servers' }}
+                actions={bulkActions}
+                onFinished={() => {
+                  setSelected(new Set());
+                  void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
+                  void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+                }}
+              />
+              <DataTable
+                label="Servers"
+                columns={columns}
+                data={servers.data.servers}
+                getRowId={(server) => server.uuid}
+                rowHeaderColumn="title"
+                sorting={{
+                  sortable: serverSortFields,
+                  sortBy: params.sortBy,
+                  order: params.orderBy ?? 'asc',
+                  onSort: (columnId) =>
+                    change({
+                      sort: columnId,
+                      order:
+                        params.sortBy === columnId && params.orderBy !== 'desc' ? 'desc' : 'asc',
+                    }),
+                }}
+              />
+            </Box>
+          </SelectionProvider>
         ))}
       {servers.isSuccess && (
         <Pager

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -8,14 +8,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
+  deleteStorageAndForget,
   storageQueries,
-  useDeleteStorage,
   useDetachStorage,
   useResizeStorage,
   useRestoreBackup,
 } from '../../api/storage';
 import type { BackupPolicy } from '../../api/storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useUndoableAction } from '../../components/undoable-action';
 
 interface Props {
   storage: StorageDetails;
@@ -88,7 +89,8 @@ export function DeleteStorageDialog({
   onClose,
   onDeleted,
 }: Props & { onDeleted: () => void }) {
-  const remove = useDeleteStorage(storage.uuid);
+  const queryClient = useQueryClient();
+  const { schedule, graceMs } = useUndoableAction();
   const [policy, setPolicy] = useState<BackupPolicy>('keep');
   const policyLabelId = useId();
   const backups = storage.backups?.backup.length ?? 0;
@@ -98,13 +100,23 @@ export function DeleteStorageDialog({
       title={`Delete “${storage.title}”?`}
       confirmLabel="Delete storage"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error}
+      pending={false}
+      typedConfirmation={{ expected: storage.title, what: 'the storage’s title' }}
+      error={null}
       errorTitle="The storage could not be deleted"
-      onConfirm={() => remove.mutate(policy, { onSuccess: onDeleted })}
+      onConfirm={() => {
+        schedule({
+          label: `Deleting “${storage.title}”`,
+          failureTitle: `The storage “${storage.title}” could not be deleted`,
+          run: () => deleteStorageAndForget(queryClient, storage.uuid, policy),
+        });
+        onDeleted();
+      }}
       onClose={onClose}
     >
-      <p>Its data is gone for good once deleted.</p>
+      <p>
+        {`Its data is gone for good once deleted. It is deleted ${Math.round(graceMs / 1000)} s after you confirm; until then you can undo.`}
+      </p>
       {backups > 0 && (
         <FormControl>
           <FormLabel id={policyLabelId}>

@@ -139,12 +139,26 @@ describe('storage detail page', () => {
     const session = await signInAs('demo');
     const title = uniqueName('to delete');
     const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
-    const { user, location } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, location } = renderApp({
+      session,
+      path: `/storage/${storage.uuid}`,
+      undoGraceMs: 100,
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: `Delete “${title}”?` });
     expect(dialog).toHaveTextContent('This storage has no backups.');
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
     await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
     await waitFor(() => expect(location.current?.pathname).toBe('/storage'));
+    await waitFor(
+      () => expect(screen.queryByRole('region', { name: 'Pending deletions' })).toBeNull(),
+      { timeout: 5000 },
+    );
+    await expect(
+      request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, {
+        authorization: `Bearer ${session.token}`,
+      }),
+    ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' });
   });
 });

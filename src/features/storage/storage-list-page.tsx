@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +9,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import AddIcon from '@mui/icons-material/Add';
 import { useNavigate, useSearchParams } from 'react-router';
 import { storageSortFields } from '../../../contract/storage';
-import { storageQueries } from '../../api/storage';
+import type { StorageSummary } from '../../../contract/storage';
+import { changeStorageLabel, deleteStorage, storageQueries } from '../../api/storage';
+import type { BulkAction } from '../../components/bulk-actions';
+import { BulkActions, SelectionProvider } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
 import { Pager, SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
@@ -20,6 +23,30 @@ import { updateSearch } from '../../lib/list-params';
 import { defaultAccess, readStorageListParams } from './storage-list-params';
 import { StorageTable } from './storage-table';
 
+const bulkActions: BulkAction<StorageSummary>[] = [
+  {
+    id: 'delete',
+    label: 'Delete',
+    destructive: true,
+    description:
+      'Only storages attached to no server can be deleted; the others are refused. Their backups are kept.',
+    run: (storage) => deleteStorage(storage.uuid, 'keep'),
+  },
+  {
+    id: 'add-label',
+    label: 'Add label',
+    labelInput: 'add',
+    description: 'A label with the same key is replaced.',
+    run: (storage, label) => changeStorageLabel(storage.uuid, label.key, label.value),
+  },
+  {
+    id: 'remove-label',
+    label: 'Remove label',
+    labelInput: 'remove',
+    run: (storage, label) => changeStorageLabel(storage.uuid, label.key, null),
+  },
+];
+
 export function StorageListPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
@@ -29,6 +56,8 @@ export function StorageListPage() {
     placeholderData: keepPreviousData,
   });
   const [creating, setCreating] = useState(false);
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const change = (changes: Record<string, string | string[] | null>, keepOffset = false) =>
     setSearch((current) => updateSearch(current, changes, { keepOffset }));
@@ -36,6 +65,9 @@ export function StorageListPage() {
   const favorites = params.favorite === true;
   const limit = params.limit ?? 25;
   const offset = params.offset ?? 0;
+  const selectedStorages = favorites
+    ? []
+    : (storages.data?.storages ?? []).filter((storage) => selected.has(storage.uuid));
 
   return (
     <>
@@ -126,24 +158,44 @@ export function StorageListPage() {
             }
           />
         ) : (
-          <StorageTable
-            storages={storages.data.storages}
-            sorting={
-              favorites
-                ? undefined
-                : {
-                    sortable: storageSortFields,
-                    sortBy: params.sortBy,
-                    order: params.orderBy ?? 'asc',
-                    onSort: (columnId) =>
-                      change({
-                        sort: columnId,
-                        order:
-                          params.sortBy === columnId && params.orderBy !== 'desc' ? 'desc' : 'asc',
-                      }),
-                  }
-            }
-          />
+          <SelectionProvider value={{ selected, setSelected }}>
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              {!favorites && (
+                <BulkActions
+                  items={selectedStorages}
+                  idOf={(storage) => storage.uuid}
+                  nameOf={(storage) => storage.title}
+                  noun={{ one: 'storage', many: 'storages' }}
+                  actions={bulkActions}
+                  onFinished={() => {
+                    setSelected(new Set());
+                    void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+                  }}
+                />
+              )}
+              <StorageTable
+                selectable={!favorites}
+                storages={storages.data.storages}
+                sorting={
+                  favorites
+                    ? undefined
+                    : {
+                        sortable: storageSortFields,
+                        sortBy: params.sortBy,
+                        order: params.orderBy ?? 'asc',
+                        onSort: (columnId) =>
+                          change({
+                            sort: columnId,
+                            order:
+                              params.sortBy === columnId && params.orderBy !== 'desc'
+                                ? 'desc'
+                                : 'asc',
+                          }),
+                      }
+                }
+              />
+            </Box>
+          </SelectionProvider>
         ))}
       {!favorites && storages.isSuccess && (
         <Pager

@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import type { StorageSummary } from '../../../contract/storage';
+import { selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';
 import type { TableSorting } from '../../components/data-table';
 import { StateChip } from '../../components/state-chip';
@@ -46,16 +47,23 @@ const columns = [
   }),
 ];
 
+const selectableColumns = [
+  selectionColumn<StorageSummary>((storage) => storage.title, 'storages'),
+  ...columns,
+];
+
 interface StorageTableProps {
   storages: StorageSummary[];
   sorting?: TableSorting;
+  /** With a checkbox column; render inside a SelectionProvider. */
+  selectable?: boolean;
 }
 
-export function StorageTable({ storages, sorting }: StorageTableProps) {
+export function StorageTable({ storages, sorting, selectable = false }: StorageTableProps) {
   return (
     <DataTable
       label="Storages"
-      columns={columns}
+      columns={selectable ? selectableColumns : columns}
       data={storages}
       getRowId={(storage) => storage.uuid}
       rowHeaderColumn="title"

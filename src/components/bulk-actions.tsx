@@ -1,0 +1,394 @@
+import { createContext, use, useId, useState } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ApiError } from '../api/http';
+
+// ---------------------------------------------------------------------------------------------
+// Row selection
+
+interface Selection {
+  selected: ReadonlySet<string>;
+  setSelected: Dispatch<SetStateAction<ReadonlySet<string>>>;
+}
+
+const SelectionContext = createContext<Selection | null>(null);
+
+function useSelection(): Selection {
+  const selection = use(SelectionContext);
+  if (!selection) throw new Error('Selection cells render inside a SelectionProvider');
+  return selection;
+}
+
+/** Lets the selection column's cells (module constants) reach the page's selection. */
+export function SelectionProvider({ value, children }: { value: Selection; children: ReactNode }) {
+  return <SelectionContext value={value}>{children}</SelectionContext>;
+}
+
+function SelectAll({ ids, label }: { ids: string[]; label: string }) {
+  const { selected, setSelected } = useSelection();
+  const all = ids.length > 0 && ids.every((id) => selected.has(id));
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={!all && ids.some((id) => selected.has(id))}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const id of ids) {
+            if (event.target.checked) next.add(id);
+            else next.delete(id);
+          }
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': label } }}
+    />
+  );
+}
+
+function SelectOne({ id, label }: { id: string; label: string }) {
+  const { selected, setSelected } = useSelection();
+  return (
+    <Checkbox
+      size="small"
+      checked={selected.has(id)}
+      onChange={(event) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (event.target.checked) next.add(id);
+          else next.delete(id);
+          return next;
+        })
+      }
+      slotProps={{ input: { 'aria-label': label } }}
+    />
+  );
+}
+
+/** A checkbox column for a DataTable inside a SelectionProvider; the header selects the page. */
+export function selectionColumn<T>(nameOf: (row: T) => string, plural: string): ColumnDef<T> {
+  return {
+    id: 'select',
+    enableSorting: false,
+    header: ({ table }) => (
+      <SelectAll
+        ids={table.getRowModel().rows.map((row) => row.id)}
+        label={`Select all ${plural} on this page`}
+      />
+    ),
+    cell: ({ row }) => <SelectOne id={row.id} label={`Select ${nameOf(row.original)}`} />,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk actions
+
+export interface LabelInput {
+  key: string;
+  value: string;
+}
+
+export interface BulkAction<T> {
+  id: string;
+  /** The toolbar button, e.g. "Stop". */
+  label: string;
+  /** Deleting: the user types the count (or "delete") before it runs. */
+  destructive?: boolean;
+  /** Asks for a label first: its key and value (`add`) or only its key (`remove`). */
+  labelInput?: 'add' | 'remove';
+  /** What happens to each item, said in the confirmation. */
+  description?: string;
+  run: (item: T, label: LabelInput) => Promise<unknown>;
+}
+
+type ItemResult =
+  { state: 'queued' | 'running' | 'done' } | { state: 'failed'; code: string; message: string };
+
+const concurrency = 3;
+
+function failure(error: unknown): ItemResult {
+  if (error instanceof ApiError)
+    return { state: 'failed', code: error.code, message: error.message };
+  return {
+    state: 'failed',
+    code: 'CLIENT_ERROR',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+interface BulkActionsProps<T> {
+  /** The selected items, in list order. */
+  items: T[];
+  idOf: (item: T) => string;
+  nameOf: (item: T) => string;
+  noun: { one: string; many: string };
+  actions: BulkAction<T>[];
+  /** After a run's dialog closes: refresh the list and clear the selection. */
+  onFinished: () => void;
+}
+
+/** A toolbar acting on the selected items of a list, one API call per item. */
+export function BulkActions<T>({
+  items,
+  idOf,
+  nameOf,
+  noun,
+  actions,
+  onFinished,
+}: BulkActionsProps<T>) {
+  const [open, setOpen] = useState<{ action: BulkAction<T>; items: T[] } | null>(null);
+  const count = items.length;
+  return (
+    <>
+      <Paper
+        variant="outlined"
+        role="toolbar"
+        aria-label={`Bulk actions on selected ${noun.many}`}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1 }}
+      >
+        <Typography variant="body2" sx={{ mr: 1 }}>
+          {count === 0
+            ? `Select ${noun.many} to act on several at once.`
+            : `${count} ${count === 1 ? noun.one : noun.many} selected`}
+        </Typography>
+        {actions.map((action) => (
+          <Button
+            key={action.id}
+            size="small"
+            variant="outlined"
+            color={action.destructive ? 'error' : 'primary'}
+            disabled={count === 0}
+            onClick={() => setOpen({ action, items })}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Paper>
+      {open && (
+        <BulkActionDialog
+          action={open.action}
+          items={open.items}
+          idOf={idOf}
+          nameOf={nameOf}
+          noun={noun}
+          onClose={(ran) => {
+            setOpen(null);
+            if (ran) onFinished();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function BulkActionDialog<T>({
+  action,
+  items,
+  idOf,
+  nameOf,
+  noun,
+  onClose,
+}: {
+  action: BulkAction<T>;
+  items: T[];
+  idOf: (item: T) => string;
+  nameOf: (item: T) => string;
+  noun: { one: string; many: string };
+  onClose: (ran: boolean) => void;
+}) {
+  const titleId = useId();
+  const [typed, setTyped] = useState('');
+  const [label, setLabel] = useState<LabelInput>({ key: '', value: '' });
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [results, setResults] = useState<Map<string, ItemResult> | null>(null);
+  const count = items.length;
+  const what = `${count} ${count === 1 ? noun.one : noun.many}`;
+  const running = results
+    ? [...results.values()].some((r) => r.state === 'running' || r.state === 'queued')
+    : false;
+  const failed = results ? items.filter((item) => results.get(idOf(item))?.state === 'failed') : [];
+  const done = results ? [...results.values()].filter((r) => r.state === 'done').length : 0;
+
+  const run = async (targets: T[]) => {
+    const set = (id: string, result: ItemResult) =>
+      setResults((current) => new Map(current).set(id, result));
+    setResults((current) => {
+      const next = new Map(current);
+      for (const item of targets) next.set(idOf(item), { state: 'queued' });
+      return next;
+    });
+    const queue = [...targets];
+    const worker = async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+        const id = idOf(item);
+        set(id, { state: 'running' });
+        try {
+          await action.run(item, { key: label.key.trim(), value: label.value.trim() });
+          set(id, { state: 'done' });
+        } catch (error) {
+          set(id, failure(error));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  };
+
+  const confirmed =
+    !action.destructive ||
+    typed.trim() === String(count) ||
+    typed.trim().toLowerCase() === 'delete';
+
+  const start = () => {
+    if (action.labelInput && label.key.trim() === '') {
+      setKeyError('Enter the label’s key.');
+      return;
+    }
+    void run(items);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={running ? undefined : () => onClose(results !== null)}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{`${action.label}: ${what}`}</DialogTitle>
+      <DialogContent>
+        {results === null ? (
+          <Stack spacing={2}>
+            <DialogContentText component="div">
+              <p>{`${action.label} ${what}: ${items.map(nameOf).join(', ')}.`}</p>
+              {action.description && <p>{action.description}</p>}
+            </DialogContentText>
+            {action.labelInput && (
+              <Box sx={{ display: 'flex', gap: 2 }}>
+                <TextField
+                  size="small"
+                  label="Label key"
+                  value={label.key}
+                  required
+                  error={keyError !== null}
+                  helperText={keyError ?? ' '}
+                  onChange={(event) => {
+                    setKeyError(null);
+                    setLabel({ ...label, key: event.target.value });
+                  }}
+                />
+                {action.labelInput === 'add' && (
+                  <TextField
+                    size="small"
+                    label="Label value"
+                    value={label.value}
+                    helperText=" "
+                    onChange={(event) => setLabel({ ...label, value: event.target.value })}
+                  />
+                )}
+              </Box>
+            )}
+            {action.destructive && (
+              <TextField
+                size="small"
+                autoComplete="off"
+                label={`Type ${count} or “delete” to confirm`}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                helperText="This cannot be undone."
+              />
+            )}
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            {running && <LinearProgress aria-label={`${action.label}: in progress`} />}
+            <Typography role="status">
+              {running
+                ? `Working… ${done} of ${count} done.`
+                : `${done} done, ${failed.length} failed.`}
+            </Typography>
+            <Table size="small" aria-label="Results">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 600 }}>
+                    {noun.one[0]!.toUpperCase() + noun.one.slice(1)}
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>Result</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((item) => {
+                  const result = results.get(idOf(item));
+                  return (
+                    <TableRow key={idOf(item)}>
+                      <TableCell component="th" scope="row">
+                        {nameOf(item)}
+                      </TableCell>
+                      <TableCell>
+                        {result?.state === 'failed' ? (
+                          <Typography component="span" color="error" variant="body2">
+                            {`Failed: ${result.code} — ${result.message}`}
+                          </Typography>
+                        ) : result?.state === 'done' ? (
+                          'Done'
+                        ) : result?.state === 'running' ? (
+                          'Working…'
+                        ) : (
+                          'Waiting'
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {results === null ? (
+          <>
+            <Button onClick={() => onClose(false)}>Cancel</Button>
+            <Button
+              variant="contained"
+              color={action.destructive ? 'error' : 'primary'}
+              disabled={!confirmed}
+              onClick={start}
+            >
+              {`${action.label} ${what}`}
+            </Button>
+          </>
+        ) : (
+          <>
+            {failed.length > 0 && (
+              <Button disabled={running} onClick={() => void run(failed)}>
+                {`Retry failed (${failed.length})`}
+              </Button>
+            )}
+            <Button variant="contained" disabled={running} onClick={() => onClose(true)}>
+              Close
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { serverResponseSchema } from '../../../contract/server';
+import { request } from '../../api/http';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+
+function resultOf(results: HTMLElement, title: string) {
+  const row = within(results).getByRole('rowheader', { name: title }).closest('tr');
+  if (!row) throw new Error(`No result row for ${title}`);
+  return row;
+}
+
+describe('bulk actions on the server list', () => {
+  it('stops the selected servers, lists the refused one as failed and retries only it', async () => {
+    // The `other` account: its seeded server is started and no other test needs it running.
+    const session = await signInAs('other');
+    const title = uniqueName('bulk-new');
+    // A server still being created is in maintenance: the API refuses to stop it.
+    await request('/1.3/server', serverResponseSchema, {
+      method: 'POST',
+      authorization: `Bearer ${session.token}`,
+      body: {
+        server: {
+          zone: 'de-fra1',
+          title,
+          hostname: 'bulk.example.com',
+          plan: '1xCPU-1GB',
+          storage_devices: {
+            storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
+          },
+        },
+      },
+    });
+    const { user } = renderApp({ session, path: '/servers' });
+    const table = await screen.findByRole('table', { name: 'Servers' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected servers' });
+    expect(within(toolbar).getByRole('button', { name: 'Stop' })).toBeDisabled();
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select other-app' }));
+    await user.click(within(table).getByRole('checkbox', { name: `Select ${title}` }));
+    expect(toolbar).toHaveTextContent('2 servers selected');
+    await user.click(within(toolbar).getByRole('button', { name: 'Stop' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Stop: 2 servers' });
+    expect(dialog).toHaveTextContent(`other-app, ${title}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop 2 servers' }));
+
+    expect(await within(dialog).findByText('1 done, 1 failed.')).toBeVisible();
+    const results = within(dialog).getByRole('table', { name: 'Results' });
+    expect(resultOf(results, 'other-app')).toHaveTextContent('Done');
+    expect(resultOf(results, title)).toHaveTextContent('Failed: SERVER_STATE_ILLEGAL');
+
+    // A retry sends only the failed item: other-app, stopping now, would be refused if sent again.
+    await user.click(within(dialog).getByRole('button', { name: 'Retry failed (1)' }));
+    expect(await within(dialog).findByText('1 done, 1 failed.')).toBeVisible();
+    expect(resultOf(results, 'other-app')).toHaveTextContent('Done');
+    expect(resultOf(results, title)).toHaveTextContent('Failed: SERVER_STATE_ILLEGAL');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toolbar).toHaveTextContent('Select servers to act on several at once.');
+    await waitFor(() =>
+      expect(
+        within(table).getByRole('rowheader', { name: 'other-app' }).closest('tr'),
+      ).not.toHaveTextContent('started'),
+    );
+    // Creating a server and two runs of a dialog: more than the default 15 s under load.
+  }, 40_000);
+
+  it('asks for the count (or “delete”) before a bulk delete of the whole page', async () => {
+    const session = await signInAs('other');
+    const { user } = renderApp({ session, path: '/servers' });
+    const table = await screen.findByRole('table', { name: 'Servers' });
+    await user.click(
+      within(table).getByRole('checkbox', { name: 'Select all servers on this page' }),
+    );
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected servers' });
+    const count = within(table).getAllByRole('rowheader').length;
+    expect(toolbar).toHaveTextContent(`${count} server`);
+    await user.click(within(toolbar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete: / });
+    const confirm = within(dialog).getByRole('button', { name: /^Delete \d+ server/ });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'remove');
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  });
+});

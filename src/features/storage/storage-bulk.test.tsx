@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storageResponseSchema } from '../../../contract/storage';
+import { request } from '../../api/http';
+import type { Session } from '../../auth/session-store';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+
+const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
+
+async function createStorageAs(session: Session, title: string) {
+  const body = {
+    storage: { zone: 'de-fra1', size: 10, title, labels: [{ key: 'keep', value: 'me' }] },
+  };
+  return (
+    await request('/1.3/storage', storageResponseSchema, { method: 'POST', body, ...as(session) })
+  ).storage;
+}
+
+const labelsOf = async (session: Session, uuid: string) =>
+  (await request(`/1.3/storage/${uuid}`, storageResponseSchema, as(session))).storage.labels;
+
+describe('bulk actions on the storage list', () => {
+  it('adds a label to the selected storages and removes it again, keeping their other labels', async () => {
+    const session = await signInAs('demo');
+    const prefix = uniqueName('bulk label');
+    const first = await createStorageAs(session, `${prefix} a`);
+    const second = await createStorageAs(session, `${prefix} b`);
+    const { user } = renderApp({
+      session,
+      path: `/storage?search=${encodeURIComponent(prefix)}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Storages' });
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(2));
+    await user.click(
+      within(table).getByRole('checkbox', { name: 'Select all storages on this page' }),
+    );
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected storages' });
+    expect(toolbar).toHaveTextContent('2 storages selected');
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Add label' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add label: 2 storages' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add label 2 storages' }));
+    expect(dialog).toHaveTextContent('Enter the label’s key.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Label key/ }), 'batch');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label value' }), 'one');
+    await user.click(within(dialog).getByRole('button', { name: 'Add label 2 storages' }));
+    expect(await within(dialog).findByText('2 done, 0 failed.')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /Retry failed/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    for (const storage of [first, second]) {
+      expect(await labelsOf(session, storage.uuid)).toEqual([
+        { key: 'keep', value: 'me' },
+        { key: 'batch', value: 'one' },
+      ]);
+    }
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row', { name: /batch=one/ })).toHaveLength(2),
+    );
+
+    await user.click(within(table).getByRole('checkbox', { name: `Select ${prefix} b` }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Remove label' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove label: 1 storage' });
+    expect(within(dialog).queryByRole('textbox', { name: 'Label value' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Label key/ }), 'batch');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove label 1 storage' }));
+    expect(await within(dialog).findByText('1 done, 0 failed.')).toBeVisible();
+    expect(await labelsOf(session, second.uuid)).toEqual([{ key: 'keep', value: 'me' }]);
+    expect(await labelsOf(session, first.uuid)).toContainEqual({ key: 'batch', value: 'one' });
+    // Two dialogs' worth of typing and clicking: longer than the panel's 15 s default under load.
+  }, 40_000);
+
+  it('deletes selected storages only after the count or “delete” is typed', async () => {
+    const session = await signInAs('demo');
+    const prefix = uniqueName('bulk delete');
+    const storage = await createStorageAs(session, prefix);
+    const { user } = renderApp({
+      session,
+      path: `/storage?search=${encodeURIComponent(prefix)}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Storages' });
+    await user.click(within(table).getByRole('checkbox', { name: `Select ${prefix}` }));
+    await user.click(
+      within(screen.getByRole('toolbar', { name: /Bulk actions/ })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete: 1 storage' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete 1 storage' });
+    const typed = within(dialog).getByRole('textbox', { name: /to confirm/ });
+    expect(confirm).toBeDisabled();
+    await user.type(typed, '2');
+    expect(confirm).toBeDisabled();
+    await user.clear(typed);
+    await user.type(typed, 'delete');
+    await user.click(confirm);
+    expect(await within(dialog).findByText('1 done, 0 failed.')).toBeVisible();
+    await expect(
+      request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session)),
+    ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' });
+  });
+});

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { serverListResponseSchema } from '../../../contract/server';
+import { storageResponseSchema } from '../../../contract/storage';
+import { ApiError, request } from '../../api/http';
+import type { Session } from '../../auth/session-store';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+
+const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
+
+async function createStorageAs(session: Session, title: string) {
+  const body = { storage: { zone: 'de-fra1', size: 10, title } };
+  return (
+    await request('/1.3/storage', storageResponseSchema, { method: 'POST', body, ...as(session) })
+  ).storage;
+}
+
+/** The storage as the API has it now, or the API's error code. */
+async function storageState(session: Session, uuid: string): Promise<string> {
+  try {
+    return (await request(`/1.3/storage/${uuid}`, storageResponseSchema, as(session))).storage
+      .state;
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+/** Long enough to press Undo in a test, short enough to wait out. */
+const graceMs = 2000;
+
+async function openDeleteDialog(session: Session, uuid: string, title: string, grace = graceMs) {
+  const view = renderApp({ session, path: `/storage/${uuid}`, undoGraceMs: grace });
+  await view.user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: `Delete “${title}”?` });
+  return { ...view, dialog };
+}
+
+describe('deleting a storage', () => {
+  it('keeps the delete button disabled until the exact title is typed', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('Typed Disk');
+    const storage = await createStorageAs(session, title);
+    const { user, dialog } = await openDeleteDialog(session, storage.uuid, title);
+
+    const confirm = within(dialog).getByRole('button', { name: 'Delete storage' });
+    const field = within(dialog).getByRole('textbox', { name: `Type “${title}” to confirm` });
+    expect(confirm).toBeDisabled();
+    await user.type(field, title.toLowerCase());
+    expect(confirm).toBeDisabled();
+    expect(dialog).toHaveTextContent('This does not match the storage’s title.');
+    await user.clear(field);
+    await user.type(field, title.slice(0, -1));
+    expect(confirm).toBeDisabled();
+    await user.type(field, title.slice(-1));
+    expect(confirm).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await storageState(session, storage.uuid)).toBe('online');
+    // Typing a long title character by character twice: slower than 15 s on a busy machine.
+  }, 30_000);
+
+  it('sends nothing when Undo is pressed within the grace period', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('undo disk');
+    const storage = await createStorageAs(session, title);
+    const { user, dialog, location } = await openDeleteDialog(session, storage.uuid, title);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    // The page moves on to the list; the pending deletion lives above the routes.
+    await waitFor(() => expect(location.current?.pathname).toBe('/storage'));
+    const pending = await screen.findByRole('region', { name: 'Pending deletions' });
+    expect(pending).toHaveTextContent(`Deleting “${title}” in`);
+    await user.click(within(pending).getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
+    );
+
+    // Well past the grace period, the storage is still there: no DELETE was sent.
+    await new Promise((resolve) => setTimeout(resolve, graceMs + 500));
+    expect(await storageState(session, storage.uuid)).toBe('online');
+  });
+
+  it('deletes when the grace period ends without Undo, even after leaving the page', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('gone disk');
+    const storage = await createStorageAs(session, title);
+    const { user, dialog, location } = await openDeleteDialog(session, storage.uuid, title, 200);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    // The detail page is gone (the panel shows the list) while the deletion is still pending.
+    await waitFor(() => expect(location.current?.pathname).toBe('/storage'));
+
+    await waitFor(
+      async () => expect(await storageState(session, storage.uuid)).toBe('STORAGE_NOT_FOUND'),
+      {
+        timeout: 5000,
+      },
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says why when the API refuses the deletion at the end of the grace period', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('attached meanwhile');
+    const storage = await createStorageAs(session, title);
+    const servers = await request('/1.3/server', serverListResponseSchema, as(session));
+    const web1 = servers.servers.server.find((server) => server.title === 'web-1');
+    if (!web1) throw new Error('The seeded server web-1 is missing');
+    const { user, dialog } = await openDeleteDialog(session, storage.uuid, title);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    // Within the grace period, someone attaches the storage to a server (virtio, while running).
+    await request(`/1.3/storage/${storage.uuid}/attach`, storageResponseSchema, {
+      method: 'POST',
+      body: { storage_device: { server: web1.uuid } },
+      ...as(session),
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
+    expect(alert).toHaveTextContent(`The storage “${title}” could not be deleted`);
+    expect(alert).toHaveTextContent('STORAGE_ATTACHED');
+    expect(await storageState(session, storage.uuid)).not.toBe('STORAGE_NOT_FOUND');
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
+    );
+    await request(`/1.3/storage/${storage.uuid}/detach`, storageResponseSchema, {
+      method: 'POST',
+      body: {},
+      ...as(session),
+    });
+  });
+});
