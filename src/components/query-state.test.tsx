@@ -15,7 +15,7 @@ describe('query states', () => {
       />,
     );
 
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The token could not be loaded');
     expect(alert).toHaveTextContent('The token 0c12 does not exist.');
     expect(alert).toHaveTextContent('(TOKEN_NOT_FOUND)');

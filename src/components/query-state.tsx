@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ApiError } from '../api/http';
-import { ApiErrorAlert } from './api-error-alert';
+
+// Most pages never fail to load; the alert's code comes with the first failure.
+const ApiErrorAlert = lazy(async () => ({
+  default: (await import('./api-error-alert')).ApiErrorAlert,
+}));
 
 export function LoadingState({ label }: { label: string }) {
   return (
@@ -44,14 +49,16 @@ interface ErrorStateProps {
 
 export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
   return (
-    <ApiErrorAlert
-      error={error}
-      title={title}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    />
+    <Suspense fallback={<LoadingState label={title} />}>
+      <ApiErrorAlert
+        error={error}
+        title={title}
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,12 +8,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, Outlet } from 'react-router';
+import { maintenanceState } from '../../api/http';
 import { productName } from '../../lib/product';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
-import { MaintenanceBanner } from './maintenance-banner';
 import { NavSidebar } from './nav-sidebar';
 import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
@@ -21,6 +21,21 @@ import { ThemeSwitch } from './theme-switch';
 
 // Only narrow screens use the overlay drawer; its Modal code loads when it is first opened.
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
+
+// Shown only while the API answers 503; its code loads then, not with every page.
+const MaintenanceBanner = lazy(async () => ({
+  default: (await import('./maintenance-banner')).MaintenanceBanner,
+}));
+
+function MaintenanceNotice() {
+  const underMaintenance = useSyncExternalStore(maintenanceState.subscribe, maintenanceState.get);
+  if (!underMaintenance) return null;
+  return (
+    <Suspense fallback={null}>
+      <MaintenanceBanner />
+    </Suspense>
+  );
+}
 
 const mainId = 'main-content';
 
@@ -79,7 +94,7 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <MaintenanceBanner />
+        <MaintenanceNotice />
         <Suspense fallback={<ContentLoading />}>
           <Outlet />
         </Suspense>

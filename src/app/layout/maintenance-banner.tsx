@@ -1,17 +1,13 @@
-import { useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Portal from '@mui/material/Portal';
-import { maintenanceState } from '../../api/http';
 
 /**
- * Shown while the API answers 503 (maintenance). Reads and changes already in flight are retried
- * by the query client as the service asks; the banner goes once any request gets through. It is
- * portalled above everything, so a user submitting a dialog sees (and hears) it too.
+ * Shown by the app shell while the API answers 503 (maintenance). Reads and changes in flight are
+ * retried by the query client as the service asks; the banner goes once a request gets through.
+ * It is portalled above everything, so a user submitting a dialog sees (and hears) it too.
  */
 export function MaintenanceBanner() {
-  const underMaintenance = useSyncExternalStore(maintenanceState.subscribe, maintenanceState.get);
-  if (!underMaintenance) return null;
   return (
     <Portal>
       <Alert
