@@ -155,10 +155,15 @@ describe('storage detail page', () => {
       () => expect(screen.queryByRole('region', { name: 'Pending deletions' })).toBeNull(),
       { timeout: 5000 },
     );
-    await expect(
-      request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, {
-        authorization: `Bearer ${session.token}`,
-      }),
-    ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' });
+    // The delete goes out when the grace period ends; the API answers it a moment later.
+    await waitFor(
+      () =>
+        expect(
+          request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, {
+            authorization: `Bearer ${session.token}`,
+          }),
+        ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' }),
+      { timeout: 5000 },
+    );
   });
 });
