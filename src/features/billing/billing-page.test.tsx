@@ -100,9 +100,14 @@ describe('billing page', () => {
       { timeout: 8000 },
     );
     const summary = await queryClient.fetchQuery(billingQueries.summary(month));
-    // Other tests share the sandbox and delete servers; a live one (web-1 stays) has a title.
-    const live = new Set((await queryClient.fetchQuery(serverQueries.list())).map((s) => s.uuid));
-    const server = summary.servers?.server?.resources.find((item) => live.has(item.resource_id));
+    // Other tests share the sandbox, creating and deleting servers meanwhile: the seeded web-1 is
+    // neither, so the page knows its title.
+    const web1 = (await queryClient.fetchQuery(serverQueries.list())).find(
+      (item) => item.title === 'web-1',
+    );
+    const server = summary.servers?.server?.resources.find(
+      (item) => item.resource_id === web1?.uuid,
+    );
     expect(server).toBeDefined();
     // Existing resources are named by their title, with the id beside it.
     const idText = within(table).getByText(server?.resource_id ?? '');
