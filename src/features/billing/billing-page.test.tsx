@@ -109,10 +109,14 @@ describe('billing page', () => {
       (item) => item.resource_id === web1?.uuid,
     );
     expect(server).toBeDefined();
-    // Existing resources are named by their title, with the id beside it.
-    const idText = within(table).getByText(server?.resource_id ?? '');
-    const link = within(idText.closest('th') as HTMLElement).getByRole('link');
-    expect(link).not.toHaveTextContent(server?.resource_id ?? '');
+    // Existing resources are named by their title (once the server list has come), the id beside it.
+    const id = server?.resource_id ?? '';
+    const link = await waitFor(() => {
+      const cell = within(table).getByText(id).closest('th') as HTMLElement;
+      const anchor = within(cell).getByRole('link');
+      expect(anchor).not.toHaveTextContent(id);
+      return anchor;
+    });
     await user.click(link);
 
     const heading = await screen.findByRole('heading', { level: 1, name: /^Billing of / });
