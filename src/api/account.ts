@@ -6,7 +6,7 @@ import {
 } from '../../contract/account';
 import type { SubAccountCreateRequest } from '../../contract/account';
 import { request } from './http';
-import type { RequestOptions } from './http';
+import type { ApiRequest, RequestOptions } from './http';
 
 export async function getAccount(options?: Pick<RequestOptions, 'authorization' | 'signal'>) {
   const response = await request('/1.3/account', accountResponseSchema, options);
@@ -14,26 +14,40 @@ export async function getAccount(options?: Pick<RequestOptions, 'authorization' 
 }
 
 /** The main account and its subaccounts, narrowed by `key` or `key=value` label filters. */
-export async function listAccounts(labels: readonly string[], signal?: AbortSignal) {
+export function accountListCall(labels: readonly string[]): ApiRequest {
   const query = new URLSearchParams();
   for (const label of labels) query.append('label', label);
-  const suffix = labels.length > 0 ? `?${query}` : '';
-  const response = await request(`/1.3/account/list${suffix}`, accountListResponseSchema, {
-    signal,
-  });
-  return response.accounts.account;
+  return { method: 'GET', path: `/1.3/account/list${labels.length > 0 ? `?${query}` : ''}` };
+}
+
+export async function listAccounts(labels: readonly string[], signal?: AbortSignal) {
+  const { path } = accountListCall(labels);
+  return (await request(path, accountListResponseSchema, { signal })).accounts.account;
 }
 
 export function getResourceUsage(signal?: AbortSignal) {
   return request('/1.3/account/resource-usage', resourceUsageSchema, { signal });
 }
 
+export const createSubAccountCall = (body: SubAccountCreateRequest): ApiRequest => ({
+  method: 'POST',
+  path: '/1.3/account/sub',
+  body,
+});
+
 export function createSubAccount(body: SubAccountCreateRequest) {
-  return request('/1.3/account/sub', null, { method: 'POST', body });
+  const call = createSubAccountCall(body);
+  return request(call.path, null, call);
 }
 
+export const deleteSubAccountCall = (username: string): ApiRequest => ({
+  method: 'DELETE',
+  path: `/1.3/account/sub/${encodeURIComponent(username)}`,
+});
+
 export function deleteSubAccount(username: string) {
-  return request(`/1.3/account/sub/${encodeURIComponent(username)}`, null, { method: 'DELETE' });
+  const call = deleteSubAccountCall(username);
+  return request(call.path, null, call);
 }
 
 export const accountQueries = {

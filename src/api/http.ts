@@ -125,6 +125,13 @@ export interface RequestOptions {
   onResponse?: (response: Response) => void;
 }
 
+/** One request as `request` sends it and the "API call" view shows it (query in the path). */
+export interface ApiRequest {
+  method: NonNullable<RequestOptions['method']>;
+  path: string;
+  body?: unknown;
+}
+
 export function request<S extends z.ZodMiniType>(
   path: string,
   schema: S,

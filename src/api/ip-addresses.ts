@@ -8,12 +8,16 @@ import type {
   ModifyIpAddressRequest,
 } from '../../contract/ip-address';
 import { request } from './http';
+import type { ApiRequest } from './http';
 import { networkQueries } from './networks';
 import { serverQueries } from './servers';
 
 const ipAddressPath = '/1.3/ip_address';
 // IPv6 addresses carry colons, which are fine in a path segment but encoded all the same.
 const ipAddressUrl = (address: string) => `${ipAddressPath}/${encodeURIComponent(address)}`;
+
+/** The API has no filters for addresses: the panel reads them all and searches them itself. */
+export const ipAddressListCall: ApiRequest = { method: 'GET', path: ipAddressPath };
 
 export async function listIpAddresses(signal?: AbortSignal) {
   return (await request(ipAddressPath, ipAddressListResponseSchema, { signal })).ip_addresses
@@ -39,8 +43,14 @@ export function bulkModifyIpAddresses(body: BulkModifyIpAddressRequest) {
   return request(`${ipAddressPath}/bulk`, null, { method: 'PATCH', body });
 }
 
+export const releaseIpAddressCall = (address: string): ApiRequest => ({
+  method: 'DELETE',
+  path: ipAddressUrl(address),
+});
+
 export function releaseIpAddress(address: string) {
-  return request(ipAddressUrl(address), null, { method: 'DELETE' });
+  const call = releaseIpAddressCall(address);
+  return request(call.path, null, call);
 }
 
 export const ipAddressQueries = {

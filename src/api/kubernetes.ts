@@ -23,6 +23,7 @@ import { issuerListSchema, issuerSchema } from '../../contract/kubernetes-oidc';
 import type { Issuer } from '../../contract/kubernetes-oidc';
 import { networkListResponseSchema } from '../../contract/network';
 import { request } from './http';
+import type { ApiRequest } from './http';
 
 const base = '/1.3/kubernetes';
 const clusterUrl = (uuid: string, rest = '') => `${base}/${encodeURIComponent(uuid)}${rest}`;
@@ -32,13 +33,27 @@ const issuerUrl = (uuid: string, name: string, rest = '') =>
   clusterUrl(uuid, `/authentication/${encodeURIComponent(name)}${rest}`);
 const accepted = acceptedResponseSchema;
 
+export const clusterListCall: ApiRequest = { method: 'GET', path: base };
 export const listClusters = (signal?: AbortSignal) => request(base, clusterListSchema, { signal });
 export const getCluster = (uuid: string, signal?: AbortSignal) =>
   request(clusterUrl(uuid), clusterSchema, { signal });
-export const createCluster = (body: ClusterCreate) =>
-  request(base, clusterSchema, { method: 'POST', body });
-export const deleteCluster = (uuid: string) =>
-  request(clusterUrl(uuid), accepted, { method: 'DELETE' });
+export const createClusterCall = (body: ClusterCreate): ApiRequest => ({
+  method: 'POST',
+  path: base,
+  body,
+});
+export const createCluster = (body: ClusterCreate) => {
+  const call = createClusterCall(body);
+  return request(call.path, clusterSchema, call);
+};
+export const deleteClusterCall = (uuid: string): ApiRequest => ({
+  method: 'DELETE',
+  path: clusterUrl(uuid),
+});
+export const deleteCluster = (uuid: string) => {
+  const call = deleteClusterCall(uuid);
+  return request(call.path, accepted, call);
+};
 export const listClusterPlans = (signal?: AbortSignal) =>
   request(`${base}/plans`, clusterPlanListSchema, { signal });
 export const listClusterVersions = (signal?: AbortSignal) =>
@@ -60,10 +75,22 @@ export const createNodeGroup = (uuid: string, body: NodeGroupCreate) =>
   request(clusterUrl(uuid, '/node-groups'), nodeGroupSchema, { method: 'POST', body });
 export const modifyNodeGroup = (uuid: string, group: string, body: NodeGroupModify) =>
   request(groupUrl(uuid, group), nodeGroupSchema, { method: 'PATCH', body });
-export const deleteNodeGroup = (uuid: string, group: string) =>
-  request(groupUrl(uuid, group), accepted, { method: 'DELETE' });
-export const deleteNode = (uuid: string, group: string, node: string) =>
-  request(groupUrl(uuid, group, `/${encodeURIComponent(node)}`), accepted, { method: 'DELETE' });
+export const deleteNodeGroupCall = (uuid: string, group: string): ApiRequest => ({
+  method: 'DELETE',
+  path: groupUrl(uuid, group),
+});
+export const deleteNodeGroup = (uuid: string, group: string) => {
+  const call = deleteNodeGroupCall(uuid, group);
+  return request(call.path, accepted, call);
+};
+export const deleteNodeCall = (uuid: string, group: string, node: string): ApiRequest => ({
+  method: 'DELETE',
+  path: groupUrl(uuid, group, `/${encodeURIComponent(node)}`),
+});
+export const deleteNode = (uuid: string, group: string, node: string) => {
+  const call = deleteNodeCall(uuid, group, node);
+  return request(call.path, accepted, call);
+};
 
 export const listIssuers = (uuid: string, signal?: AbortSignal) =>
   request(clusterUrl(uuid, '/authentication'), issuerListSchema, { signal });
@@ -71,8 +98,14 @@ export const createIssuer = (uuid: string, body: Issuer) =>
   request(clusterUrl(uuid, '/authentication'), issuerSchema, { method: 'POST', body });
 export const updateIssuer = (uuid: string, name: string, body: Issuer) =>
   request(issuerUrl(uuid, name), issuerSchema, { method: 'PUT', body });
-export const deleteIssuer = (uuid: string, name: string) =>
-  request(issuerUrl(uuid, name), null, { method: 'DELETE' });
+export const deleteIssuerCall = (uuid: string, name: string): ApiRequest => ({
+  method: 'DELETE',
+  path: issuerUrl(uuid, name),
+});
+export const deleteIssuer = (uuid: string, name: string) => {
+  const call = deleteIssuerCall(uuid, name);
+  return request(call.path, null, call);
+};
 /** The import takes the YAML document; sent as a JSON string, which the API also accepts. */
 export const importIssuers = (uuid: string, document: string) =>
   request(clusterUrl(uuid, '/authentication/import'), issuerListSchema, {

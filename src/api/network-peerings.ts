@@ -10,6 +10,7 @@ import type {
   NetworkPeering,
 } from '../../contract/network-peering';
 import { request } from './http';
+import type { ApiRequest } from './http';
 
 const peeringPath = '/1.3/network-peering';
 const peeringUrl = (uuid: string) => `${peeringPath}/${encodeURIComponent(uuid)}`;
@@ -21,12 +22,16 @@ export interface NetworkPeeringListParams {
   peerNetwork?: string;
 }
 
-export async function listNetworkPeerings(params: NetworkPeeringListParams, signal?: AbortSignal) {
+export function networkPeeringListCall(params: NetworkPeeringListParams): ApiRequest {
   const query = new URLSearchParams();
   for (const label of params.labels ?? []) query.append('label', label);
   if (params.localNetwork) query.set('network_uuid_local', params.localNetwork);
   if (params.peerNetwork) query.set('network_uuid_peer', params.peerNetwork);
-  const path = query.size > 0 ? `${peeringPath}?${query}` : peeringPath;
+  return { method: 'GET', path: query.size > 0 ? `${peeringPath}?${query}` : peeringPath };
+}
+
+export async function listNetworkPeerings(params: NetworkPeeringListParams, signal?: AbortSignal) {
+  const { path } = networkPeeringListCall(params);
   return (await request(path, networkPeeringListResponseSchema, { signal })).network_peerings
     .network_peering;
 }
@@ -36,18 +41,35 @@ export async function getNetworkPeering(uuid: string, signal?: AbortSignal) {
     .network_peering;
 }
 
+export const createNetworkPeeringCall = (body: CreateNetworkPeeringRequest): ApiRequest => ({
+  method: 'POST',
+  path: peeringPath,
+  body,
+});
+
 export async function createNetworkPeering(body: CreateNetworkPeeringRequest) {
-  return (await request(peeringPath, networkPeeringResponseSchema, { method: 'POST', body }))
-    .network_peering;
+  const call = createNetworkPeeringCall(body);
+  return (await request(call.path, networkPeeringResponseSchema, call)).network_peering;
 }
+
+export const modifyNetworkPeeringCall = (
+  uuid: string,
+  body: ModifyNetworkPeeringRequest,
+): ApiRequest => ({ method: 'PATCH', path: peeringUrl(uuid), body });
 
 export async function modifyNetworkPeering(uuid: string, body: ModifyNetworkPeeringRequest) {
-  return (await request(peeringUrl(uuid), networkPeeringResponseSchema, { method: 'PATCH', body }))
-    .network_peering;
+  const call = modifyNetworkPeeringCall(uuid, body);
+  return (await request(call.path, networkPeeringResponseSchema, call)).network_peering;
 }
 
+export const deleteNetworkPeeringCall = (uuid: string): ApiRequest => ({
+  method: 'DELETE',
+  path: peeringUrl(uuid),
+});
+
 export function deleteNetworkPeering(uuid: string) {
-  return request(peeringUrl(uuid), null, { method: 'DELETE' });
+  const call = deleteNetworkPeeringCall(uuid);
+  return request(call.path, null, call);
 }
 
 /** States that change without anything this account does (reference §8): worth polling. */

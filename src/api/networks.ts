@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { networkListResponseSchema, networkResponseSchema } from '../../contract/network';
 import type { CreateNetworkRequest, ModifyNetworkRequest, Network } from '../../contract/network';
 import { request } from './http';
+import type { ApiRequest } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
 
@@ -31,12 +32,30 @@ export async function createNetwork(body: CreateNetworkRequest) {
   return (await request(networkPath, networkResponseSchema, { method: 'POST', body })).network;
 }
 
-export async function modifyNetwork(uuid: string, body: ModifyNetworkRequest) {
-  return (await request(networkUrl(uuid), networkResponseSchema, { method: 'PUT', body })).network;
-}
+export const modifyNetworkCall = (uuid: string, body: ModifyNetworkRequest): ApiRequest => ({
+  method: 'PUT',
+  path: networkUrl(uuid),
+  body,
+});
+
+/** Attaching a router, or detaching it with `null`, modifies the network (reference §9). */
+export const setNetworkRouterCall = (uuid: string, router: string | null) =>
+  modifyNetworkCall(uuid, { network: { router } });
+
+const sendNetworkChange = async (call: ApiRequest) =>
+  (await request(call.path, networkResponseSchema, call)).network;
+
+export const modifyNetwork = (uuid: string, body: ModifyNetworkRequest) =>
+  sendNetworkChange(modifyNetworkCall(uuid, body));
+
+export const deleteNetworkCall = (uuid: string): ApiRequest => ({
+  method: 'DELETE',
+  path: networkUrl(uuid),
+});
 
 export function deleteNetwork(uuid: string) {
-  return request(networkUrl(uuid), null, { method: 'DELETE' });
+  const call = deleteNetworkCall(uuid);
+  return request(call.path, null, call);
 }
 
 export const networkQueries = {
@@ -88,7 +107,7 @@ export function useModifyNetwork(uuid: string) {
 export function useSetNetworkRouter(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (router: string | null) => modifyNetwork(uuid, { network: { router } }),
+    mutationFn: (router: string | null) => sendNetworkChange(setNetworkRouterCall(uuid, router)),
     onSuccess: (network) => refreshNetwork(queryClient, network),
   });
 }

@@ -4,19 +4,28 @@ import { partnerAccountListSchema, partnerAccountSchema } from '../../contract/p
 import type { PartnerAccountCreateRequest } from '../../contract/partner';
 import { accountQueries } from './account';
 import { request } from './http';
-import type { RequestOptions } from './http';
+import type { ApiRequest, RequestOptions } from './http';
 
 const accountsPath = '/1.3/partner/accounts';
+
+export const partnerAccountListCall: ApiRequest = { method: 'GET', path: accountsPath };
 
 export function listPartnerAccounts(signal?: AbortSignal) {
   return request(accountsPath, partnerAccountListSchema, { signal });
 }
 
+export const createPartnerAccountCall = (body: PartnerAccountCreateRequest): ApiRequest => ({
+  method: 'POST',
+  path: accountsPath,
+  body,
+});
+
 export function createPartnerAccount(
   body: PartnerAccountCreateRequest,
   options?: Pick<RequestOptions, 'authorization'>,
 ) {
-  return request(accountsPath, partnerAccountSchema, { ...options, method: 'POST', body });
+  const call = createPartnerAccountCall(body);
+  return request(call.path, partnerAccountSchema, { ...options, ...call });
 }
 
 /** A customer's detailed bill for `month` (YYYY-MM), read by its partner (spec §4.2, §4.9). */

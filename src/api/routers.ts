@@ -3,9 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routerListResponseSchema, routerResponseSchema } from '../../contract/router';
 import type { CreateRouterRequest, ModifyRouterRequest, Router } from '../../contract/router';
 import { request } from './http';
+import type { ApiRequest } from './http';
 
 const routerPath = '/1.3/router';
 const routerUrl = (uuid: string) => `${routerPath}/${encodeURIComponent(uuid)}`;
+
+export const routerListCall: ApiRequest = { method: 'GET', path: routerPath };
 
 export async function listRouters(signal?: AbortSignal) {
   return (await request(routerPath, routerListResponseSchema, { signal })).routers.router;
@@ -23,8 +26,14 @@ export async function modifyRouter(uuid: string, body: ModifyRouterRequest) {
   return (await request(routerUrl(uuid), routerResponseSchema, { method: 'PATCH', body })).router;
 }
 
+export const deleteRouterCall = (uuid: string): ApiRequest => ({
+  method: 'DELETE',
+  path: routerUrl(uuid),
+});
+
 export function deleteRouter(uuid: string) {
-  return request(routerUrl(uuid), null, { method: 'DELETE' });
+  const call = deleteRouterCall(uuid);
+  return request(call.path, null, call);
 }
 
 export const routerQueries = {

@@ -14,6 +14,7 @@ import type {
   ServerSummary,
 } from '../../contract/server';
 import { request } from './http';
+import type { ApiRequest } from './http';
 import { storageQueries } from './storage';
 
 const serverPath = '/1.3/server';
@@ -42,11 +43,8 @@ export interface ServerPage {
   hasNextPage: boolean;
 }
 
-/** One page of the server list as the list page shows it (reference §1.6). */
-export async function listServerPage(
-  params: ServerListParams,
-  signal?: AbortSignal,
-): Promise<ServerPage> {
+/** The read behind one page of the server list (reference §1.6). */
+export function serverPageCall(params: ServerListParams): ApiRequest {
   const query = new URLSearchParams();
   for (const label of params.labels ?? []) query.append('label', label);
   if (params.search) query.set('search', params.search);
@@ -57,7 +55,16 @@ export async function listServerPage(
   }
   query.set('limit', String(params.limit + 1));
   query.set('offset', String(params.offset));
-  const response = await request(`${serverPath}?${query}`, serverListResponseSchema, { signal });
+  return { method: 'GET', path: `${serverPath}?${query}` };
+}
+
+/** One page of the server list as the list page shows it. */
+export async function listServerPage(
+  params: ServerListParams,
+  signal?: AbortSignal,
+): Promise<ServerPage> {
+  const { path } = serverPageCall(params);
+  const response = await request(path, serverListResponseSchema, { signal });
   const servers = response.servers.server;
   return { servers: servers.slice(0, params.limit), hasNextPage: servers.length > params.limit };
 }
@@ -75,8 +82,15 @@ export async function listServerEvents(uuid: string, signal?: AbortSignal) {
   return [...response.events.event].sort((a, b) => b.time.localeCompare(a.time));
 }
 
+export const createServerCall = (body: CreateServerRequest): ApiRequest => ({
+  method: 'POST',
+  path: serverPath,
+  body,
+});
+
 export async function createServer(body: CreateServerRequest) {
-  return (await request(serverPath, serverResponseSchema, { method: 'POST', body })).server;
+  const call = createServerCall(body);
+  return (await request(call.path, serverResponseSchema, call)).server;
 }
 
 async function serverAction(uuid: string, action: string, body: unknown) {
@@ -96,9 +110,17 @@ export interface DeleteServerOptions {
   backups: ServerBackupPolicy;
 }
 
-export function deleteServer(uuid: string, { deleteStorages, backups }: DeleteServerOptions) {
+export function deleteServerCall(
+  uuid: string,
+  { deleteStorages, backups }: DeleteServerOptions,
+): ApiRequest {
   const query = deleteStorages ? `?${new URLSearchParams({ storages: '1', backups })}` : '';
-  return request(`${serverUrl(uuid)}${query}`, null, { method: 'DELETE' });
+  return { method: 'DELETE', path: `${serverUrl(uuid)}${query}` };
+}
+
+export function deleteServer(uuid: string, options: DeleteServerOptions) {
+  const call = deleteServerCall(uuid, options);
+  return request(call.path, null, call);
 }
 
 export async function modifyServer(uuid: string, body: ModifyServerRequest) {

@@ -17,6 +17,7 @@ import type {
   storageSortFields,
 } from '../../contract/storage';
 import { request } from './http';
+import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
 
 export const storagePath = '/1.3/storage';
@@ -52,15 +53,13 @@ function storageListPath({ type, access, favorite }: StorageListParams): string 
   return storagePath;
 }
 
-export async function listStorages(
-  params: StorageListParams,
-  signal?: AbortSignal,
-): Promise<StoragePage> {
+// The API caps `limit` at 100, so the look-ahead item fits only below that.
+const lookAheadFor = (limit: number) => (limit < 100 ? 1 : 0);
+
+/** The read behind one page of the storage list: favorites are one unpaged list. */
+export function storageListCall(params: StorageListParams): ApiRequest {
   const path = storageListPath(params);
-  if (params.favorite) {
-    const response = await request(path, storageListResponseSchema, { signal });
-    return { storages: response.storages.storage, hasNextPage: false };
-  }
+  if (params.favorite) return { method: 'GET', path };
   const limit = params.limit ?? defaultStorageLimit;
   const query = new URLSearchParams();
   for (const label of params.labels ?? []) query.append('label', label);
@@ -69,12 +68,20 @@ export async function listStorages(
     query.set('sort_by', params.sortBy);
     query.set('order_by', params.orderBy ?? 'asc');
   }
-  // The API caps `limit` at 100, so the look-ahead item fits only below that.
-  const lookAhead = limit < 100 ? 1 : 0;
-  query.set('limit', String(limit + lookAhead));
+  query.set('limit', String(limit + lookAheadFor(limit)));
   query.set('offset', String(params.offset ?? 0));
-  const response = await request(`${path}?${query}`, storageListResponseSchema, { signal });
-  const storages = response.storages.storage;
+  return { method: 'GET', path: `${path}?${query}` };
+}
+
+export async function listStorages(
+  params: StorageListParams,
+  signal?: AbortSignal,
+): Promise<StoragePage> {
+  const { path } = storageListCall(params);
+  const storages = (await request(path, storageListResponseSchema, { signal })).storages.storage;
+  if (params.favorite) return { storages, hasNextPage: false };
+  const limit = params.limit ?? defaultStorageLimit;
+  const lookAhead = lookAheadFor(limit);
   return {
     storages: storages.slice(0, limit),
     hasNextPage: lookAhead === 1 ? storages.length > limit : storages.length === limit,
@@ -96,17 +103,28 @@ export async function modifyStorage(uuid: string, body: ModifyStorageRequest) {
   return (await request(storageUrl(uuid), storageResponseSchema, { method: 'PUT', body })).storage;
 }
 
+export const deleteStorageCall = (uuid: string, backups: BackupPolicy): ApiRequest => ({
+  method: 'DELETE',
+  path: `${storageUrl(uuid)}?${new URLSearchParams({ backups })}`,
+});
+
 export function deleteStorage(uuid: string, backups: BackupPolicy) {
-  return request(`${storageUrl(uuid)}?${new URLSearchParams({ backups })}`, null, {
-    method: 'DELETE',
-  });
+  const call = deleteStorageCall(uuid, backups);
+  return request(call.path, null, call);
 }
 
-async function storageAction(uuid: string, action: string, body?: unknown) {
-  const response = await request(storageUrl(uuid, action), storageResponseSchema, {
-    method: 'POST',
-    body,
-  });
+type StorageAction = 'attach' | 'detach' | 'backup' | 'clone' | 'templatize' | 'resize' | 'restore';
+
+/** Detach sends an empty object; resize and restore send no body at all. */
+export const storageActionCall = (
+  uuid: string,
+  action: StorageAction,
+  body?: unknown,
+): ApiRequest => ({ method: 'POST', path: storageUrl(uuid, action), body });
+
+async function storageAction(uuid: string, action: StorageAction, body?: unknown) {
+  const call = storageActionCall(uuid, action, body);
+  const response = await request(call.path, storageResponseSchema, call);
   // Some operations answer 204 without a body (reference §3.1: restore); the caller refetches.
   return response?.storage as StorageDetails | undefined;
 }

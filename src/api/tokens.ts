@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { createdTokenSchema, tokenListResponseSchema, tokenSchema } from '../../contract/tokens';
 import type { Token, TokenCreateRequest } from '../../contract/tokens';
 import { request } from './http';
-import type { RequestOptions } from './http';
+import type { ApiRequest, RequestOptions } from './http';
 
 export const tokensPath = '/1.3/account/tokens';
 
@@ -21,11 +21,14 @@ export function createToken(
   return request(tokensPath, createdTokenSchema, { ...options, method: 'POST', body });
 }
 
+export const deleteTokenCall = (id: string): ApiRequest => ({
+  method: 'DELETE',
+  path: `${tokensPath}/${encodeURIComponent(id)}`,
+});
+
 export function deleteToken(id: string, options?: Pick<RequestOptions, 'authorization'>) {
-  return request(`${tokensPath}/${encodeURIComponent(id)}`, null, {
-    ...options,
-    method: 'DELETE',
-  });
+  const call = deleteTokenCall(id);
+  return request(call.path, null, { ...options, ...call });
 }
 
 export const tokenQueries = {

@@ -98,4 +98,55 @@ describe('API call view', () => {
       body: { network: { name, zone: 'de-fra1' } },
     });
   }, 30_000);
+
+  it('shows what a delete dialog will send, following its choices', async () => {
+    const session = await signInAs('demo');
+    const { user } = renderApp({ session, path: '/servers?search=build-box' });
+    const table = await screen.findByRole('table', { name: 'Servers' });
+    await user.click(within(table).getByRole('link', { name: 'build-box' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'build-box' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the server “build-box”?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'API call' }));
+    const region = within(dialog).getByRole('region', { name: 'API call' });
+    const plain = (await blocks(region)).json as { method: string; url: string };
+    expect(plain.method).toBe('DELETE');
+    expect(plain.url).toMatch(/\/1\.3\/server\/[0-9a-f-]{36}$/);
+
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Also delete the attached storages' }),
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Delete all backups' }));
+    const { curl, json } = await blocks(region);
+    expect(json).toEqual({ ...plain, url: `${plain.url}?storages=1&backups=delete` });
+    expect(curl).toContain(`curl -X DELETE '${plain.url}?storages=1&backups=delete'`);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
+
+  it('shows a new subaccount’s request without the password typed', async () => {
+    const session = await signInAs('demo');
+    const { user } = renderApp({ session, path: '/subaccounts' });
+    await user.click(await screen.findByRole('button', { name: 'Create subaccount' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a subaccount' });
+    const password = 'Never-Shown-Passw0rd';
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'apicallview');
+    await user.type(within(dialog).getByLabelText(/^Password/), password);
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Ada');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '+358.31245434');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Country' }), 'FIN');
+
+    await user.click(within(dialog).getByRole('button', { name: 'API call' }));
+    const region = within(dialog).getByRole('region', { name: 'API call' });
+    const { curl, json } = await blocks(region);
+    expect(json).toMatchObject({
+      method: 'POST',
+      body: { sub_account: { username: 'apicallview', password: '<redacted>' } },
+    });
+    expect(curl).toContain('"password":"<redacted>"');
+    expect(region.textContent).not.toContain(password);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
 });

@@ -14,6 +14,10 @@ const pathOf = (path: string) => path.split('?')[0];
 /** Changes (anything but GET) sent while the panel is shown: what a dialog sent. */
 export const isChange = (call: ApiCall) => call.method !== 'GET';
 
+/** The recorded sending of exactly this request: what a list page with these filters read. */
+export const sameAs = (request: ApiCallRequest) => (call: ApiCall) =>
+  call.method === request.method && call.path === request.path;
+
 /** Reads of one collection, whatever the filters in the query: what a list page fetched. */
 export const readsOf = (path: string) => (call: ApiCall) =>
   call.method === 'GET' && pathOf(call.path) === path;
@@ -25,17 +29,19 @@ interface ApiCallPanelProps {
   match?: (call: ApiCall) => boolean;
   /** Include requests sent before the panel mounted (a list's current read). */
   includeEarlier?: boolean;
+  /** A list's read with its current filters: shown as sent once the panel has sent it. */
+  read?: ApiCallRequest;
 }
 
 /**
  * An "API call" toggle: the exact request behind a dialog or a list as curl and JSON, the token
  * redacted. A request sent wins over the preview, since it is what the API received.
  */
-export function ApiCallPanel({
-  preview,
-  match = isChange,
-  includeEarlier = false,
-}: ApiCallPanelProps) {
+export function ApiCallPanel(props: ApiCallPanelProps) {
+  const { read } = props;
+  const preview = read ?? props.preview;
+  const match = read ? sameAs(read) : (props.match ?? isChange);
+  const includeEarlier = read !== undefined || props.includeEarlier === true;
   const contentId = useId();
   const [open, setOpen] = useState(false);
   const calls = useSyncExternalStore(apiCallLog.subscribe, apiCallLog.get);

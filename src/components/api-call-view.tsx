@@ -14,6 +14,16 @@ export interface ApiCallRequest {
 /** Stands in for the bearer token: a shell expands it, and the panel's token is never shown. */
 export const tokenPlaceholder = '$SKYDECK_TOKEN';
 
+/** Stands in for passwords in a body (new subaccounts and customer accounts), like the token. */
+export const passwordPlaceholder = '<redacted>';
+
+const redacted = (body: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(body, (key, value: unknown) =>
+      /password/i.test(key) && typeof value === 'string' ? passwordPlaceholder : value,
+    ),
+  );
+
 const absoluteUrl = (path: string) => new URL(apiUrl(path), window.location.origin).href;
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -35,7 +45,7 @@ export function toCurl(call: ApiCallRequest): string {
       name === 'Authorization' ? `-H "${name}: ${value}"` : `-H ${shellQuote(`${name}: ${value}`)}`,
     );
   }
-  if (call.body !== undefined) lines.push(`-d ${shellQuote(JSON.stringify(call.body))}`);
+  if (call.body !== undefined) lines.push(`-d ${shellQuote(JSON.stringify(redacted(call.body)))}`);
   return lines.join(' \\\n  ');
 }
 
@@ -46,7 +56,7 @@ export function toJson(call: ApiCallRequest): string {
       method: call.method,
       url: absoluteUrl(call.path),
       headers: headers(call),
-      ...(call.body === undefined ? {} : { body: call.body }),
+      ...(call.body === undefined ? {} : { body: redacted(call.body) }),
     },
     null,
     2,
@@ -56,7 +66,8 @@ export function toJson(call: ApiCallRequest): string {
 function Block({ title, text }: { title: string; text: string }) {
   return (
     <Box component="section" aria-label={title}>
-      <Typography variant="subtitle2" component="h3" gutterBottom>
+      {/* Not a heading: the view opens on pages (after an h1) and in dialogs (after an h2). */}
+      <Typography variant="subtitle2" component="p" gutterBottom>
         {title}
       </Typography>
       <Box

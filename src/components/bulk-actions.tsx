@@ -20,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/http';
+import { ApiCallPanel } from './api-call-panel';
 
 // ---------------------------------------------------------------------------------------------
 // Row selection
@@ -362,6 +363,10 @@ function BulkActionDialog<T>({
             </Table>
           </Stack>
         )}
+        {/* One request per item: the view shows the latest one sent. */}
+        <Box sx={{ mt: 2 }}>
+          <ApiCallPanel />
+        </Box>
       </DialogContent>
       <DialogActions>
         {results === null ? (

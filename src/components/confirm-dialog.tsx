@@ -8,6 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { ApiError } from '../api/http';
+import { ApiCallPanel } from './api-call-panel';
+import type { ApiCallRequest } from './api-call-view';
 import { ApiErrorAlert } from './api-error-alert';
 import { isConfirmed, TypedConfirmation } from './typed-confirmation';
 
@@ -22,6 +24,8 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** For important resources: the name the user must type before the button enables. */
   typedConfirmation?: { expected: string; what?: string };
+  /** The request confirming sends, for the "API call" view. */
+  apiCall: ApiCallRequest;
   error: ApiError | null;
   errorTitle: string;
   onConfirm: () => void;
@@ -38,6 +42,7 @@ export function ConfirmDialog({
   pending,
   confirmDisabled = false,
   typedConfirmation,
+  apiCall,
   error,
   errorTitle,
   onConfirm,
@@ -78,6 +83,7 @@ export function ConfirmDialog({
             />
           )}
           {error && <ApiErrorAlert error={error} title={errorTitle} />}
+          <ApiCallPanel preview={apiCall} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +12,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SubAccountCreateRequest } from '../../../contract/account';
 import type { ApiError } from '../../api/http';
-import { useCreateSubAccount } from '../../api/account';
+import { createSubAccountCall, useCreateSubAccount } from '../../api/account';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
@@ -62,6 +63,8 @@ function CreateSubAccountForm({
     defaultValues: subAccountFormDefaults,
   });
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // What "Create subaccount" sends with what is typed now, for the "API call" view.
+  const parsed = subAccountFormSchema.safeParse(useWatch({ control }));
 
   const submit = handleSubmit((body) => {
     setFailure(null);
@@ -179,6 +182,7 @@ function CreateSubAccountForm({
           </Box>
           <LabelFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The subaccount could not be created" />}
+          <ApiCallPanel preview={parsed.success ? createSubAccountCall(parsed.data) : null} />
         </Stack>
       </DialogContent>
       <DialogActions>

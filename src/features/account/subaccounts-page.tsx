@@ -9,7 +9,13 @@ import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import { useSearchParams } from 'react-router';
 import type { AccountListResponse } from '../../../contract/account';
-import { accountQueries, useDeleteSubAccount } from '../../api/account';
+import {
+  accountListCall,
+  accountQueries,
+  deleteSubAccountCall,
+  useDeleteSubAccount,
+} from '../../api/account';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
@@ -30,6 +36,7 @@ function DeleteSubAccountDialog({ username, onClose }: { username: string; onClo
       pending={remove.isPending}
       error={remove.error}
       errorTitle="The subaccount could not be deleted"
+      apiCall={deleteSubAccountCall(username)}
       onConfirm={() => remove.mutate(username, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -132,6 +139,7 @@ export function SubaccountsPage() {
             </Alert>
           )}
           <LabelFilter value={labels} onChange={setLabels} />
+          <ApiCallPanel read={accountListCall(labels)} />
           {accounts.isPending && <LoadingState label="Loading accounts" />}
           {accounts.isError && (
             <ErrorState

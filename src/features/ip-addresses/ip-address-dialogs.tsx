@@ -6,7 +6,11 @@ import MenuItem from '@mui/material/MenuItem';
 import { z } from 'zod/mini';
 import type { AddIpAddressRequest, IpAddress } from '../../../contract/ip-address';
 import type { ApiError } from '../../api/http';
-import { useCreateIpAddress, useReleaseIpAddress } from '../../api/ip-addresses';
+import {
+  releaseIpAddressCall,
+  useCreateIpAddress,
+  useReleaseIpAddress,
+} from '../../api/ip-addresses';
 import { serverQueries } from '../../api/servers';
 import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -198,6 +202,7 @@ export function ReleaseIpAddressDialog(props: ReleaseDialogProps) {
       pending={release.isPending}
       error={release.error}
       errorTitle="The address could not be released"
+      apiCall={releaseIpAddressCall(address.address)}
       onConfirm={() => release.mutate(address, { onSuccess: onClose })}
       onClose={onClose}
     >

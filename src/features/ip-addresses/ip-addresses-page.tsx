@@ -11,9 +11,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { IpAddress } from '../../../contract/ip-address';
-import { ipAddressQueries } from '../../api/ip-addresses';
+import { ipAddressListCall, ipAddressQueries } from '../../api/ip-addresses';
 import { networkQueries } from '../../api/networks';
 import { serverQueries } from '../../api/servers';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
@@ -242,6 +243,9 @@ export function IpAddressesPage() {
         >
           {`Edit PTR records of selected (${selectedAddresses.length})`}
         </Button>
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <ApiCallPanel read={ipAddressListCall} />
       </Box>
       {added && (
         <Typography role="status" sx={{ mb: 2 }}>

@@ -9,7 +9,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
-import { isClusterBusy, kubernetesQueries, useDeleteCluster } from '../../api/kubernetes';
+import {
+  deleteClusterCall,
+  isClusterBusy,
+  kubernetesQueries,
+  useDeleteCluster,
+} from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
@@ -174,6 +179,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         typedConfirmation={{ expected: cluster.name, what: 'the cluster’s name' }}
         error={remove.error}
         errorTitle="The cluster could not be deleted"
+        apiCall={deleteClusterCall(cluster.uuid)}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => void navigate(kubernetesPaths.kubernetes()),

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
-import { kubernetesQueries } from '../../api/kubernetes';
+import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
@@ -99,6 +101,9 @@ export function ClusterListPage() {
         description="Managed Kubernetes clusters: the control plane is run for you, node groups are your workers."
         actions={create}
       />
+      <Box sx={{ mb: 2 }}>
+        <ApiCallPanel read={clusterListCall} />
+      </Box>
       {body}
     </>
   );

@@ -23,6 +23,7 @@ import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
 import type { ApiError } from '../../api/http';
 import {
+  deleteIssuerCall,
   kubernetesQueries,
   useCreateIssuer,
   useDeleteIssuer,
@@ -186,6 +187,7 @@ function OidcView({ cluster }: { cluster: Cluster }) {
         pending={remove.isPending}
         error={remove.error}
         errorTitle="The issuer could not be deleted"
+        apiCall={deleteIssuerCall(cluster.uuid, open?.kind === 'delete' ? open.issuer.name : '')}
         onConfirm={() =>
           open?.kind === 'delete' && remove.mutate(open.issuer.name, { onSuccess: close })
         }

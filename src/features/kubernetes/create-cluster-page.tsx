@@ -21,9 +21,10 @@ import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
 import type { ApiError } from '../../api/http';
-import { kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
+import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
@@ -62,6 +63,9 @@ export function CreateClusterPage() {
     resolver: zodResolver(clusterFormSchema),
     defaultValues: clusterFormDefaults,
   });
+
+  // What "Create cluster" sends with what is chosen now, for the "API call" view.
+  const parsed = clusterFormSchema.safeParse(useWatch({ control }));
 
   const next = async () => {
     if (await trigger(stepFields[step])) setStep((current) => current + 1);
@@ -118,6 +122,7 @@ export function CreateClusterPage() {
           {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
           {step === 2 && <ReviewStep control={control} />}
           {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
+          <ApiCallPanel preview={parsed.success ? createClusterCall(parsed.data) : null} />
           <Box sx={{ display: 'flex', gap: 1 }}>
             {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
             {step < steps.length - 1 ? (

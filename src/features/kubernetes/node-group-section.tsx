@@ -14,7 +14,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Cluster, KubernetesNode, NodeGroup } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
-import { kubernetesQueries, useDeleteNode, useDeleteNodeGroup } from '../../api/kubernetes';
+import {
+  deleteNodeCall,
+  deleteNodeGroupCall,
+  kubernetesQueries,
+  useDeleteNode,
+  useDeleteNodeGroup,
+} from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
@@ -189,6 +195,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         pending={deleteGroup.isPending}
         error={deleteGroup.error}
         errorTitle="The node group could not be deleted"
+        apiCall={deleteNodeGroupCall(cluster.uuid, group.name)}
         onConfirm={() => deleteGroup.mutate(group.name, { onSuccess: () => setDialog(null) })}
         onClose={() => {
           deleteGroup.reset();
@@ -205,6 +212,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         pending={deleteNode.isPending}
         error={deleteNode.error}
         errorTitle="The node could not be deleted"
+        apiCall={deleteNodeCall(cluster.uuid, group.name, nodeToDelete?.name ?? '')}
         onConfirm={() =>
           nodeToDelete &&
           deleteNode.mutate(nodeToDelete.name, { onSuccess: () => setNodeToDelete(null) })

@@ -19,8 +19,9 @@ import { parseCidr, cidrsOverlap } from '../../../contract/ip';
 import type { Network } from '../../../contract/network';
 import { peeringNameSchema } from '../../../contract/network-peering';
 import type { ApiError } from '../../api/http';
-import { useCreateNetworkPeering } from '../../api/network-peerings';
+import { createNetworkPeeringCall, useCreateNetworkPeering } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
@@ -46,6 +47,15 @@ const peeringFormSchema = z
     }),
   );
 type PeeringFormValues = z.infer<typeof peeringFormSchema>;
+
+const toPeeringRequest = (values: PeeringFormValues) => ({
+  network_peering: {
+    name: values.name.trim(),
+    network: { uuid: values.network },
+    peer_network: { uuid: values.peerNetwork.trim() },
+    labels: values.labels,
+  },
+});
 
 const peeringErrorFields = {
   NAME: 'name',
@@ -112,6 +122,8 @@ export function CreatePeeringPage() {
     defaultValues: { network: params.get('network') ?? '', peerNetwork: '', name: '', labels: [] },
   });
   const networkUuid = useWatch({ control, name: 'network' });
+  // What "Create peering" sends with what is typed now, for the "API call" view.
+  const parsed = peeringFormSchema.safeParse(useWatch({ control }));
   const peerUuid = useWatch({ control, name: 'peerNetwork' }).trim();
 
   const own = (networks.data ?? []).filter((network) => network.type === 'private');
@@ -145,24 +157,14 @@ export function CreatePeeringPage() {
 
   const submit = handleSubmit((values) => {
     setFailure(null);
-    create.mutate(
-      {
-        network_peering: {
-          name: values.name.trim(),
-          network: { uuid: values.network },
-          peer_network: { uuid: values.peerNetwork.trim() },
-          labels: values.labels,
-        },
+    create.mutate(toPeeringRequest(values), {
+      onSuccess: (peering) => void navigate(resourcePaths.networkPeering(peering.uuid)),
+      onError: (error) => {
+        const field = fieldForErrorCode(error.code, peeringErrorFields);
+        if (field) setError(field, { message: `${error.message} (${error.code})` });
+        else setFailure(error);
       },
-      {
-        onSuccess: (peering) => void navigate(resourcePaths.networkPeering(peering.uuid)),
-        onError: (error) => {
-          const field = fieldForErrorCode(error.code, peeringErrorFields);
-          if (field) setError(field, { message: `${error.message} (${error.code})` });
-          else setFailure(error);
-        },
-      },
-    );
+    });
   });
 
   return (
@@ -221,6 +223,9 @@ export function CreatePeeringPage() {
           <LabelFields control={control} />
         </Step>
         {failure && <ApiErrorAlert error={failure} title="The peering could not be created" />}
+        <ApiCallPanel
+          preview={parsed.success ? createNetworkPeeringCall(toPeeringRequest(parsed.data)) : null}
+        />
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button type="submit" variant="contained" disabled={create.isPending || blocked}>
             {create.isPending ? 'Creating…' : 'Create peering'}

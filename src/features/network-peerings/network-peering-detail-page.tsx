@@ -9,7 +9,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { NetworkPeering } from '../../../contract/network-peering';
 import {
+  deleteNetworkPeeringCall,
   isPeeringSettling,
+  modifyNetworkPeeringCall,
   networkPeeringQueries,
   useDeleteNetworkPeering,
   useModifyNetworkPeering,
@@ -34,6 +36,8 @@ export function NetworkPeeringDetailPage() {
     </DetailQuery>
   );
 }
+
+const disablePeering = { network_peering: { configured_status: 'disabled' } } as const;
 
 function PeeringDetails({ peering }: { peering: NetworkPeering }) {
   const overviewPanel = useOverviewPanel();
@@ -157,12 +161,8 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           pending={modify.isPending}
           error={modify.error}
           errorTitle="The peering could not be disabled"
-          onConfirm={() =>
-            modify.mutate(
-              { network_peering: { configured_status: 'disabled' } },
-              { onSuccess: close },
-            )
-          }
+          apiCall={modifyNetworkPeeringCall(peering.uuid, disablePeering)}
+          onConfirm={() => modify.mutate(disablePeering, { onSuccess: close })}
           onClose={close}
         >
           Traffic between the two networks stops; the other account sees the peering as disabled by
@@ -178,6 +178,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           pending={remove.isPending}
           error={remove.error}
           errorTitle="The peering could not be deleted"
+          apiCall={deleteNetworkPeeringCall(peering.uuid)}
           onConfirm={() =>
             remove.mutate(undefined, {
               onSuccess: () => void navigate(resourcePaths.networkPeerings()),

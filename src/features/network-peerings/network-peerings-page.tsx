@@ -7,8 +7,9 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
-import { networkPeeringQueries } from '../../api/network-peerings';
+import { networkPeeringListCall, networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
@@ -96,7 +97,7 @@ export function NetworkPeeringsPage() {
           </Button>
         }
       />
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
         <LabelFilter
           value={labels}
           onChange={(next) =>
@@ -108,6 +109,7 @@ export function NetworkPeeringsPage() {
             })
           }
         />
+        <ApiCallPanel read={networkPeeringListCall({ labels })} />
       </Box>
       {peerings.isPending && <LoadingState label="Loading network peerings" />}
       {peerings.isError && (

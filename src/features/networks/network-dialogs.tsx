@@ -6,7 +6,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Network } from '../../../contract/network';
-import { useDeleteNetwork, useSetNetworkRouter } from '../../api/networks';
+import {
+  deleteNetworkCall,
+  setNetworkRouterCall,
+  useDeleteNetwork,
+  useSetNetworkRouter,
+} from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -93,6 +98,7 @@ export function DetachRouterDialog({
       pending={detach.isPending}
       error={detach.error}
       errorTitle="The router could not be detached"
+      apiCall={setNetworkRouterCall(network.uuid, null)}
       onConfirm={() => detach.mutate(null, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -120,6 +126,7 @@ export function DeleteNetworkDialog({
       typedConfirmation={{ expected: network.name, what: 'the network’s name' }}
       error={remove.error}
       errorTitle="The network could not be deleted"
+      apiCall={deleteNetworkCall(network.uuid)}
       onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >

@@ -17,11 +17,14 @@ import type { Router } from '../../../contract/router';
 import type { ApiError } from '../../api/http';
 import { networkQueries } from '../../api/networks';
 import {
+  deleteRouterCall,
+  routerListCall,
   routerQueries,
   useCreateRouter,
   useDeleteRouter,
   useModifyRouter,
 } from '../../api/routers';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { FormTextInput } from '../../components/form/form-fields';
@@ -102,6 +105,9 @@ export function RoutersPage() {
           </Button>
         }
       />
+      <Box sx={{ mb: 2 }}>
+        <ApiCallPanel read={routerListCall} />
+      </Box>
       {routers.isPending && <LoadingState label="Loading routers" />}
       {routers.isError && (
         <ErrorState
@@ -266,6 +272,7 @@ function DeleteRouterDialog({
       confirmDisabled={attached.length > 0}
       error={remove.error}
       errorTitle="The router could not be deleted"
+      apiCall={deleteRouterCall(router.uuid)}
       onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
     >

@@ -18,7 +18,8 @@ import {
 } from '../../../contract/partner';
 import type { PartnerAccount, PartnerAccountForm } from '../../../contract/partner';
 import type { ApiError } from '../../api/http';
-import { useCreatePartnerAccount } from '../../api/partner';
+import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { countryOptions } from './country-options';
@@ -56,6 +57,8 @@ export function CreateAccountForm({ onCancel, onCreated }: CreateAccountFormProp
   const copyContact = useWatch({ control, name: 'copy_partner_contact' });
   const country = useWatch({ control, name: 'contact_details.country' });
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // What "Create account" sends with what is typed now, for the "API call" view.
+  const parsed = partnerAccountFormSchema.safeParse(useWatch({ control }));
 
   const submit = handleSubmit((form) => {
     setFailure(null);
@@ -218,6 +221,13 @@ export function CreateAccountForm({ onCancel, onCreated }: CreateAccountFormProp
             </Stack>
           )}
           {failure && <ApiErrorAlert error={failure} title="The account could not be created" />}
+          <ApiCallPanel
+            preview={
+              parsed.success
+                ? createPartnerAccountCall(toPartnerAccountCreateRequest(parsed.data))
+                : null
+            }
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

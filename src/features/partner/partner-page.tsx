@@ -11,7 +11,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Account } from '../../../contract/account';
 import type { PartnerAccount } from '../../../contract/partner';
 import { accountQueries } from '../../api/account';
-import { partnerQueries } from '../../api/partner';
+import { partnerAccountListCall, partnerQueries } from '../../api/partner';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
@@ -137,6 +138,7 @@ function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> 
             Customer accounts
           </Typography>
           <Allowance partner={partner} />
+          <ApiCallPanel read={partnerAccountListCall} />
           {created && (
             <Alert severity="success" onClose={() => setCreated(null)}>
               The account <strong>{created.username}</strong> was created. It signs in with its

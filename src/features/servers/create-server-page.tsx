@@ -17,9 +17,10 @@ import { storageTierSchema } from '../../../contract/storage';
 import type { StorageSummary } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
 import { planQueries, priceQueries } from '../../api/prices';
-import { useCreateServer } from '../../api/servers';
+import { createServerCall, useCreateServer } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { LabelFields } from '../../components/form/label-fields';
 import { TextInput } from '../../components/form/text-input';
@@ -63,6 +64,8 @@ export function CreateServerPage() {
   });
   const zone = useWatch({ control, name: 'zone' });
   const planName = useWatch({ control, name: 'plan' });
+  // What "Create server" sends with what is chosen now, for the "API call" view.
+  const parsed = createServerFormSchema(templateSize).safeParse(useWatch({ control }));
   const zoneTemplates = templateList.filter((template) => template.zone === zone);
 
   const choosePlan = (name: string) => {
@@ -204,6 +207,7 @@ export function CreateServerPage() {
           />
           <LabelFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
+          <ApiCallPanel preview={parsed.success ? createServerCall(parsed.data) : null} />
           <Box>
             <Button type="submit" variant="contained" disabled={createServer.isPending}>
               {createServer.isPending ? 'Creating…' : 'Create server'}

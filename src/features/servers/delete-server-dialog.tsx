@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { ServerDetails } from '../../../contract/server';
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteServerAndForget } from '../../api/servers';
+import { deleteServerAndForget, deleteServerCall } from '../../api/servers';
 import type { ServerBackupPolicy } from '../../api/servers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useUndoableAction } from '../../components/undoable-action';
@@ -32,6 +32,7 @@ export function DeleteServerDialog({
   const [deleteStorages, setDeleteStorages] = useState(false);
   const [backups, setBackups] = useState<ServerBackupPolicy>('keep');
   const policyId = useId();
+  const options = { deleteStorages, backups };
   const disks = server.storage_devices.storage_device.filter((device) => device.storage !== '');
   return (
     <ConfirmDialog
@@ -44,8 +45,8 @@ export function DeleteServerDialog({
       typedConfirmation={{ expected: server.title, what: 'the server’s title' }}
       error={null}
       errorTitle="The server could not be deleted"
+      apiCall={deleteServerCall(server.uuid, options)}
       onConfirm={() => {
-        const options = { deleteStorages, backups };
         schedule({
           label: `Deleting “${server.title}”`,
           failureTitle: `The server “${server.title}” could not be deleted`,

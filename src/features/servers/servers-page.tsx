@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import type { ServerListParams } from '../../api/servers';
 import {
   changeServerLabel,
   deleteServer,
+  serverPageCall,
   serverQueries,
   startServer,
   stopServer,
@@ -179,6 +181,7 @@ export function ServersPage() {
           />
         </Box>
         <LabelFilter value={params.labels ?? []} onChange={(labels) => change({ label: labels })} />
+        <ApiCallPanel read={serverPageCall(params)} />
       </Box>
       {servers.isPending && <LoadingState label="Loading servers" />}
       {servers.isError && (

@@ -9,6 +9,8 @@ import type { StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
   deleteStorageAndForget,
+  deleteStorageCall,
+  storageActionCall,
   storageQueries,
   useDetachStorage,
   useResizeStorage,
@@ -39,6 +41,7 @@ export function DetachStorageDialog({
       pending={detach.isPending}
       error={detach.error}
       errorTitle="The storage could not be detached"
+      apiCall={storageActionCall(storage.uuid, 'detach', {})}
       onConfirm={() => detach.mutate(serverUuid, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -59,6 +62,7 @@ export function ResizeStorageDialog({ storage, onClose }: Props) {
       pending={resize.isPending}
       error={resize.error}
       errorTitle="The partition could not be resized"
+      apiCall={storageActionCall(storage.uuid, 'resize')}
       onConfirm={() => resize.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -104,6 +108,7 @@ export function DeleteStorageDialog({
       typedConfirmation={{ expected: storage.title, what: 'the storage’s title' }}
       error={null}
       errorTitle="The storage could not be deleted"
+      apiCall={deleteStorageCall(storage.uuid, policy)}
       onConfirm={() => {
         schedule({
           label: `Deleting “${storage.title}”`,
@@ -170,6 +175,7 @@ export function RestoreBackupDialog({ storage, onClose }: Props) {
       confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
       error={restore.error}
       errorTitle="The backup could not be restored"
+      apiCall={storageActionCall(storage.uuid, 'restore')}
       onConfirm={() => restore.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
     >

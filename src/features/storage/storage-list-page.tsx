@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,7 +11,12 @@ import AddIcon from '@mui/icons-material/Add';
 import { useNavigate, useSearchParams } from 'react-router';
 import { storageSortFields } from '../../../contract/storage';
 import type { StorageSummary } from '../../../contract/storage';
-import { changeStorageLabel, deleteStorage, storageQueries } from '../../api/storage';
+import {
+  changeStorageLabel,
+  deleteStorage,
+  storageListCall,
+  storageQueries,
+} from '../../api/storage';
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkActions, SelectionProvider } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
@@ -138,6 +144,7 @@ export function StorageListPage() {
             onChange={(labels) => change({ label: labels })}
           />
         )}
+        <ApiCallPanel read={storageListCall(params)} />
       </Box>
       {storages.isPending && <LoadingState label="Loading storage" />}
       {storages.isError && (

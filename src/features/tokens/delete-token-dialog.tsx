@@ -1,5 +1,5 @@
 import type { Token } from '../../../contract/tokens';
-import { useDeleteToken } from '../../api/tokens';
+import { deleteTokenCall, useDeleteToken } from '../../api/tokens';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 interface DeleteTokenDialogProps {
@@ -19,6 +19,7 @@ export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTo
       pending={deleteToken.isPending}
       error={deleteToken.error}
       errorTitle="The token could not be deleted"
+      apiCall={deleteTokenCall(token.id)}
       onConfirm={() => deleteToken.mutate(token.id, { onSuccess: onClose })}
       onClose={onClose}
     >

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import type { Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  apiCall,
+  createApiToken,
+  createDisk,
+  demo,
+  expectNoAxeViolations,
+  signInWithPassword,
+  unique,
+} from './support';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** Opens the "API call" view inside `scope` and reads its curl command as shown. */
+async function curlOf(scope: Locator) {
+  await scope.getByRole('button', { name: 'API call' }).click();
+  const region = scope.getByRole('region', { name: 'API call' });
+  const curl = region.getByRole('region', { name: 'curl' }).locator('code');
+  await expect(curl).toContainText('curl -X');
+  return { region, text: (await curl.textContent()) ?? '' };
+}
+
+/** Runs a copied curl command as a user would, their token in SKYDECK_TOKEN; returns its output. */
+function runCurl(command: string, token: string) {
+  return execFileSync('bash', ['-c', `${command} --silent --show-error --fail`], {
+    env: { ...process.env, SKYDECK_TOKEN: token },
+    encoding: 'utf8',
+  });
+}
+
+test('a filtered list’s API call, run with curl, answers the rows the page shows', async ({
+  page,
+  request,
+}) => {
+  const { token } = await createApiToken(request);
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto('/servers?state=started&sort=title');
+  const table = page.getByRole('table', { name: 'Servers' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const shown = await table.getByRole('rowheader').allTextContents();
+
+  const main = page.getByRole('main');
+  const { region, text } = await curlOf(main);
+  await expect(region.getByText(/The request the panel sent: GET \/1\.3\/server\./)).toBeVisible();
+  expect(text).toContain('state=started');
+  expect(text).toContain('sort_by=title');
+  expect(text).not.toContain(token);
+  await expectNoAxeViolations(page);
+
+  const answer = JSON.parse(runCurl(text, token)) as {
+    servers: { server: { title: string; state: string }[] };
+  };
+  const servers = answer.servers.server.slice(0, shown.length);
+  expect(servers.every((server) => server.state === 'started')).toBe(true);
+  expect(servers.map((server) => server.title)).toEqual(shown);
+});
+
+test('a delete dialog shows the request it will send; run with curl, it deletes', async ({
+  page,
+  request,
+}) => {
+  const { token } = await createApiToken(request);
+  const title = unique('e2e api call');
+  const disk = await createDisk(request, { title });
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto(`/storage/${disk.uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete “${title}”?` });
+  const { region, text } = await curlOf(dialog);
+  await expect(
+    region.getByText('The request the panel will send with these values.'),
+  ).toBeVisible();
+  expect(text).toContain(`curl -X DELETE`);
+  expect(text).toContain(`/1.3/storage/${disk.uuid}?backups=keep`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  runCurl(text, token);
+  const gone = await request.get(`/1.3/storage/${disk.uuid}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(gone.status()).toBe(404);
+});
+
+test('a create dialog’s API call hides the password it sends', async ({ page, request }) => {
+  await signInWithPassword(page, demo.username, demo.password);
+  await page.goto('/subaccounts');
+  await page.getByRole('button', { name: 'Create subaccount' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a subaccount' });
+  const username = `e2eapi${Date.now().toString(36)}`;
+  const password = 'Secret-Passw0rd-77';
+  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill('+358.31245434');
+  await dialog.getByRole('textbox', { name: 'Country' }).fill('FIN');
+
+  const { region, text } = await curlOf(dialog);
+  await expect(
+    region.getByText('The request the panel will send with these values.'),
+  ).toBeVisible();
+  expect(text).toContain(`"username":"${username}"`);
+  expect(text).toContain('"password":"<redacted>"');
+  await expect(dialog).not.toContainText(password);
+
+  await dialog.getByRole('button', { name: 'Create subaccount' }).click();
+  await expect(dialog).toBeHidden();
+  // The subaccount got the password typed, not the placeholder.
+  const accounts = await apiCall<{ accounts: { account: { username: string }[] } }>(
+    request,
+    'GET',
+    '/1.3/account/list',
+  );
+  expect(accounts.accounts.account.map((account) => account.username)).toContain(username);
+  const signIn = await request.get('/1.3/account', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+    },
+  });
+  expect(signIn.status()).toBe(200);
+});
