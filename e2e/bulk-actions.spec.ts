@@ -104,7 +104,10 @@ test('a bulk delete asks for the count and lists a disk the API refuses as faile
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('textbox', { name: /to confirm/ }).fill('2');
   await confirm.click();
-  await expect(dialog.getByRole('status')).toHaveText('1 done, 1 failed.');
+  // Nothing is sent during the grace period; Undo is offered until it ends.
+  await expect(dialog.getByRole('status')).toHaveText(/^Delete 2 storages in \d s\./);
+  await expect(dialog.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('1 done, 1 failed.', { timeout: 15_000 });
   const results = dialog.getByRole('table', { name: 'Results' });
   await expect(
     results

@@ -1,4 +1,4 @@
-import { createContext, use, useId, useState } from 'react';
+import { createContext, use, useEffect, useId, useRef, useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -21,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/http';
 import { ApiCallPanel } from './api-call-panel';
+import { useUndoableAction } from './undoable-action';
 
 // ---------------------------------------------------------------------------------------------
 // Row selection
@@ -112,7 +113,7 @@ export interface BulkAction<T> {
   id: string;
   /** The toolbar button, e.g. "Stop". */
   label: string;
-  /** Deleting: the user types the count (or "delete") before it runs. */
+  /** Deleting: the user types the count (or "delete"), then it waits out the Undo grace period. */
   destructive?: boolean;
   /** Asks for a label first: its key and value (`add`) or only its key (`remove`). */
   labelInput?: 'add' | 'remove';
@@ -221,6 +222,11 @@ function BulkActionDialog<T>({
   const [label, setLabel] = useState<LabelInput>({ key: '', value: '' });
   const [keyError, setKeyError] = useState<string | null>(null);
   const [results, setResults] = useState<Map<string, ItemResult> | null>(null);
+  const { graceMs } = useUndoableAction();
+  /** While a confirmed deletion waits out its grace period: when it is sent. */
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const graceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const now = useNow(deadline !== null);
   const count = items.length;
   const what = `${count} ${count === 1 ? noun.one : noun.many}`;
   const running = results
@@ -263,20 +269,47 @@ function BulkActionDialog<T>({
       setKeyError('Enter the label’s key.');
       return;
     }
-    void run(items);
+    if (!action.destructive) {
+      void run(items);
+      return;
+    }
+    // Nothing is sent before the grace period ends; Undo drops it unsent.
+    setDeadline(Date.now() + graceMs);
+    graceTimer.current = setTimeout(() => {
+      setDeadline(null);
+      void run(items);
+    }, graceMs);
   };
+  const undo = () => {
+    clearTimeout(graceTimer.current);
+    setDeadline(null);
+  };
+  useEffect(() => () => clearTimeout(graceTimer.current), []);
+  // `now` may predate the deadline's start by one tick.
+  const msLeft = deadline === null ? 0 : Math.min(graceMs, Math.max(0, deadline - now));
 
   return (
     <Dialog
       open
-      onClose={running ? undefined : () => onClose(results !== null)}
+      onClose={running || deadline !== null ? undefined : () => onClose(results !== null)}
       aria-labelledby={titleId}
       maxWidth="sm"
       fullWidth
     >
       <DialogTitle id={titleId}>{`${action.label}: ${what}`}</DialogTitle>
       <DialogContent>
-        {results === null ? (
+        {deadline !== null ? (
+          <Stack spacing={2}>
+            <Typography role="status">
+              {`${action.label} ${what} in ${Math.max(1, Math.ceil(msLeft / 1000))} s. Undo sends nothing.`}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={100 - (msLeft / graceMs) * 100}
+              aria-label="Time left to undo"
+            />
+          </Stack>
+        ) : results === null ? (
           <Stack spacing={2}>
             <DialogContentText component="div">
               <p>{`${action.label} ${what}: ${items.map(nameOf).join(', ')}.`}</p>
@@ -369,7 +402,11 @@ function BulkActionDialog<T>({
         </Box>
       </DialogContent>
       <DialogActions>
-        {results === null ? (
+        {deadline !== null ? (
+          <Button variant="contained" onClick={undo}>
+            Undo
+          </Button>
+        ) : results === null ? (
           <>
             <Button onClick={() => onClose(false)}>Cancel</Button>
             <Button
@@ -396,4 +433,15 @@ function BulkActionDialog<T>({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The current time, ticking a few times a second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
 }

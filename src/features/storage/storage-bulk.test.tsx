@@ -69,13 +69,14 @@ describe('bulk actions on the storage list', () => {
     // Two dialogs' worth of typing and clicking: longer than the panel's 15 s default under load.
   }, 40_000);
 
-  it('deletes selected storages only after the count or “delete” is typed', async () => {
+  it('deletes selected storages only after the count or “delete” is typed and the Undo grace period', async () => {
     const session = await signInAs('demo');
     const prefix = uniqueName('bulk delete');
     const storage = await createStorageAs(session, prefix);
     const { user } = renderApp({
       session,
       path: `/storage?search=${encodeURIComponent(prefix)}`,
+      undoGraceMs: 3000,
     });
     const table = await screen.findByRole('table', { name: 'Storages' });
     await user.click(within(table).getByRole('checkbox', { name: `Select ${prefix}` }));
@@ -93,6 +94,19 @@ describe('bulk actions on the storage list', () => {
     await user.clear(typed);
     await user.type(typed, 'delete');
     await user.click(confirm);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      /^Delete 1 storage in \d s\. Undo sends nothing\.$/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    // Undone: back to the confirmation, and the storage is still there after the grace period.
+    expect(within(dialog).getByRole('button', { name: 'Delete 1 storage' })).toBeEnabled();
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(
+      (await request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session))).storage
+        .uuid,
+    ).toBe(storage.uuid);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 1 storage' }));
     expect(await within(dialog).findByText('1 done, 0 failed.')).toBeVisible();
     await expect(
       request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session)),
