@@ -157,6 +157,12 @@ describe('server list filters', () => {
     expect(await names('&search=cherry&tag=green')).toEqual([]);
   });
 
+  it('answers an offset past any list, however large, with an empty page', async () => {
+    expect(await titles('?offset=9007199254740991&limit=1000')).toEqual([]);
+    expect(await titles('?offset=99999999999999999999')).toEqual([]);
+    expect(await titles('?sort_by=title&offset=99999999999999999999&limit=5')).toEqual([]);
+  });
+
   it('breaks ties by UUID in the sort direction, so pages neither repeat nor skip a server', async () => {
     const cherries = [made.cherry!.uuid, made.cherry2!.uuid].sort();
     const uuids = async (query: string) =>

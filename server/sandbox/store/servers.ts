@@ -178,6 +178,8 @@ export function createServerRepository(db: Db) {
    * UUID in the same direction; without a sort field oldest first.
    */
   function list(filter: ServerListFilter): ServerRow[] {
+    // No account has 2^53 servers; SQLite would refuse an offset it cannot hold as an integer.
+    if (!Number.isSafeInteger(filter.offset)) return [];
     const where = ['s.account_id = @owner'];
     const params: Record<string, string | number> = {
       owner: filter.ownerId,
