@@ -14,8 +14,21 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  registerFunctions(db);
   migrate(db);
   return db;
+}
+
+/**
+ * SQL functions the migrations and queries use. `js_lower` is JavaScript's toLowerCase: SQLite's
+ * lower() folds only ASCII letters, and label keys and server titles are matched without case the
+ * way the API code does it (Ä matches ä). Used in queries and migration 9, never in the schema, so
+ * the file stays readable by any SQLite.
+ */
+function registerFunctions(db: Db): void {
+  db.function('js_lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
 }
 
 function migrate(db: Db): void {

@@ -428,4 +428,28 @@ export const migrations: { version: number; sql: string }[] = [
       CREATE INDEX kubernetes_nodes_group ON kubernetes_nodes(cluster_uuid, node_group, position);
     `,
   },
+  {
+    version: 9,
+    sql: `
+      -- Server list filters in SQL (reference §1.6). A server's labels stay JSON on its row (the
+      -- summary shows them as they are); server_labels repeats them with the key lower-cased by
+      -- JavaScript's toLowerCase (js_lower, registered by openDatabase), the case folding a label
+      -- filter uses (spec §2.8.3), as storage_labels does for storages. Keys are unique per
+      -- server only without case, so position, not the key, identifies a label. A filter tests
+      -- each candidate server by one lookup in server_labels_key, with or without a value.
+      CREATE TABLE server_labels (
+        server_uuid TEXT NOT NULL REFERENCES servers(uuid) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        key_lower TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (server_uuid, position)
+      );
+      CREATE INDEX server_labels_key ON server_labels(server_uuid, key_lower, value);
+      INSERT INTO server_labels (server_uuid, position, key, key_lower, value)
+        SELECT servers.uuid, label.key, json_extract(label.value, '$.key'),
+          js_lower(json_extract(label.value, '$.key')), json_extract(label.value, '$.value')
+        FROM servers, json_each(servers.labels) AS label;
+    `,
+  },
 ];

@@ -1,4 +1,6 @@
-import type { ServerState } from '../../../contract/server';
+import type { Label } from '../../../contract/common';
+import type { LabelFilter } from '../../../contract/labels';
+import type { ServerSortField, ServerState } from '../../../contract/server';
 import type { Db } from './database';
 
 export interface ServerRow {
@@ -47,6 +49,36 @@ export interface EventRow {
   last_name: string | null;
 }
 
+/** `GET /1.3/server` (reference §1.6): every filter given must hold. */
+export interface ServerListFilter {
+  ownerId: number;
+  state?: ServerState;
+  zone?: string;
+  /** A tag the server carries (exact name). */
+  tag?: string;
+  /** Part of the title or hostname in any case, or of the UUID. */
+  search?: string;
+  labels: readonly LabelFilter[];
+  /** Without it the list is oldest first. */
+  sortBy?: ServerSortField;
+  descending: boolean;
+  /** Without it every server from `offset` on. */
+  limit?: number;
+  offset: number;
+}
+
+/** The sortable columns by name: only these words reach the SQL text. */
+const sortColumns: Record<ServerSortField, string> = {
+  created: 's.created',
+  title: 's.title',
+  hostname: 's.hostname',
+  zone: 's.zone',
+  state: 's.state',
+  plan: 's.plan',
+  core_number: 's.core_number',
+  memory_amount: 's.memory_amount',
+};
+
 export function createServerRepository(db: Db) {
   const byUuid = db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE uuid = ?');
   const byAccount = db.prepare<[number], ServerRow>(
@@ -70,6 +102,13 @@ export function createServerRepository(db: Db) {
       tags = @tags, labels = @labels
     WHERE uuid = @uuid`);
   const remove = db.prepare<[string]>('DELETE FROM servers WHERE uuid = ?');
+  const labelsJson = db.prepare<[string], { labels: string }>(
+    'SELECT labels FROM servers WHERE uuid = ?',
+  );
+  const clearLabels = db.prepare<[string]>('DELETE FROM server_labels WHERE server_uuid = ?');
+  const insertLabel = db.prepare<[string, number, string, string, string]>(
+    'INSERT INTO server_labels (server_uuid, position, key, key_lower, value) VALUES (?, ?, ?, ?, ?)',
+  );
   const devicesOf = db.prepare<[string], DeviceRow>(
     'SELECT * FROM server_storage_devices WHERE server_uuid = ? ORDER BY position, address',
   );
@@ -95,11 +134,117 @@ export function createServerRepository(db: Db) {
     'SELECT * FROM server_events WHERE server_uuid = ? ORDER BY id DESC LIMIT ? OFFSET ?',
   );
 
+  const byUuids = db.prepare<[string], ServerRow>(
+    'SELECT * FROM servers WHERE uuid IN (SELECT value FROM json_each(?))',
+  );
+  /** The list queries by their text: one per combination of filters and order used so far. */
+  const listCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  /** The labels again in server_labels, keyed by JavaScript's lower case (migration 9). */
+  function indexLabels(uuid: string, labels: string) {
+    clearLabels.run(uuid);
+    (JSON.parse(labels) as Label[]).forEach((label, position) =>
+      insertLabel.run(uuid, position, label.key, label.key.toLowerCase(), label.value),
+    );
+  }
+
+  const insertWithLabels = db.transaction((row: ServerRow) => {
+    insert.run(row);
+    indexLabels(row.uuid, row.labels);
+  });
+  const updateWithLabels = db.transaction((row: ServerRow) => {
+    const before = labelsJson.get(row.uuid)?.labels;
+    update.run(row);
+    if (before !== undefined && before !== row.labels) indexLabels(row.uuid, row.labels);
+  });
+
+  function statement(sql: string) {
+    let cached = listCache.get(sql);
+    if (!cached) {
+      // Many label filters make many texts; a client cannot grow the cache without bound.
+      if (listCache.size >= 200) listCache.clear();
+      cached = db.prepare(sql);
+      listCache.set(sql, cached);
+    }
+    return cached;
+  }
+
+  /**
+   * An account's servers filtered, sorted and paged in SQL (reference §1.6), so that a page of
+   * 1,000 servers reads only its own rows (bench/scale.ts). The filters are those of the list:
+   * state, zone, a tag, search text in the title or hostname in any case (JavaScript's case
+   * folding, js_lower) or in the UUID, and label filters (every one must match; keys without
+   * case, spec §2.8.3). Sorting is by the column (numbers by value, text by code point), ties by
+   * UUID in the same direction; without a sort field oldest first.
+   */
+  function list(filter: ServerListFilter): ServerRow[] {
+    // No account has 2^53 servers; SQLite would refuse an offset it cannot hold as an integer.
+    if (!Number.isSafeInteger(filter.offset)) return [];
+    const where = ['s.account_id = @owner'];
+    const params: Record<string, string | number> = {
+      owner: filter.ownerId,
+      // SQLite reads a negative LIMIT as no limit.
+      limit: filter.limit ?? -1,
+      offset: filter.offset,
+    };
+    if (filter.state !== undefined) {
+      where.push('s.state = @state');
+      params.state = filter.state;
+    }
+    if (filter.zone !== undefined) {
+      where.push('s.zone = @zone');
+      params.zone = filter.zone;
+    }
+    if (filter.tag !== undefined) {
+      // The quoted name appears in the JSON text of every array that holds it: a cheap test
+      // before the exact one.
+      where.push(
+        'instr(s.tags, @tag_json) > 0 AND EXISTS (SELECT 1 FROM json_each(s.tags) t WHERE t.value = @tag)',
+      );
+      params.tag = filter.tag;
+      params.tag_json = JSON.stringify(filter.tag);
+    }
+    if (filter.search !== undefined) {
+      where.push(
+        '(instr(js_lower(s.title), @search) > 0 OR instr(js_lower(s.hostname), @search) > 0 OR instr(s.uuid, @search) > 0)',
+      );
+      params.search = filter.search.toLowerCase();
+    }
+    filter.labels.forEach((label, index) => {
+      const value = label.value === undefined ? '' : ` AND l.value = @value${index}`;
+      where.push(
+        `EXISTS (SELECT 1 FROM server_labels l WHERE l.server_uuid = s.uuid AND l.key_lower = @key${index}${value})`,
+      );
+      params[`key${index}`] = label.key.toLowerCase();
+      if (label.value !== undefined) params[`value${index}`] = label.value;
+    });
+    const direction = filter.descending ? 'DESC' : 'ASC';
+    const order = filter.sortBy
+      ? `${sortColumns[filter.sortBy]} ${direction}, s.uuid ${direction}`
+      : 's.created, s.uuid';
+    const select = (columns: string) =>
+      statement(
+        `SELECT ${columns} FROM servers s WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      ).all(params);
+    if (filter.limit === undefined) return select('s.*') as ServerRow[];
+    // A page sorts only the keys (less to carry through the sort) and then reads its rows.
+    return rowsOf((select('s.uuid') as { uuid: string }[]).map((row) => row.uuid));
+  }
+
+  /** The rows of these servers in this order, read by one query. */
+  function rowsOf(uuids: readonly string[]): ServerRow[] {
+    if (uuids.length === 0) return [];
+    const rows = byUuids.all(JSON.stringify(uuids));
+    const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+    return uuids.map((uuid) => byUuid.get(uuid)!);
+  }
+
   return {
     find: (uuid: string) => byUuid.get(uuid),
     listByAccount: (accountId: number) => byAccount.all(accountId),
-    insert: (row: ServerRow) => void insert.run(row),
-    update: (row: ServerRow) => void update.run(row),
+    list,
+    insert: (row: ServerRow) => void insertWithLabels(row),
+    update: (row: ServerRow) => void updateWithLabels(row),
     delete: (uuid: string) => void remove.run(uuid),
     devices: (serverUuid: string) => devicesOf.all(serverUuid),
     devicesWithStorage: (storageUuid: string) => devicesWith.all(storageUuid),

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { buildServer } from '../../app';
+import { migrations } from './migrations';
+
+const uuid = '00000000-0000-4000-8000-000000000009';
+
+describe('migration 9', () => {
+  it('indexes the labels of existing servers, keys lower-cased as JavaScript does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-migration-'));
+    const database = path.join(dir, 'sandbox.db');
+    try {
+      const old = new Database(database);
+      old.exec(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+      );
+      for (const migration of migrations.filter((item) => item.version <= 8)) {
+        old.exec(migration.sql);
+        old.prepare('INSERT INTO schema_migrations VALUES (?, ?)').run(migration.version, 'then');
+      }
+      old
+        .prepare(
+          "INSERT INTO accounts (id, username, password_hash, type, created_at) VALUES (7, 'old', 'x', 'main', 'then')",
+        )
+        .run();
+      const insert = old.prepare(
+        `INSERT INTO servers (uuid, account_id, title, hostname, zone, plan, core_number,
+           memory_amount, state, created, host, labels)
+         VALUES (?, 7, 'old server', 'old', 'de-fra1', 'custom', 1, 1024, 'stopped', 0, 1, ?)`,
+      );
+      insert.run(
+        uuid,
+        JSON.stringify([
+          { key: 'ÄRZTE', value: 'x' },
+          { key: 'Env', value: 'prod' },
+        ]),
+      );
+      insert.run('00000000-0000-4000-8000-00000000000a', '[]');
+      old.close();
+
+      const app = await buildServer({ database });
+      try {
+        const { servers, db } = app.sandbox!;
+        expect(
+          db.prepare('SELECT * FROM server_labels ORDER BY server_uuid, position').all(),
+        ).toEqual([
+          { server_uuid: uuid, position: 0, key: 'ÄRZTE', key_lower: 'ärzte', value: 'x' },
+          { server_uuid: uuid, position: 1, key: 'Env', key_lower: 'env', value: 'prod' },
+        ]);
+        const labelled = (...labels: { key: string; value?: string }[]) =>
+          servers.list({ ownerId: 7, labels, descending: false, offset: 0 }).map((row) => row.uuid);
+        expect(labelled({ key: 'ärzte' })).toEqual([uuid]);
+        expect(labelled({ key: 'ENV', value: 'prod' }, { key: 'Ärzte', value: 'x' })).toEqual([
+          uuid,
+        ]);
+        expect(labelled({ key: 'env', value: 'Prod' })).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
