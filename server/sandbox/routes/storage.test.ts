@@ -61,6 +61,13 @@ describe('storage lists', () => {
     expect(await storages('?limit=10&offset=10')).toEqual(all.slice(10, 20));
   });
 
+  it('answers an empty page for an offset past every storage, however large', async () => {
+    expect(await storages('?offset=100000')).toEqual([]);
+    // Beyond what SQLite holds as an integer: still an empty page, not a 500.
+    expect(await storages('?offset=99999999999999999999')).toEqual([]);
+    expect(await storages('/private?sort_by=title&offset=9007199254740990&limit=10')).toEqual([]);
+  });
+
   it.each([
     ['?limit=101', 'LIMIT_INVALID'],
     ['?limit=0', 'LIMIT_INVALID'],

@@ -119,6 +119,8 @@ export function createStorageRepository(db: Db) {
    * an index in the requested order, and merged: one query over both would sort every row.
    */
   function list(filter: StorageListFilter): StorageRow[] {
+    // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
+    if (!Number.isSafeInteger(filter.offset + filter.limit)) return [];
     const where: string[] = [];
     const params: Record<string, string | number> = { take: filter.offset + filter.limit };
     if (filter.type) {
