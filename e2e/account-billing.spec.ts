@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+import { demo, expectNoAxeViolations, fillSubaccountForm, signInWithPassword } from './support';
 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -14,13 +14,7 @@ test('create a subaccount, then sign in as it', async ({ page }) => {
   const password = 'Sub4ccountPass';
   await page.getByRole('button', { name: 'Create subaccount' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a subaccount' });
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('textbox', { name: 'First name' }).fill('Olli');
-  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Ops');
-  await dialog.getByRole('textbox', { name: 'Email' }).fill('olli@example.com');
-  await dialog.getByRole('textbox', { name: 'Phone' }).fill('358 31245434');
-  await dialog.getByRole('textbox', { name: 'Country' }).fill('FIN');
+  await fillSubaccountForm(dialog, { username, password, phone: '358 31245434' });
   await dialog.getByRole('button', { name: 'Create subaccount' }).click();
   // The phone must be in the API's +<code>.<number> form; the form says so before sending.
   await expect(dialog.getByText(/International form/)).toBeVisible();

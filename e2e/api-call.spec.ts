@@ -7,6 +7,7 @@ import {
   createDisk,
   demo,
   expectNoAxeViolations,
+  fillSubaccountForm,
   signInWithPassword,
   unique,
 } from './support';
@@ -92,13 +93,7 @@ test('a create dialog’s API call hides the password it sends', async ({ page, 
   const dialog = page.getByRole('dialog', { name: 'Create a subaccount' });
   const username = `e2eapi${Date.now().toString(36)}`;
   const password = 'Secret-Passw0rd-77';
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
-  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-  await dialog.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
-  await dialog.getByRole('textbox', { name: 'Phone' }).fill('+358.31245434');
-  await dialog.getByRole('textbox', { name: 'Country' }).fill('FIN');
+  await fillSubaccountForm(dialog, { username, password });
 
   const { region, text } = await curlOf(dialog);
   await expect(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 export const demo = { username: 'demo', password: 'DemoPassw0rd' } as const;
@@ -100,3 +100,23 @@ export async function waitOnline(request: APIRequestContext, uuid: string) {
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/** Fills the create subaccount dialog; `phone` may be left in a form the panel refuses. */
+export async function fillSubaccountForm(
+  dialog: Locator,
+  {
+    username,
+    password,
+    phone = '+358.31245434',
+  }: Record<'username' | 'password', string> & {
+    phone?: string;
+  },
+) {
+  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Olli');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Ops');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('olli@example.com');
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await dialog.getByRole('textbox', { name: 'Country' }).fill('FIN');
+}

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -20,6 +19,7 @@ import { formatDateTime } from '../lib/format';
 import { resourcePaths } from '../lib/resource-paths';
 import { uuidKind } from '../lib/uuid-kind';
 import { ErrorState, LoadingState } from './query-state';
+import { DescriptionList, Field } from './description-list';
 
 interface AuditEventDrawerProps {
   /** The open event's cloud_event_id; null keeps the drawer closed. */
@@ -89,18 +89,7 @@ function EventDetails({ event }: { event: AuditLog }) {
   const page = event.resource_id ? resourcePage(event.resource_id) : null;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: 3,
-          rowGap: 1,
-          m: 0,
-          '& dt': { fontWeight: 600 },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
+      <DescriptionList>
         <Field term="Time">
           <time dateTime={event.time}>{formatDateTime(event.time)}</time> ({event.time})
         </Field>
@@ -138,20 +127,11 @@ function EventDetails({ event }: { event: AuditLog }) {
         <Field term="Correlation ID">
           <code>{event.upcloud_correlation_id}</code>
         </Field>
-      </Box>
+      </DescriptionList>
       <StateChanges previous={event.previous_state} current={event.current_state} />
       <StateBlock title="Previous state" state={event.previous_state} />
       <StateBlock title="Current state" state={event.current_state} />
     </Box>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { defaultCurrency, formatCredits } from '../../lib/format';
 import { resourceLabel, formatLimit } from '../../lib/resource-limits';
+import { DescriptionList } from '../../components/description-list';
 
 interface UsageRow {
   key: string;
@@ -36,18 +37,7 @@ function AccountDetails({ account }: { account: Account }) {
         <Typography id="account-details-heading" variant="h6" component="h2" gutterBottom>
           Details
         </Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: 3,
-            rowGap: 1,
-            m: 0,
-            '& dd': { m: 0 },
-            '& dt': { color: 'text.secondary' },
-          }}
-        >
+        <DescriptionList terms="muted">
           <dt>Username</dt>
           <dd>{account.username}</dd>
           <dt>Currency</dt>
@@ -60,7 +50,7 @@ function AccountDetails({ account }: { account: Account }) {
               <dd>{account.trial_mode === 1 ? 'Trial account' : 'No'}</dd>
             </>
           )}
-        </Box>
+        </DescriptionList>
       </CardContent>
     </Card>
   );

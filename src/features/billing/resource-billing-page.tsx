@@ -15,6 +15,7 @@ import { formatNumber } from '../../lib/format';
 import { BillingError } from './billing-access';
 import { MonthField } from './month-field';
 import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+import { DescriptionList } from '../../components/description-list';
 
 const typeLabels: Record<string, string> = {
   server: 'Server',
@@ -88,18 +89,7 @@ export function ResourceBillingPage() {
                 <Typography id="resource-bill-heading" variant="h6" component="h2" gutterBottom>
                   Summary
                 </Typography>
-                <Box
-                  component="dl"
-                  sx={{
-                    display: 'grid',
-                    gridTemplateColumns: 'max-content 1fr',
-                    columnGap: 3,
-                    rowGap: 1,
-                    m: 0,
-                    '& dd': { m: 0 },
-                    '& dt': { color: 'text.secondary' },
-                  }}
-                >
+                <DescriptionList terms="muted">
                   <dt>Resource</dt>
                   <dd>
                     <Box component="span" sx={{ fontFamily: 'monospace' }}>
@@ -120,7 +110,7 @@ export function ResourceBillingPage() {
                   <dd>{formatNumber(billing.data.details.hours)}</dd>
                   <dt>Total</dt>
                   <dd>{money.format(billing.data.total_amount)}</dd>
-                </Box>
+                </DescriptionList>
               </CardContent>
             </Card>
             {days.length === 0 ? (

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import {
@@ -23,6 +22,7 @@ import { StateChip } from '../../components/state-chip';
 import { kubernetesPaths } from '../../lib/kubernetes-paths';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
+import { DescriptionList, Field } from '../../components/description-list';
 
 export function ClusterDetailPage() {
   const { uuid = '' } = useParams();
@@ -132,27 +132,13 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           {isClusterBusy(cluster) && (
             <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
           )}
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-            }}
-          >
+          <DescriptionList>
             {facts.map(([term, value]) => (
-              <Box key={term} sx={{ display: 'contents' }}>
-                <Typography component="dt" sx={{ fontWeight: 600 }}>
-                  {term}
-                </Typography>
-                <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
-                </Box>
-              </Box>
+              <Field key={term} term={term}>
+                {value}
+              </Field>
             ))}
-          </Box>
+          </DescriptionList>
         </Paper>
         <NodeGroupSection cluster={cluster} />
       </Box>

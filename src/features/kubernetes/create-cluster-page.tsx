@@ -39,6 +39,7 @@ import {
   newNodeGroup,
 } from './cluster-form';
 import type { ClusterFormValues } from './cluster-form';
+import { DescriptionList, Field } from '../../components/description-list';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -339,21 +340,13 @@ function ReviewStep({ control }: { control: FormControl }) {
     ],
   ];
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
-    >
+    <DescriptionList>
       {rows.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {value || '—'}
-          </Typography>
-        </Box>
+        <Field key={term} term={term}>
+          {value || '—'}
+        </Field>
       ))}
-    </Box>
+    </DescriptionList>
   );
 }
 

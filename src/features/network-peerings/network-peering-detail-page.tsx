@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +25,7 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime } from '../../lib/format';
 import { resourcePaths } from '../../lib/resource-paths';
 import { describeSides } from './peering-status';
+import { DescriptionList, Field } from '../../components/description-list';
 
 export function NetworkPeeringDetailPage() {
   const { uuid = '' } = useParams();
@@ -108,18 +108,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           )}
         </Box>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-              '& dt': { fontWeight: 600 },
-              '& dd': { m: 0 },
-            }}
-          >
+          <DescriptionList>
             <Field term="State">
               <StateChip state={peering.state} />
             </Field>
@@ -149,7 +138,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
                 .map(({ key, value }) => (value ? `${key}=${value}` : key))
                 .join(', ') || 'None'}
             </Field>
-          </Box>
+          </DescriptionList>
         </Paper>
       </Box>
       {confirming === 'disable' && (
@@ -207,14 +196,5 @@ function Side({ title, status }: { title: string; status: string }) {
       </Typography>
       <Typography>{status}</Typography>
     </Paper>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }

@@ -21,6 +21,7 @@ import { resourcePaths } from '../../lib/resource-paths';
 import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
+import { DescriptionList, Field } from '../../components/description-list';
 
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
 
@@ -104,18 +105,7 @@ function NetworkDetails({ network }: { network: Network }) {
           </Typography>
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-              '& dt': { fontWeight: 600 },
-              '& dd': { m: 0 },
-            }}
-          >
+          <DescriptionList>
             <Field term="UUID">
               <code>{network.uuid}</code>
             </Field>
@@ -131,7 +121,7 @@ function NetworkDetails({ network }: { network: Network }) {
               )}
             </Field>
             <Field term="Labels">{describeLabels(network.labels) || 'None'}</Field>
-          </Box>
+          </DescriptionList>
         </Paper>
         <Section id="network-ip-networks" title="IP networks">
           <DataTable
@@ -220,14 +210,5 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Typography>
       {children}
     </Box>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }

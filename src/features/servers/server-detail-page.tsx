@@ -20,6 +20,7 @@ import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/form
 import { resourcePaths } from '../../lib/resource-paths';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { DetailQuery } from '../../components/detail-query';
+import { DescriptionList, Field } from '../../components/description-list';
 
 export function ServerDetailPage() {
   const { uuid = '' } = useParams();
@@ -131,18 +132,7 @@ function ServerView({ server }: { server: ServerDetails }) {
           <Typography color="text.secondary">Only a stopped server can be deleted.</Typography>
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-              '& dt': { fontWeight: 600 },
-              '& dd': { m: 0 },
-            }}
-          >
+          <DescriptionList>
             <Field term="State">
               <StateChip state={server.state} progress={server.progress} showProgress />
             </Field>
@@ -161,7 +151,7 @@ function ServerView({ server }: { server: ServerDetails }) {
                 .map(({ key, value }) => (value ? `${key}=${value}` : key))
                 .join(', ') || 'None'}
             </Field>
-          </Box>
+          </DescriptionList>
         </Paper>
         <Section title="Storage devices">
           {server.storage_devices.storage_device.length === 0 ? (
@@ -226,15 +216,6 @@ function ServerView({ server }: { server: ServerDetails }) {
           onDeleted={() => void navigate(resourcePaths.servers())}
         />
       )}
-    </>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </>
   );
 }

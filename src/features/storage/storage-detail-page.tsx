@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +35,7 @@ import {
 } from './storage-confirm-dialogs';
 import { intervalLabels, tierLabels } from './storage-forms';
 import { DetailQuery } from '../../components/detail-query';
+import { DescriptionList, Field } from '../../components/description-list';
 
 type Action =
   'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
@@ -135,18 +135,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         )}
         <BusyState storage={storage} />
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-              '& dt': { fontWeight: 600 },
-              '& dd': { m: 0 },
-            }}
-          >
+          <DescriptionList>
             <Field term="State">
               <StateChip state={storage.state} progress={storage.progress} />
             </Field>
@@ -179,7 +168,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
                     .map(({ key, value }) => (value ? `${key}=${value}` : key))
                     .join(', ')}
             </Field>
-          </Box>
+          </DescriptionList>
         </Paper>
         <Box component="section" aria-labelledby="attached-servers">
           <Typography id="attached-servers" variant="h6" component="h2" gutterBottom>
@@ -240,15 +229,6 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
           onDeleted={() => void navigate(resourcePaths.storage())}
         />
       )}
-    </>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </>
   );
 }
