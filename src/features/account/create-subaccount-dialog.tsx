@@ -1,20 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SubAccountCreateRequest } from '../../../contract/account';
 import type { ApiError } from '../../api/http';
 import { createSubAccountCall, useCreateSubAccount } from '../../api/account';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import {
@@ -28,31 +21,14 @@ import {
 } from './subaccount-form';
 import type { SubAccountFormValues } from './subaccount-form';
 
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } } as const;
+
 interface CreateSubAccountDialogProps {
-  open: boolean;
   onClose: () => void;
   onCreated: (username: string) => void;
 }
 
-export function CreateSubAccountDialog({ open, onClose, onCreated }: CreateSubAccountDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Create a subaccount</DialogTitle>
-      <CreateSubAccountForm onCancel={onClose} onCreated={onCreated} />
-    </Dialog>
-  );
-}
-
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } } as const;
-
-function CreateSubAccountForm({
-  onCancel,
-  onCreated,
-}: {
-  onCancel: () => void;
-  onCreated: (username: string) => void;
-}) {
+export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountDialogProps) {
   const create = useCreateSubAccount();
   const { control, handleSubmit, setError } = useForm<
     SubAccountFormValues,
@@ -81,118 +57,110 @@ function CreateSubAccountForm({
 
   const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogContent>
-        <Stack spacing={3}>
-          <Box sx={grid}>
-            <FormTextInput
-              control={control}
-              name="username"
-              label="Username"
-              required
-              autoComplete="off"
-              hint={hint('username')}
-            />
-            <FormTextInput
-              control={control}
-              name="password"
-              label="Password"
-              type="password"
-              required
-              autoComplete="new-password"
-              hint={hint('password')}
-            />
-            <FormTextInput control={control} name="first_name" label="First name" required />
-            <FormTextInput control={control} name="last_name" label="Last name" required />
-            <FormTextInput
-              control={control}
-              name="email"
-              label="Email"
-              type="email"
-              required
-              hint={hint('email')}
-            />
-            <FormTextInput
-              control={control}
-              name="phone"
-              label="Phone"
-              type="tel"
-              required
-              hint={hint('phone')}
-            />
-            <FormTextInput control={control} name="company" label="Company" />
-            <FormTextInput
-              control={control}
-              name="country"
-              label="Country"
-              required
-              hint={hint('country')}
-            />
-            <FormTextInput
-              control={control}
-              name="language"
-              label="Language"
-              required
-              hint={hint('language')}
-            />
-            <FormTextInput
-              control={control}
-              name="timezone"
-              label="Time zone"
-              required
-              hint={hint('timezone')}
-            />
-            <FormSelect control={control} name="currency" label="Currency">
-              <MenuItem value="">Same as the main account</MenuItem>
-              {['EUR', 'GBP', 'USD', 'SGD'].map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code}
-                </MenuItem>
-              ))}
-            </FormSelect>
-          </Box>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              Access
-            </Typography>
-            <FormCheckbox
-              control={control}
-              name="allow_api"
-              label="May use the API"
-              hint="Needed to sign in to this panel with a password or to use API tokens."
-            />
-            <FormCheckbox
-              control={control}
-              name="allow_gui"
-              label="May use the web control panel"
-            />
-          </Box>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              Roles
-            </Typography>
-            {subAccountRoles.map((role) => (
-              <FormCheckbox
-                key={role}
-                control={control}
-                name={`roles.${role}`}
-                label={roleLabels[role]}
-              />
-            ))}
-          </Box>
-          <LabelFields control={control} />
-          {failure && <ApiErrorAlert error={failure} title="The subaccount could not be created" />}
-          <ApiCallPanel preview={parsed.success ? createSubAccountCall(parsed.data) : null} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create subaccount'}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog
+      title="Create a subaccount"
+      submitLabel="Create subaccount"
+      pendingLabel="Creating…"
+      pending={create.isPending}
+      failure={failure}
+      failureTitle="The subaccount could not be created"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      apiCall={parsed.success ? createSubAccountCall(parsed.data) : null}
+    >
+      <Box sx={grid}>
+        <FormTextInput
+          control={control}
+          name="username"
+          label="Username"
+          required
+          autoComplete="off"
+          hint={hint('username')}
+        />
+        <FormTextInput
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          hint={hint('password')}
+        />
+        <FormTextInput control={control} name="first_name" label="First name" required />
+        <FormTextInput control={control} name="last_name" label="Last name" required />
+        <FormTextInput
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          hint={hint('email')}
+        />
+        <FormTextInput
+          control={control}
+          name="phone"
+          label="Phone"
+          type="tel"
+          required
+          hint={hint('phone')}
+        />
+        <FormTextInput control={control} name="company" label="Company" />
+        <FormTextInput
+          control={control}
+          name="country"
+          label="Country"
+          required
+          hint={hint('country')}
+        />
+        <FormTextInput
+          control={control}
+          name="language"
+          label="Language"
+          required
+          hint={hint('language')}
+        />
+        <FormTextInput
+          control={control}
+          name="timezone"
+          label="Time zone"
+          required
+          hint={hint('timezone')}
+        />
+        <FormSelect control={control} name="currency" label="Currency">
+          <MenuItem value="">Same as the main account</MenuItem>
+          {['EUR', 'GBP', 'USD', 'SGD'].map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
+        </FormSelect>
+      </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Access
+        </Typography>
+        <FormCheckbox
+          control={control}
+          name="allow_api"
+          label="May use the API"
+          hint="Needed to sign in to this panel with a password or to use API tokens."
+        />
+        <FormCheckbox control={control} name="allow_gui" label="May use the web control panel" />
+      </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Roles
+        </Typography>
+        {subAccountRoles.map((role) => (
+          <FormCheckbox
+            key={role}
+            control={control}
+            name={`roles.${role}`}
+            label={roleLabels[role]}
+          />
+        ))}
+      </Box>
+      <LabelFields control={control} />
+    </FormDialog>
   );
 }

@@ -165,14 +165,15 @@ export function SubaccountsPage() {
             ))}
         </Box>
       )}
-      <CreateSubAccountDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(username) => {
-          setCreating(false);
-          setCreated(username);
-        }}
-      />
+      {creating && (
+        <CreateSubAccountDialog
+          onClose={() => setCreating(false)}
+          onCreated={(username) => {
+            setCreating(false);
+            setCreated(username);
+          }}
+        />
+      )}
       {deleting && <DeleteSubAccountDialog username={deleting} onClose={() => setDeleting(null)} />}
     </>
   );

@@ -1,12 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usStates } from '../../../contract/countries';
@@ -19,36 +14,19 @@ import {
 import type { PartnerAccount, PartnerAccountForm } from '../../../contract/partner';
 import type { ApiError } from '../../api/http';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { countryOptions } from './country-options';
 
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
 interface CreateAccountDialogProps {
-  open: boolean;
   onClose: () => void;
   onCreated: (account: PartnerAccount) => void;
 }
 
-export function CreateAccountDialog({ open, onClose, onCreated }: CreateAccountDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>Create a customer account</DialogTitle>
-      <CreateAccountForm onCancel={onClose} onCreated={onCreated} />
-    </Dialog>
-  );
-}
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-
-interface CreateAccountFormProps {
-  onCancel: () => void;
-  onCreated: (account: PartnerAccount) => void;
-}
-
 /** The create body of spec §4.9, with every rule checked here before anything is sent. */
-export function CreateAccountForm({ onCancel, onCreated }: CreateAccountFormProps) {
+export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogProps) {
   const createAccount = useCreatePartnerAccount();
   const { control, handleSubmit, getValues, setError } = useForm<PartnerAccountForm>({
     resolver: zodResolver(partnerAccountFormSchema),
@@ -77,167 +55,159 @@ export function CreateAccountForm({ onCancel, onCreated }: CreateAccountFormProp
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogContent>
-        {/* Room above the first field for its floating label, which the scroll area would clip. */}
-        <Stack spacing={3} sx={{ pt: 1 }}>
+    <FormDialog
+      title="Create a customer account"
+      submitLabel="Create account"
+      pendingLabel="Creating…"
+      pending={createAccount.isPending}
+      failure={failure}
+      failureTitle="The account could not be created"
+      maxWidth="md"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      apiCall={
+        parsed.success ? createPartnerAccountCall(toPartnerAccountCreateRequest(parsed.data)) : null
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <FormTextInput
+          control={control}
+          name="username"
+          label="Username"
+          required
+          autoComplete="off"
+          hint="4 to 64 lowercase letters and digits; single underscores may join them."
+        />
+        <FormTextInput
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          hint="8 to 256 characters with a lowercase letter, an uppercase letter and a digit."
+        />
+      </Box>
+      <FormCheckbox
+        control={control}
+        name="copy_partner_contact"
+        label="Use my contact details"
+        hint="The new account gets your name, address, phone, e-mail and VAT number. Clear this to enter the customer's own."
+      />
+      {!copyContact && (
+        <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
+            Customer contact details
+          </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
             <FormTextInput
               control={control}
-              name="username"
-              label="Username"
+              name="contact_details.first_name"
+              label="First name"
               required
               autoComplete="off"
-              hint="4 to 64 lowercase letters and digits; single underscores may join them."
             />
             <FormTextInput
               control={control}
-              name="password"
-              label="Password"
-              type="password"
+              name="contact_details.last_name"
+              label="Last name"
               required
-              autoComplete="new-password"
-              hint="8 to 256 characters with a lowercase letter, an uppercase letter and a digit."
+              autoComplete="off"
             />
+            <FormTextInput
+              control={control}
+              name="contact_details.email"
+              label="E-mail"
+              type="email"
+              required
+              autoComplete="off"
+            />
+            <FormTextInput
+              control={control}
+              name="contact_details.phone"
+              label="Phone"
+              required
+              autoComplete="off"
+              hint="+<country code>.<number>, for example +358.401234567"
+            />
+            <FormTextInput
+              control={control}
+              name="contact_details.company"
+              label="Company"
+              autoComplete="off"
+            />
+            <FormTextInput
+              control={control}
+              name="contact_details.vat_number"
+              label="VAT number"
+              autoComplete="off"
+              hint="In the format of the chosen country."
+            />
+            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+              <FormTextInput
+                control={control}
+                name="contact_details.address"
+                label="Address"
+                multiline
+                minRows={2}
+                autoComplete="off"
+                hint="One or two lines."
+              />
+            </Box>
+            <FormTextInput
+              control={control}
+              name="contact_details.postal_code"
+              label="Postal code"
+              autoComplete="off"
+            />
+            <FormTextInput
+              control={control}
+              name="contact_details.city"
+              label="City"
+              autoComplete="off"
+            />
+            <FormSelect
+              control={control}
+              name="contact_details.country"
+              label="Country"
+              required
+              fullWidth
+              slotProps={nativeSelect}
+            >
+              <option value="">Choose a country</option>
+              {countryOptions().map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.label}
+                </option>
+              ))}
+            </FormSelect>
+            {country === 'USA' ? (
+              <FormSelect
+                control={control}
+                name="contact_details.state"
+                label="State"
+                required
+                fullWidth
+                slotProps={nativeSelect}
+              >
+                <option value="">Choose a state</option>
+                {Object.entries(usStates).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name} ({code})
+                  </option>
+                ))}
+              </FormSelect>
+            ) : (
+              <FormTextInput
+                control={control}
+                name="contact_details.state"
+                label="State or region"
+                autoComplete="off"
+              />
+            )}
           </Box>
-          <FormCheckbox
-            control={control}
-            name="copy_partner_contact"
-            label="Use my contact details"
-            hint="The new account gets your name, address, phone, e-mail and VAT number. Clear this to enter the customer's own."
-          />
-          {!copyContact && (
-            <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
-              <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
-                Customer contact details
-              </Typography>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-                <FormTextInput
-                  control={control}
-                  name="contact_details.first_name"
-                  label="First name"
-                  required
-                  autoComplete="off"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.last_name"
-                  label="Last name"
-                  required
-                  autoComplete="off"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.email"
-                  label="E-mail"
-                  type="email"
-                  required
-                  autoComplete="off"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.phone"
-                  label="Phone"
-                  required
-                  autoComplete="off"
-                  hint="+<country code>.<number>, for example +358.401234567"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.company"
-                  label="Company"
-                  autoComplete="off"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.vat_number"
-                  label="VAT number"
-                  autoComplete="off"
-                  hint="In the format of the chosen country."
-                />
-                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                  <FormTextInput
-                    control={control}
-                    name="contact_details.address"
-                    label="Address"
-                    multiline
-                    minRows={2}
-                    autoComplete="off"
-                    hint="One or two lines."
-                  />
-                </Box>
-                <FormTextInput
-                  control={control}
-                  name="contact_details.postal_code"
-                  label="Postal code"
-                  autoComplete="off"
-                />
-                <FormTextInput
-                  control={control}
-                  name="contact_details.city"
-                  label="City"
-                  autoComplete="off"
-                />
-                <FormSelect
-                  control={control}
-                  name="contact_details.country"
-                  label="Country"
-                  required
-                  fullWidth
-                  slotProps={nativeSelect}
-                >
-                  <option value="">Choose a country</option>
-                  {countryOptions().map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {option.label}
-                    </option>
-                  ))}
-                </FormSelect>
-                {country === 'USA' ? (
-                  <FormSelect
-                    control={control}
-                    name="contact_details.state"
-                    label="State"
-                    required
-                    fullWidth
-                    slotProps={nativeSelect}
-                  >
-                    <option value="">Choose a state</option>
-                    {Object.entries(usStates).map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name} ({code})
-                      </option>
-                    ))}
-                  </FormSelect>
-                ) : (
-                  <FormTextInput
-                    control={control}
-                    name="contact_details.state"
-                    label="State or region"
-                    autoComplete="off"
-                  />
-                )}
-              </Box>
-            </Stack>
-          )}
-          {failure && <ApiErrorAlert error={failure} title="The account could not be created" />}
-          <ApiCallPanel
-            preview={
-              parsed.success
-                ? createPartnerAccountCall(toPartnerAccountCreateRequest(parsed.data))
-                : null
-            }
-          />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={createAccount.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={createAccount.isPending}>
-          {createAccount.isPending ? 'Creating…' : 'Create account'}
-        </Button>
-      </DialogActions>
-    </form>
+      )}
+    </FormDialog>
   );
 }

@@ -186,14 +186,15 @@ function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> 
           />
         )}
       </Box>
-      <CreateAccountDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(account) => {
-          setCreating(false);
-          setCreated(account);
-        }}
-      />
+      {creating && (
+        <CreateAccountDialog
+          onClose={() => setCreating(false)}
+          onCreated={(account) => {
+            setCreating(false);
+            setCreated(account);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -214,14 +214,15 @@ export function StorageListPage() {
           onOffset={(next) => change({ offset: String(next) }, true)}
         />
       )}
-      <CreateStorageDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(storage) => {
-          setCreating(false);
-          void navigate(resourcePaths.storageDetail(storage.uuid));
-        }}
-      />
+      {creating && (
+        <CreateStorageDialog
+          onClose={() => setCreating(false)}
+          onCreated={(storage) => {
+            setCreating(false);
+            void navigate(resourcePaths.storageDetail(storage.uuid));
+          }}
+        />
+      )}
     </>
   );
 }

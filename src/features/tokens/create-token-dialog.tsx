@@ -1,18 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
 import type { ApiError } from '../../api/http';
 import { tokensPath, useCreateToken } from '../../api/tokens';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormDialog } from '../../components/form-dialog';
 import { TextInput } from '../../components/form/text-input';
 import { IpRangeFields } from './ip-range-fields';
 import {
@@ -26,27 +19,11 @@ import type { CreateTokenFormValues } from './create-token-form';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 
 interface CreateTokenDialogProps {
-  open: boolean;
   onClose: () => void;
   onCreated: (token: CreatedToken) => void;
 }
 
-export function CreateTokenDialog({ open, onClose, onCreated }: CreateTokenDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Create an API token</DialogTitle>
-      <CreateTokenForm onCancel={onClose} onCreated={onCreated} />
-    </Dialog>
-  );
-}
-
-interface CreateTokenFormProps {
-  onCancel: () => void;
-  onCreated: (token: CreatedToken) => void;
-}
-
-function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
+export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps) {
   const createToken = useCreateToken();
   const { control, handleSubmit, getValues, setError } = useForm<
     CreateTokenFormValues,
@@ -77,87 +54,83 @@ function CreateTokenForm({ onCancel, onCreated }: CreateTokenFormProps) {
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogContent>
-        <Stack spacing={3}>
-          <Controller
-            name="name"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Name"
-                required
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.message ?? 'Say what uses the token, such as a script or tool.'
-                }
-              />
-            )}
+    <FormDialog
+      title="Create an API token"
+      submitLabel="Create token"
+      pendingLabel="Creating…"
+      pending={createToken.isPending}
+      failure={failure}
+      failureTitle="The token could not be created"
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      apiCall={preview}
+    >
+      <Controller
+        name="name"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label="Name"
+            required
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ?? 'Say what uses the token, such as a script or tool.'
+            }
           />
-          <FormSelect control={control} name="expiry" label="Expires after">
-            {expiryChoiceSchema.options.map((choice) => (
-              <MenuItem key={choice} value={choice}>
-                {expiryChoiceLabels[choice]}
-              </MenuItem>
-            ))}
-          </FormSelect>
-          {expiry === 'custom' && (
-            <Controller
-              name="customDuration"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label="Duration"
-                  required
-                  error={fieldState.invalid}
-                  helperText={
-                    fieldState.error?.message ??
-                    'Hours, minutes and seconds, such as 36h, 1h30m or 15m; at most one year.'
-                  }
-                />
-              )}
+        )}
+      />
+      <FormSelect control={control} name="expiry" label="Expires after">
+        {expiryChoiceSchema.options.map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {expiryChoiceLabels[choice]}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      {expiry === 'custom' && (
+        <Controller
+          name="customDuration"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextInput
+              {...field}
+              label="Duration"
+              required
+              error={fieldState.invalid}
+              helperText={
+                fieldState.error?.message ??
+                'Hours, minutes and seconds, such as 36h, 1h30m or 15m; at most one year.'
+              }
             />
           )}
-          {expiry === 'date' && (
-            <Controller
-              name="expiresAt"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  type="datetime-local"
-                  label="Expires at"
-                  required
-                  shrinkLabel
-                  error={fieldState.invalid}
-                  helperText={
-                    fieldState.error?.message ?? 'In your local time; at most one year ahead.'
-                  }
-                />
-              )}
+        />
+      )}
+      {expiry === 'date' && (
+        <Controller
+          name="expiresAt"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextInput
+              {...field}
+              type="datetime-local"
+              label="Expires at"
+              required
+              shrinkLabel
+              error={fieldState.invalid}
+              helperText={
+                fieldState.error?.message ?? 'In your local time; at most one year ahead.'
+              }
             />
           )}
-          <IpRangeFields control={control} anyAddress={anyAddress} />
-          <FormCheckbox
-            control={control}
-            name="canCreateTokens"
-            label="Can create tokens"
-            hint="Lets whoever holds this token create further tokens."
-          />
-          {failure && <ApiErrorAlert error={failure} title="The token could not be created" />}
-          <ApiCallPanel preview={preview} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={createToken.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={createToken.isPending}>
-          {createToken.isPending ? 'Creating…' : 'Create token'}
-        </Button>
-      </DialogActions>
-    </form>
+        />
+      )}
+      <IpRangeFields control={control} anyAddress={anyAddress} />
+      <FormCheckbox
+        control={control}
+        name="canCreateTokens"
+        label="Can create tokens"
+        hint="Lets whoever holds this token create further tokens."
+      />
+    </FormDialog>
   );
 }

@@ -53,14 +53,15 @@ export function TokensPage() {
             onDelete={setDeleting}
           />
         ))}
-      <CreateTokenDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(token) => {
-          setCreating(false);
-          setCreated(token);
-        }}
-      />
+      {creating && (
+        <CreateTokenDialog
+          onClose={() => setCreating(false)}
+          onCreated={(token) => {
+            setCreating(false);
+            setCreated(token);
+          }}
+        />
+      )}
       {created && <TokenSecretDialog token={created} onClose={() => setCreated(null)} />}
       {deleting && (
         <DeleteTokenDialog
