@@ -127,7 +127,10 @@ async function lighthouseScores() {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       results[formFactor] = {};
       for (const route of lighthousePages) {
-        const page = await browser.newPage();
+        // A fresh context per run: an empty HTTP cache, as a first visit has (Lighthouse's own
+        // storage reset is off so that the session set below survives).
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
         if (route !== '/sign-in') {
           await page.evaluateOnNewDocument((value) => {
             window.sessionStorage.setItem('skydeck.session', value);
@@ -158,7 +161,7 @@ async function lighthouseScores() {
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         };
-        await page.close();
+        await context.close();
       }
     }
   } finally {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkydeckServer } from './app';
@@ -19,6 +20,7 @@ import {
 const indexHtml =
   '<!doctype html><html lang="en"><title>Skydeck</title><script type="module" src="/assets/app.js"></script></html>';
 const appJs = 'console.log("skydeck");\n';
+const chunkJs = 'export const skydeck = "a chunk of the panel";\n'.repeat(200);
 
 function expectSecurityHeaders(response: LightMyRequestResponse) {
   const csp = String(response.headers['content-security-policy'] ?? '');
@@ -47,6 +49,13 @@ describe('serving the panel', () => {
     fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
     fs.mkdirSync(path.join(staticDir, 'assets'));
     fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), appJs);
+    // As the build leaves a chunk: with its Brotli and gzip copies (scripts/vite-precompress.ts).
+    fs.writeFileSync(path.join(staticDir, 'assets', 'chunk.js'), chunkJs);
+    fs.writeFileSync(
+      path.join(staticDir, 'assets', 'chunk.js.br'),
+      zlib.brotliCompressSync(chunkJs),
+    );
+    fs.writeFileSync(path.join(staticDir, 'assets', 'chunk.js.gz'), zlib.gzipSync(chunkJs));
     app = await buildTestServer({ staticDir });
   });
   afterAll(async () => {
@@ -82,6 +91,32 @@ describe('serving the panel', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe(appJs);
     expectSecurityHeaders(response);
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br', zlib.brotliDecompressSync],
+    ['gzip, deflate', 'gzip', zlib.gunzipSync],
+  ])(
+    'sends the compressed copy of a chunk to a browser accepting %s',
+    async (acceptEncoding, encoding, decompress) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/chunk.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.rawPayload.length).toBeLessThan(chunkJs.length / 5);
+      expect(decompress(response.rawPayload).toString()).toBe(chunkJs);
+    },
+  );
+
+  it('sends a chunk as it is to a client accepting no compression', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/chunk.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(chunkJs);
   });
 
   it('answers a missing asset with the 404 error object, never the page', async () => {

@@ -66,6 +66,8 @@ export async function buildServer(options: ServerOptions = {}) {
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/vite-precompress.ts); served by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, file) {
         res.header(
           'Cache-Control',
