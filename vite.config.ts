@@ -12,6 +12,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Chunks by content hash only: the entry lists every chunk's file name (for preloading
+        // a lazy page's dependencies), so each name's letters are first-load bytes.
+        chunkFileNames: 'assets/[hash].js',
         // Everything the entry loads up front stays in one chunk: split into shared pieces (which
         // lazy pages also use) it loads anyway and compresses worse, costing the first-load budget.
         codeSplitting: {

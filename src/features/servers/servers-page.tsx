@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import {
   stopServer,
 } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkActions, SelectionProvider, selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,6 +16,7 @@ import {
   storageListCall,
   storageQueries,
 } from '../../api/storage';
+import { ApiCallPanel } from '../../components/api-call-panel';
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkActions, SelectionProvider } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
@@ -24,10 +24,14 @@ import { Pager, SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { resourcePaths } from '../../lib/resource-paths';
-import { CreateStorageDialog } from './create-storage-dialog';
 import { updateSearch } from '../../lib/list-params';
 import { defaultAccess, readStorageListParams } from './storage-list-params';
 import { StorageTable } from './storage-table';
+
+// The form (react-hook-form, zod, its fields) loads when the user opens it, not with the list.
+const CreateStorageDialog = lazy(async () => ({
+  default: (await import('./create-storage-dialog')).CreateStorageDialog,
+}));
 
 const bulkActions: BulkAction<StorageSummary>[] = [
   {
@@ -215,13 +219,15 @@ export function StorageListPage() {
         />
       )}
       {creating && (
-        <CreateStorageDialog
-          onClose={() => setCreating(false)}
-          onCreated={(storage) => {
-            setCreating(false);
-            void navigate(resourcePaths.storageDetail(storage.uuid));
-          }}
-        />
+        <Suspense>
+          <CreateStorageDialog
+            onClose={() => setCreating(false)}
+            onCreated={(storage) => {
+              setCreating(false);
+              void navigate(resourcePaths.storageDetail(storage.uuid));
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
