@@ -39,6 +39,17 @@ export async function signInWithToken(page: Page, token: string) {
 
 /** axe (WCAG 2.x A and AA rules) finds nothing on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // A dialog fading in or a menu fading out is half transparent, which axe reads as low contrast:
+  // wait for the finite transitions to end (spinners and progress bars run forever).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
