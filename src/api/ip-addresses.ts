@@ -20,8 +20,8 @@ const ipAddressUrl = (address: string) => `${ipAddressPath}/${encodeURIComponent
 export const ipAddressListCall: ApiRequest = { method: 'GET', path: ipAddressPath };
 
 export async function listIpAddresses(signal?: AbortSignal) {
-  return (await request(ipAddressPath, ipAddressListResponseSchema, { signal })).ip_addresses
-    .ip_address;
+  return (await request(ipAddressListCall.path, ipAddressListResponseSchema, { signal }))
+    .ip_addresses.ip_address;
 }
 
 export async function getIpAddress(address: string, signal?: AbortSignal) {

@@ -34,7 +34,8 @@ const issuerUrl = (uuid: string, name: string, rest = '') =>
 const accepted = acceptedResponseSchema;
 
 export const clusterListCall: ApiRequest = { method: 'GET', path: base };
-export const listClusters = (signal?: AbortSignal) => request(base, clusterListSchema, { signal });
+export const listClusters = (signal?: AbortSignal) =>
+  request(clusterListCall.path, clusterListSchema, { signal });
 export const getCluster = (uuid: string, signal?: AbortSignal) =>
   request(clusterUrl(uuid), clusterSchema, { signal });
 export const createClusterCall = (body: ClusterCreate): ApiRequest => ({

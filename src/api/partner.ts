@@ -11,7 +11,7 @@ const accountsPath = '/1.3/partner/accounts';
 export const partnerAccountListCall: ApiRequest = { method: 'GET', path: accountsPath };
 
 export function listPartnerAccounts(signal?: AbortSignal) {
-  return request(accountsPath, partnerAccountListSchema, { signal });
+  return request(partnerAccountListCall.path, partnerAccountListSchema, { signal });
 }
 
 export const createPartnerAccountCall = (body: PartnerAccountCreateRequest): ApiRequest => ({

@@ -11,7 +11,7 @@ const routerUrl = (uuid: string) => `${routerPath}/${encodeURIComponent(uuid)}`;
 export const routerListCall: ApiRequest = { method: 'GET', path: routerPath };
 
 export async function listRouters(signal?: AbortSignal) {
-  return (await request(routerPath, routerListResponseSchema, { signal })).routers.router;
+  return (await request(routerListCall.path, routerListResponseSchema, { signal })).routers.router;
 }
 
 export async function getRouter(uuid: string, signal?: AbortSignal) {

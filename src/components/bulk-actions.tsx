@@ -226,7 +226,13 @@ function BulkActionDialog<T>({
   /** While a confirmed deletion waits out its grace period: when it is sent. */
   const [deadline, setDeadline] = useState<number | null>(null);
   const graceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const now = useNow(deadline !== null);
+  const waiting = deadline !== null;
+  const now = useNow(waiting);
+  // The confirm button is gone once the grace period starts: keyboard focus goes to Undo.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (waiting) undoButton.current?.focus();
+  }, [waiting]);
   const count = items.length;
   const what = `${count} ${count === 1 ? noun.one : noun.many}`;
   const running = results
@@ -403,7 +409,7 @@ function BulkActionDialog<T>({
       </DialogContent>
       <DialogActions>
         {deadline !== null ? (
-          <Button variant="contained" onClick={undo}>
+          <Button ref={undoButton} variant="contained" onClick={undo}>
             Undo
           </Button>
         ) : results === null ? (

@@ -97,7 +97,9 @@ describe('bulk actions on the storage list', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent(
       /^Delete 1 storage in \d s\. Undo sends nothing\.$/,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    const undo = within(dialog).getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    await user.click(undo);
     // Undone: back to the confirmation, and the storage is still there after the grace period.
     expect(within(dialog).getByRole('button', { name: 'Delete 1 storage' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 3500));
