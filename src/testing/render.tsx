@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,10 +29,14 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Lets a test read where the app navigated to, as the address bar would show it. */
+/**
+ * Lets a test read where the app navigated to, as the address bar would show it. A layout effect
+ * runs in the same commit as the page it navigated to: a test that has found that page reads its
+ * address (a passive effect could still be pending then).
+ */
 function LocationProbe({ intoRef }: { intoRef: { current: Location | null } }) {
   const location = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     intoRef.current = location;
   }, [intoRef, location]);
   return null;

@@ -58,7 +58,10 @@ describe('network peering wizard', () => {
       await user.click(screen.getByRole('button', { name: 'Create peering' }));
 
       expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
-      expect(location.current?.pathname).toMatch(/^\/network-peerings\/0f[0-9a-f-]{34}$/);
+      // The location probe updates in an effect, after the page has rendered.
+      await waitFor(() =>
+        expect(location.current?.pathname).toMatch(/^\/network-peerings\/0f[0-9a-f-]{34}$/),
+      );
       const otherSide = screen.getByRole('region', { name: 'The other side' });
       expect(otherSide).toHaveTextContent('Waiting for the other account');
       expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
