@@ -44,14 +44,19 @@ export function FormTextInput<Values extends FieldValues, Transformed = Values>(
   );
 }
 
-/** A react-hook-form field as a select; its options are the MenuItem children. */
+/**
+ * A react-hook-form field as a select; its options are the MenuItem children. `onChosen` runs
+ * after the form has taken a choice the user made (to reset fields that depend on it).
+ */
 export function FormSelect<Values extends FieldValues, Transformed = Values>({
   control,
   name,
   hint,
+  onChosen,
   children,
   ...select
-}: Bound<Values, Transformed> & Omit<TextFieldProps, Controlled | 'select'>) {
+}: Bound<Values, Transformed> &
+  Omit<TextFieldProps, Controlled | 'select'> & { onChosen?: (value: string) => void }) {
   return (
     <Controller
       control={control}
@@ -60,6 +65,10 @@ export function FormSelect<Values extends FieldValues, Transformed = Values>({
         <TextField
           {...field}
           {...select}
+          onChange={(event) => {
+            field.onChange(event);
+            onChosen?.(event.target.value);
+          }}
           select
           error={fieldState.invalid}
           helperText={fieldState.error?.message ?? hint}

@@ -16,6 +16,7 @@ import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { FormDialog } from '../../components/form-dialog';
+import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
 const addFormSchema = z
@@ -116,11 +117,7 @@ export function AddIpAddressDialog({
       />
       {floating ? (
         <FormSelect control={control} name="zone" label="Zone" required>
-          {(zones.data ?? []).map((zone) => (
-            <MenuItem key={zone.id} value={zone.id}>
-              {`${zone.description} (${zone.id})`}
-            </MenuItem>
-          ))}
+          {zoneOptions(zones.data)}
         </FormSelect>
       ) : (
         <>

@@ -40,6 +40,7 @@ import {
 } from './cluster-form';
 import type { ClusterFormValues } from './cluster-form';
 import { DescriptionList, Field } from '../../components/description-list';
+import { zoneOptions } from '../../components/zone-options';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -174,31 +175,18 @@ function ClusterStep({
         required
         hint="Lowercase letters, digits and hyphens, such as web-prod."
       />
-      <Controller
+      <FormSelect
         control={control}
         name="zone"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            onChange={(event) => {
-              field.onChange(event);
-              setValue('network', '');
-              setValue('networkCidr', '');
-            }}
-            select
-            required
-            label="Zone"
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          >
-            {(zones.data ?? []).map((item) => (
-              <MenuItem key={item.id} value={item.id}>
-                {`${item.description} (${item.id})`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+        label="Zone"
+        required
+        onChosen={() => {
+          setValue('network', '');
+          setValue('networkCidr', '');
+        }}
+      >
+        {zoneOptions(zones.data)}
+      </FormSelect>
       <Controller
         control={control}
         name="network"

@@ -18,6 +18,7 @@ import { zoneQueries } from '../../api/zones';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
+import { zoneOptions } from '../../components/zone-options';
 import { firstHost } from '../../lib/ip-networks';
 import {
   createNetworkDefaults,
@@ -95,11 +96,7 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
           required
           hint={zones.isError ? 'Zones could not be loaded.' : 'Servers in this zone can attach.'}
         >
-          {(zones.data ?? []).map((zone) => (
-            <MenuItem key={zone.id} value={zone.id}>
-              {`${zone.description} (${zone.id})`}
-            </MenuItem>
-          ))}
+          {zoneOptions(zones.data)}
         </FormSelect>
       )}
       {!editing && (

@@ -17,6 +17,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { zoneOptions } from '../../components/zone-options';
 import { resourcePaths } from '../../lib/resource-paths';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -121,11 +122,7 @@ export function NetworksPage() {
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="all">All zones</MenuItem>
-            {(zones.data ?? []).map((item) => (
-              <MenuItem key={item.id} value={item.id}>
-                {`${item.description} (${item.id})`}
-              </MenuItem>
-            ))}
+            {zoneOptions(zones.data)}
           </TextField>
           <TextField
             select

@@ -36,7 +36,8 @@ import {
   serverFieldForError,
 } from './create-server-form';
 import type { CreateServerFormValues } from './create-server-form';
-import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { zoneOptions } from '../../components/zone-options';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -107,30 +108,15 @@ export function CreateServerPage() {
         }}
       >
         <Stack spacing={3}>
-          <Controller
-            name="zone"
+          <FormSelect
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => {
-                  field.onChange(event);
-                  setValue('template', '');
-                }}
-                select
-                required
-                label="Zone"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {(zones.data ?? []).map((item) => (
-                  <MenuItem key={item.id} value={item.id}>
-                    {`${item.description} (${item.id})`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+            name="zone"
+            label="Zone"
+            required
+            onChosen={() => setValue('template', '')}
+          >
+            {zoneOptions(zones.data)}
+          </FormSelect>
           <Controller
             name="plan"
             control={control}

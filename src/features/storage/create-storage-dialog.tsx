@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { storageTierSchema } from '../../../contract/storage';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
@@ -20,6 +19,7 @@ import {
 } from './storage-forms';
 import type { CreateStorageFormValues } from './storage-forms';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { zoneOptions } from '../../components/zone-options';
 
 interface CreateStorageDialogProps {
   onClose: () => void;
@@ -67,29 +67,15 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
       onClose={onClose}
       apiCall={preview}
     >
-      <Controller
-        name="zone"
+      <FormSelect
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            required
-            label="Zone"
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ??
-              (zones.isError ? 'Zones could not be loaded.' : undefined)
-            }
-          >
-            {(zones.data ?? []).map((zone) => (
-              <MenuItem key={zone.id} value={zone.id}>
-                {`${zone.description} (${zone.id})`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+        name="zone"
+        label="Zone"
+        required
+        hint={zones.isError ? 'Zones could not be loaded.' : undefined}
+      >
+        {zoneOptions(zones.data)}
+      </FormSelect>
       <FormTextInput control={control} name="title" label="Title" required />
       <FormTextInput
         control={control}

@@ -39,6 +39,7 @@ import {
 } from './storage-forms';
 import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { zoneOptions } from '../../components/zone-options';
 
 interface StorageDialogProps {
   storage: StorageDetails;
@@ -386,11 +387,7 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
       </Typography>
       <FormTextInput control={control} name="title" label="Title of the copy" required />
       <FormSelect control={control} name="zone" label="Target zone">
-        {(zones.data ?? [{ id: storage.zone, description: storage.zone }]).map((zone) => (
-          <MenuItem key={zone.id} value={zone.id}>
-            {`${zone.description} (${zone.id})`}
-          </MenuItem>
-        ))}
+        {zoneOptions(zones.data ?? [{ id: storage.zone, description: storage.zone }])}
       </FormSelect>
       <FormSelect control={control} name="tier" label="Tier">
         {storageTierSchema.options.map((tier) => (

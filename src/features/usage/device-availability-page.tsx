@@ -9,6 +9,7 @@ import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { zoneOptions } from '../../components/zone-options';
 import { formatNumber, humanizeKey } from '../../lib/format';
 
 interface DeviceRow {
@@ -78,11 +79,7 @@ export function DeviceAvailabilityPage() {
             sx={{ minWidth: 220 }}
           >
             <MenuItem value="">All zones</MenuItem>
-            {(zones.data ?? []).map((item) => (
-              <MenuItem key={item.id} value={item.id}>
-                {item.description} ({item.id})
-              </MenuItem>
-            ))}
+            {zoneOptions(zones.data)}
           </TextField>
           <TextField
             select
