@@ -175,79 +175,93 @@ const routerErrorFields = {
   LABELS: 'labels',
 } as const;
 
-function useRouterErrors(setFieldError: (field: 'name' | 'labels', message: string) => void) {
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const onError = (error: ApiError) => {
-    const field = fieldForErrorCode(error.code, routerErrorFields);
-    if (field) setFieldError(field, `${error.message} (${error.code})`);
-    else setFailure(error);
-  };
-  return { failure, setFailure, onError };
+type RouterBody = { router: { name: string; labels: RouterFormValues['labels'] } };
+
+interface RouterFormDialogProps {
+  title: string;
+  submitLabel: string;
+  pendingLabel: string;
+  failureTitle: string;
+  defaultValues: RouterFormValues;
+  pending: boolean;
+  /** Sends the body: creates the router or modifies it. */
+  save: (
+    body: RouterBody,
+    callbacks: { onSuccess: () => void; onError: (error: ApiError) => void },
+  ) => void;
+  onClose: () => void;
 }
 
-function CreateRouterDialog({ onClose }: { onClose: () => void }) {
-  const create = useCreateRouter();
+/** A router's name and labels, for creating one or changing one. */
+function RouterFormDialog({
+  defaultValues,
+  pending,
+  save,
+  onClose,
+  ...texts
+}: RouterFormDialogProps) {
   const { control, handleSubmit, setError } = useForm<RouterFormValues>({
     resolver: zodResolver(routerFormSchema),
-    defaultValues: { name: '', labels: [] },
+    defaultValues,
   });
-  const { failure, setFailure, onError } = useRouterErrors((field, message) =>
-    setError(field, { message }),
-  );
+  const [failure, setFailure] = useState<ApiError | null>(null);
   const submit = handleSubmit((values) => {
     setFailure(null);
-    create.mutate(
+    save(
       { router: { name: values.name.trim(), labels: values.labels } },
-      { onSuccess: onClose, onError },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const field = fieldForErrorCode(error.code, routerErrorFields);
+          if (field) setError(field, { message: `${error.message} (${error.code})` });
+          else setFailure(error);
+        },
+      },
     );
   });
   return (
     <FormDialog
-      title="Create router"
-      submitLabel="Create router"
-      pendingLabel="Creating…"
-      pending={create.isPending}
+      {...texts}
+      pending={pending}
       failure={failure}
-      failureTitle="The router could not be created"
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Name" required />
       <LabelFields control={control} />
     </FormDialog>
+  );
+}
+
+function CreateRouterDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateRouter();
+  return (
+    <RouterFormDialog
+      title="Create router"
+      submitLabel="Create router"
+      pendingLabel="Creating…"
+      failureTitle="The router could not be created"
+      defaultValues={{ name: '', labels: [] }}
+      pending={create.isPending}
+      save={(body, callbacks) => create.mutate(body, callbacks)}
+      onClose={onClose}
+    />
   );
 }
 
 function RenameRouterDialog({ router, onClose }: { router: Router; onClose: () => void }) {
   const modify = useModifyRouter(router.uuid);
-  const { control, handleSubmit, setError } = useForm<RouterFormValues>({
-    resolver: zodResolver(routerFormSchema),
-    defaultValues: { name: router.name, labels: router.labels },
-  });
-  const { failure, setFailure, onError } = useRouterErrors((field, message) =>
-    setError(field, { message }),
-  );
-  const submit = handleSubmit((values) => {
-    setFailure(null);
-    modify.mutate(
-      { router: { name: values.name.trim(), labels: values.labels } },
-      { onSuccess: onClose, onError },
-    );
-  });
   return (
-    <FormDialog
+    <RouterFormDialog
       title={`Rename “${router.name}”`}
       submitLabel="Save changes"
       pendingLabel="Saving…"
-      pending={modify.isPending}
-      failure={failure}
       failureTitle="The router could not be saved"
-      onSubmit={(event) => void submit(event)}
+      defaultValues={{ name: router.name, labels: router.labels }}
+      pending={modify.isPending}
+      save={(body, callbacks) => modify.mutate(body, callbacks)}
       onClose={onClose}
-    >
-      <FormTextInput control={control} name="name" label="Name" required />
-      <LabelFields control={control} />
-    </FormDialog>
+    />
   );
 }
 
