@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 import { labelSchema, uuidSchema } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 
@@ -105,3 +106,41 @@ export const routerListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
 export type RouterListQuery = z.input<typeof routerListQuerySchema>;
+
+/** Routers (reference §6); attaching one to a network is a change of the network. */
+export const routerEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/router',
+    query: routerListQuerySchema,
+    response: routerListResponseSchema,
+    errors: [400],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/router',
+    body: createRouterRequestSchema,
+    response: routerResponseSchema,
+    status: 201,
+    errors: [400],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/router/:uuid',
+    response: routerResponseSchema,
+    errors: [403, 404],
+  }),
+  modify: defineEndpoint({
+    method: 'PATCH',
+    path: '/router/:uuid',
+    body: modifyRouterRequestSchema,
+    response: routerResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/router/:uuid',
+    response: null,
+    errors: [403, 404, 409],
+  }),
+};

@@ -39,6 +39,8 @@ export interface SandboxOptions {
   cacheResponses?: boolean;
   /** Start in maintenance: every API request answers 503 until switched off (SANDBOX_MAINTENANCE). */
   maintenance?: boolean;
+  /** Check every answer against its endpoint's response schema (tests). */
+  checkAnswers?: boolean;
   /** Where a failed background transition is reported. */
   onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
@@ -98,6 +100,7 @@ export function createSandboxContext(options: SandboxOptions) {
       failureLimit: options.authFailureLimit ?? 20,
       failureWindowMs: options.authFailureWindowMs ?? 60_000,
     }),
+    checkAnswers: options.checkAnswers ?? false,
     /** Every registered API route, for the authentication matrix test and for 405 answers. */
     routes: [] as { method: string; url: string }[],
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { sendProblem, toProblem } from './api';
+import { sendProblem, toProblem } from './http/problem';
 import type { Faults } from './faults';
 import { ApiProblem } from './http/errors';
 

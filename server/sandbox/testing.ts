@@ -8,7 +8,7 @@ import { createdTokenSchema } from '../../contract/tokens';
 import type { ServerOptions, SkydeckServer } from '../app';
 import { buildServer } from '../app';
 import type { Clock } from './clock';
-import { problemPathPrefixes } from './api';
+import { answersProblemDetails } from './http/problem';
 import { demoUsers } from './seed';
 
 /** Test helpers for the server suite; never imported by production code. */
@@ -22,9 +22,12 @@ export const demoAuth = basicAuth('demo', demoUsers.demo);
 export const viewerAuth = basicAuth('demo_viewer', demoUsers.demo_viewer);
 export const otherAuth = basicAuth('other', demoUsers.other);
 
-/** A fresh seeded sandbox on a private in-memory database. */
+/**
+ * A fresh seeded sandbox on a private in-memory database, whose every answer is checked against
+ * its endpoint's response schema.
+ */
 export const buildTestServer = (options: ServerOptions = {}) =>
-  buildServer({ database: ':memory:', ...options });
+  buildServer({ database: ':memory:', checkAnswers: true, ...options });
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;
@@ -67,8 +70,7 @@ export async function createToken(
 export function errorObjectOf(response: LightMyRequestResponse): { error: unknown } {
   const { error, ...problemFields } = response.json<Record<string, unknown>>();
   const legacy = (error ?? {}) as { error_code?: string; error_message?: string };
-  const path = (response.raw.req.url ?? '').split('?')[0]!;
-  if (problemPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+  if (answersProblemDetails(response.raw.req.url ?? '')) {
     expect(problemFields).toEqual({
       type: `https://developers.upcloud.com/1.3/errors#ERROR_${legacy.error_code}`,
       title: expect.any(String),

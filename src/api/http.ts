@@ -1,5 +1,14 @@
 import type { z } from 'zod/mini';
 import { apiErrorBodySchema } from '../../contract/common';
+import { endpointPath } from '../../contract/endpoint';
+import type {
+  BodyOf,
+  Endpoint,
+  PathParamNames,
+  PathParams,
+  QueryInput,
+  ResponseOf,
+} from '../../contract/endpoint';
 
 /** A failed API call: the HTTP status and the API's `error_code`; UI and retry decide on these. */
 export class ApiError extends Error {
@@ -130,6 +139,46 @@ export interface ApiRequest {
   method: NonNullable<RequestOptions['method']>;
   path: string;
   body?: unknown;
+}
+
+type ParamsInput<E> =
+  E extends Endpoint<infer P>
+    ? [PathParamNames<P>] extends [never]
+      ? { params?: undefined }
+      : { params: PathParams<P> }
+    : never;
+type QueryOf<E> = E extends Endpoint<string, infer Q> ? { query?: QueryInput<Q> } : never;
+type BodyInput<E> = [BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> };
+
+/** What one call of an endpoint needs: its path parameters, query and body. */
+export type EndpointArgs<E extends Endpoint> = ParamsInput<E> & QueryOf<E> & BodyInput<E>;
+
+/** The request a call of `endpoint` sends: what the fetcher sends and the API-call view shows. */
+export function endpointCall<E extends Endpoint>(endpoint: E, args: EndpointArgs<E>): ApiRequest {
+  const { params, query, body } = args as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return {
+    method: endpoint.method,
+    path: endpointPath(endpoint, params, query),
+    ...(body !== undefined ? { body } : {}),
+  };
+}
+
+/** Sends one call of an endpoint and parses its answer with the endpoint's response schema. */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  args: EndpointArgs<E>,
+  options: Pick<RequestOptions, 'signal' | 'authorization' | 'onResponse'> = {},
+): Promise<ResponseOf<E>> {
+  const call = endpointCall(endpoint, args);
+  return request(call.path, endpoint.response as z.ZodMiniType | null as z.ZodMiniType, {
+    ...options,
+    method: call.method,
+    body: call.body,
+  }) as Promise<ResponseOf<E>>;
 }
 
 export function request<S extends z.ZodMiniType>(

@@ -1,39 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { routerListResponseSchema, routerResponseSchema } from '../../contract/router';
+import { routerEndpoints } from '../../contract/router';
 import type { CreateRouterRequest, ModifyRouterRequest, Router } from '../../contract/router';
-import { request } from './http';
-import type { ApiRequest } from './http';
+import { callEndpoint, endpointCall } from './http';
 
-const routerPath = '/1.3/router';
-const routerUrl = (uuid: string) => `${routerPath}/${encodeURIComponent(uuid)}`;
-
-export const routerListCall: ApiRequest = { method: 'GET', path: routerPath };
+export const routerListCall = endpointCall(routerEndpoints.list, {});
 
 export async function listRouters(signal?: AbortSignal) {
-  return (await request(routerListCall.path, routerListResponseSchema, { signal })).routers.router;
+  return (await callEndpoint(routerEndpoints.list, {}, { signal })).routers.router;
 }
 
 export async function getRouter(uuid: string, signal?: AbortSignal) {
-  return (await request(routerUrl(uuid), routerResponseSchema, { signal })).router;
+  return (await callEndpoint(routerEndpoints.get, { params: { uuid } }, { signal })).router;
 }
 
 export async function createRouter(body: CreateRouterRequest) {
-  return (await request(routerPath, routerResponseSchema, { method: 'POST', body })).router;
+  return (await callEndpoint(routerEndpoints.create, { body })).router;
 }
 
 export async function modifyRouter(uuid: string, body: ModifyRouterRequest) {
-  return (await request(routerUrl(uuid), routerResponseSchema, { method: 'PATCH', body })).router;
+  return (await callEndpoint(routerEndpoints.modify, { params: { uuid }, body })).router;
 }
 
-export const deleteRouterCall = (uuid: string): ApiRequest => ({
-  method: 'DELETE',
-  path: routerUrl(uuid),
-});
+export const deleteRouterCall = (uuid: string) =>
+  endpointCall(routerEndpoints.delete, { params: { uuid } });
 
 export function deleteRouter(uuid: string) {
-  const call = deleteRouterCall(uuid);
-  return request(call.path, null, call);
+  return callEndpoint(routerEndpoints.delete, { params: { uuid } });
 }
 
 export const routerQueries = {

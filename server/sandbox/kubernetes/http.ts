@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod';
 import type { core } from 'zod';
 import { uuidPattern } from '../../../contract/common';
-import { sendProblem, toProblem } from '../api';
+import { sendProblem, toProblem } from '../http/problem';
 import { ApiProblem, notFound, problemFromZod } from '../http/errors';
 import type { InvalidParam } from '../http/errors';
 import { principalOf } from '../http/principal';

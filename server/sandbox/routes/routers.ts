@@ -1,18 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import { routerEndpoints } from '../../../contract/router';
 import { uuidPrefixes } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
 import type { Router, StaticRoute, StaticRouteRequest } from '../../../contract/router';
-import { createRouterRequestSchema, modifyRouterRequestSchema } from '../../../contract/router';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import type { RouterRow } from '../store/networks';
 import { parseLabels } from '../store/networks';
-
-type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
 
 /**
  * A router's user routes: named `route0`, `route1`… unless named; service routes a client echoes
@@ -54,74 +53,83 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
     labels: parseLabels(row.labels),
   });
 
-  scope.get<{ Querystring: { label?: string | string[] } }>('/router', async (request) => {
-    const filters = labelFilters(request.query.label);
+  const labelled = { readBody: readLabelledBody };
+
+  handle(scope, routerEndpoints.list, async ({ request, query }) => {
+    const filters = labelFilters(query.label);
     const rows = networks
       .routersOf(ownerOf(request))
       .filter((row) => matchesLabelFilters(parseLabels(row.labels), filters));
     return { routers: { router: rows.map(routerRecord) } };
   });
 
-  scope.post('/router', async (request, reply) => {
-    const { router: body } = readLabelledBody(request, createRouterRequestSchema);
-    const labels = body.labels ?? [];
-    checkLabelKeys(labels);
-    const row: RouterRow = {
-      uuid: newUuid(uuidPrefixes.router),
-      account_id: ownerOf(request),
-      name: body.name,
-      type: 'normal',
-      static_routes: JSON.stringify(userRoutes(body.static_routes ?? [])),
-      labels: JSON.stringify(labels),
-      created_at: clock.now().toISOString(),
-    };
-    const created = db.transaction(() => {
-      networks.insertRouter(row);
-      const current = routerRecord(row);
-      audit.record(auditContext(request), {
-        action: 'create',
-        resourceType: 'router',
-        resourceId: row.uuid,
-        current,
-      });
-      return { router: current };
-    })();
-    return reply.code(201).send(created);
-  });
+  handle(
+    scope,
+    routerEndpoints.create,
+    async ({ request, body: { router: body } }) => {
+      const labels = body.labels ?? [];
+      checkLabelKeys(labels);
+      const row: RouterRow = {
+        uuid: newUuid(uuidPrefixes.router),
+        account_id: ownerOf(request),
+        name: body.name,
+        type: 'normal',
+        static_routes: JSON.stringify(userRoutes(body.static_routes ?? [])),
+        labels: JSON.stringify(labels),
+        created_at: clock.now().toISOString(),
+      };
+      return db.transaction(() => {
+        networks.insertRouter(row);
+        const current = routerRecord(row);
+        audit.record(auditContext(request), {
+          action: 'create',
+          resourceType: 'router',
+          resourceId: row.uuid,
+          current,
+        });
+        return { router: current };
+      })();
+    },
+    labelled,
+  );
 
-  scope.get('/router/:uuid', async (request: UuidRequest) => ({
-    router: routerRecord(networking.routerFor(ownerOf(request), request.params.uuid)),
+  handle(scope, routerEndpoints.get, async ({ request, params }) => ({
+    router: routerRecord(networking.routerFor(ownerOf(request), params.uuid)),
   }));
 
-  scope.patch('/router/:uuid', async (request: UuidRequest) => {
-    const row = networking.routerFor(ownerOf(request), request.params.uuid);
-    const { router: body } = readLabelledBody(request, modifyRouterRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels);
-    const next: RouterRow = {
-      ...row,
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.static_routes !== undefined
-        ? { static_routes: JSON.stringify(userRoutes(body.static_routes)) }
-        : {}),
-      ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
-    };
-    return db.transaction(() => {
-      const previous = routerRecord(row);
-      networks.updateRouter(next);
-      const current = routerRecord(next);
-      audit.record(auditContext(request), {
-        action: 'update',
-        resourceType: 'router',
-        resourceId: row.uuid,
-        previous,
-        current,
-      });
-      return { router: current };
-    })();
-  });
+  handle(
+    scope,
+    routerEndpoints.modify,
+    async ({ request, params, body: { router: body } }) => {
+      const row = networking.routerFor(ownerOf(request), params.uuid);
+      if (body.labels) checkLabelKeys(body.labels);
+      const next: RouterRow = {
+        ...row,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.static_routes !== undefined
+          ? { static_routes: JSON.stringify(userRoutes(body.static_routes)) }
+          : {}),
+        ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+      };
+      return db.transaction(() => {
+        const previous = routerRecord(row);
+        networks.updateRouter(next);
+        const current = routerRecord(next);
+        audit.record(auditContext(request), {
+          action: 'update',
+          resourceType: 'router',
+          resourceId: row.uuid,
+          previous,
+          current,
+        });
+        return { router: current };
+      })();
+    },
+    labelled,
+  );
 
-  scope.delete('/router/:uuid', async (request: UuidRequest, reply) => {
-    const row = networking.routerFor(ownerOf(request), request.params.uuid);
+  handle(scope, routerEndpoints.delete, async ({ request, params }) => {
+    const row = networking.routerFor(ownerOf(request), params.uuid);
     const attached = networks.withRouter(row.uuid);
     if (attached.length > 0) {
       throw new ApiProblem(
@@ -140,6 +148,5 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         previous,
       });
     })();
-    return reply.code(204).send();
   });
 };

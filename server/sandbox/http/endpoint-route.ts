@@ -1,0 +1,113 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+} from 'fastify';
+import { safeParse } from 'zod';
+import type { core } from 'zod';
+import type { z } from 'zod/mini';
+import type { Endpoint, PathParams } from '../../../contract/endpoint';
+import { validate } from './errors';
+import { noteProblemPath } from './problem';
+import { readBody } from './request-body';
+
+type AnySchema = z.ZodMiniType;
+type Output<S> = S extends AnySchema ? core.output<S> : undefined;
+
+/** What a handler gets: the request read and checked against its endpoint's schemas. */
+export interface EndpointInput<E extends Endpoint> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: E extends Endpoint<infer P> ? PathParams<P> : never;
+  query: E extends Endpoint<string, infer Q> ? Output<Q> : never;
+  body: E extends Endpoint<string, AnySchema | undefined, infer B> ? Output<B> : never;
+}
+
+/** A handler answers its endpoint's success body, or the reply when it sent the answer itself. */
+type Answer<E extends Endpoint> =
+  | (E extends Endpoint<string, AnySchema | undefined, AnySchema | undefined, infer R>
+      ? R extends AnySchema
+        ? core.input<R>
+        : void
+      : never)
+  | FastifyReply;
+
+export interface EndpointRouteOptions {
+  /**
+   * How this route reads its body (default: JSON or XML against the endpoint's body schema,
+   * failures as the classic attribute codes). Kubernetes maps failures onto 400/422.
+   */
+  readBody?: (request: FastifyRequest, schema: core.$ZodType) => unknown;
+  /** Route settings of the sandbox (XML root, cacheable reads, public routes). */
+  config?: FastifyContextConfig;
+  /** An error handler of this route alone (operations whose only bad-request status is 422). */
+  errorHandler?: (
+    error: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[0],
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests set it: every answer is checked against its endpoint's response schema. */
+    checkAnswers: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route belongs to a service that answers RFC 7807 problem details. */
+    problem?: boolean;
+  }
+}
+
+/** An answer that does not match its contract: a sandbox bug, reported loudly in tests. */
+export class AnswerMismatch extends Error {}
+
+/**
+ * Registers the sandbox route of one endpoint in a version scope (`/1.2` or `/1.3`), if that
+ * version serves it. Path parameters, query and body are validated at the edge against the
+ * endpoint's schemas; the success status is the endpoint's.
+ */
+export function handle<E extends Endpoint>(
+  scope: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<Answer<E>>,
+  options: EndpointRouteOptions = {},
+) {
+  const version = scope.prefix.replace(/^\//, '');
+  if (!(endpoint.versions as readonly string[]).includes(version)) return;
+  const problem = endpoint.style === 'problem';
+  if (problem) noteProblemPath(`${scope.prefix}${endpoint.path}`);
+  const read = options.readBody ?? readBody;
+
+  const routeHandler: RouteHandlerMethod = async (request, reply) => {
+    const query = endpoint.query ? validate(endpoint.query, request.query ?? {}) : undefined;
+    const body = endpoint.body ? read(request, endpoint.body) : undefined;
+    const input = { request, reply, params: request.params, query, body } as EndpointInput<E>;
+    const answer = await handler(input);
+    if (answer === reply) return reply;
+    if (endpoint.response === null) return reply.code(endpoint.status).send();
+    if (request.server.checkAnswers) {
+      const checked = safeParse(endpoint.response, answer);
+      if (!checked.success) {
+        throw new AnswerMismatch(
+          `${endpoint.method} ${endpoint.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+        );
+      }
+    }
+    return reply.code(endpoint.status).send(answer);
+  };
+
+  scope.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      ...options.config,
+      ...(endpoint.formats.length > 0 ? { formats: [...endpoint.formats] } : {}),
+      ...(problem ? { problem } : {}),
+    },
+    ...(options.errorHandler ? { errorHandler: options.errorHandler } : {}),
+    handler: routeHandler,
+  });
+}
