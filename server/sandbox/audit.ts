@@ -33,6 +33,16 @@ export interface AuditEntry {
  * (`auth_type` `api` for a token, `basic_auth` for a password, `gui` for a panel session) and from
  * which address.
  */
+/** One audited change: the write, and the record of the resource before and after it. */
+export interface AuditedChange<Before, After> extends Omit<AuditEntry, 'previous' | 'current'> {
+  /** The resource as it was (omit for a create). */
+  before?: () => Before;
+  /** The change itself: every write of the operation. */
+  write: () => void;
+  /** The resource as it is now (omit for a delete). */
+  after?: () => After;
+}
+
 export function createAuditLog(db: Db, clock: Clock) {
   const nextId = monotonicFactory();
   const insert = db.prepare(`
@@ -66,6 +76,23 @@ export function createAuditLog(db: Db, clock: Clock) {
         previous_state: stateJson(entry.previous),
       });
       return cloudEventId;
+    },
+
+    /**
+     * Makes a change and writes its audit row in one transaction, so there is no change
+     * without its row and no row without its change; answers the records before and after.
+     */
+    change<Before = undefined, After = undefined>(
+      context: AuditContext,
+      { before, write, after, ...entry }: AuditedChange<Before, After>,
+    ): { previous: Before; current: After } {
+      return db.transaction(() => {
+        const previous = before?.() as Before;
+        write();
+        const current = after?.() as After;
+        this.record(context, { ...entry, previous, current });
+        return { previous, current };
+      })();
     },
   };
 }

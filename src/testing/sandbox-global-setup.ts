@@ -9,7 +9,12 @@ declare module 'vitest' {
 
 /** One real sandbox (in-memory, seeded) for the panel's component tests: no mocks (DESIGN §6). */
 export default async function setup(project: TestProject) {
-  const app = await buildServer({ database: ':memory:', logger: false, authFailureLimit: 100_000 });
+  const app = await buildServer({
+    database: ':memory:',
+    logger: false,
+    authFailureLimit: 100_000,
+    checkAnswers: true,
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   project.provide('sandboxUrl', url);
   return async () => {

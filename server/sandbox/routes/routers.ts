@@ -38,7 +38,7 @@ function userRoutes(requested: readonly StaticRouteRequest[]): StaticRoute[] {
 
 /** Routers (reference §6); attaching one to a network is a change of the network. */
 export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
-  const { db, networks, networking, audit, clock } = context;
+  const { networks, networking, audit, clock } = context;
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
 
   const routerRecord = (row: RouterRow): Router => ({
@@ -78,17 +78,14 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         labels: JSON.stringify(labels),
         created_at: clock.now().toISOString(),
       };
-      return db.transaction(() => {
-        networks.insertRouter(row);
-        const current = routerRecord(row);
-        audit.record(auditContext(request), {
-          action: 'create',
-          resourceType: 'router',
-          resourceId: row.uuid,
-          current,
-        });
-        return { router: current };
-      })();
+      const { current } = audit.change(auditContext(request), {
+        action: 'create',
+        resourceType: 'router',
+        resourceId: row.uuid,
+        write: () => networks.insertRouter(row),
+        after: () => routerRecord(row),
+      });
+      return { router: current };
     },
     labelled,
   );
@@ -111,19 +108,15 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
           : {}),
         ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
       };
-      return db.transaction(() => {
-        const previous = routerRecord(row);
-        networks.updateRouter(next);
-        const current = routerRecord(next);
-        audit.record(auditContext(request), {
-          action: 'update',
-          resourceType: 'router',
-          resourceId: row.uuid,
-          previous,
-          current,
-        });
-        return { router: current };
-      })();
+      const { current } = audit.change(auditContext(request), {
+        action: 'update',
+        resourceType: 'router',
+        resourceId: row.uuid,
+        before: () => routerRecord(row),
+        write: () => networks.updateRouter(next),
+        after: () => routerRecord(next),
+      });
+      return { router: current };
     },
     labelled,
   );
@@ -138,15 +131,12 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         `The router is attached to ${attached.map((network) => `${network.name} (${network.uuid})`).join(', ')}; detach it from the networks first.`,
       );
     }
-    db.transaction(() => {
-      const previous = routerRecord(row);
-      networks.deleteRouter(row.uuid);
-      audit.record(auditContext(request), {
-        action: 'delete',
-        resourceType: 'router',
-        resourceId: row.uuid,
-        previous,
-      });
-    })();
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'router',
+      resourceId: row.uuid,
+      before: () => routerRecord(row),
+      write: () => networks.deleteRouter(row.uuid),
+    });
   });
 };
