@@ -7,21 +7,7 @@ import { sendProblem, toProblem } from './http/problem';
 import type { Format } from './http/formats';
 import { negotiate, parseXml, toXml } from './http/formats';
 import type { SandboxContext } from './context';
-import { catalogRoutes } from './routes/catalog';
-import { accountRoutes } from './routes/account';
-import { tokenRoutes } from './routes/tokens';
-import { storageRoutes } from './routes/storage';
-import { serverRoutes } from './routes/servers';
-import { eventRoutes } from './routes/events';
-import { billingRoutes } from './routes/billing';
-import { usageRoutes } from './routes/usage';
-import { networkRoutes } from './routes/networks';
-import { routerRoutes } from './routes/routers';
-import { ipAddressRoutes } from './routes/ip-addresses';
-import { networkPeeringRoutes } from './routes/network-peerings';
-import { partnerRoutes } from './routes/partner';
-import { auditLogRoutes } from './routes/audit-logs';
-import { kubernetesRoutes } from './routes/kubernetes';
+import type { ApiVersion } from '../../contract/endpoint';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,35 +27,9 @@ declare module 'fastify' {
   }
 }
 
-export type ApiVersion = '1.2' | '1.3';
-export type RouteModule = (
-  scope: FastifyInstance,
-  context: SandboxContext,
-  version: ApiVersion,
-) => void;
+export type { RouteModule } from './domain';
 
-/** Which groups each API version serves (spec §4: price and zone under 1.2, the rest under 1.3). */
-const versionRoutes: Record<ApiVersion, RouteModule[]> = {
-  '1.2': [catalogRoutes],
-  '1.3': [
-    catalogRoutes,
-    accountRoutes,
-    tokenRoutes,
-    storageRoutes,
-    serverRoutes,
-    eventRoutes,
-    billingRoutes,
-    usageRoutes,
-    networkRoutes,
-    routerRoutes,
-    ipAddressRoutes,
-    networkPeeringRoutes,
-    partnerRoutes,
-    auditLogRoutes,
-    kubernetesRoutes,
-  ],
-};
-export const apiVersions = Object.keys(versionRoutes) as ApiVersion[];
+export const apiVersions: readonly ApiVersion[] = ['1.2', '1.3'];
 const obsoleteVersions = new Set(['1.0', '1.1']);
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const xmlContentType = 'application/xml; charset=utf-8';
@@ -93,7 +53,7 @@ export function versionProblem(url: string): ApiProblem | undefined {
   );
 }
 
-function versionScope(context: SandboxContext, version: ApiVersion) {
+function versionScope(context: SandboxContext) {
   return async (scope: FastifyInstance) => {
     const router = FindMyWay({ ignoreTrailingSlash: true });
     scope.addHook('onRoute', (route) => {
@@ -205,7 +165,7 @@ function versionScope(context: SandboxContext, version: ApiVersion) {
       );
     });
 
-    for (const register of versionRoutes[version]) register(scope, context, version);
+    for (const domain of context.domains) domain.routes(scope, context);
   };
 }
 
@@ -215,6 +175,6 @@ export async function sandboxApi(app: FastifyInstance, context: SandboxContext) 
   app.decorateRequest('cacheSlot', null);
   app.decorate('checkAnswers', context.checkAnswers);
   for (const version of apiVersions) {
-    await app.register(versionScope(context, version), { prefix: `/${version}` });
+    await app.register(versionScope(context), { prefix: `/${version}` });
   }
 }

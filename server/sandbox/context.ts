@@ -11,7 +11,9 @@ import { seedSandbox } from './seed';
 import { registerTransitions } from './transitions';
 import { createAccountRepository } from './store/accounts';
 import type { Db } from './store/database';
-import { clearDatabase, openDatabase } from './store/database';
+import { clearDatabase, migrateDomain, openDatabase } from './store/database';
+import type { SandboxDomain } from './domain';
+import { sandboxDomains } from './domains';
 import { createServerRepository } from './store/servers';
 import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
@@ -41,6 +43,8 @@ export interface SandboxOptions {
   maintenance?: boolean;
   /** Check every answer against its endpoint's response schema (tests). */
   checkAnswers?: boolean;
+  /** The resource groups served (every group unless a test narrows or extends it). */
+  domains?: readonly SandboxDomain[];
   /** Where a failed background transition is reported. */
   onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
@@ -57,9 +61,12 @@ export function createSandboxContext(options: SandboxOptions) {
   const interfaces = billing.trackAddresses(createInterfaceRepository(db));
   const peerings = createPeeringRepository(db);
   const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
+  const domains = options.domains ?? sandboxDomains;
+  for (const domain of domains) migrateDomain(db, domain.name, domain.migrations ?? []);
   if (options.reset) clearDatabase(db);
   db.transaction(networking.ensureSharedNetworks)();
-  if (accounts.isEmpty()) seedSandbox({ db, accounts, storages, servers, clock, networking });
+  const fresh = accounts.isEmpty();
+  if (fresh) seedSandbox({ db, accounts, storages, servers, clock, networking });
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -73,7 +80,8 @@ export function createSandboxContext(options: SandboxOptions) {
   const kubernetesModel = createKubernetesModel({ kubernetes, jobs });
   kubernetesModel.registerTransitions();
   registerNetworkTransitions({ jobs, networks, peerings, networking });
-  return {
+  const context = {
+    domains,
     db,
     clock,
     timeScale,
@@ -104,5 +112,8 @@ export function createSandboxContext(options: SandboxOptions) {
     /** Every registered API route, for the authentication matrix test and for 405 answers. */
     routes: [] as { method: string; url: string }[],
   };
+  for (const domain of domains) domain.setup?.(context);
+  if (fresh) for (const domain of domains) db.transaction(() => domain.seed?.(context))();
+  return context;
 }
 export type SandboxContext = ReturnType<typeof createSandboxContext>;

@@ -53,11 +53,42 @@ function migrate(db: Db): void {
   }
 }
 
+/**
+ * Applies a domain's own migrations (numbered within the domain), each once, in its own
+ * transaction: a group's tables live with the group, not in the core list.
+ */
+export function migrateDomain(
+  db: Db,
+  domain: string,
+  domainMigrations: readonly { version: number; sql: string }[],
+): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS domain_migrations (
+    domain TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL,
+    PRIMARY KEY (domain, version))`);
+  const applied = new Set(
+    db
+      .prepare<[string], { version: number }>(
+        'SELECT version FROM domain_migrations WHERE domain = ?',
+      )
+      .all(domain)
+      .map((row) => row.version),
+  );
+  for (const migration of domainMigrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare(
+        'INSERT INTO domain_migrations (domain, version, applied_at) VALUES (?, ?, ?)',
+      ).run(domain, migration.version, new Date().toISOString());
+    })();
+  }
+}
+
 /** Empties every table that holds sandbox state, keeping the schema (SANDBOX_RESET=1). */
 export function clearDatabase(db: Db): void {
   const tables = db
     .prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('schema_migrations', 'domain_migrations')",
     )
     .all();
   db.pragma('foreign_keys = OFF');
