@@ -1,3 +1,5 @@
+import { saveFile } from './download';
+
 export type CsvCell = string | number;
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
@@ -16,15 +18,7 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
 
 /** Saves `text` as a CSV file through the browser's download, without a server round trip. */
 export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a tick later it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** Rows of a CSV text (RFC 4180 quoting) as objects keyed by the header row. */

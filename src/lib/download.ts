@@ -8,6 +8,6 @@ export function saveFile(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has started the download by the next task; the object URL can go then.
+  // Revoking at once can cancel the download in some browsers; by the next task it has started.
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, inject } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import { setApiBaseUrl } from '../api/http';
 
 // Component tests talk to the real sandbox started by sandbox-global-setup.ts (DESIGN §6).
@@ -14,4 +14,5 @@ afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
 });

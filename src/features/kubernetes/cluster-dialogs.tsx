@@ -32,7 +32,7 @@ import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/f
 import { LoadingState } from '../../components/query-state';
 import { describePlan } from '../../lib/pricing';
 import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
-import { downloadText } from './download';
+import { saveFile } from '../../lib/download';
 
 const scaleSchema = z.pipe(
   z.object({
@@ -220,7 +220,9 @@ export function KubeconfigDialog({
                 <Button
                   variant="contained"
                   startIcon={<DownloadIcon />}
-                  onClick={() => downloadText(fileName, kubeconfig.data!)}
+                  onClick={() =>
+                    saveFile(new Blob([kubeconfig.data!], { type: 'application/yaml' }), fileName)
+                  }
                 >
                   Download
                 </Button>

@@ -27,6 +27,7 @@ import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { formatBytes } from '../../lib/bytes';
+import { downloadCsv } from '../../lib/csv';
 import { formatDateTime, humanizeKey } from '../../lib/format';
 import { readRange } from './usage-range';
 
@@ -115,14 +116,7 @@ function CsvDownload({ range }: { range: DayRange }) {
     setError(null);
     try {
       const text = await downloadResourceNetworkUsageCsv(range);
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `network-usage-${range.from}-to-${range.to}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      downloadCsv(`network-usage-${range.from}-to-${range.to}.csv`, text);
     } catch (failure) {
       setError(failure as ApiError);
     } finally {
