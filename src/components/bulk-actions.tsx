@@ -227,7 +227,7 @@ function BulkActionDialog<T>({
   const [deadline, setDeadline] = useState<number | null>(null);
   const graceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const waiting = deadline !== null;
-  const now = useNow(waiting);
+  const now = useTicker(waiting);
   // The confirm button is gone once the grace period starts: keyboard focus goes to Undo.
   const undoButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -442,7 +442,7 @@ function BulkActionDialog<T>({
 }
 
 /** The current time, ticking a few times a second while `ticking`. */
-function useNow(ticking: boolean): number {
+function useTicker(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!ticking) return;
