@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod/mini';
 import { accountResponseSchema } from '../../contract/account';
 import { signInAs } from '../testing/render';
-import { ApiError, request, setApiBaseUrl } from './http';
+import { ApiError, readErrorBody, request, setApiBaseUrl } from './http';
 
 const bearer = (token: string) => `Bearer ${token}`;
 
@@ -29,6 +29,21 @@ describe('request against the sandbox', () => {
       authorization: bearer(session.token),
     }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 200, code: 'RESPONSE_INVALID' });
+    expect((error as ApiError).details).toEqual([
+      expect.stringMatching(/^accounts: .* \(got nothing\)$/),
+    ]);
+  });
+
+  it('names the field an answer got wrong, with its value', async () => {
+    const session = await signInAs('demo');
+    const error = await request(
+      '/1.3/account',
+      z.object({ account: z.object({ username: z.number() }) }),
+      { authorization: bearer(session.token) },
+    ).catch((caught: unknown) => caught);
+    expect((error as ApiError).details).toEqual([
+      expect.stringMatching(/^account\.username: .* \(got "demo"\)$/),
+    ]);
   });
 
   it('returns undefined for 204 No Content', async () => {
@@ -51,5 +66,50 @@ describe('request against the sandbox', () => {
     } finally {
       setApiBaseUrl(inject('sandboxUrl'));
     }
+  });
+});
+
+describe('readErrorBody', () => {
+  it('reads the error object of the classic services', () => {
+    expect(
+      readErrorBody(404, {
+        error: { error_code: 'STORAGE_NOT_FOUND', error_message: 'The storage does not exist.' },
+      }),
+    ).toEqual({
+      code: 'STORAGE_NOT_FOUND',
+      message: 'The storage does not exist.',
+      details: [],
+    });
+  });
+
+  it('reads RFC 7807 problem details: the type fragment is the code, invalid params the details', () => {
+    expect(
+      readErrorBody(422, {
+        type: 'https://developers.upcloud.com/1.3/errors#ERROR_INVALID_REQUEST',
+        title: 'Validation error.',
+        detail: 'The plan is not offered.',
+        status: 422,
+        correlation_id: '01HQ',
+        invalid_params: [{ name: 'plan', reason: 'Not an offered plan.' }],
+      }),
+    ).toEqual({
+      code: 'INVALID_REQUEST',
+      message: 'The plan is not offered.',
+      details: ['plan: Not an offered plan.'],
+    });
+    expect(
+      readErrorBody(404, {
+        type: 'https://developers.upcloud.com/1.3/errors#ERROR_RESOURCE_NOT_FOUND',
+        title: 'Cluster not found.',
+        status: 404,
+      }),
+    ).toMatchObject({ code: 'RESOURCE_NOT_FOUND', message: 'Cluster not found.' });
+  });
+
+  it('says so when an error body is neither', () => {
+    expect(readErrorBody(502, '<html>Bad gateway</html>')).toMatchObject({
+      code: 'RESPONSE_INVALID',
+      message: 'The API answered with status 502 and an unrecognised error body.',
+    });
   });
 });

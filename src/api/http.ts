@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { apiErrorBodySchema } from '../../contract/common';
 import { endpointPath } from '../../contract/endpoint';
 import type {
@@ -16,15 +16,30 @@ export class ApiError extends Error {
   readonly code: string;
   /** From `Retry-After` (maintenance answers carry it): how long to wait before trying again. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * What exactly went wrong, for a report: the attributes a request got wrong (RFC 7807
+   * `invalid_params`), or the field of an answer the panel could not read and its value.
+   */
+  readonly details: readonly string[];
 
-  constructor(status: number, code: string, message: string, retryAfterMs?: number) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    retryAfterMs?: number,
+    details: readonly string[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.retryAfterMs = retryAfterMs;
+    this.details = details;
   }
 }
+
+/** An answer the panel could not read: the same request answers the same way, so never retried. */
+export const isResponseInvalid = (error: ApiError) => error.code === 'RESPONSE_INVALID';
 
 /** A 503 (spec §7): the service is under maintenance and did nothing with the request. */
 export const isMaintenance = (error: ApiError) => error.status === 503;
@@ -201,12 +216,15 @@ export async function request(
   onResponse?.(response);
   if (schema === null || response.status === 204) return undefined;
 
-  const parsed = schema.safeParse(await readJson(response));
+  const data = await readJson(response);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(
       response.status,
       'RESPONSE_INVALID',
       `The API answered ${method} ${path} with data the panel does not understand.`,
+      undefined,
+      parsed.error.issues.slice(0, 3).map((issue) => describeIssue(issue, data)),
     );
   }
   return parsed.data;
@@ -270,17 +288,80 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = apiErrorBodySchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    const { error_code, error_message } = parsed.data.error;
-    return new ApiError(response.status, error_code, error_message, retryAfterMs(response));
+/** `servers.server[0].host` */
+function pathText(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
+    )
+    .join('');
+}
+
+function valueText(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** One schema issue as a line a user can report: where, what was expected, what came. */
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
+  let value: unknown = data;
+  for (const key of issue.path) {
+    value = value !== null && typeof value === 'object' ? (value as never)[key] : undefined;
   }
-  return new ApiError(
-    response.status,
-    'RESPONSE_INVALID',
-    `The API answered with status ${response.status} and an unrecognised error body.`,
-  );
+  const where = pathText(issue.path) || '(the whole answer)';
+  return `${where}: ${issue.message} (got ${valueText(value)})`;
+}
+
+/** RFC 7807 problem details, as the newer services answer (Kubernetes, tokens, audit logs…). */
+const problemBodySchema = z.object({
+  type: z.string(),
+  title: z.optional(z.string()),
+  detail: z.optional(z.string()),
+  invalid_params: z.optional(
+    z.array(z.object({ name: z.string(), reason: z.optional(z.string()) })),
+  ),
+});
+
+/**
+ * The API's code and message from an error body of either family: the error object
+ * `{"error":{error_code,error_message}}`, or problem details whose `type` fragment is the code
+ * (`…#ERROR_RESOURCE_NOT_FOUND` → `RESOURCE_NOT_FOUND`, as the official Go SDK reads it).
+ */
+export function readErrorBody(
+  status: number,
+  body: unknown,
+): { code: string; message: string; details: string[] } {
+  const legacy = apiErrorBodySchema.safeParse(body);
+  const problem = problemBodySchema.safeParse(body);
+  const details = problem.success
+    ? (problem.data.invalid_params ?? []).map(({ name, reason }) =>
+        reason ? `${name}: ${reason}` : name,
+      )
+    : [];
+  if (legacy.success) {
+    const { error_code, error_message } = legacy.data.error;
+    return { code: error_code, message: error_message, details };
+  }
+  if (problem.success) {
+    const { type, title, detail } = problem.data;
+    const fragment = type.includes('#') ? type.slice(type.lastIndexOf('#') + 1) : '';
+    return {
+      code: fragment.replace(/^ERROR_/, '') || `HTTP_${status}`,
+      message: detail ?? title ?? `The API answered with status ${status}.`,
+      details,
+    };
+  }
+  return {
+    code: 'RESPONSE_INVALID',
+    message: `The API answered with status ${status} and an unrecognised error body.`,
+    details: [],
+  };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const { code, message, details } = readErrorBody(response.status, await readJson(response));
+  return new ApiError(response.status, code, message, retryAfterMs(response), details);
 }
 
 /**

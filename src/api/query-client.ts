@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './http';
-import { isMaintenance } from './http';
+import { isMaintenance, isResponseInvalid } from './http';
 
 const maxRetries = 2;
 /** A change waits this many maintenance answers (about four minutes) before giving up. */
@@ -31,10 +31,11 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        // A client error answers the same way on every attempt; only transient failures retry,
-        // and reads wait out maintenance for as long as it lasts.
+        // A client error, or an answer the panel cannot read, comes back the same on every
+        // attempt; only transient failures retry, and reads wait out maintenance while it lasts.
         retry: (failureCount, error) =>
-          isMaintenance(error) || (!isClientError(error) && failureCount < maxRetries),
+          isMaintenance(error) ||
+          (!isClientError(error) && !isResponseInvalid(error) && failureCount < maxRetries),
         retryDelay,
         staleTime: 30_000,
       },

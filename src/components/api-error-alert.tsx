@@ -23,6 +23,17 @@ export function ApiErrorAlert({ error, title, action }: ApiErrorAlertProps) {
       <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         ({error.code})
       </Box>
+      {error.details.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, overflowWrap: 'anywhere' }}>
+          {error.details.map((detail) => (
+            <li key={detail}>
+              <Box component="code" sx={{ fontFamily: 'monospace' }}>
+                {detail}
+              </Box>
+            </li>
+          ))}
+        </Box>
+      )}
       {transient && (
         <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
           This is a temporary problem: what you entered is kept, so you can try again.

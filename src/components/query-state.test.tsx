@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
@@ -21,6 +21,24 @@ describe('query states', () => {
     expect(alert).toHaveTextContent('(TOKEN_NOT_FOUND)');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('ErrorState lists the fields an answer got wrong, so a user can report them', () => {
+    render(
+      <ErrorState
+        error={
+          new ApiError(200, 'RESPONSE_INVALID', 'The API answered GET /x with data…', undefined, [
+            'server.host: Invalid input (got nothing)',
+          ])
+        }
+        title="The server could not be loaded"
+        onRetry={() => undefined}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent(
+      'server.host: Invalid input (got nothing)',
+    );
   });
 
   it('LoadingState is a named, busy progress indicator', () => {
