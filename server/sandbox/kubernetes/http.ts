@@ -100,13 +100,14 @@ export function kubernetesRoute(
   const onlyUnprocessable = endpoint.errors.includes(422) && !endpoint.errors.includes(400);
   const bodyOf = options.bodyOf ?? ((request: FastifyRequest) => request.body);
   const custom = options.readBody;
+  // Worked out at registration, so an operation with a body but no bad-request status fails early.
+  const statuses = endpoint.body === undefined ? undefined : badRequestStatuses(endpoint);
   const readBody: EndpointRouteOptions['readBody'] | undefined =
-    endpoint.body === undefined
+    statuses === undefined
       ? undefined
       : custom
-        ? (request) => custom(request, badRequestStatuses(endpoint))
-        : (request, schema) =>
-            readKubernetesBody(bodyOf(request), schema, badRequestStatuses(endpoint));
+        ? (request) => custom(request, statuses)
+        : (request, schema) => readKubernetesBody(bodyOf(request), schema, statuses);
   return {
     ...(readBody ? { readBody } : {}),
     ...(onlyUnprocessable ? { errorHandler: unprocessableOnBadRequest } : {}),
@@ -116,7 +117,8 @@ export function kubernetesRoute(
 
 /**
  * The caller's cluster. Another account's cluster answers as an unknown one: the operations
- * declare 404, not 403 (spec §4.3). A malformed UUID is 400 where the operation declares 400.
+ * declare 404, not 403 (spec §4.3). A malformed UUID answers `malformedStatus`: 400 for reading
+ * and changing the cluster itself (which declare it), 404 elsewhere.
  */
 export function ownCluster(
   kubernetes: KubernetesRepository,
