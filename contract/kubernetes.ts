@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
-import { issuerSchema } from './kubernetes-oidc';
+import { defineEndpoint } from './endpoint';
+import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
 
 /** Cluster, node group and OIDC entry names: a Kubernetes DNS label (reference §9.1). */
 export const kubernetesNamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -329,3 +330,215 @@ export const acceptedResponseSchema = z.object({ message: z.string() });
 export const clusterListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
+
+/** An `AuthenticationConfiguration` document to import: YAML, or the document as a JSON string. */
+export const authenticationImportSchema = z.string();
+
+/** `?audience=` of an OIDC kubeconfig: one of the entry's audiences (its first unless given). */
+export const issuerKubeconfigQuerySchema = z.object({
+  audience: z.optional(z.union([z.string(), z.array(z.string())])),
+});
+
+/**
+ * Managed Kubernetes (spec §4.3; reference §9). A newer service: failures are RFC 7807 problem
+ * details, and each operation declares exactly its failure statuses; where it declares both 400
+ * and 422, a body of the wrong shape is 400 and unacceptable values are 422.
+ */
+export const kubernetesEndpoints = {
+  plans: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/plans',
+    response: clusterPlanListSchema,
+    style: 'problem',
+  }),
+  versions: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/versions',
+    response: clusterVersionListSchema,
+    style: 'problem',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes',
+    query: clusterListQuerySchema,
+    response: clusterListSchema,
+    errors: [400],
+    style: 'problem',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/kubernetes',
+    body: clusterCreateSchema,
+    response: clusterSchema,
+    status: 201,
+    errors: [400, 404, 422],
+    style: 'problem',
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid',
+    response: clusterSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+  modify: defineEndpoint({
+    method: 'PATCH',
+    path: '/kubernetes/:uuid',
+    body: clusterModifySchema,
+    response: clusterSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/kubernetes/:uuid',
+    response: acceptedResponseSchema,
+    status: 202,
+    errors: [404],
+    style: 'problem',
+  }),
+  kubeconfig: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/kubeconfig',
+    response: kubeconfigResponseSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  availableUpgrades: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/available-upgrades',
+    response: availableUpgradesSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  upgrade: defineEndpoint({
+    method: 'POST',
+    path: '/kubernetes/:uuid/available-upgrades',
+    body: clusterUpgradeSchema,
+    response: clusterUpgradeResponseSchema,
+    status: 201,
+    errors: [404, 422],
+    style: 'problem',
+  }),
+};
+
+/** Node groups and their nodes (reference §9.2). */
+export const kubernetesNodeGroupEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/node-groups',
+    response: nodeGroupListSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/kubernetes/:uuid/node-groups',
+    body: nodeGroupCreateSchema,
+    response: nodeGroupSchema,
+    status: 201,
+    errors: [404, 422],
+    style: 'problem',
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/node-groups/:name',
+    response: nodeGroupDetailsSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  modify: defineEndpoint({
+    method: 'PATCH',
+    path: '/kubernetes/:uuid/node-groups/:name',
+    body: nodeGroupModifySchema,
+    response: nodeGroupSchema,
+    errors: [404, 422],
+    style: 'problem',
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/kubernetes/:uuid/node-groups/:name',
+    response: acceptedResponseSchema,
+    status: 202,
+    errors: [404],
+    style: 'problem',
+  }),
+  /** Replaces one node (experimental). */
+  deleteNode: defineEndpoint({
+    method: 'DELETE',
+    path: '/kubernetes/:uuid/node-groups/:name/:node',
+    response: acceptedResponseSchema,
+    status: 202,
+    errors: [404],
+    style: 'problem',
+  }),
+};
+
+/** OIDC issuer entries of a cluster (reference §9.5); `:name` is the entry's name. */
+export const kubernetesAuthenticationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/authentication',
+    response: issuerListSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  /** Replaces the whole set (an empty list clears it); the set is validated first. */
+  replace: defineEndpoint({
+    method: 'PUT',
+    path: '/kubernetes/:uuid/authentication',
+    body: issuerListSchema,
+    response: issuerListSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/kubernetes/:uuid/authentication',
+    body: issuerSchema,
+    response: issuerSchema,
+    status: 201,
+    errors: [400, 404, 409],
+    style: 'problem',
+  }),
+  /** Replaces the whole set from an API-server v1 AuthenticationConfiguration document. */
+  import: defineEndpoint({
+    method: 'PUT',
+    path: '/kubernetes/:uuid/authentication/import',
+    body: authenticationImportSchema,
+    response: issuerListSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/authentication/:name',
+    response: issuerSchema,
+    errors: [404],
+    style: 'problem',
+  }),
+  /** The name in the path is authoritative: a body's own `name` is replaced by it. */
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/kubernetes/:uuid/authentication/:name',
+    body: issuerSchema,
+    response: issuerSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/kubernetes/:uuid/authentication/:name',
+    response: null,
+    errors: [404],
+    style: 'problem',
+  }),
+  kubeconfig: defineEndpoint({
+    method: 'GET',
+    path: '/kubernetes/:uuid/authentication/:name/kubeconfig',
+    query: issuerKubeconfigQuerySchema,
+    response: kubeconfigResponseSchema,
+    errors: [400, 404],
+    style: 'problem',
+  }),
+};

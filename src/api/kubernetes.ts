@@ -1,16 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  acceptedResponseSchema,
-  availableUpgradesSchema,
-  clusterListSchema,
-  clusterPlanListSchema,
-  clusterSchema,
-  clusterUpgradeResponseSchema,
-  clusterVersionListSchema,
-  kubeconfigResponseSchema,
-  nodeGroupDetailsSchema,
-  nodeGroupSchema,
+  kubernetesAuthenticationEndpoints,
+  kubernetesEndpoints,
+  kubernetesNodeGroupEndpoints,
 } from '../../contract/kubernetes';
 import type {
   Cluster,
@@ -19,116 +12,74 @@ import type {
   NodeGroupCreate,
   NodeGroupModify,
 } from '../../contract/kubernetes';
-import { issuerListSchema, issuerSchema } from '../../contract/kubernetes-oidc';
 import type { Issuer } from '../../contract/kubernetes-oidc';
-import { networkListResponseSchema } from '../../contract/network';
-import { request } from './http';
-import type { ApiRequest } from './http';
+import { callEndpoint, endpointCall } from './http';
+import { listNetworks } from './networks';
 
-const base = '/1.3/kubernetes';
-const clusterUrl = (uuid: string, rest = '') => `${base}/${encodeURIComponent(uuid)}${rest}`;
-const groupUrl = (uuid: string, group: string, rest = '') =>
-  clusterUrl(uuid, `/node-groups/${encodeURIComponent(group)}${rest}`);
-const issuerUrl = (uuid: string, name: string, rest = '') =>
-  clusterUrl(uuid, `/authentication/${encodeURIComponent(name)}${rest}`);
-const accepted = acceptedResponseSchema;
+const clusters = kubernetesEndpoints;
+const nodeGroups = kubernetesNodeGroupEndpoints;
+const issuers = kubernetesAuthenticationEndpoints;
 
-export const clusterListCall: ApiRequest = { method: 'GET', path: base };
-export const listClusters = (signal?: AbortSignal) =>
-  request(clusterListCall.path, clusterListSchema, { signal });
+/** The API path of a cluster: the app bar search asks it whether the cluster still exists. */
+export const clusterApiPath = (uuid: string) =>
+  endpointCall(clusters.get, { params: { uuid } }).path;
+
+export const clusterListCall = endpointCall(clusters.list, {});
+export const listClusters = (signal?: AbortSignal) => callEndpoint(clusters.list, {}, { signal });
 export const getCluster = (uuid: string, signal?: AbortSignal) =>
-  request(clusterUrl(uuid), clusterSchema, { signal });
-export const createClusterCall = (body: ClusterCreate): ApiRequest => ({
-  method: 'POST',
-  path: base,
-  body,
-});
-export const createCluster = (body: ClusterCreate) => {
-  const call = createClusterCall(body);
-  return request(call.path, clusterSchema, call);
-};
-export const deleteClusterCall = (uuid: string): ApiRequest => ({
-  method: 'DELETE',
-  path: clusterUrl(uuid),
-});
-export const deleteCluster = (uuid: string) => {
-  const call = deleteClusterCall(uuid);
-  return request(call.path, accepted, call);
-};
+  callEndpoint(clusters.get, { params: { uuid } }, { signal });
+export const createClusterCall = (body: ClusterCreate) => endpointCall(clusters.create, { body });
+export const createCluster = (body: ClusterCreate) => callEndpoint(clusters.create, { body });
+export const deleteClusterCall = (uuid: string) =>
+  endpointCall(clusters.delete, { params: { uuid } });
+export const deleteCluster = (uuid: string) => callEndpoint(clusters.delete, { params: { uuid } });
 export const listClusterPlans = (signal?: AbortSignal) =>
-  request(`${base}/plans`, clusterPlanListSchema, { signal });
+  callEndpoint(clusters.plans, {}, { signal });
 export const listClusterVersions = (signal?: AbortSignal) =>
-  request(`${base}/versions`, clusterVersionListSchema, { signal });
+  callEndpoint(clusters.versions, {}, { signal });
 export const getAvailableUpgrades = async (uuid: string, signal?: AbortSignal) =>
-  (await request(clusterUrl(uuid, '/available-upgrades'), availableUpgradesSchema, { signal }))
-    .versions;
+  (await callEndpoint(clusters.availableUpgrades, { params: { uuid } }, { signal })).versions;
 export const upgradeCluster = (uuid: string, body: ClusterUpgrade) =>
-  request(clusterUrl(uuid, '/available-upgrades'), clusterUpgradeResponseSchema, {
-    method: 'POST',
-    body,
-  });
+  callEndpoint(clusters.upgrade, { params: { uuid }, body });
 export const getKubeconfig = async (uuid: string) =>
-  (await request(clusterUrl(uuid, '/kubeconfig'), kubeconfigResponseSchema)).kubeconfig;
+  (await callEndpoint(clusters.kubeconfig, { params: { uuid } })).kubeconfig;
 
 export const getNodeGroup = (uuid: string, group: string, signal?: AbortSignal) =>
-  request(groupUrl(uuid, group), nodeGroupDetailsSchema, { signal });
+  callEndpoint(nodeGroups.get, { params: { uuid, name: group } }, { signal });
 export const createNodeGroup = (uuid: string, body: NodeGroupCreate) =>
-  request(clusterUrl(uuid, '/node-groups'), nodeGroupSchema, { method: 'POST', body });
+  callEndpoint(nodeGroups.create, { params: { uuid }, body });
 export const modifyNodeGroup = (uuid: string, group: string, body: NodeGroupModify) =>
-  request(groupUrl(uuid, group), nodeGroupSchema, { method: 'PATCH', body });
-export const deleteNodeGroupCall = (uuid: string, group: string): ApiRequest => ({
-  method: 'DELETE',
-  path: groupUrl(uuid, group),
-});
-export const deleteNodeGroup = (uuid: string, group: string) => {
-  const call = deleteNodeGroupCall(uuid, group);
-  return request(call.path, accepted, call);
-};
-export const deleteNodeCall = (uuid: string, group: string, node: string): ApiRequest => ({
-  method: 'DELETE',
-  path: groupUrl(uuid, group, `/${encodeURIComponent(node)}`),
-});
-export const deleteNode = (uuid: string, group: string, node: string) => {
-  const call = deleteNodeCall(uuid, group, node);
-  return request(call.path, accepted, call);
-};
+  callEndpoint(nodeGroups.modify, { params: { uuid, name: group }, body });
+export const deleteNodeGroupCall = (uuid: string, group: string) =>
+  endpointCall(nodeGroups.delete, { params: { uuid, name: group } });
+export const deleteNodeGroup = (uuid: string, group: string) =>
+  callEndpoint(nodeGroups.delete, { params: { uuid, name: group } });
+export const deleteNodeCall = (uuid: string, group: string, node: string) =>
+  endpointCall(nodeGroups.deleteNode, { params: { uuid, name: group, node } });
+export const deleteNode = (uuid: string, group: string, node: string) =>
+  callEndpoint(nodeGroups.deleteNode, { params: { uuid, name: group, node } });
 
 export const listIssuers = (uuid: string, signal?: AbortSignal) =>
-  request(clusterUrl(uuid, '/authentication'), issuerListSchema, { signal });
+  callEndpoint(issuers.list, { params: { uuid } }, { signal });
 export const createIssuer = (uuid: string, body: Issuer) =>
-  request(clusterUrl(uuid, '/authentication'), issuerSchema, { method: 'POST', body });
+  callEndpoint(issuers.create, { params: { uuid }, body });
 export const updateIssuer = (uuid: string, name: string, body: Issuer) =>
-  request(issuerUrl(uuid, name), issuerSchema, { method: 'PUT', body });
-export const deleteIssuerCall = (uuid: string, name: string): ApiRequest => ({
-  method: 'DELETE',
-  path: issuerUrl(uuid, name),
-});
-export const deleteIssuer = (uuid: string, name: string) => {
-  const call = deleteIssuerCall(uuid, name);
-  return request(call.path, null, call);
-};
+  callEndpoint(issuers.update, { params: { uuid, name }, body });
+export const deleteIssuerCall = (uuid: string, name: string) =>
+  endpointCall(issuers.delete, { params: { uuid, name } });
+export const deleteIssuer = (uuid: string, name: string) =>
+  callEndpoint(issuers.delete, { params: { uuid, name } });
 /** The import takes the YAML document; sent as a JSON string, which the API also accepts. */
 export const importIssuers = (uuid: string, document: string) =>
-  request(clusterUrl(uuid, '/authentication/import'), issuerListSchema, {
-    method: 'PUT',
-    body: document,
-  });
+  callEndpoint(issuers.import, { params: { uuid }, body: document });
 export const getIssuerKubeconfig = async (uuid: string, name: string, audience: string) =>
-  (
-    await request(
-      issuerUrl(uuid, name, `/kubeconfig?${new URLSearchParams({ audience })}`),
-      kubeconfigResponseSchema,
-    )
-  ).kubeconfig;
+  (await callEndpoint(issuers.kubeconfig, { params: { uuid, name }, query: { audience } }))
+    .kubeconfig;
 
 /** The account's private networks of a zone with their IPv4 blocks: where a cluster may run. */
 export async function listClusterNetworks(zone: string, signal?: AbortSignal) {
-  const response = await request(
-    `/1.3/network?${new URLSearchParams({ zone })}`,
-    networkListResponseSchema,
-    { signal },
-  );
-  return response.networks.network
+  const networks = await listNetworks({ zone }, signal);
+  return networks
     .filter((network) => network.type === 'private' && network.zone === zone)
     .map((network) => ({
       uuid: network.uuid,

@@ -1,5 +1,6 @@
 import type { UuidKind } from '../../contract/common';
 import { ApiError, request } from '../api/http';
+import { clusterApiPath } from '../api/kubernetes';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
 import { paths } from './paths';
 
@@ -15,7 +16,7 @@ export const resourcePages: Partial<
   storage: { page: paths.storageDetail, api: (uuid) => `/1.3/storage/${uuid}` },
   network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
   networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },
-  kubernetes: { page: paths.cluster, api: (uuid) => `/1.3/kubernetes/${uuid}` },
+  kubernetes: { page: paths.cluster, api: clusterApiPath },
 };
 
 export interface SearchTarget {

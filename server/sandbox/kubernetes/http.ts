@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod';
 import type { core } from 'zod';
 import { uuidPattern } from '../../../contract/common';
+import type { Endpoint } from '../../../contract/endpoint';
+import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { sendProblem, toProblem } from '../http/problem';
 import { ApiProblem, notFound, problemFromZod } from '../http/errors';
 import type { InvalidParam } from '../http/errors';
@@ -19,16 +21,38 @@ export const unprocessable = (code: string, message: string, invalidParams: Inva
 /** Issue kinds that mean the body does not have the operation's shape at all. */
 const structural = new Set(['invalid_type', 'unrecognized_keys']);
 
+/** The statuses a bad request body answers: the shape wrong (`malformed`), or values refused. */
+export interface BadRequestStatuses {
+  malformed: FailureStatus;
+  invalid: FailureStatus;
+}
+
 /**
- * Validates a Kubernetes request body. The operations declare different failure statuses (spec
- * §4.3): where both exist, a body of the wrong shape (not an object, a missing attribute, a wrong
- * JSON type, an unknown attribute) is 400 and well-formed but unacceptable values are 422; where
- * only one exists, every failure gets it.
+ * Derived from the operation's declared errors (spec §4.3): where it declares both 400 and 422, a
+ * body of the wrong shape is 400 and well-formed but unacceptable values are 422; where it
+ * declares only one, every failure gets it.
+ */
+export function badRequestStatuses(endpoint: Pick<Endpoint, 'method' | 'path' | 'errors'>) {
+  const declares400 = endpoint.errors.includes(400);
+  const declares422 = endpoint.errors.includes(422);
+  if (!declares400 && !declares422) {
+    throw new Error(`${endpoint.method} ${endpoint.path} declares no status for a bad request.`);
+  }
+  return {
+    malformed: declares400 ? 400 : 422,
+    invalid: declares422 ? 422 : 400,
+  } satisfies BadRequestStatuses;
+}
+
+/**
+ * Validates a Kubernetes request body, failures answering `statuses` ({@link badRequestStatuses}):
+ * not an object, a missing attribute, a wrong JSON type or an unknown attribute is `malformed`;
+ * anything else `invalid`.
  */
 export function readKubernetesBody<S extends core.$ZodType>(
   body: unknown,
   schema: S,
-  statuses: { malformed: FailureStatus; invalid: FailureStatus },
+  statuses: BadRequestStatuses,
 ): core.output<S> {
   if (body === undefined || body === null || typeof body !== 'object') {
     throw new ApiProblem(
@@ -49,7 +73,7 @@ export function readKubernetesBody<S extends core.$ZodType>(
  * that cannot even be read (broken JSON) answers 422 too.
  */
 export function unprocessableOnBadRequest(
-  error: FastifyError,
+  error: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -59,8 +83,42 @@ export function unprocessableOnBadRequest(
 }
 
 /**
+ * The route options of a Kubernetes operation, from what it declares: its body read with
+ * {@link readKubernetesBody} at the statuses of its errors, and a body that cannot even be read
+ * answering 422 where the operation's only bad-request status is 422. `bodyOf` gives the value to
+ * validate where it is not the request's body as sent; `readBody` replaces the reading altogether
+ * (given the statuses); `xmlRoot` names the root of an XML answer without a wrapper.
+ */
+export function kubernetesRoute(
+  endpoint: Endpoint,
+  options: {
+    xmlRoot?: string;
+    bodyOf?: (request: FastifyRequest) => unknown;
+    readBody?: (request: FastifyRequest, statuses: BadRequestStatuses) => unknown;
+  } = {},
+): EndpointRouteOptions {
+  const onlyUnprocessable = endpoint.errors.includes(422) && !endpoint.errors.includes(400);
+  const bodyOf = options.bodyOf ?? ((request: FastifyRequest) => request.body);
+  const custom = options.readBody;
+  // Worked out at registration, so an operation with a body but no bad-request status fails early.
+  const statuses = endpoint.body === undefined ? undefined : badRequestStatuses(endpoint);
+  const readBody: EndpointRouteOptions['readBody'] | undefined =
+    statuses === undefined
+      ? undefined
+      : custom
+        ? (request) => custom(request, statuses)
+        : (request, schema) => readKubernetesBody(bodyOf(request), schema, statuses);
+  return {
+    ...(readBody ? { readBody } : {}),
+    ...(onlyUnprocessable ? { errorHandler: unprocessableOnBadRequest } : {}),
+    ...(options.xmlRoot ? { config: { xmlRoot: options.xmlRoot } } : {}),
+  };
+}
+
+/**
  * The caller's cluster. Another account's cluster answers as an unknown one: the operations
- * declare 404, not 403 (spec §4.3). A malformed UUID is 400 where the operation declares 400.
+ * declare 404, not 403 (spec §4.3). A malformed UUID answers `malformedStatus`: 400 for reading
+ * and changing the cluster itself (which declare it), 404 elsewhere.
  */
 export function ownCluster(
   kubernetes: KubernetesRepository,

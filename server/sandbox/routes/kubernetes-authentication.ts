@@ -1,22 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseDocument } from 'yaml';
+import { kubernetesAuthenticationEndpoints } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
-import {
-  issuerListSchema,
-  issuerSchema,
-  issuersFromAuthenticationConfiguration,
-} from '../../../contract/kubernetes-oidc';
+import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
 import type { SandboxContext } from '../context';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem, notFound } from '../http/errors';
 import { auditContext } from '../http/principal';
 import { checkIssuerSet } from '../kubernetes/checks';
-import { ownCluster, readKubernetesBody } from '../kubernetes/http';
+import { badRequestStatuses, kubernetesRoute, ownCluster } from '../kubernetes/http';
 import { oidcKubeconfig } from '../kubernetes/kubeconfig';
 import { issuersOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
-
-type UuidParams = { Params: { uuid: string } };
-type EntryParams = { Params: { uuid: string; name: string } };
 
 const yamlTypes = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
 
@@ -25,7 +20,8 @@ const yamlTypes = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/
  * whole set it would leave before anything is written, so a refused request changes nothing.
  */
 export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: SandboxContext) {
-  const { db, audit, kubernetes } = context;
+  const { audit, kubernetes } = context;
+  const endpoints = kubernetesAuthenticationEndpoints;
 
   // The import takes the AuthenticationConfiguration document itself (or it as a JSON string).
   scope.addContentTypeParser(yamlTypes, { parseAs: 'string' }, (_request, body, done) =>
@@ -47,51 +43,46 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     action: string,
     name?: string,
   ) {
-    db.transaction(() => {
-      kubernetes.updateCluster({ ...cluster, authentication: JSON.stringify(issuers) });
-      audit.record(auditContext(request), {
-        action,
-        resourceType: 'kubernetes_cluster',
-        resourceSubType: 'authentication',
-        resourceId: cluster.uuid,
-        previous: name
+    audit.change(auditContext(request), {
+      action,
+      resourceType: 'kubernetes_cluster',
+      resourceSubType: 'authentication',
+      resourceId: cluster.uuid,
+      before: () =>
+        name
           ? issuersOf(cluster).find((item) => item.name === name)
           : { authentication: issuersOf(cluster) },
-        current: name ? issuers.find((item) => item.name === name) : { authentication: issuers },
-      });
-    })();
+      write: () =>
+        kubernetes.updateCluster({ ...cluster, authentication: JSON.stringify(issuers) }),
+      after: () =>
+        name ? issuers.find((item) => item.name === name) : { authentication: issuers },
+    });
   }
 
-  scope.get<UuidParams>(
-    '/kubernetes/:uuid/authentication',
-    { config: { xmlRoot: 'authentication' } },
-    async (request) => issuersOf(ownCluster(kubernetes, request, request.params.uuid)),
+  handle(
+    scope,
+    endpoints.list,
+    async ({ request, params }) => issuersOf(ownCluster(kubernetes, request, params.uuid)),
+    kubernetesRoute(endpoints.list, { xmlRoot: 'authentication' }),
   );
 
-  scope.put<UuidParams>(
-    '/kubernetes/:uuid/authentication',
-    { config: { xmlRoot: 'authentication' } },
-    async (request) => {
-      const cluster = ownCluster(kubernetes, request, request.params.uuid);
-      const issuers = readKubernetesBody(request.body, issuerListSchema, {
-        malformed: 400,
-        invalid: 400,
-      });
-      checkIssuerSet(issuers, 400, '');
+  handle(
+    scope,
+    endpoints.replace,
+    async ({ request, params, body: issuers }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
+      checkIssuerSet(issuers, badRequestStatuses(endpoints.replace).invalid, '');
       replaceSet(request, cluster, issuers, 'replace');
       return issuers;
     },
+    kubernetesRoute(endpoints.replace, { xmlRoot: 'authentication' }),
   );
 
-  scope.post<UuidParams>(
-    '/kubernetes/:uuid/authentication',
-    { config: { xmlRoot: 'issuer' } },
-    async (request, reply) => {
-      const cluster = ownCluster(kubernetes, request, request.params.uuid);
-      const issuer = readKubernetesBody(request.body, issuerSchema, {
-        malformed: 400,
-        invalid: 400,
-      });
+  handle(
+    scope,
+    endpoints.create,
+    async ({ request, params, body: issuer }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
       const existing = issuersOf(cluster);
       if (existing.some((item) => item.name === issuer.name)) {
         throw new ApiProblem(
@@ -103,101 +94,109 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
         );
       }
       const next = [...existing, issuer];
-      checkIssuerSet(next, 400, '');
+      checkIssuerSet(next, badRequestStatuses(endpoints.create).invalid, '');
       replaceSet(request, cluster, next, 'create', issuer.name);
-      return reply.code(201).send(issuer);
+      return issuer;
     },
+    kubernetesRoute(endpoints.create, { xmlRoot: 'issuer' }),
   );
 
-  scope.put<UuidParams>(
-    '/kubernetes/:uuid/authentication/import',
-    { config: { xmlRoot: 'authentication' } },
-    async (request) => {
-      const cluster = ownCluster(kubernetes, request, request.params.uuid);
-      if (typeof request.body !== 'string' || request.body.trim() === '') {
+  handle(
+    scope,
+    endpoints.import,
+    async ({ request, params, body: document }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
+      const refused = badRequestStatuses(endpoints.import).invalid;
+      const parsed = parseDocument(document, { prettyErrors: false });
+      if (parsed.errors.length > 0) {
         throw new ApiProblem(
-          400,
+          refused,
           'REQUEST_INVALID',
-          'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
+          `The document is not valid YAML: ${parsed.errors[0]!.message}`,
         );
       }
-      const document = parseDocument(request.body, { prettyErrors: false });
-      if (document.errors.length > 0) {
-        throw new ApiProblem(
-          400,
-          'REQUEST_INVALID',
-          `The document is not valid YAML: ${document.errors[0]!.message}`,
-        );
-      }
-      const result = issuersFromAuthenticationConfiguration(document.toJS());
+      const result = issuersFromAuthenticationConfiguration(parsed.toJS());
       if (!result.ok) {
-        throw new ApiProblem(400, 'CONFIGURATION_INVALID', result.message, {}, [
+        throw new ApiProblem(refused, 'CONFIGURATION_INVALID', result.message, {}, [
           { name: 'configuration', reason: result.message },
         ]);
       }
       replaceSet(request, cluster, result.issuers, 'import');
       return result.issuers;
     },
+    kubernetesRoute(endpoints.import, {
+      xmlRoot: 'authentication',
+      // The document as text: YAML (its own content type) or a JSON string.
+      readBody: ({ body }, statuses) => {
+        if (typeof body !== 'string' || body.trim() === '') {
+          throw new ApiProblem(
+            statuses.malformed,
+            'REQUEST_INVALID',
+            'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
+          );
+        }
+        return body;
+      },
+    }),
   );
 
-  scope.get<EntryParams>(
-    '/kubernetes/:uuid/authentication/:name',
-    { config: { xmlRoot: 'issuer' } },
-    async (request) => ownEntry(request, request.params.uuid, request.params.name).issuer,
+  handle(
+    scope,
+    endpoints.get,
+    async ({ request, params }) => ownEntry(request, params.uuid, params.name).issuer,
+    kubernetesRoute(endpoints.get, { xmlRoot: 'issuer' }),
   );
 
-  scope.put<EntryParams>(
-    '/kubernetes/:uuid/authentication/:name',
-    { config: { xmlRoot: 'issuer' } },
-    async (request) => {
-      const { cluster, issuers, index } = ownEntry(
-        request,
-        request.params.uuid,
-        request.params.name,
-      );
-      const body = request.body;
-      const named =
-        body !== null && typeof body === 'object' && !Array.isArray(body)
-          ? { ...body, name: request.params.name }
-          : body;
-      const issuer = readKubernetesBody(named, issuerSchema, {
-        malformed: 400,
-        invalid: 400,
-      });
+  handle(
+    scope,
+    endpoints.update,
+    async ({ request, params, body: issuer }) => {
+      const { cluster, issuers, index } = ownEntry(request, params.uuid, params.name);
       const next = issuers.map((item, position) => (position === index ? issuer : item));
-      checkIssuerSet(next, 400, '');
+      checkIssuerSet(next, badRequestStatuses(endpoints.update).invalid, '');
       replaceSet(request, cluster, next, 'modify', issuer.name);
       return issuer;
     },
+    kubernetesRoute(endpoints.update, {
+      xmlRoot: 'issuer',
+      // The name in the path is authoritative: it replaces (or supplies) the body's.
+      bodyOf: (request) => {
+        const { body } = request;
+        const { name } = request.params as { name: string };
+        return body !== null && typeof body === 'object' && !Array.isArray(body)
+          ? { ...body, name }
+          : body;
+      },
+    }),
   );
 
-  scope.delete<EntryParams>('/kubernetes/:uuid/authentication/:name', async (request, reply) => {
-    const { cluster, issuers, issuer } = ownEntry(
-      request,
-      request.params.uuid,
-      request.params.name,
-    );
-    replaceSet(
-      request,
-      cluster,
-      issuers.filter((item) => item !== issuer),
-      'delete',
-      issuer.name,
-    );
-    return reply.code(204).send();
-  });
+  handle(
+    scope,
+    endpoints.delete,
+    async ({ request, params }) => {
+      const { cluster, issuers, issuer } = ownEntry(request, params.uuid, params.name);
+      replaceSet(
+        request,
+        cluster,
+        issuers.filter((item) => item !== issuer),
+        'delete',
+        issuer.name,
+      );
+    },
+    kubernetesRoute(endpoints.delete),
+  );
 
-  scope.get<EntryParams & { Querystring: { audience?: unknown } }>(
-    '/kubernetes/:uuid/authentication/:name/kubeconfig',
-    async (request) => {
-      const { cluster, issuer } = ownEntry(request, request.params.uuid, request.params.name);
-      const { audience } = request.query;
+  handle(
+    scope,
+    endpoints.kubeconfig,
+    async ({ request, params, query: { audience } }) => {
+      const { cluster, issuer } = ownEntry(request, params.uuid, params.name);
       if (
         audience !== undefined &&
         (typeof audience !== 'string' || !issuer.audiences.includes(audience))
       ) {
         throw new ApiProblem(
-          400,
+          badRequestStatuses(endpoints.kubeconfig).invalid,
           'AUDIENCE_INVALID',
           `The audience must be one of the issuer's audiences: ${issuer.audiences.join(', ')}.`,
           {},
@@ -206,5 +205,6 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
       }
       return { kubeconfig: oidcKubeconfig(cluster, issuer, audience ?? issuer.audiences[0]!) };
     },
+    kubernetesRoute(endpoints.kubeconfig),
   );
 }

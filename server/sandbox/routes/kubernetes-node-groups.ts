@@ -1,29 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  maxNodeGroups,
-  nodeGroupCreateSchema,
-  nodeGroupModifySchema,
-} from '../../../contract/kubernetes';
+import { kubernetesNodeGroupEndpoints, maxNodeGroups } from '../../../contract/kubernetes';
 import type { SandboxContext } from '../context';
+import { handle } from '../http/endpoint-route';
 import { notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkNodeGroup, checkNodeTotal } from '../kubernetes/checks';
-import {
-  ownCluster,
-  readKubernetesBody,
-  unprocessable,
-  unprocessableOnBadRequest,
-} from '../kubernetes/http';
+import { kubernetesRoute, ownCluster, unprocessable } from '../kubernetes/http';
 import type { NodeGroupSettings } from '../kubernetes/model';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
 
-type GroupParams = { Params: { uuid: string; name: string } };
-type NodeParams = { Params: { uuid: string; name: string; node: string } };
-
 /** Node groups and their nodes (spec §4.3; reference §9.2). */
 export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: SandboxContext) {
-  const { db, audit, kubernetes, kubernetesModel: model, storages } = context;
+  const { audit, kubernetes, kubernetesModel: model, storages } = context;
+  const endpoints = kubernetesNodeGroupEndpoints;
 
   function ownGroup(request: FastifyRequest, uuid: string, name: string) {
     const cluster = ownCluster(kubernetes, request, uuid);
@@ -35,24 +25,21 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
   const totalNodes = (cluster: ClusterRow) =>
     kubernetes.groupsOf(cluster.uuid).reduce((sum, group) => sum + settingsOf(group).count, 0);
 
-  scope.get<{ Params: { uuid: string } }>(
-    '/kubernetes/:uuid/node-groups',
-    { config: { xmlRoot: 'node_groups' } },
-    async (request) => {
-      const cluster = ownCluster(kubernetes, request, request.params.uuid);
+  handle(
+    scope,
+    endpoints.list,
+    async ({ request, params }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
       return kubernetes.groupsOf(cluster.uuid).map(model.nodeGroupRecord);
     },
+    kubernetesRoute(endpoints.list, { xmlRoot: 'node_groups' }),
   );
 
-  scope.post<{ Params: { uuid: string } }>(
-    '/kubernetes/:uuid/node-groups',
-    { config: { xmlRoot: 'node_group' }, errorHandler: unprocessableOnBadRequest },
-    async (request, reply) => {
-      const cluster = ownCluster(kubernetes, request, request.params.uuid);
-      const body = readKubernetesBody(request.body, nodeGroupCreateSchema, {
-        malformed: 422,
-        invalid: 422,
-      });
+  handle(
+    scope,
+    endpoints.create,
+    async ({ request, params, body }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
       if (cluster.state !== 'running') {
         throw unprocessable(
           'CLUSTER_STATE_ILLEGAL',
@@ -79,43 +66,32 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         storages,
       });
       checkNodeTotal(totalNodes(cluster) + body.count, cluster.plan);
-      const record = db.transaction(() => {
-        const row = model.addNodeGroup(
-          cluster,
-          body.name,
-          nodeGroupSettings(body, cluster.storage_encryption),
-        );
-        const created = model.nodeGroupRecord(row);
-        audit.record(auditContext(request), {
-          action: 'create',
-          resourceType: 'kubernetes_node_group',
-          resourceId: `${cluster.uuid}/${body.name}`,
-          current: created,
-        });
-        return created;
-      })();
-      return reply.code(201).send(record);
-    },
-  );
-
-  scope.get<GroupParams>(
-    '/kubernetes/:uuid/node-groups/:name',
-    { config: { xmlRoot: 'node_group' } },
-    async (request) => {
-      const { group } = ownGroup(request, request.params.uuid, request.params.name);
-      return model.nodeGroupDetails(group);
-    },
-  );
-
-  scope.patch<GroupParams>(
-    '/kubernetes/:uuid/node-groups/:name',
-    { config: { xmlRoot: 'node_group' }, errorHandler: unprocessableOnBadRequest },
-    async (request) => {
-      const { cluster, group } = ownGroup(request, request.params.uuid, request.params.name);
-      const body = readKubernetesBody(request.body, nodeGroupModifySchema, {
-        malformed: 422,
-        invalid: 422,
+      const settings = nodeGroupSettings(body, cluster.storage_encryption);
+      const { current } = audit.change(auditContext(request), {
+        action: 'create',
+        resourceType: 'kubernetes_node_group',
+        resourceId: `${cluster.uuid}/${body.name}`,
+        write: () => void model.addNodeGroup(cluster, body.name, settings),
+        after: () => model.nodeGroupRecord(kubernetes.findGroup(cluster.uuid, body.name)!),
       });
+      return current;
+    },
+    kubernetesRoute(endpoints.create, { xmlRoot: 'node_group' }),
+  );
+
+  handle(
+    scope,
+    endpoints.get,
+    async ({ request, params }) =>
+      model.nodeGroupDetails(ownGroup(request, params.uuid, params.name).group),
+    kubernetesRoute(endpoints.get, { xmlRoot: 'node_group' }),
+  );
+
+  handle(
+    scope,
+    endpoints.modify,
+    async ({ request, params, body }) => {
+      const { cluster, group } = ownGroup(request, params.uuid, params.name);
       const settings = settingsOf(group);
       const next: NodeGroupSettings = {
         ...settings,
@@ -125,7 +101,8 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         ...(body.kubelet_args !== undefined ? { kubelet_args: body.kubelet_args } : {}),
         ...(body.node_updates !== undefined ? { node_updates: body.node_updates } : {}),
       };
-      if (next.count !== settings.count) {
+      const scaled = next.count !== settings.count;
+      if (scaled) {
         if (group.state !== 'running' || cluster.state === 'terminating') {
           throw unprocessable(
             'NODE_GROUP_STATE_ILLEGAL',
@@ -134,60 +111,62 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         }
         checkNodeTotal(totalNodes(cluster) - settings.count + next.count, cluster.plan);
       }
-      return db.transaction(() => {
-        const previous = model.nodeGroupRecord(group);
-        const updated =
-          next.count !== settings.count
-            ? model.scaleNodeGroup(cluster, group, next)
-            : { ...group, settings: JSON.stringify(next) };
-        if (next.count === settings.count) kubernetes.updateGroup(updated);
-        const current = model.nodeGroupRecord(updated);
-        audit.record(auditContext(request), {
-          action: 'modify',
-          resourceType: 'kubernetes_node_group',
-          resourceId: `${cluster.uuid}/${group.name}`,
-          previous,
-          current,
-        });
-        return current;
-      })();
+      let updated = { ...group, settings: JSON.stringify(next) };
+      const { current } = audit.change(auditContext(request), {
+        action: 'modify',
+        resourceType: 'kubernetes_node_group',
+        resourceId: `${cluster.uuid}/${group.name}`,
+        before: () => model.nodeGroupRecord(group),
+        write: () => {
+          if (scaled) updated = model.scaleNodeGroup(cluster, group, next);
+          else kubernetes.updateGroup(updated);
+        },
+        after: () => model.nodeGroupRecord(updated),
+      });
+      return current;
     },
+    kubernetesRoute(endpoints.modify, { xmlRoot: 'node_group' }),
   );
 
-  scope.delete<GroupParams>('/kubernetes/:uuid/node-groups/:name', async (request, reply) => {
-    const { cluster, group } = ownGroup(request, request.params.uuid, request.params.name);
-    if (group.state !== 'terminating') {
-      db.transaction(() => {
-        const previous = model.nodeGroupRecord(group);
-        model.terminateNodeGroup(cluster, group);
-        audit.record(auditContext(request), {
+  handle(
+    scope,
+    endpoints.delete,
+    async ({ request, params }) => {
+      const { cluster, group } = ownGroup(request, params.uuid, params.name);
+      if (group.state !== 'terminating') {
+        audit.change(auditContext(request), {
           action: 'delete',
           resourceType: 'kubernetes_node_group',
           resourceId: `${cluster.uuid}/${group.name}`,
-          previous,
+          before: () => model.nodeGroupRecord(group),
+          write: () => model.terminateNodeGroup(cluster, group),
         });
-      })();
-    }
-    return reply.code(202).send({ message: `deletion started for node group '${group.name}'` });
-  });
+      }
+      return { message: `deletion started for node group '${group.name}'` };
+    },
+    kubernetesRoute(endpoints.delete),
+  );
 
-  scope.delete<NodeParams>('/kubernetes/:uuid/node-groups/:name/:node', async (request, reply) => {
-    const { cluster, group } = ownGroup(request, request.params.uuid, request.params.name);
-    const node = kubernetes
-      .nodesOf(cluster.uuid, group.name)
-      .find((item) => item.name === request.params.node);
-    if (!node) throw notFound('node', request.params.node);
-    if (node.state !== 'terminating') {
-      db.transaction(() => {
-        model.replaceNode(cluster, node);
-        audit.record(auditContext(request), {
+  handle(
+    scope,
+    endpoints.deleteNode,
+    async ({ request, params }) => {
+      const { cluster, group } = ownGroup(request, params.uuid, params.name);
+      const node = kubernetes
+        .nodesOf(cluster.uuid, group.name)
+        .find((item) => item.name === params.node);
+      if (!node) throw notFound('node', params.node);
+      if (node.state !== 'terminating') {
+        audit.change(auditContext(request), {
           action: 'delete',
           resourceType: 'kubernetes_node',
           resourceId: node.uuid,
-          previous: { name: node.name, node_group: group.name, cluster: cluster.uuid },
+          before: () => ({ name: node.name, node_group: group.name, cluster: cluster.uuid }),
+          write: () => model.replaceNode(cluster, node),
         });
-      })();
-    }
-    return reply.code(202).send({ message: `deletion started for node '${node.name}'` });
-  });
+      }
+      return { message: `deletion started for node '${node.name}'` };
+    },
+    kubernetesRoute(endpoints.deleteNode),
+  );
 }
