@@ -3,12 +3,11 @@ import type { z } from 'zod/mini';
 import { uuidPrefixes } from '../../../contract/common';
 import type { Endpoint } from '../../../contract/endpoint';
 import { fillPath } from '../../../contract/endpoint';
-import type { StorageAccess, StorageType } from '../../../contract/storage';
+import type { StorageAccess, storageListQuerySchema, StorageType } from '../../../contract/storage';
 import {
   defaultStorageLimit,
   storageAccesses,
   storageEndpoints,
-  storageListQuerySchema,
   storageTypes,
 } from '../../../contract/storage';
 import type { RouteModule } from '../api';
