@@ -118,7 +118,8 @@ export function endpointPath(
   params: Record<string, string> = {},
   query?: Record<string, unknown>,
 ): string {
-  const version = endpoint.versions.includes('1.3') ? '1.3' : endpoint.versions[0]!;
+  // The first version listed: zones and prices are documented under 1.2 (api-rules §4.1).
+  const version = endpoint.versions[0]!;
   const search = queryString(query);
   return `/${version}${fillPath(endpoint.path, params)}${search ? `?${search}` : ''}`;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
+import { serverSizeListResponseSchema, timezoneListResponseSchema } from './server';
 
 /** Server plan (reference §2.6): numbers are real JSON numbers here, unlike server records. */
 export const planSchema = z.object({
@@ -14,3 +16,22 @@ export type Plan = z.infer<typeof planSchema>;
 export const planListResponseSchema = z.object({
   plans: z.object({ plan: z.array(planSchema) }),
 });
+
+/** Server plans (reference §2.6). */
+export const planEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/plan', response: planListResponseSchema }),
+};
+
+/** What a server can be given besides a plan: timezones (reference §14) and custom sizes (§2.1). */
+export const serverOptionEndpoints = {
+  timezones: defineEndpoint({
+    method: 'GET',
+    path: '/timezone',
+    response: timezoneListResponseSchema,
+  }),
+  serverSizes: defineEndpoint({
+    method: 'GET',
+    path: '/server_size',
+    response: serverSizeListResponseSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 
 /** One price entry: `price` credits per hour for `amount` units (spec §2.5, reference §14). */
 export const priceEntrySchema = z.object({
@@ -42,3 +43,13 @@ export const priceListResponseSchema = z.object({
   prices: z.object({ zone: z.array(priceZoneSchema) }),
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
+
+/** Prices of every zone (spec §4.1): documented under 1.2; the service answers under 1.3 too. */
+export const priceEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/price',
+    versions: ['1.2', '1.3'],
+    response: priceListResponseSchema,
+  }),
+};

@@ -1,12 +1,14 @@
 import { z } from 'zod/mini';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { storageLabelSchema } from './labels';
 
 export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
 export const storageTypeSchema = z.enum(storageTypes);
 export type StorageType = z.infer<typeof storageTypeSchema>;
 
-export const storageAccessSchema = z.enum(['private', 'public']);
+export const storageAccesses = ['private', 'public'] as const;
+export const storageAccessSchema = z.enum(storageAccesses);
 export type StorageAccess = z.infer<typeof storageAccessSchema>;
 
 /** `hdd` is the API name of the Archive tier (reference §3.2). */
@@ -179,7 +181,153 @@ export const cloneStorageRequestSchema = z.strictObject({
 export type CloneStorageRequest = z.input<typeof cloneStorageRequestSchema>;
 
 export const backupDeletionPolicies = ['keep', 'keep_latest', 'delete'] as const;
+/** What deleting a storage does with its backups (reference §3.3); `keep` unless said. */
+export const backupDeletionPolicySchema = z.enum(backupDeletionPolicies);
+export type BackupDeletionPolicy = z.infer<typeof backupDeletionPolicySchema>;
+
+/** Query of `DELETE /storage/{uuid}`. */
+export const storageDeleteQuerySchema = z.object({
+  backups: z._default(backupDeletionPolicySchema, 'keep'),
+});
+export type StorageDeleteQuery = z.input<typeof storageDeleteQuerySchema>;
 
 /** Storage devices per server, and storage devices plus network interfaces (spec §8). */
 export const maxStorageDevicesPerServer = 16;
 export const maxDevicesAndInterfacesPerServer = 24;
+
+const storageList = {
+  method: 'GET',
+  query: storageListQuerySchema,
+  response: storageListResponseSchema,
+  errors: [400],
+} as const;
+
+/**
+ * Storage (spec §4.10; reference §3.1). The lists by type and by access take the place of a
+ * storage UUID in the path; the sandbox serves each of their values as a path of its own.
+ */
+export const storageEndpoints = {
+  list: defineEndpoint({ ...storageList, path: '/storage' }),
+  /** Public templates and CD-ROMs the account marked; no query (reference §3.1). */
+  listFavorites: defineEndpoint({
+    method: 'GET',
+    path: '/storage/favorite',
+    response: storageListResponseSchema,
+  }),
+  /** `type` ∈ normal, cdrom, template, backup. */
+  listOfType: defineEndpoint({ ...storageList, path: '/storage/:type' }),
+  /** `access` ∈ private, public. */
+  listOfAccess: defineEndpoint({ ...storageList, path: '/storage/:access' }),
+  listOfTypeAndAccess: defineEndpoint({ ...storageList, path: '/storage/:type/:access' }),
+  /** The same list in the order the Go SDK builds its path. */
+  listOfAccessAndType: defineEndpoint({ ...storageList, path: '/storage/:access/:type' }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/storage/:uuid',
+    response: storageResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/storage',
+    body: createStorageRequestSchema,
+    response: storageResponseSchema,
+    status: 201,
+    errors: [400, 402],
+  }),
+  /** 202: the real API answered every recorded modification so (reference §3.1). */
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/storage/:uuid',
+    body: modifyStorageRequestSchema,
+    response: storageResponseSchema,
+    status: 202,
+    errors: [400, 403, 404, 409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/storage/:uuid',
+    query: storageDeleteQuerySchema,
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+  attach: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/attach',
+    body: attachStorageRequestSchema,
+    response: storageResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  /** No body; detaching a detached storage answers it unchanged. */
+  detach: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/detach',
+    response: storageResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  /** Answers the new backup. */
+  backup: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/backup',
+    body: titleOnlyRequestSchema,
+    response: storageResponseSchema,
+    status: 201,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  /** Removes the backup, clone or template being made of the storage (or the copy itself). */
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/cancel',
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+  /** Answers the new storage. */
+  clone: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/clone',
+    body: cloneStorageRequestSchema,
+    response: storageResponseSchema,
+    status: 201,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  /** Answers the new template. */
+  templatize: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/templatize',
+    body: titleOnlyRequestSchema,
+    response: storageResponseSchema,
+    status: 201,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  /** Partition and filesystem resize after an enlargement; answers the storage (spec §4.10). */
+  resize: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/resize',
+    response: storageResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  /**
+   * Restores a backup into its origin; the sandbox answers 202 with the origin (the real API
+   * answers 204 without a body, reference §3.1).
+   */
+  restore: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/restore',
+    response: storageResponseSchema,
+    status: 202,
+    errors: [400, 403, 404, 409],
+  }),
+  /** Idempotent. */
+  favorite: defineEndpoint({
+    method: 'POST',
+    path: '/storage/:uuid/favorite',
+    response: null,
+    errors: [400, 403, 404],
+  }),
+  unfavorite: defineEndpoint({
+    method: 'DELETE',
+    path: '/storage/:uuid/favorite',
+    response: null,
+    errors: [400, 403, 404],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 import { yesNoSchema, zoneIdSchema } from './common';
 
 export const zoneSchema = z.object({
@@ -12,3 +13,13 @@ export const zoneListResponseSchema = z.object({
   zones: z.object({ zone: z.array(zoneSchema) }),
 });
 export type ZoneListResponse = z.infer<typeof zoneListResponseSchema>;
+
+/** Zones (spec §4.1): documented under 1.2; the service answers under 1.3 too. */
+export const zoneEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/zone',
+    versions: ['1.2', '1.3'],
+    response: zoneListResponseSchema,
+  }),
+};

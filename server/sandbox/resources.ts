@@ -2,7 +2,7 @@ import type { Label } from '../../contract/common';
 import type { ServerEvent } from '../../contract/server';
 import type { ServerDetails, ServerStorageDevice, ServerSummary } from '../../contract/server';
 import type { BackupRule, StorageDetails, StorageSummary } from '../../contract/storage';
-import type { backupDeletionPolicies } from '../../contract/storage';
+import type { BackupDeletionPolicy } from '../../contract/storage';
 import {
   deviceAddressPattern,
   maxDevicesAndInterfacesPerServer,
@@ -50,7 +50,8 @@ export function actorOf(account: AccountRow): Actor {
   };
 }
 
-export type BackupDeletionPolicy = (typeof backupDeletionPolicies)[number];
+/** The contract's type; the servers route takes it from here. */
+export type { BackupDeletionPolicy };
 
 export interface DeviceRequest {
   address?: string;

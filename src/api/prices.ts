@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { planListResponseSchema } from '../../contract/plan';
-import { priceListResponseSchema } from '../../contract/price';
+import { planEndpoints } from '../../contract/plan';
+import { priceEndpoints } from '../../contract/price';
 import type { PriceZone } from '../../contract/price';
-import { request } from './http';
+import { callEndpoint } from './http';
 
 export async function listPrices(signal?: AbortSignal): Promise<PriceZone[]> {
-  const response = await request('/1.2/price', priceListResponseSchema, { signal });
-  return response.prices.zone;
+  return (await callEndpoint(priceEndpoints.list, {}, { signal })).prices.zone;
 }
 
 export async function listPlans(signal?: AbortSignal) {
-  const response = await request('/1.3/plan', planListResponseSchema, { signal });
-  return response.plans.plan;
+  return (await callEndpoint(planEndpoints.list, {}, { signal })).plans.plan;
 }
 
 export const priceQueries = {

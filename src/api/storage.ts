@@ -1,29 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  defaultStorageLimit,
-  storageListResponseSchema,
-  storageResponseSchema,
-} from '../../contract/storage';
+import type { ResponseOf } from '../../contract/endpoint';
+import { defaultStorageLimit, storageEndpoints } from '../../contract/storage';
 import type {
   AttachStorageRequest,
+  BackupDeletionPolicy,
   CloneStorageRequest,
   CreateStorageRequest,
   ModifyStorageRequest,
   StorageAccess,
   StorageDetails,
+  StorageListQuery,
   StorageSummary,
   StorageType,
   storageSortFields,
 } from '../../contract/storage';
-import { request } from './http';
+import { callEndpoint, endpointCall, request } from './http';
 import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
 
-export const storagePath = '/1.3/storage';
-
 export type StorageSortField = (typeof storageSortFields)[number];
-export type BackupPolicy = 'keep' | 'keep_latest' | 'delete';
 
 /** What a storage list shows; every field maps onto the path or the query of spec §4.10. */
 export interface StorageListParams {
@@ -45,32 +41,32 @@ export interface StoragePage {
   hasNextPage: boolean;
 }
 
-function storageListPath({ type, access, favorite }: StorageListParams): string {
-  if (favorite) return `${storagePath}/favorite`;
-  if (type && access) return `${storagePath}/${type}/${access}`;
-  if (type) return `${storagePath}/${type}`;
-  if (access) return `${storagePath}/${access}`;
-  return storagePath;
-}
-
 // The API caps `limit` at 100, so the look-ahead item fits only below that.
 const lookAheadFor = (limit: number) => (limit < 100 ? 1 : 0);
 
+/** The one place the list's params become the contract's query (`sort_by`, `label`…). */
+function storageListQuery(params: StorageListParams): StorageListQuery {
+  const limit = params.limit ?? defaultStorageLimit;
+  return {
+    label: params.labels,
+    search: params.search || undefined,
+    ...(params.sortBy ? { sort_by: params.sortBy, order_by: params.orderBy ?? 'asc' } : {}),
+    limit: String(limit + lookAheadFor(limit)),
+    offset: String(params.offset ?? 0),
+  };
+}
+
 /** The read behind one page of the storage list: favorites are one unpaged list. */
 export function storageListCall(params: StorageListParams): ApiRequest {
-  const path = storageListPath(params);
-  if (params.favorite) return { method: 'GET', path };
-  const limit = params.limit ?? defaultStorageLimit;
-  const query = new URLSearchParams();
-  for (const label of params.labels ?? []) query.append('label', label);
-  if (params.search) query.set('search', params.search);
-  if (params.sortBy) {
-    query.set('sort_by', params.sortBy);
-    query.set('order_by', params.orderBy ?? 'asc');
+  const { type, access } = params;
+  if (params.favorite) return endpointCall(storageEndpoints.listFavorites, {});
+  const query = storageListQuery(params);
+  if (type && access) {
+    return endpointCall(storageEndpoints.listOfTypeAndAccess, { params: { type, access }, query });
   }
-  query.set('limit', String(limit + lookAheadFor(limit)));
-  query.set('offset', String(params.offset ?? 0));
-  return { method: 'GET', path: `${path}?${query}` };
+  if (type) return endpointCall(storageEndpoints.listOfType, { params: { type }, query });
+  if (access) return endpointCall(storageEndpoints.listOfAccess, { params: { access }, query });
+  return endpointCall(storageEndpoints.list, { query });
 }
 
 export async function listStorages(
@@ -78,7 +74,9 @@ export async function listStorages(
   signal?: AbortSignal,
 ): Promise<StoragePage> {
   const { path } = storageListCall(params);
-  const storages = (await request(path, storageListResponseSchema, { signal })).storages.storage;
+  // Every storage list answers the same shape.
+  const response = await request(path, storageEndpoints.list.response, { signal });
+  const storages = response.storages.storage;
   if (params.favorite) return { storages, hasNextPage: false };
   const limit = params.limit ?? defaultStorageLimit;
   const lookAhead = lookAheadFor(limit);
@@ -88,69 +86,79 @@ export async function listStorages(
   };
 }
 
-const storageUrl = (uuid: string, action?: string) =>
-  `${storagePath}/${encodeURIComponent(uuid)}${action ? `/${action}` : ''}`;
+/** The read of one storage (the app bar search also asks it whether a storage exists). */
+export const getStorageCall = (uuid: string) =>
+  endpointCall(storageEndpoints.get, { params: { uuid } });
 
 export async function getStorage(uuid: string, signal?: AbortSignal) {
-  return (await request(storageUrl(uuid), storageResponseSchema, { signal })).storage;
+  return (await callEndpoint(storageEndpoints.get, { params: { uuid } }, { signal })).storage;
 }
 
+export const createStorageCall = (body: CreateStorageRequest) =>
+  endpointCall(storageEndpoints.create, { body });
+
 export async function createStorage(body: CreateStorageRequest) {
-  return (await request(storagePath, storageResponseSchema, { method: 'POST', body })).storage;
+  return (await callEndpoint(storageEndpoints.create, { body })).storage;
 }
 
 export async function modifyStorage(uuid: string, body: ModifyStorageRequest) {
-  return (await request(storageUrl(uuid), storageResponseSchema, { method: 'PUT', body })).storage;
+  return (await callEndpoint(storageEndpoints.modify, { params: { uuid }, body })).storage;
 }
 
-export const deleteStorageCall = (uuid: string, backups: BackupPolicy): ApiRequest => ({
-  method: 'DELETE',
-  path: `${storageUrl(uuid)}?${new URLSearchParams({ backups })}`,
-});
+export const deleteStorageCall = (uuid: string, backups: BackupDeletionPolicy) =>
+  endpointCall(storageEndpoints.delete, { params: { uuid }, query: { backups } });
 
-export function deleteStorage(uuid: string, backups: BackupPolicy) {
-  const call = deleteStorageCall(uuid, backups);
-  return request(call.path, null, call);
+export function deleteStorage(uuid: string, backups: BackupDeletionPolicy) {
+  return callEndpoint(storageEndpoints.delete, { params: { uuid }, query: { backups } });
 }
 
-type StorageAction = 'attach' | 'detach' | 'backup' | 'clone' | 'templatize' | 'resize' | 'restore';
+export const detachStorageCall = (uuid: string) =>
+  endpointCall(storageEndpoints.detach, { params: { uuid } });
+export const resizeStorageCall = (uuid: string) =>
+  endpointCall(storageEndpoints.resize, { params: { uuid } });
+export const restoreBackupCall = (uuid: string) =>
+  endpointCall(storageEndpoints.restore, { params: { uuid } });
 
-/** Detach sends an empty object; resize and restore send no body at all. */
-export const storageActionCall = (
-  uuid: string,
-  action: StorageAction,
-  body?: unknown,
-): ApiRequest => ({ method: 'POST', path: storageUrl(uuid, action), body });
-
-async function storageAction(uuid: string, action: StorageAction, body?: unknown) {
-  const call = storageActionCall(uuid, action, body);
-  const response = await request(call.path, storageResponseSchema, call);
-  // Some operations answer 204 without a body (reference §3.1: restore); the caller refetches.
-  return response?.storage as StorageDetails | undefined;
+export async function attachStorage(uuid: string, body: AttachStorageRequest) {
+  return (await callEndpoint(storageEndpoints.attach, { params: { uuid }, body })).storage;
+}
+export async function detachStorage(uuid: string) {
+  return (await callEndpoint(storageEndpoints.detach, { params: { uuid } })).storage;
+}
+export async function backupStorage(uuid: string, title: string) {
+  const body = { storage: { title } };
+  return (await callEndpoint(storageEndpoints.backup, { params: { uuid }, body })).storage;
+}
+export async function cloneStorage(uuid: string, body: CloneStorageRequest) {
+  return (await callEndpoint(storageEndpoints.clone, { params: { uuid }, body })).storage;
+}
+export async function templatizeStorage(uuid: string, title: string) {
+  const body = { storage: { title } };
+  return (await callEndpoint(storageEndpoints.templatize, { params: { uuid }, body })).storage;
+}
+export async function resizeStorage(uuid: string) {
+  return (await callEndpoint(storageEndpoints.resize, { params: { uuid } })).storage;
 }
 
-export const attachStorage = (uuid: string, body: AttachStorageRequest) =>
-  storageAction(uuid, 'attach', body);
-export const detachStorage = (uuid: string) => storageAction(uuid, 'detach', {});
-export const backupStorage = (uuid: string, title: string) =>
-  storageAction(uuid, 'backup', { storage: { title } });
-export const cloneStorage = (uuid: string, body: CloneStorageRequest) =>
-  storageAction(uuid, 'clone', body);
-export const templatizeStorage = (uuid: string, title: string) =>
-  storageAction(uuid, 'templatize', { storage: { title } });
-export const resizeStorage = (uuid: string) => storageAction(uuid, 'resize');
-export const restoreBackup = (uuid: string) => storageAction(uuid, 'restore');
+/** The real API answers a restore 204 without a body (reference §3.1); the caller refetches. */
+export async function restoreBackup(uuid: string): Promise<StorageDetails | undefined> {
+  const response: ResponseOf<typeof storageEndpoints.restore> | undefined = await callEndpoint(
+    storageEndpoints.restore,
+    { params: { uuid } },
+  );
+  return response?.storage;
+}
 
 export function cancelStorageOperation(uuid: string) {
-  return request(storageUrl(uuid, 'cancel'), null, { method: 'POST' });
+  return callEndpoint(storageEndpoints.cancel, { params: { uuid } });
 }
 
 export function favoriteStorage(uuid: string) {
-  return request(storageUrl(uuid, 'favorite'), null, { method: 'POST' });
+  return callEndpoint(storageEndpoints.favorite, { params: { uuid } });
 }
 
 export function unfavoriteStorage(uuid: string) {
-  return request(storageUrl(uuid, 'favorite'), null, { method: 'DELETE' });
+  return callEndpoint(storageEndpoints.unfavorite, { params: { uuid } });
 }
 
 /** States in which an operation runs and the record changes by itself (spec §3). */
@@ -234,7 +242,7 @@ export function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
 export async function deleteStorageAndForget(
   queryClient: QueryClient,
   uuid: string,
-  backups: BackupPolicy,
+  backups: BackupDeletionPolicy,
 ) {
   await deleteStorage(uuid, backups);
   forgetDeletedStorage(queryClient, uuid);
@@ -254,7 +262,7 @@ export async function changeStorageLabel(uuid: string, key: string, value: strin
 export function useDeleteStorage(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (backups: BackupPolicy) => deleteStorage(uuid, backups),
+    mutationFn: (backups: BackupDeletionPolicy) => deleteStorage(uuid, backups),
     onSuccess: () => forgetDeletedStorage(queryClient, uuid),
   });
 }

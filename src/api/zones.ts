@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { zoneListResponseSchema } from '../../contract/zone';
-import { request } from './http';
+import { zoneEndpoints } from '../../contract/zone';
+import { callEndpoint } from './http';
 
 export async function listZones(signal?: AbortSignal) {
-  const response = await request('/1.2/zone', zoneListResponseSchema, { signal });
-  return response.zones.zone;
+  return (await callEndpoint(zoneEndpoints.list, {}, { signal })).zones.zone;
 }
 
 export const zoneQueries = {

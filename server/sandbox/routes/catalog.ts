@@ -1,15 +1,30 @@
+import { planEndpoints, serverOptionEndpoints } from '../../../contract/plan';
+import type { z } from 'zod/mini';
+import { priceEndpoints } from '../../../contract/price';
+import type { priceZoneSchema } from '../../../contract/price';
+import { zoneEndpoints } from '../../../contract/zone';
 import type { RouteModule } from '../api';
 import { plans, prices, serverSizes, timezones, zones } from '../catalog';
+import { handle } from '../http/endpoint-route';
+
+/**
+ * A zone's prices as the schema's type has them. TypeScript cannot say "entries, and a string
+ * `name`": the schema's type claims `name` is an entry too, so the sandbox's table is cast once.
+ */
+const priceZones = prices as z.input<typeof priceZoneSchema>[];
 
 /**
  * Zones and prices (spec §4.1, under 1.2 and, as the real service does, 1.3); server plans,
- * timezones and sizes (reference §2.1, §14).
+ * timezones and sizes (reference §2.1, §14). Each endpoint names the versions that serve it.
  */
-export const catalogRoutes: RouteModule = (scope, _context, version) => {
-  scope.get('/zone', async () => ({ zones: { zone: zones } }));
-  scope.get('/price', async () => ({ prices: { zone: prices } }));
-  if (version !== '1.3') return;
-  scope.get('/plan', async () => ({ plans: { plan: plans } }));
-  scope.get('/timezone', async () => ({ timezones: { timezone: timezones } }));
-  scope.get('/server_size', async () => ({ server_sizes: { server_size: serverSizes } }));
+export const catalogRoutes: RouteModule = (scope) => {
+  handle(scope, zoneEndpoints.list, async () => ({ zones: { zone: zones } }));
+  handle(scope, priceEndpoints.list, async () => ({ prices: { zone: priceZones } }));
+  handle(scope, planEndpoints.list, async () => ({ plans: { plan: plans } }));
+  handle(scope, serverOptionEndpoints.timezones, async () => ({
+    timezones: { timezone: timezones },
+  }));
+  handle(scope, serverOptionEndpoints.serverSizes, async () => ({
+    server_sizes: { server_size: serverSizes },
+  }));
 };

@@ -1,36 +1,55 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod/mini';
 import { uuidPrefixes } from '../../../contract/common';
-import type { StorageAccess, StorageType } from '../../../contract/storage';
-import type { BackupDeletionPolicy } from '../resources';
+import type { Endpoint } from '../../../contract/endpoint';
+import { fillPath } from '../../../contract/endpoint';
+import type { StorageAccess, storageListQuerySchema, StorageType } from '../../../contract/storage';
 import {
-  attachStorageRequestSchema,
-  backupDeletionPolicies,
-  cloneStorageRequestSchema,
-  createStorageRequestSchema,
   defaultStorageLimit,
-  modifyStorageRequestSchema,
-  storageListQuerySchema,
+  storageAccesses,
+  storageEndpoints,
   storageTypes,
-  titleOnlyRequestSchema,
 } from '../../../contract/storage';
 import type { RouteModule } from '../api';
 import { createAttachments } from '../attachments';
 import { newUuid } from '../credentials';
-import { ApiProblem, invalidAttribute, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem, invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
-import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { SandboxContext } from '../context';
 import { rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
 
-type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
+type ListQuery = z.output<typeof storageListQuerySchema>;
 
-const accessTypes: readonly string[] = ['private', 'public'];
-const isType = (text: string): text is StorageType =>
-  (storageTypes as readonly string[]).includes(text);
-const isAccess = (text: string): text is StorageAccess => accessTypes.includes(text);
+/**
+ * An endpoint at one value of its path parameters. The lists by type and by access sit where a
+ * storage UUID sits (`/storage/:uuid`), so each value is a static route of its own, found before
+ * the UUID route; the handler knows the value it serves.
+ */
+const at = <E extends Endpoint>(endpoint: E, params: Record<string, string>): E =>
+  ({ ...endpoint, path: fillPath(endpoint.path, params) }) as E;
+
+/**
+ * An invalid `backups` query answers the API's own code (reference §3.3), not the attribute's;
+ * the scope's error handler sends the answer.
+ */
+export function backupPolicyErrors(error: unknown): never {
+  if (
+    error instanceof ApiProblem &&
+    error.status === 400 &&
+    error.invalidParams.some((param) => param.name === 'backups')
+  ) {
+    throw new ApiProblem(
+      400,
+      'BACKUP_DELETION_POLICY_INVALID',
+      'The backups parameter must be keep, keep_latest or delete.',
+    );
+  }
+  throw error;
+}
 
 /** Storage (spec §2.7, §3, §4.10; reference §3). */
 export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
@@ -39,9 +58,9 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   function listStorages(
     request: FastifyRequest,
+    query: ListQuery,
     selection: { type?: StorageType; access?: StorageAccess },
   ) {
-    const query = validate(storageListQuerySchema, request.query);
     if (query.order_by && !query.sort_by) {
       throw invalidAttribute('order_by', 'order_by is used only together with sort_by.');
     }
@@ -138,26 +157,30 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     copy: StorageRow,
     sourceState: StorageRow['state'],
   ) {
-    return db.transaction(() => {
-      storages.insert(copy);
-      if (source.access === 'private') storages.update({ ...source, state: sourceState });
-      jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
-      const current = details(request, copy);
-      audit.record(auditContext(request), {
-        action,
-        resourceType: 'storage',
-        resourceId: copy.uuid,
-        current: current.storage,
-      });
-      return current;
-    })();
+    const { current } = audit.change(auditContext(request), {
+      action,
+      resourceType: 'storage',
+      resourceId: copy.uuid,
+      write: () => {
+        storages.insert(copy);
+        if (source.access === 'private') storages.update({ ...source, state: sourceState });
+        jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
+      },
+      after: () => details(request, copy).storage,
+    });
+    return { storage: current };
   }
 
   const cacheable = { config: { cacheable: true } };
 
-  scope.get('/storage', cacheable, async (request) => listStorages(request, {}));
+  handle(
+    scope,
+    storageEndpoints.list,
+    async ({ request, query }) => listStorages(request, query, {}),
+    cacheable,
+  );
 
-  scope.get('/storage/favorite', async (request) => {
+  handle(scope, storageEndpoints.listFavorites, async ({ request }) => {
     const { account, owner } = principalOf(request);
     return {
       storages: {
@@ -168,138 +191,142 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     };
   });
 
-  scope.get<{ Params: { selector: string } }>('/storage/:selector', cacheable, async (request) => {
-    const { selector } = request.params;
-    if (isType(selector)) return listStorages(request, { type: selector });
-    if (isAccess(selector)) return listStorages(request, { access: selector });
-    return details(request, resources.storageFor(principalOf(request), selector, 'read'));
-  });
-
+  for (const type of storageTypes) {
+    handle(
+      scope,
+      at(storageEndpoints.listOfType, { type }),
+      async ({ request, query }) => listStorages(request, query, { type }),
+      cacheable,
+    );
+  }
+  for (const access of storageAccesses) {
+    handle(
+      scope,
+      at(storageEndpoints.listOfAccess, { access }),
+      async ({ request, query }) => listStorages(request, query, { access }),
+      cacheable,
+    );
+  }
   // The spec names /storage/{type}/{access}; the Go SDK builds /storage/{access}/{type}.
-  scope.get<{ Params: { first: string; second: string } }>(
-    '/storage/:first/:second',
-    async (request) => {
-      const { first, second } = request.params;
-      const [type, access] = isType(first) ? [first, second] : [second, first];
-      if (!isType(type) || !isAccess(access)) {
-        throw new ApiProblem(
-          404,
-          'NOT_FOUND',
-          `There is no storage list at /storage/${first}/${second}; use /storage/{type}/{access}.`,
+  for (const type of storageTypes) {
+    for (const access of storageAccesses) {
+      for (const endpoint of [
+        storageEndpoints.listOfTypeAndAccess,
+        storageEndpoints.listOfAccessAndType,
+      ]) {
+        handle(scope, at(endpoint, { type, access }), async ({ request, query }) =>
+          listStorages(request, query, { type, access }),
         );
       }
-      return listStorages(request, { type, access });
-    },
+    }
+  }
+
+  handle(
+    scope,
+    storageEndpoints.get,
+    async ({ request, params }) =>
+      details(request, resources.storageFor(principalOf(request), params.uuid, 'read')),
+    cacheable,
   );
 
-  scope.post('/storage', async (request, reply) => {
-    const { storage: body } = readLabelledBody(request, createStorageRequestSchema);
-    checkZone(body.zone);
-    const labels = body.labels ?? [];
-    checkLabelKeys(labels);
-    context.billing.requireCredits(principalOf(request).owner);
-    const row = newStorage(principalOf(request).owner.id, {
-      title: body.title,
-      type: 'normal',
-      size: body.size,
-      zone: body.zone,
-      state: 'online',
-      tier: body.tier ?? 'maxiops',
-      encrypted: body.encrypted ?? 'no',
-      backup_rule: JSON.stringify(body.backup_rule ?? {}),
-    });
-    const record = db.transaction(() => {
-      storages.insert(row, labels);
-      const created = details(request, row);
-      audit.record(auditContext(request), {
+  handle(
+    scope,
+    storageEndpoints.create,
+    async ({ request, body: { storage: body } }) => {
+      checkZone(body.zone);
+      const labels = body.labels ?? [];
+      checkLabelKeys(labels);
+      context.billing.requireCredits(principalOf(request).owner);
+      const row = newStorage(principalOf(request).owner.id, {
+        title: body.title,
+        type: 'normal',
+        size: body.size,
+        zone: body.zone,
+        state: 'online',
+        tier: body.tier ?? 'maxiops',
+        encrypted: body.encrypted ?? 'no',
+        backup_rule: JSON.stringify(body.backup_rule ?? {}),
+      });
+      const { current } = audit.change(auditContext(request), {
         action: 'create',
         resourceType: 'storage',
         resourceId: row.uuid,
-        current: created.storage,
+        write: () => storages.insert(row, labels),
+        after: () => details(request, row).storage,
       });
-      return created;
-    })();
-    return reply.code(201).send(record);
-  });
+      return { storage: current };
+    },
+    { readBody: readLabelledBody },
+  );
 
-  scope.put<{ Params: { uuid: string } }>('/storage/:uuid', async (request, reply) => {
-    const principal = principalOf(request);
-    const row = resources.storageFor(principal, request.params.uuid, 'write');
-    const { storage: body } = readLabelledBody(request, modifyStorageRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels);
-    let next: StorageRow = { ...row, title: body.title ?? row.title };
-    if (body.backup_rule !== undefined) {
-      if (row.type !== 'normal') {
-        throw invalidAttribute('backup_rule', 'Only normal storage has a backup rule.');
+  handle(
+    scope,
+    storageEndpoints.modify,
+    async ({ request, params, body: { storage: body } }) => {
+      const row = resources.storageFor(principalOf(request), params.uuid, 'write');
+      if (body.labels) checkLabelKeys(body.labels);
+      let next: StorageRow = { ...row, title: body.title ?? row.title };
+      if (body.backup_rule !== undefined) {
+        if (row.type !== 'normal') {
+          throw invalidAttribute('backup_rule', 'Only normal storage has a backup rule.');
+        }
+        next.backup_rule = JSON.stringify(body.backup_rule);
       }
-      next.backup_rule = JSON.stringify(body.backup_rule);
-    }
-    if (body.size !== undefined) {
-      if (row.type !== 'normal') {
-        throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only normal storage can be enlarged.');
+      if (body.size !== undefined) {
+        if (row.type !== 'normal') {
+          throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only normal storage can be enlarged.');
+        }
+        if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+        if (body.size <= row.size) {
+          throw invalidAttribute('size', `A new size must exceed the current ${row.size} GiB.`);
+        }
+        next = { ...next, size: body.size, resize_pending: 1 };
       }
-      if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
-      if (body.size <= row.size) {
-        throw invalidAttribute('size', `A new size must exceed the current ${row.size} GiB.`);
-      }
-      next = { ...next, size: body.size, resize_pending: 1 };
-    }
-    const record = db.transaction(() => {
-      const previous = details(request, row).storage;
-      storages.update(next);
-      if (body.labels) storages.setLabels(row.uuid, body.labels);
-      if (body.filesystem_resize === 'yes') next = startResize(next);
-      const current = details(request, next);
-      audit.record(auditContext(request), {
+      const { current } = audit.change(auditContext(request), {
         action: 'update',
         resourceType: 'storage',
         resourceId: row.uuid,
-        previous,
-        current: current.storage,
+        before: () => details(request, row).storage,
+        write: () => {
+          storages.update(next);
+          if (body.labels) storages.setLabels(row.uuid, body.labels);
+          if (body.filesystem_resize === 'yes') next = startResize(next);
+        },
+        after: () => details(request, next).storage,
       });
-      return current;
-    })();
-    return reply.code(202).send(record);
-  });
-
-  scope.delete<{ Params: { uuid: string }; Querystring: { backups?: unknown } }>(
-    '/storage/:uuid',
-    async (request, reply) => {
-      const policy = request.query.backups ?? 'keep';
-      if (!(backupDeletionPolicies as readonly unknown[]).includes(policy)) {
-        throw new ApiProblem(
-          400,
-          'BACKUP_DELETION_POLICY_INVALID',
-          'The backups parameter must be keep, keep_latest or delete.',
-        );
-      }
-      const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
-      db.transaction(() => {
-        const previous = details(request, row).storage;
-        resources.deleteStorage(row, policy as BackupDeletionPolicy);
-        audit.record(auditContext(request), {
-          action: 'delete',
-          resourceType: 'storage',
-          resourceId: row.uuid,
-          previous,
-        });
-      })();
-      return reply.code(204).send();
+      return { storage: current };
     },
+    { readBody: readLabelledBody },
   );
 
-  scope.post('/storage/:uuid/attach', async (request: UuidRequest) => {
+  handle(
+    scope,
+    storageEndpoints.delete,
+    async ({ request, params, query }) => {
+      const row = resources.storageFor(principalOf(request), params.uuid, 'write');
+      audit.change(auditContext(request), {
+        action: 'delete',
+        resourceType: 'storage',
+        resourceId: row.uuid,
+        before: () => details(request, row).storage,
+        write: () => resources.deleteStorage(row, query.backups),
+      });
+    },
+    { errorHandler: backupPolicyErrors },
+  );
+
+  handle(scope, storageEndpoints.attach, async ({ request, params, body }) => {
     const principal = principalOf(request);
-    const row = resources.storageFor(principal, request.params.uuid, 'read');
-    const { storage_device: body } = readBody(request, attachStorageRequestSchema);
-    const server = resources.serverFor(principal, body.server);
-    attachments.attach(request, server, row, body);
+    const row = resources.storageFor(principal, params.uuid, 'read');
+    const device = body.storage_device;
+    const server = resources.serverFor(principal, device.server);
+    attachments.attach(request, server, row, device);
     return details(request, row);
   });
 
-  scope.post('/storage/:uuid/detach', async (request: UuidRequest) => {
+  handle(scope, storageEndpoints.detach, async ({ request, params }) => {
     const principal = principalOf(request);
-    const row = resources.storageFor(principal, request.params.uuid, 'read');
+    const row = resources.storageFor(principal, params.uuid, 'read');
     const targets = servers
       .devicesWithStorage(row.uuid)
       .map((device) => ({ server: servers.find(device.server_uuid)!, device }))
@@ -309,9 +336,8 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     return details(request, row);
   });
 
-  scope.post('/storage/:uuid/backup', async (request: UuidRequest, reply) => {
-    const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
-    const { storage: body } = readBody(request, titleOnlyRequestSchema);
+  handle(scope, storageEndpoints.backup, async ({ request, params, body: { storage: body } }) => {
+    const row = resources.storageFor(principalOf(request), params.uuid, 'write');
     requireOnlineNormal(row, 'Backups are taken of private normal storage only.');
     context.billing.requireCredits(principalOf(request).owner);
     const backup = newStorage(row.account_id!, {
@@ -324,34 +350,32 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       encrypted: row.encrypted,
       copy_of: row.uuid,
     });
-    return reply.code(201).send(startCopy(request, 'backup', row, backup, 'backuping'));
+    return startCopy(request, 'backup', row, backup, 'backuping');
   });
 
-  scope.post('/storage/:uuid/cancel', async (request: UuidRequest, reply) => {
-    const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
+  handle(scope, storageEndpoints.cancel, async ({ request, params }) => {
+    const row = resources.storageFor(principalOf(request), params.uuid, 'write');
     const copy = row.copy_of ? row : storages.pendingCopyOf(row.uuid);
     if (!copy) {
       throw storageStateIllegal('no backup, clone or template is being made of it.');
     }
-    db.transaction(() => {
-      jobs.cancel(copy.uuid);
-      storages.delete(copy.uuid);
-      const source = storages.find(copy.copy_of!);
-      if (source && source.access === 'private') storages.update({ ...source, state: 'online' });
-      audit.record(auditContext(request), {
-        action: 'cancel',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        previous: { cancelled: copy.uuid, type: copy.type },
-      });
-    })();
-    return reply.code(204).send();
+    audit.change(auditContext(request), {
+      action: 'cancel',
+      resourceType: 'storage',
+      resourceId: row.uuid,
+      before: () => ({ cancelled: copy.uuid, type: copy.type }),
+      write: () => {
+        jobs.cancel(copy.uuid);
+        storages.delete(copy.uuid);
+        const source = storages.find(copy.copy_of!);
+        if (source && source.access === 'private') storages.update({ ...source, state: 'online' });
+      },
+    });
   });
 
-  scope.post('/storage/:uuid/clone', async (request: UuidRequest, reply) => {
+  handle(scope, storageEndpoints.clone, async ({ request, params, body: { storage: body } }) => {
     const principal = principalOf(request);
-    const row = resources.storageFor(principal, request.params.uuid, 'read');
-    const { storage: body } = readBody(request, cloneStorageRequestSchema);
+    const row = resources.storageFor(principal, params.uuid, 'read');
     checkZone(body.zone);
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
     context.billing.requireCredits(principal.owner);
@@ -366,48 +390,51 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       encrypted: body.encrypted ?? row.encrypted,
       copy_of: row.uuid,
     });
-    return reply.code(201).send(startCopy(request, 'clone', row, clone, 'maintenance'));
+    return startCopy(request, 'clone', row, clone, 'maintenance');
   });
 
-  scope.post('/storage/:uuid/templatize', async (request: UuidRequest, reply) => {
-    const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
-    const { storage: body } = readBody(request, titleOnlyRequestSchema);
-    requireOnlineNormal(row, 'Templates are made of private normal storage only.');
-    context.billing.requireCredits(principalOf(request).owner);
-    // Spec §3: template deployments use the source storage tier.
-    const template = newStorage(row.account_id!, {
-      title: body.title,
-      type: 'template',
-      size: row.size,
-      zone: row.zone,
-      state: 'maintenance',
-      tier: row.tier,
-      license: row.license,
-      encrypted: row.encrypted,
-      template_type: 'native',
-      copy_of: row.uuid,
-    });
-    return reply.code(201).send(startCopy(request, 'templatize', row, template, 'maintenance'));
-  });
-
-  scope.post('/storage/:uuid/resize', async (request: UuidRequest) => {
-    const row = resources.storageFor(principalOf(request), request.params.uuid, 'write');
-    return db.transaction(() => {
-      const previous = details(request, row).storage;
-      const current = details(request, startResize(row));
-      audit.record(auditContext(request), {
-        action: 'resize',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        previous,
-        current: current.storage,
+  handle(
+    scope,
+    storageEndpoints.templatize,
+    async ({ request, params, body: { storage: body } }) => {
+      const row = resources.storageFor(principalOf(request), params.uuid, 'write');
+      requireOnlineNormal(row, 'Templates are made of private normal storage only.');
+      context.billing.requireCredits(principalOf(request).owner);
+      // Spec §3: template deployments use the source storage tier.
+      const template = newStorage(row.account_id!, {
+        title: body.title,
+        type: 'template',
+        size: row.size,
+        zone: row.zone,
+        state: 'maintenance',
+        tier: row.tier,
+        license: row.license,
+        encrypted: row.encrypted,
+        template_type: 'native',
+        copy_of: row.uuid,
       });
-      return current;
-    })();
+      return startCopy(request, 'templatize', row, template, 'maintenance');
+    },
+  );
+
+  handle(scope, storageEndpoints.resize, async ({ request, params }) => {
+    const row = resources.storageFor(principalOf(request), params.uuid, 'write');
+    let resized = row;
+    const { current } = audit.change(auditContext(request), {
+      action: 'resize',
+      resourceType: 'storage',
+      resourceId: row.uuid,
+      before: () => details(request, row).storage,
+      write: () => {
+        resized = startResize(row);
+      },
+      after: () => details(request, resized).storage,
+    });
+    return { storage: current };
   });
 
-  scope.post('/storage/:uuid/restore', async (request: UuidRequest, reply) => {
-    const backup = resources.storageFor(principalOf(request), request.params.uuid, 'write');
+  handle(scope, storageEndpoints.restore, async ({ request, params }) => {
+    const backup = resources.storageFor(principalOf(request), params.uuid, 'write');
     if (backup.type !== 'backup') {
       throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only a backup can be restored.');
     }
@@ -421,49 +448,41 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
         throw serverStateIllegal(`stop the server ${server.uuid} before restoring its storage.`);
       }
     }
-    const record = db.transaction(() => {
-      const previous = details(request, origin).storage;
-      const restoring: StorageRow = { ...origin, state: 'maintenance' };
-      storages.update(restoring);
-      jobs.schedule(jobKinds.storageOnline, origin.uuid, durations.restore);
-      const current = details(request, restoring);
-      audit.record(auditContext(request), {
-        action: 'restore',
-        resourceType: 'storage',
-        resourceId: origin.uuid,
-        previous,
-        current: current.storage,
-      });
-      return current;
-    })();
-    return reply.code(202).send(record);
+    const restoring: StorageRow = { ...origin, state: 'maintenance' };
+    const { current } = audit.change(auditContext(request), {
+      action: 'restore',
+      resourceType: 'storage',
+      resourceId: origin.uuid,
+      before: () => details(request, origin).storage,
+      write: () => {
+        storages.update(restoring);
+        jobs.schedule(jobKinds.storageOnline, origin.uuid, durations.restore);
+      },
+      after: () => details(request, restoring).storage,
+    });
+    return { storage: current };
   });
 
-  for (const [method, added] of [
-    ['POST', true],
-    ['DELETE', false],
+  for (const [endpoint, added] of [
+    [storageEndpoints.favorite, true],
+    [storageEndpoints.unfavorite, false],
   ] as const) {
-    scope.route({
-      method,
-      url: '/storage/:uuid/favorite',
-      handler: async (request: UuidRequest, reply) => {
-        const principal = principalOf(request);
-        const row = resources.storageFor(principal, request.params.uuid, 'read');
-        db.transaction(() => {
-          const changed = added
-            ? storages.addFavorite(principal.account.id, row.uuid)
-            : storages.removeFavorite(principal.account.id, row.uuid);
-          // Spec §3: favorites are idempotent; only a real change is an audited event.
-          if (changed) {
-            audit.record(auditContext(request), {
-              action: added ? 'favorite' : 'unfavorite',
-              resourceType: 'storage',
-              resourceId: row.uuid,
-            });
-          }
-        })();
-        return reply.code(204).send();
-      },
+    handle(scope, endpoint, async ({ request, params }) => {
+      const principal = principalOf(request);
+      const row = resources.storageFor(principal, params.uuid, 'read');
+      db.transaction(() => {
+        const changed = added
+          ? storages.addFavorite(principal.account.id, row.uuid)
+          : storages.removeFavorite(principal.account.id, row.uuid);
+        // Spec §3: favorites are idempotent; only a real change is an audited event.
+        if (changed) {
+          audit.record(auditContext(request), {
+            action: added ? 'favorite' : 'unfavorite',
+            resourceType: 'storage',
+            resourceId: row.uuid,
+          });
+        }
+      })();
     });
   }
 };

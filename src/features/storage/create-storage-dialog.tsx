@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { storageTierSchema } from '../../../contract/storage';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
-import { storagePath, useCreateStorage } from '../../api/storage';
+import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
 import { LabelFields } from '../../components/form/label-fields';
@@ -41,7 +41,7 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
 
   // The request "Create storage" sends with what is typed now, for the "API call" view.
   const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success ? { method: 'POST', path: storagePath, body: parsed.data } : null;
+  const preview = parsed.success ? createStorageCall(parsed.data) : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);

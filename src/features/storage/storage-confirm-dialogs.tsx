@@ -5,18 +5,20 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import type { StorageDetails } from '../../../contract/storage';
+import { backupDeletionPolicySchema } from '../../../contract/storage';
+import type { BackupDeletionPolicy, StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
   deleteStorageAndForget,
   deleteStorageCall,
-  storageActionCall,
+  detachStorageCall,
+  resizeStorageCall,
+  restoreBackupCall,
   storageQueries,
   useDetachStorage,
   useResizeStorage,
   useRestoreBackup,
 } from '../../api/storage';
-import type { BackupPolicy } from '../../api/storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useUndoableAction } from '../../components/undoable-action';
 
@@ -41,7 +43,7 @@ export function DetachStorageDialog({
       pending={detach.isPending}
       error={detach.error}
       errorTitle="The storage could not be detached"
-      apiCall={storageActionCall(storage.uuid, 'detach', {})}
+      apiCall={detachStorageCall(storage.uuid)}
       onConfirm={() => detach.mutate(serverUuid, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -62,7 +64,7 @@ export function ResizeStorageDialog({ storage, onClose }: Props) {
       pending={resize.isPending}
       error={resize.error}
       errorTitle="The partition could not be resized"
-      apiCall={storageActionCall(storage.uuid, 'resize')}
+      apiCall={resizeStorageCall(storage.uuid)}
       onConfirm={() => resize.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
     >
@@ -73,7 +75,7 @@ export function ResizeStorageDialog({ storage, onClose }: Props) {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-function policyWords(policy: BackupPolicy, backups: number): string {
+function policyWords(policy: BackupDeletionPolicy, backups: number): string {
   if (backups === 0) return 'This storage has no backups.';
   const all = plural(backups, 'backup', 'backups');
   switch (policy) {
@@ -95,7 +97,7 @@ export function DeleteStorageDialog({
 }: Props & { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const { schedule, graceMs } = useUndoableAction();
-  const [policy, setPolicy] = useState<BackupPolicy>('keep');
+  const [policy, setPolicy] = useState<BackupDeletionPolicy>('keep');
   const policyLabelId = useId();
   const backups = storage.backups?.backup.length ?? 0;
   return (
@@ -130,7 +132,7 @@ export function DeleteStorageDialog({
           <RadioGroup
             aria-labelledby={policyLabelId}
             value={policy}
-            onChange={(event) => setPolicy(event.target.value as BackupPolicy)}
+            onChange={(event) => setPolicy(backupDeletionPolicySchema.parse(event.target.value))}
           >
             <FormControlLabel value="keep" control={<Radio />} label="Keep all backups" />
             <FormControlLabel
@@ -175,7 +177,7 @@ export function RestoreBackupDialog({ storage, onClose }: Props) {
       confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
       error={restore.error}
       errorTitle="The backup could not be restored"
-      apiCall={storageActionCall(storage.uuid, 'restore')}
+      apiCall={restoreBackupCall(storage.uuid)}
       onConfirm={() => restore.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
     >
