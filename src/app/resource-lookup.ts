@@ -1,5 +1,6 @@
 import type { UuidKind } from '../../contract/common';
 import { ApiError, request } from '../api/http';
+import { getServerCall } from '../api/servers';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
 import { paths } from './paths';
 
@@ -11,7 +12,7 @@ import { paths } from './paths';
 export const resourcePages: Partial<
   Record<UuidKind, { page: (uuid: string) => string; api: (uuid: string) => string }>
 > = {
-  server: { page: paths.server, api: (uuid) => `/1.3/server/${uuid}` },
+  server: { page: paths.server, api: (uuid) => getServerCall(uuid).path },
   storage: { page: paths.storageDetail, api: (uuid) => `/1.3/storage/${uuid}` },
   network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
   networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },
