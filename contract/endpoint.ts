@@ -64,12 +64,16 @@ export function defineEndpoint<
   };
 }
 
-/** `'/storage/:uuid/:action'` → `'uuid' | 'action'`. */
+/** `'offset,:count'` → `'offset' | 'count'`: parameters of one segment joined by commas. */
+type SegmentParamNames<Names extends string> = Names extends `${infer Name},:${infer Rest}`
+  ? Name | SegmentParamNames<Rest>
+  : Names;
+/** `'/storage/:uuid/:action'` → `'uuid' | 'action'`; `'/events/:uuid/:offset,:count'` too. */
 export type PathParamNames<Path extends string> =
   Path extends `${string}:${infer Name}/${infer Rest}`
-    ? Name | PathParamNames<`/${Rest}`>
+    ? SegmentParamNames<Name> | PathParamNames<`/${Rest}`>
     : Path extends `${string}:${infer Name}`
-      ? Name
+      ? SegmentParamNames<Name>
       : never;
 export type PathParams<Path extends string> = [PathParamNames<Path>] extends [never]
   ? Record<string, never>

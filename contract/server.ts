@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { ipAddressTextSchema } from './ip';
 import { storageLabelSchema } from './labels';
 import {
+  backupDeletionPolicies,
   backupRuleSchema,
   deviceAddressPattern,
   storageSizeSchema,
@@ -371,3 +373,145 @@ export const serverSizeListResponseSchema = z.object({
     server_size: z.array(z.object({ core_number: numericString, memory_amount: numericString })),
   }),
 });
+
+/** What becomes of the backups of the storages a server deletion deletes (reference §2.1). */
+export const serverBackupPolicySchema = z.enum(backupDeletionPolicies);
+export type ServerBackupPolicy = z.infer<typeof serverBackupPolicySchema>;
+
+/**
+ * Query of `DELETE /1.3/server/{uuid}` (reference §2.1): `storages=1` (or `true`) deletes the
+ * attached storages too, their backups as `backups` says (`keep` unless said).
+ */
+export const serverDeleteQuerySchema = z.object({
+  storages: z.optional(
+    z.pipe(
+      z.enum(['0', '1', 'true', 'false']),
+      z.transform((value) => value === '1' || value === 'true'),
+    ),
+  ),
+  backups: z.optional(serverBackupPolicySchema),
+});
+export type ServerDeleteQuery = z.input<typeof serverDeleteQuerySchema>;
+
+/** Servers (reference §2.1), their classic storage and CD-ROM operations and interfaces (§5.1). */
+export const serverEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/server',
+    query: serverListQuerySchema,
+    response: serverListResponseSchema,
+    errors: [400],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/server',
+    body: createServerRequestSchema,
+    response: serverResponseSchema,
+    status: 202,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/server/:uuid',
+    response: serverResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/server/:uuid',
+    body: modifyServerRequestSchema,
+    response: serverResponseSchema,
+    status: 202,
+    errors: [400, 403, 404, 409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/server/:uuid',
+    query: serverDeleteQuerySchema,
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+  /** Classic tagging: comma-separated tag names in the path (reference §2.1). */
+  tag: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/tag/:tags',
+    response: serverResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  untag: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/untag/:tags',
+    response: serverResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  /** The body may be left out: `{"server":{}}` is the same start. */
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/start',
+    body: startServerRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  /** The body may be left out: a soft stop. */
+  stop: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/stop',
+    body: stopServerRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  /** The body may be left out: a soft restart. */
+  restart: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/restart',
+    body: restartServerRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  attachStorage: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/storage/attach',
+    body: serverAttachStorageRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  detachStorage: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/storage/detach',
+    body: serverDetachStorageRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  loadCdrom: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/cdrom/load',
+    body: cdromLoadRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  ejectCdrom: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/cdrom/eject',
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  networking: defineEndpoint({
+    method: 'GET',
+    path: '/server/:uuid/networking',
+    response: serverNetworkingResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  interface: defineEndpoint({
+    method: 'GET',
+    path: '/server/:uuid/networking/interface/:index',
+    response: serverInterfaceResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  /** `GET /1.3/events/{server}/{offset},{count}` (reference §13), newest first. */
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/events/:uuid/:offset,:count',
+    response: serverEventListResponseSchema,
+    errors: [400, 403, 404],
+  }),
+};

@@ -1,30 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  serverEventListResponseSchema,
-  serverListResponseSchema,
-  serverResponseSchema,
-} from '../../contract/server';
+import type { QueryInput } from '../../contract/endpoint';
+import { serverEndpoints } from '../../contract/server';
 import type {
   CreateServerRequest,
   ModifyServerRequest,
+  ServerBackupPolicy,
   ServerDetails,
   ServerSortField,
   ServerState,
   ServerSummary,
+  serverDeleteQuerySchema,
+  serverListQuerySchema,
 } from '../../contract/server';
-import { request } from './http';
-import type { ApiRequest } from './http';
+import { callEndpoint, endpointCall } from './http';
 import { storageQueries } from './storage';
 
-const serverPath = '/1.3/server';
-const serverUrl = (uuid: string, action?: string) =>
-  `${serverPath}/${encodeURIComponent(uuid)}${action ? `/${action}` : ''}`;
-
-export type ServerBackupPolicy = 'keep' | 'keep_latest' | 'delete';
+export type { ServerBackupPolicy };
 
 export async function listServers(signal?: AbortSignal) {
-  return (await request(serverPath, serverListResponseSchema, { signal })).servers.server;
+  return (await callEndpoint(serverEndpoints.list, {}, { signal })).servers.server;
 }
 
 export interface ServerListParams {
@@ -43,66 +38,82 @@ export interface ServerPage {
   hasNextPage: boolean;
 }
 
-/** The read behind one page of the server list (reference §1.6). */
-export function serverPageCall(params: ServerListParams): ApiRequest {
-  const query = new URLSearchParams();
-  for (const label of params.labels ?? []) query.append('label', label);
-  if (params.search) query.set('search', params.search);
-  if (params.state) query.set('state', params.state);
-  if (params.sortBy) {
-    query.set('sort_by', params.sortBy);
-    query.set('order_by', params.orderBy ?? 'asc');
-  }
-  query.set('limit', String(params.limit + 1));
-  query.set('offset', String(params.offset));
-  return { method: 'GET', path: `${serverPath}?${query}` };
+/**
+ * The wire query of one page of the server list (reference §1.6): the one place the panel's list
+ * params meet the API's names. One item more than the page is asked for, to tell whether a next
+ * page exists.
+ */
+export function serverListQuery(
+  params: ServerListParams,
+): QueryInput<typeof serverListQuerySchema> {
+  return {
+    label: params.labels,
+    search: params.search || undefined,
+    state: params.state,
+    ...(params.sortBy ? { sort_by: params.sortBy, order_by: params.orderBy ?? 'asc' } : {}),
+    limit: params.limit + 1,
+    offset: params.offset,
+  };
 }
+
+/** The read behind one page of the server list. */
+export const serverPageCall = (params: ServerListParams) =>
+  endpointCall(serverEndpoints.list, { query: serverListQuery(params) });
 
 /** One page of the server list as the list page shows it. */
 export async function listServerPage(
   params: ServerListParams,
   signal?: AbortSignal,
 ): Promise<ServerPage> {
-  const { path } = serverPageCall(params);
-  const response = await request(path, serverListResponseSchema, { signal });
+  const response = await callEndpoint(
+    serverEndpoints.list,
+    { query: serverListQuery(params) },
+    { signal },
+  );
   const servers = response.servers.server;
   return { servers: servers.slice(0, params.limit), hasNextPage: servers.length > params.limit };
 }
 
+/** The read of one server (the app bar search asks it whether a server still exists). */
+export const getServerCall = (uuid: string) =>
+  endpointCall(serverEndpoints.get, { params: { uuid } });
+
 export async function getServer(uuid: string, signal?: AbortSignal) {
-  return (await request(serverUrl(uuid), serverResponseSchema, { signal })).server;
+  return (await callEndpoint(serverEndpoints.get, { params: { uuid } }, { signal })).server;
 }
 
 export const serverEventPageSize = 50;
 
 export async function listServerEvents(uuid: string, signal?: AbortSignal) {
-  const path = `/1.3/events/${encodeURIComponent(uuid)}/0,${serverEventPageSize}`;
-  const response = await request(path, serverEventListResponseSchema, { signal });
+  const params = { uuid, offset: '0', count: String(serverEventPageSize) };
+  const response = await callEndpoint(serverEndpoints.events, { params }, { signal });
   // Newest first, whatever order the API chose (reference §13 does not state one).
   return [...response.events.event].sort((a, b) => b.time.localeCompare(a.time));
 }
 
-export const createServerCall = (body: CreateServerRequest): ApiRequest => ({
-  method: 'POST',
-  path: serverPath,
-  body,
-});
+export const createServerCall = (body: CreateServerRequest) =>
+  endpointCall(serverEndpoints.create, { body });
 
 export async function createServer(body: CreateServerRequest) {
-  const call = createServerCall(body);
-  return (await request(call.path, serverResponseSchema, call)).server;
+  return (await callEndpoint(serverEndpoints.create, { body })).server;
 }
 
-async function serverAction(uuid: string, action: string, body: unknown) {
-  return (await request(serverUrl(uuid, action), serverResponseSchema, { method: 'POST', body }))
-    .server;
-}
-
-export const startServer = (uuid: string) => serverAction(uuid, 'start', { server: {} });
-export const stopServer = (uuid: string) =>
-  serverAction(uuid, 'stop', { stop_server: { stop_type: 'soft' } });
-export const restartServer = (uuid: string) =>
-  serverAction(uuid, 'restart', { restart_server: { stop_type: 'soft' } });
+export const startServer = async (uuid: string) =>
+  (await callEndpoint(serverEndpoints.start, { params: { uuid }, body: { server: {} } })).server;
+export const stopServer = async (uuid: string) =>
+  (
+    await callEndpoint(serverEndpoints.stop, {
+      params: { uuid },
+      body: { stop_server: { stop_type: 'soft' } },
+    })
+  ).server;
+export const restartServer = async (uuid: string) =>
+  (
+    await callEndpoint(serverEndpoints.restart, {
+      params: { uuid },
+      body: { restart_server: { stop_type: 'soft' } },
+    })
+  ).server;
 
 export interface DeleteServerOptions {
   /** Also delete the attached storages, handling their backups by `backups`. */
@@ -110,27 +121,25 @@ export interface DeleteServerOptions {
   backups: ServerBackupPolicy;
 }
 
-export function deleteServerCall(
-  uuid: string,
-  { deleteStorages, backups }: DeleteServerOptions,
-): ApiRequest {
-  const query = deleteStorages ? `?${new URLSearchParams({ storages: '1', backups })}` : '';
-  return { method: 'DELETE', path: `${serverUrl(uuid)}${query}` };
-}
+/** The wire query of a deletion: `storages=1` and the backups policy, or nothing. */
+const deleteServerQuery = ({
+  deleteStorages,
+  backups,
+}: DeleteServerOptions): QueryInput<typeof serverDeleteQuerySchema> =>
+  deleteStorages ? { storages: '1', backups } : {};
+
+export const deleteServerCall = (uuid: string, options: DeleteServerOptions) =>
+  endpointCall(serverEndpoints.delete, { params: { uuid }, query: deleteServerQuery(options) });
 
 export function deleteServer(uuid: string, options: DeleteServerOptions) {
-  const call = deleteServerCall(uuid, options);
-  return request(call.path, null, call);
+  return callEndpoint(serverEndpoints.delete, {
+    params: { uuid },
+    query: deleteServerQuery(options),
+  });
 }
 
 export async function modifyServer(uuid: string, body: ModifyServerRequest) {
-  return (await request(serverUrl(uuid), serverResponseSchema, { method: 'PUT', body })).server;
-}
-
-/** A label's key and value as the API lists them. */
-export interface ResourceLabel {
-  key: string;
-  value: string;
+  return (await callEndpoint(serverEndpoints.modify, { params: { uuid }, body })).server;
 }
 
 /**

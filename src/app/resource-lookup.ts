@@ -1,6 +1,7 @@
 import type { UuidKind } from '../../contract/common';
 import { ApiError, request } from '../api/http';
 import { clusterApiPath } from '../api/kubernetes';
+import { getServerCall } from '../api/servers';
 import { getStorageCall } from '../api/storage';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
 import { paths } from './paths';
@@ -13,7 +14,7 @@ import { paths } from './paths';
 export const resourcePages: Partial<
   Record<UuidKind, { page: (uuid: string) => string; api: (uuid: string) => string }>
 > = {
-  server: { page: paths.server, api: (uuid) => `/1.3/server/${uuid}` },
+  server: { page: paths.server, api: (uuid) => getServerCall(uuid).path },
   storage: { page: paths.storageDetail, api: (uuid) => getStorageCall(uuid).path },
   network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
   networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },

@@ -64,6 +64,42 @@ declare module 'fastify' {
 /** An answer that does not match its contract: a sandbox bug, reported loudly in tests. */
 export class AnswerMismatch extends Error {}
 
+/** A path segment of comma-joined parameters, such as `:offset,:count` (server events). */
+const joinedParams = /^:[A-Za-z_]\w*(?:,:[A-Za-z_]\w*)+$/;
+
+/**
+ * find-my-way tells the parameters of one segment apart only at `-` and `.`: a segment of
+ * comma-joined parameters is routed as one parameter and split here. A part the request left out
+ * arrives empty and the last parameter keeps any further commas, for the handler to refuse.
+ */
+function routeOf(path: string) {
+  const joined: { routed: string; names: string[] }[] = [];
+  const url = path
+    .split('/')
+    .map((segment) => {
+      if (!joinedParams.test(segment)) return segment;
+      const names = segment.split(',').map((part) => part.slice(1));
+      const routed = names.join('_');
+      joined.push({ routed, names });
+      return `:${routed}`;
+    })
+    .join('/');
+  const params = (raw: Record<string, string>) => {
+    if (joined.length === 0) return raw;
+    const split: Record<string, string> = { ...raw };
+    for (const { routed, names } of joined) {
+      const parts = (raw[routed] ?? '').split(',');
+      delete split[routed];
+      names.forEach((name, index) => {
+        split[name] =
+          index === names.length - 1 ? parts.slice(index).join(',') : (parts[index] ?? '');
+      });
+    }
+    return split;
+  };
+  return { url, params };
+}
+
 /**
  * Registers the sandbox route of one endpoint in a version scope (`/1.2` or `/1.3`), if that
  * version serves it. Path parameters, query and body are validated at the edge against the
@@ -80,11 +116,13 @@ export function handle<E extends Endpoint>(
   const problem = endpoint.style === 'problem';
   if (problem) noteProblemPath(`${scope.prefix}${endpoint.path}`);
   const read = options.readBody ?? readBody;
+  const route = routeOf(endpoint.path);
 
   const routeHandler: RouteHandlerMethod = async (request, reply) => {
     const query = endpoint.query ? validate(endpoint.query, request.query ?? {}) : undefined;
     const body = endpoint.body ? read(request, endpoint.body) : undefined;
-    const input = { request, reply, params: request.params, query, body } as EndpointInput<E>;
+    const params = route.params(request.params as Record<string, string>);
+    const input = { request, reply, params, query, body } as EndpointInput<E>;
     const answer = await handler(input);
     if (answer === reply) return reply;
     if (endpoint.response === null) return reply.code(endpoint.status).send();
@@ -101,7 +139,7 @@ export function handle<E extends Endpoint>(
 
   scope.route({
     method: endpoint.method,
-    url: endpoint.path,
+    url: route.url,
     config: {
       ...options.config,
       ...(endpoint.formats.length > 0 ? { formats: [...endpoint.formats] } : {}),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverEventListResponseSchema } from '../../../contract/server';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints, serverEventListResponseSchema } from '../../../contract/server';
 import type { SkydeckServer } from '../../app';
 import type { ManualClock } from '../testing';
 import { buildTestServer, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
@@ -67,8 +68,18 @@ describe('server events', () => {
     expect(await events(`/1.3/events/${web.uuid}/100,5`)).toEqual([]);
   });
 
+  it('answers the path the contract fills for offset and count', async () => {
+    const web = await serverNamed('web-1');
+    const path = endpointPath(serverEndpoints.events, { uuid: web.uuid, offset: '1', count: '1' });
+    expect(path).toBe(`/1.3/events/${web.uuid}/1,1`);
+    const all = await events(`/1.3/events/${web.uuid}/0,2`);
+    expect(await events(path)).toEqual([all[1]]);
+  });
+
   it.each([
     ['/0', 'COUNT_INVALID'],
+    ['/0,5,9', 'COUNT_INVALID'],
+    ['/,5', 'OFFSET_INVALID'],
     ['/x,5', 'OFFSET_INVALID'],
     ['/0,0', 'COUNT_INVALID'],
     ['/0,1001', 'COUNT_INVALID'],

@@ -1,5 +1,8 @@
+import { serverEndpoints } from '../../../contract/server';
+import type { ServerEvent } from '../../../contract/server';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
+import { handle } from '../http/endpoint-route';
 import { invalidAttribute } from '../http/errors';
 import { principalOf } from '../http/principal';
 
@@ -7,27 +10,25 @@ import { principalOf } from '../http/principal';
 export const eventRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { servers, resources } = context;
 
-  scope.get<{ Params: { uuid: string; range: string } }>(
-    '/events/:uuid/:range',
-    async (request) => {
-      const server = resources.serverFor(principalOf(request), request.params.uuid);
-      const [offsetText = '', countText] = request.params.range.split(',');
-      if (!/^\d{1,9}$/.test(offsetText)) {
-        throw invalidAttribute('offset', 'Give the path as /events/{server}/{offset},{count}.');
-      }
-      const count = Number(countText);
-      if (!/^\d{1,4}$/.test(countText ?? '') || count < 1 || count > 1000) {
-        throw invalidAttribute('count', 'Give 1 to 1000 events per page.');
-      }
-      const events = servers.events(server.uuid, Number(offsetText), count).map((event) => ({
-        server: event.server_uuid,
-        time: event.time,
-        type: event.type,
-        ...(event.email ? { email: event.email } : {}),
-        ...(event.first_name ? { first_name: event.first_name } : {}),
-        ...(event.last_name ? { last_name: event.last_name } : {}),
-      }));
-      return { events: { event: events } };
-    },
-  );
+  // `offset` and `count` share a path segment; one the request left out arrives empty.
+  handle(scope, serverEndpoints.events, async ({ request, params }) => {
+    const server = resources.serverFor(principalOf(request), params.uuid);
+    if (!/^\d{1,9}$/.test(params.offset)) {
+      throw invalidAttribute('offset', 'Give the path as /events/{server}/{offset},{count}.');
+    }
+    const count = Number(params.count);
+    if (!/^\d{1,4}$/.test(params.count) || count < 1 || count > 1000) {
+      throw invalidAttribute('count', 'Give 1 to 1000 events per page.');
+    }
+    const events = servers.events(server.uuid, Number(params.offset), count).map((event) => ({
+      server: event.server_uuid,
+      time: event.time,
+      // Written by recordEvent, which takes only the contract's event types.
+      type: event.type as ServerEvent['type'],
+      ...(event.email ? { email: event.email } : {}),
+      ...(event.first_name ? { first_name: event.first_name } : {}),
+      ...(event.last_name ? { last_name: event.last_name } : {}),
+    }));
+    return { events: { event: events } };
+  });
 };

@@ -1,36 +1,23 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { core } from 'zod';
 import { uuidPrefixes } from '../../../contract/common';
-import {
-  cdromLoadRequestSchema,
-  createServerRequestSchema,
-  modifyServerRequestSchema,
-  restartServerRequestSchema,
-  serverAttachStorageRequestSchema,
-  serverListQuerySchema,
-  serverDetachStorageRequestSchema,
-  startServerRequestSchema,
-  stopServerRequestSchema,
-  tagNameSchema,
-} from '../../../contract/server';
+import { serverEndpoints, tagNameSchema } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
-import { backupDeletionPolicies } from '../../../contract/storage';
 import type { RouteModule } from '../api';
 import { createAttachments } from '../attachments';
 import { plans } from '../catalog';
 import { newUuid } from '../credentials';
 import type { SandboxContext } from '../context';
-import { ApiProblem, invalidAttribute, missingAttribute, notFound, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem, invalidAttribute, missingAttribute, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
-import type { BackupDeletionPolicy } from '../resources';
 import { actorOf, rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
-
-type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
 
 /** Cores and memory of a fixed plan or a custom configuration (reference §2.3, §2.6). */
 function sizing(
@@ -65,14 +52,44 @@ function sizing(
   return { plan: plan.name, core_number: plan.core_number, memory_amount: plan.memory_amount };
 }
 
+/** Start, stop and restart may come without a body: the default operation (reference §2.1). */
+const optionalBody = {
+  readBody: (request: FastifyRequest, schema: core.$ZodType) =>
+    request.body === undefined ? undefined : readBody(request, schema),
+};
+
+/**
+ * The deletion flags keep their own codes (reference §2.1) whatever the query schema's attribute
+ * names make of them; the version scope's handler answers.
+ */
+function deletionPolicyCodes(error: unknown) {
+  if (error instanceof ApiProblem && error.code === 'STORAGES_INVALID') {
+    throw new ApiProblem(
+      400,
+      'STORAGE_DELETION_POLICY_INVALID',
+      'The storages parameter must be 1 (delete attached storage) or 0.',
+    );
+  }
+  if (error instanceof ApiProblem && error.code === 'BACKUPS_INVALID') {
+    throw new ApiProblem(
+      400,
+      'BACKUP_DELETION_POLICY_INVALID',
+      'The backups parameter must be keep, keep_latest or delete.',
+    );
+  }
+  throw error;
+}
+
 /** Servers (spec §2.6; reference §2). */
 export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
-  const { db, storages, servers, resources, jobs, audit, clock } = context;
+  const { storages, servers, resources, jobs, audit, clock } = context;
 
   const attachments = createAttachments(context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
   /** The server record as it is now, after a change made through another function. */
   const reread = (row: ServerRow) => details(servers.find(row.uuid)!);
+  const serverOf = (request: FastifyRequest, uuid: string) =>
+    resources.serverFor(principalOf(request), uuid);
 
   function refuseUnless(server: ServerRow, state: 'started' | 'stopped') {
     if (server.state !== state || resources.serverBusy(server)) {
@@ -83,395 +100,414 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   // Without `limit` every server is listed, as the long-standing API does (reference §1.6). The
   // store filters, sorts and pages in SQL, so only the page is read and turned into summaries.
-  scope.get('/server', { config: { cacheable: true } }, async (request) => {
-    const query = validate(serverListQuerySchema, request.query);
-    if (query.order_by && !query.sort_by) {
-      throw invalidAttribute('order_by', 'order_by is used only together with sort_by.');
-    }
-    const page = servers.list({
-      ownerId: principalOf(request).owner.id,
-      labels: labelFilters(query.label),
-      ...(query.state ? { state: query.state } : {}),
-      ...(query.zone ? { zone: query.zone } : {}),
-      ...(query.tag ? { tag: query.tag } : {}),
-      ...(query.search ? { search: query.search } : {}),
-      ...(query.sort_by ? { sortBy: query.sort_by } : {}),
-      descending: query.order_by === 'desc',
-      ...(query.limit !== undefined ? { limit: query.limit } : {}),
-      offset: query.offset ?? 0,
-    });
-    return { servers: { server: page.map((row) => resources.serverSummary(row)) } };
-  });
-
-  scope.get('/server/:uuid', async (request: UuidRequest) =>
-    details(resources.serverFor(principalOf(request), request.params.uuid)),
+  handle(
+    scope,
+    serverEndpoints.list,
+    async ({ request, query }) => {
+      if (query.order_by && !query.sort_by) {
+        throw invalidAttribute('order_by', 'order_by is used only together with sort_by.');
+      }
+      const page = servers.list({
+        ownerId: principalOf(request).owner.id,
+        labels: labelFilters(query.label),
+        ...(query.state ? { state: query.state } : {}),
+        ...(query.zone ? { zone: query.zone } : {}),
+        ...(query.tag ? { tag: query.tag } : {}),
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.sort_by ? { sortBy: query.sort_by } : {}),
+        descending: query.order_by === 'desc',
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+        offset: query.offset ?? 0,
+      });
+      return { servers: { server: page.map((row) => resources.serverSummary(row)) } };
+    },
+    { config: { cacheable: true } },
   );
 
-  scope.post('/server', async (request, reply) => {
-    const principal = principalOf(request);
-    const { server: body } = readLabelledBody(request, createServerRequestSchema);
-    checkZone(body.zone);
-    const labels = body.labels?.label ?? [];
-    checkLabelKeys(labels);
-    const size = sizing(body, { plan: 'custom', core_number: 1, memory_amount: 1024 });
-    context.billing.requireCredits(principal.owner);
-    const planTier = plans.find((plan) => plan.name === size.plan)?.storage_tier as
-      StorageTier | null | undefined;
-    const server: ServerRow = {
-      uuid: newUuid(uuidPrefixes.server),
-      account_id: principal.owner.id,
-      title: body.title,
-      hostname: body.hostname,
-      zone: body.zone,
-      ...size,
-      state: 'maintenance',
-      created: Math.floor(clock.now().getTime() / 1000),
-      host: crypto.randomInt(1_000_000_000, 9_999_999_999),
-      simple_backup: body.simple_backup ?? 'no',
-      boot_order: body.boot_order ?? 'disk',
-      firewall: body.firewall ?? 'off',
-      metadata: body.metadata ?? 'no',
-      nic_model: body.nic_model ?? 'virtio',
-      video_model: body.video_model ?? 'cirrus',
-      timezone: body.timezone ?? 'UTC',
-      remote_access_enabled: body.remote_access_enabled ?? 'no',
-      remote_access_type: body.remote_access_type ?? 'vnc',
-      remote_access_password: body.remote_access_password ?? crypto.randomBytes(4).toString('hex'),
-      tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
-      labels: JSON.stringify(labels),
-    };
-    const record = db.transaction(() => {
-      servers.insert(server);
-      let disks = 0;
-      for (const device of body.storage_devices.storage_device) {
-        let storage: StorageRow | undefined;
-        const deviceLabels = device.labels ?? [];
-        checkLabelKeys(deviceLabels);
-        const fresh = (fields: Partial<StorageRow>): StorageRow => ({
-          uuid: newUuid(uuidPrefixes.storage),
-          account_id: principal.owner.id,
-          title: device.title ?? `${body.hostname} disk ${disks + 1}`,
-          type: 'normal',
-          access: 'private',
-          size: device.size ?? 0,
-          tier: device.tier ?? planTier ?? 'maxiops',
-          state: 'online',
-          zone: server.zone,
-          license: 0,
-          encrypted: device.encrypted ?? 'no',
-          created: rfc3339(clock.now()),
-          origin: null,
-          template_type: null,
-          // The first disk of a plan server is the storage the plan includes (reference §3.2).
-          part_of_plan: size.plan !== 'custom' && disks === 0 ? 1 : 0,
-          backup_rule: JSON.stringify(device.backup_rule ?? {}),
-          copy_of: null,
-          resize_pending: 0,
-          ...fields,
-        });
-        if (device.action === 'create') {
-          if (device.size === undefined) throw missingAttribute('size');
-          storage = fresh({});
-          storages.insert(storage, deviceLabels);
-        } else if (device.action === 'clone') {
-          if (!device.storage) throw missingAttribute('storage');
-          const source = resources.storageFor(principal, device.storage, 'read');
-          if (source.state !== 'online') throw storageStateIllegal(`it is ${source.state}.`);
-          if (device.size !== undefined && device.size < source.size) {
-            throw invalidAttribute(
-              'size',
-              `A clone needs at least the ${source.size} GiB of its source.`,
-            );
-          }
-          storage = fresh({
-            size: device.size ?? source.size,
-            license: source.license,
-            tier: device.tier ?? source.tier ?? planTier ?? 'maxiops',
-            state: 'maintenance',
+  handle(scope, serverEndpoints.get, async ({ request, params }) =>
+    details(serverOf(request, params.uuid)),
+  );
+
+  handle(
+    scope,
+    serverEndpoints.create,
+    async ({ request, body: { server: body } }) => {
+      const principal = principalOf(request);
+      checkZone(body.zone);
+      const labels = body.labels?.label ?? [];
+      checkLabelKeys(labels);
+      const size = sizing(body, { plan: 'custom', core_number: 1, memory_amount: 1024 });
+      context.billing.requireCredits(principal.owner);
+      const planTier = plans.find((plan) => plan.name === size.plan)?.storage_tier as
+        StorageTier | null | undefined;
+      const server: ServerRow = {
+        uuid: newUuid(uuidPrefixes.server),
+        account_id: principal.owner.id,
+        title: body.title,
+        hostname: body.hostname,
+        zone: body.zone,
+        ...size,
+        state: 'maintenance',
+        created: Math.floor(clock.now().getTime() / 1000),
+        host: crypto.randomInt(1_000_000_000, 9_999_999_999),
+        simple_backup: body.simple_backup ?? 'no',
+        boot_order: body.boot_order ?? 'disk',
+        firewall: body.firewall ?? 'off',
+        metadata: body.metadata ?? 'no',
+        nic_model: body.nic_model ?? 'virtio',
+        video_model: body.video_model ?? 'cirrus',
+        timezone: body.timezone ?? 'UTC',
+        remote_access_enabled: body.remote_access_enabled ?? 'no',
+        remote_access_type: body.remote_access_type ?? 'vnc',
+        remote_access_password:
+          body.remote_access_password ?? crypto.randomBytes(4).toString('hex'),
+        tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
+        labels: JSON.stringify(labels),
+      };
+      const write = () => {
+        servers.insert(server);
+        let disks = 0;
+        for (const device of body.storage_devices.storage_device) {
+          let storage: StorageRow | undefined;
+          const deviceLabels = device.labels ?? [];
+          checkLabelKeys(deviceLabels);
+          const fresh = (fields: Partial<StorageRow>): StorageRow => ({
+            uuid: newUuid(uuidPrefixes.storage),
+            account_id: principal.owner.id,
+            title: device.title ?? `${body.hostname} disk ${disks + 1}`,
+            type: 'normal',
+            access: 'private',
+            size: device.size ?? 0,
+            tier: device.tier ?? planTier ?? 'maxiops',
+            state: 'online',
+            zone: server.zone,
+            license: 0,
+            encrypted: device.encrypted ?? 'no',
+            created: rfc3339(clock.now()),
+            origin: null,
+            template_type: null,
+            // The first disk of a plan server is the storage the plan includes (reference §3.2).
+            part_of_plan: size.plan !== 'custom' && disks === 0 ? 1 : 0,
+            backup_rule: JSON.stringify(device.backup_rule ?? {}),
+            copy_of: null,
+            resize_pending: 0,
+            ...fields,
           });
-          storages.insert(storage, deviceLabels);
-        } else if (device.storage) {
-          storage = resources.storageFor(principal, device.storage, 'read');
-          if (storage.state !== 'online') throw storageStateIllegal(`it is ${storage.state}.`);
-        } else if (device.type !== 'cdrom') {
-          throw missingAttribute('storage');
+          if (device.action === 'create') {
+            if (device.size === undefined) throw missingAttribute('size');
+            storage = fresh({});
+            storages.insert(storage, deviceLabels);
+          } else if (device.action === 'clone') {
+            if (!device.storage) throw missingAttribute('storage');
+            const source = resources.storageFor(principal, device.storage, 'read');
+            if (source.state !== 'online') throw storageStateIllegal(`it is ${source.state}.`);
+            if (device.size !== undefined && device.size < source.size) {
+              throw invalidAttribute(
+                'size',
+                `A clone needs at least the ${source.size} GiB of its source.`,
+              );
+            }
+            storage = fresh({
+              size: device.size ?? source.size,
+              license: source.license,
+              tier: device.tier ?? source.tier ?? planTier ?? 'maxiops',
+              state: 'maintenance',
+            });
+            storages.insert(storage, deviceLabels);
+          } else if (device.storage) {
+            storage = resources.storageFor(principal, device.storage, 'read');
+            if (storage.state !== 'online') throw storageStateIllegal(`it is ${storage.state}.`);
+          } else if (device.type !== 'cdrom') {
+            throw missingAttribute('storage');
+          }
+          const attached = resources.attach(
+            server,
+            storage,
+            {
+              ...(device.address ? { address: device.address } : {}),
+              ...(device.type ? { type: device.type } : {}),
+            },
+            true,
+          );
+          if (attached.type === 'disk') disks += 1;
         }
-        const attached = resources.attach(
+        context.networking.createServerInterfaces(
           server,
-          storage,
-          {
-            ...(device.address ? { address: device.address } : {}),
-            ...(device.type ? { type: device.type } : {}),
-          },
-          true,
+          body.networking?.interfaces.interface.map((item) => {
+            const ip = item.ip_addresses?.ip_address[0];
+            return {
+              type: item.type,
+              ...(item.index !== undefined ? { index: item.index } : {}),
+              ...(item.network !== undefined ? { network: item.network } : {}),
+              ...(ip?.family ? { family: ip.family } : {}),
+              ...(ip?.address !== undefined ? { address: ip.address } : {}),
+              ...(item.source_ip_filtering
+                ? { source_ip_filtering: item.source_ip_filtering }
+                : {}),
+              ...(item.bootable ? { bootable: item.bootable } : {}),
+            };
+          }),
         );
-        if (attached.type === 'disk') disks += 1;
-      }
-      context.networking.createServerInterfaces(
-        server,
-        body.networking?.interfaces.interface.map((item) => {
-          const ip = item.ip_addresses?.ip_address[0];
-          return {
-            type: item.type,
-            ...(item.index !== undefined ? { index: item.index } : {}),
-            ...(item.network !== undefined ? { network: item.network } : {}),
-            ...(ip?.family ? { family: ip.family } : {}),
-            ...(ip?.address !== undefined ? { address: ip.address } : {}),
-            ...(item.source_ip_filtering ? { source_ip_filtering: item.source_ip_filtering } : {}),
-            ...(item.bootable ? { bootable: item.bootable } : {}),
-          };
-        }),
-      );
-      jobs.schedule(jobKinds.serverCreated, server.uuid, durations.serverCreate, {
-        actor: actorOf(principal.account),
-      });
-      resources.recordEvent(server.uuid, 'server_create', actorOf(principal.account));
-      const current = details(server);
-      audit.record(auditContext(request), {
+        jobs.schedule(jobKinds.serverCreated, server.uuid, durations.serverCreate, {
+          actor: actorOf(principal.account),
+        });
+        resources.recordEvent(server.uuid, 'server_create', actorOf(principal.account));
+      };
+      const { current } = audit.change(auditContext(request), {
         action: 'create',
         resourceType: 'server',
         resourceId: server.uuid,
-        current: current.server,
+        write,
+        after: () => resources.serverDetails(server),
       });
-      return current;
-    })();
-    return reply.code(202).send(record);
-  });
+      return { server: current };
+    },
+    { readBody: readLabelledBody },
+  );
 
-  scope.put('/server/:uuid', async (request: UuidRequest, reply) => {
-    const principal = principalOf(request);
-    const row = resources.serverFor(principal, request.params.uuid);
-    const { server: body } = readLabelledBody(request, modifyServerRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels.label);
-    const size = sizing(body, row);
-    const resized =
-      size.plan !== row.plan ||
-      size.core_number !== row.core_number ||
-      size.memory_amount !== row.memory_amount;
-    if (resized) refuseUnless(row, 'stopped');
-    const { labels, ...fields } = body;
-    const next: ServerRow = {
-      ...row,
-      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-      ...size,
-      ...(labels ? { labels: JSON.stringify(labels.label) } : {}),
-    };
-    const record = db.transaction(() => {
-      const previous = resources.serverDetails(row);
-      servers.update(next);
-      resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
-      const current = details(next);
-      audit.record(auditContext(request), {
+  handle(
+    scope,
+    serverEndpoints.modify,
+    async ({ request, params, body: { server: body } }) => {
+      const principal = principalOf(request);
+      const row = resources.serverFor(principal, params.uuid);
+      if (body.labels) checkLabelKeys(body.labels.label);
+      const size = sizing(body, row);
+      const resized =
+        size.plan !== row.plan ||
+        size.core_number !== row.core_number ||
+        size.memory_amount !== row.memory_amount;
+      if (resized) refuseUnless(row, 'stopped');
+      const { labels, ...fields } = body;
+      const next: ServerRow = {
+        ...row,
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        ...size,
+        ...(labels ? { labels: JSON.stringify(labels.label) } : {}),
+      };
+      const { current } = audit.change(auditContext(request), {
         action: 'update',
         resourceType: 'server',
         resourceId: row.uuid,
-        previous,
-        current: current.server,
+        before: () => resources.serverDetails(row),
+        write: () => {
+          servers.update(next);
+          resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
+        },
+        after: () => resources.serverDetails(next),
       });
-      return current;
-    })();
-    return reply.code(202).send(record);
-  });
+      return { server: current };
+    },
+    { readBody: readLabelledBody },
+  );
 
   // Classic tagging (reference §2.1): comma-separated names in the path; unknown names are
   // created on the fly, untagging a tag the server lacks changes nothing.
-  for (const [verb, apply] of [
-    ['tag', (tags: string[], names: string[]) => [...new Set([...tags, ...names])]],
-    ['untag', (tags: string[], names: string[]) => tags.filter((tag) => !names.includes(tag))],
+  for (const [endpoint, apply] of [
+    [serverEndpoints.tag, (tags: string[], names: string[]) => [...new Set([...tags, ...names])]],
+    [
+      serverEndpoints.untag,
+      (tags: string[], names: string[]) => tags.filter((tag) => !names.includes(tag)),
+    ],
   ] as const) {
-    scope.post<{ Params: { uuid: string; tags: string } }>(
-      `/server/:uuid/${verb}/:tags`,
-      async (request) => {
-        const row = resources.serverFor(principalOf(request), request.params.uuid);
-        const names = request.params.tags.split(',');
-        const invalid = names.find((name) => !tagNameSchema.safeParse(name).success);
-        if (invalid !== undefined) throw invalidAttribute('tag', `“${invalid}” is not a tag name.`);
-        const tags = JSON.parse(row.tags) as string[];
-        const next: ServerRow = { ...row, tags: JSON.stringify(apply(tags, names)) };
-        if (next.tags === row.tags) return details(row);
-        return db.transaction(() => {
-          servers.update(next);
-          const current = details(next);
-          audit.record(auditContext(request), {
-            action: 'update',
-            resourceType: 'server',
-            resourceId: row.uuid,
-            previous: { tags },
-            current: { tags: current.server.tags.tag },
-          });
-          return current;
-        })();
-      },
-    );
+    handle(scope, endpoint, async ({ request, params }) => {
+      const row = serverOf(request, params.uuid);
+      const names = params.tags.split(',');
+      const invalid = names.find((name) => !tagNameSchema.safeParse(name).success);
+      if (invalid !== undefined) throw invalidAttribute('tag', `“${invalid}” is not a tag name.`);
+      const tags = JSON.parse(row.tags) as string[];
+      const next: ServerRow = { ...row, tags: JSON.stringify(apply(tags, names)) };
+      if (next.tags === row.tags) return details(row);
+      audit.change(auditContext(request), {
+        action: 'update',
+        resourceType: 'server',
+        resourceId: row.uuid,
+        before: () => ({ tags }),
+        write: () => servers.update(next),
+        after: () => ({ tags: JSON.parse(next.tags) as string[] }),
+      });
+      return details(next);
+    });
   }
 
-  scope.delete<{
-    Params: { uuid: string };
-    Querystring: { storages?: unknown; backups?: unknown };
-  }>('/server/:uuid', async (request, reply) => {
-    const { storages: withStorages = '0', backups: policy = 'keep' } = request.query;
-    if (!['0', '1', 'true', 'false'].includes(withStorages as string)) {
-      throw new ApiProblem(
-        400,
-        'STORAGE_DELETION_POLICY_INVALID',
-        'The storages parameter must be 1 (delete attached storage) or 0.',
-      );
-    }
-    if (!(backupDeletionPolicies as readonly unknown[]).includes(policy)) {
-      throw new ApiProblem(
-        400,
-        'BACKUP_DELETION_POLICY_INVALID',
-        'The backups parameter must be keep, keep_latest or delete.',
-      );
-    }
-    const row = resources.serverFor(principalOf(request), request.params.uuid);
-    refuseUnless(row, 'stopped');
-    db.transaction(() => {
-      const previous = resources.serverDetails(row);
-      const devices = servers.devices(row.uuid);
-      for (const device of devices) servers.removeDevice(row.uuid, device.address);
-      if (withStorages === '1' || withStorages === 'true') {
-        for (const device of devices) {
-          const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
-          if (
-            storage?.access === 'private' &&
-            servers.devicesWithStorage(storage.uuid).length === 0
-          ) {
-            resources.deleteStorage(storage, policy as BackupDeletionPolicy);
-          }
-        }
-      }
-      jobs.cancel(row.uuid);
-      context.networking.releaseServer(row.uuid);
-      servers.delete(row.uuid);
-      audit.record(auditContext(request), {
+  handle(
+    scope,
+    serverEndpoints.delete,
+    async ({ request, params, query }) => {
+      const row = serverOf(request, params.uuid);
+      refuseUnless(row, 'stopped');
+      audit.change(auditContext(request), {
         action: 'delete',
         resourceType: 'server',
         resourceId: row.uuid,
-        previous,
+        before: () => resources.serverDetails(row),
+        write: () => {
+          const devices = servers.devices(row.uuid);
+          for (const device of devices) servers.removeDevice(row.uuid, device.address);
+          if (query.storages) {
+            for (const device of devices) {
+              const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
+              if (
+                storage?.access === 'private' &&
+                servers.devicesWithStorage(storage.uuid).length === 0
+              ) {
+                resources.deleteStorage(storage, query.backups ?? 'keep');
+              }
+            }
+          }
+          jobs.cancel(row.uuid);
+          context.networking.releaseServer(row.uuid);
+          servers.delete(row.uuid);
+        },
       });
-    })();
-    return reply.code(204).send();
-  });
+    },
+    { errorHandler: deletionPolicyCodes },
+  );
 
   function operate(
-    request: UuidRequest,
+    request: FastifyRequest,
+    uuid: string,
     action: 'start' | 'stop' | 'restart',
     change: (row: ServerRow) => ServerRow,
   ) {
-    const row = resources.serverFor(principalOf(request), request.params.uuid);
+    const row = serverOf(request, uuid);
     refuseUnless(row, action === 'start' ? 'stopped' : 'started');
-    return db.transaction(() => {
-      const next = change(row);
-      servers.update(next);
-      const current = details(next);
-      audit.record(auditContext(request), {
-        action,
-        resourceType: 'server',
-        resourceId: row.uuid,
-        previous: { state: row.state },
-        current: { state: next.state },
-      });
-      return current;
-    })();
+    let next = row;
+    audit.change(auditContext(request), {
+      action,
+      resourceType: 'server',
+      resourceId: row.uuid,
+      before: () => ({ state: row.state }),
+      write: () => {
+        next = change(row);
+        servers.update(next);
+      },
+      after: () => ({ state: next.state }),
+    });
+    return details(next);
   }
 
   // Reference §2.5 shows `started` in the start answer; the sandbox answers `maintenance` and
   // reaches `started` by a job, so a client sees the start happen as it does for a restart.
-  scope.post('/server/:uuid/start', async (request: UuidRequest) => {
-    if (request.body !== undefined) readBody(request, startServerRequestSchema);
-    const { account, owner } = principalOf(request);
-    const actor = actorOf(account);
-    return operate(request, 'start', (row) => {
-      context.billing.requireCredits(owner);
-      jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverStart, { actor });
-      return { ...row, state: 'maintenance' };
-    });
-  });
+  handle(
+    scope,
+    serverEndpoints.start,
+    async ({ request, params }) => {
+      const { account, owner } = principalOf(request);
+      const actor = actorOf(account);
+      return operate(request, params.uuid, 'start', (row) => {
+        context.billing.requireCredits(owner);
+        jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverStart, { actor });
+        return { ...row, state: 'maintenance' };
+      });
+    },
+    optionalBody,
+  );
 
-  scope.post('/server/:uuid/stop', async (request: UuidRequest) => {
-    const hard =
-      request.body !== undefined &&
-      readBody(request, stopServerRequestSchema).stop_server.stop_type === 'hard';
-    const actor = actorOf(principalOf(request).account);
-    // The real service may still answer `started` here (reference §2.5); like start and restart,
-    // the sandbox shows the change in progress as `maintenance` until the guest is down.
-    return operate(request, 'stop', (row) => {
-      jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
-      resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
-      return { ...row, state: 'maintenance' };
-    });
-  });
+  handle(
+    scope,
+    serverEndpoints.stop,
+    async ({ request, params, body }) => {
+      const given = body as typeof body | undefined;
+      const hard = given?.stop_server.stop_type === 'hard';
+      const actor = actorOf(principalOf(request).account);
+      // The real service may still answer `started` here (reference §2.5); like start and
+      // restart, the sandbox shows the change in progress as `maintenance` until the guest is down.
+      return operate(request, params.uuid, 'stop', (row) => {
+        jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
+        resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
+        return { ...row, state: 'maintenance' };
+      });
+    },
+    optionalBody,
+  );
 
-  scope.post('/server/:uuid/restart', async (request: UuidRequest) => {
-    const hard =
-      request.body !== undefined &&
-      readBody(request, restartServerRequestSchema).restart_server.stop_type === 'hard';
-    const actor = actorOf(principalOf(request).account);
-    return operate(request, 'restart', (row) => {
-      resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
-      jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverRestart, { actor });
-      return { ...row, state: 'maintenance' };
-    });
-  });
+  handle(
+    scope,
+    serverEndpoints.restart,
+    async ({ request, params, body }) => {
+      const given = body as typeof body | undefined;
+      const hard = given?.restart_server.stop_type === 'hard';
+      const actor = actorOf(principalOf(request).account);
+      return operate(request, params.uuid, 'restart', (row) => {
+        resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
+        jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverRestart, { actor });
+        return { ...row, state: 'maintenance' };
+      });
+    },
+    optionalBody,
+  );
 
   // Classic server-centric storage operations (reference §2.1, §3.1): the same records, rules and
   // audit rows as /storage/{uuid}/attach|detach, answered with the server record.
-  scope.post('/server/:uuid/storage/attach', async (request: UuidRequest) => {
-    const principal = principalOf(request);
-    const server = resources.serverFor(principal, request.params.uuid);
-    const { storage_device: body } = readBody(request, serverAttachStorageRequestSchema);
-    const { storage: uuid, ...device } = body;
-    // Only a CD-ROM device may be attached empty (reference §3.3).
-    if (uuid === undefined && device.type !== 'cdrom') {
-      throw missingAttribute('storage', 'Only a CD-ROM device (type cdrom) can be attached empty.');
-    }
-    const storage = uuid === undefined ? undefined : resources.storageFor(principal, uuid, 'read');
-    attachments.attach(request, server, storage, device);
-    return reread(server);
-  });
-
-  scope.post('/server/:uuid/storage/detach', async (request: UuidRequest) => {
-    const principal = principalOf(request);
-    const server = resources.serverFor(principal, request.params.uuid);
-    const { storage_device: body } = readBody(request, serverDetachStorageRequestSchema);
-    const devices = servers.devices(server.uuid);
-    if (body.address !== undefined) {
-      const device = devices.find((item) => item.address === body.address);
-      if (!device || (body.storage !== undefined && device.storage_uuid !== body.storage)) {
-        throw new ApiProblem(
-          409,
-          'DEVICE_ADDRESS_NOT_IN_USE',
-          `The server has no device at ${body.address}${body.storage ? ` holding ${body.storage}` : ''}.`,
+  handle(
+    scope,
+    serverEndpoints.attachStorage,
+    async ({ request, params, body: { storage_device: body } }) => {
+      const principal = principalOf(request);
+      const server = resources.serverFor(principal, params.uuid);
+      const { storage: uuid, ...device } = body;
+      // Only a CD-ROM device may be attached empty (reference §3.3).
+      if (uuid === undefined && device.type !== 'cdrom') {
+        throw missingAttribute(
+          'storage',
+          'Only a CD-ROM device (type cdrom) can be attached empty.',
         );
       }
-      const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
-      attachments.detach(request, storage, [{ server, device }]);
+      const storage =
+        uuid === undefined ? undefined : resources.storageFor(principal, uuid, 'read');
+      attachments.attach(request, server, storage, device);
       return reread(server);
-    }
-    if (body.storage === undefined) {
-      throw missingAttribute('address', 'Give the device address or the storage UUID.');
-    }
-    const storage = resources.storageFor(principal, body.storage, 'read');
-    // As on the storage path (spec §3), a storage this server does not hold is left unchanged.
-    const targets = devices
-      .filter((device) => device.storage_uuid === storage.uuid)
-      .map((device) => ({ server, device }));
-    attachments.detach(request, storage, targets);
-    return reread(server);
-  });
+    },
+  );
 
-  scope.post('/server/:uuid/cdrom/load', async (request: UuidRequest) => {
-    const principal = principalOf(request);
-    const server = resources.serverFor(principal, request.params.uuid);
-    const { storage_device: body } = readBody(request, cdromLoadRequestSchema);
-    const storage = resources.storageFor(principal, body.storage, 'read');
-    attachments.loadCdrom(request, server, storage);
-    return reread(server);
-  });
+  handle(
+    scope,
+    serverEndpoints.detachStorage,
+    async ({ request, params, body: { storage_device: body } }) => {
+      const principal = principalOf(request);
+      const server = resources.serverFor(principal, params.uuid);
+      const devices = servers.devices(server.uuid);
+      if (body.address !== undefined) {
+        const device = devices.find((item) => item.address === body.address);
+        if (!device || (body.storage !== undefined && device.storage_uuid !== body.storage)) {
+          throw new ApiProblem(
+            409,
+            'DEVICE_ADDRESS_NOT_IN_USE',
+            `The server has no device at ${body.address}${body.storage ? ` holding ${body.storage}` : ''}.`,
+          );
+        }
+        const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
+        attachments.detach(request, storage, [{ server, device }]);
+        return reread(server);
+      }
+      if (body.storage === undefined) {
+        throw missingAttribute('address', 'Give the device address or the storage UUID.');
+      }
+      const storage = resources.storageFor(principal, body.storage, 'read');
+      // As on the storage path (spec §3), a storage this server does not hold is left unchanged.
+      const targets = devices
+        .filter((device) => device.storage_uuid === storage.uuid)
+        .map((device) => ({ server, device }));
+      attachments.detach(request, storage, targets);
+      return reread(server);
+    },
+  );
 
-  scope.post('/server/:uuid/cdrom/eject', async (request: UuidRequest) => {
-    const server = resources.serverFor(principalOf(request), request.params.uuid);
+  handle(
+    scope,
+    serverEndpoints.loadCdrom,
+    async ({ request, params, body: { storage_device: body } }) => {
+      const principal = principalOf(request);
+      const server = resources.serverFor(principal, params.uuid);
+      const storage = resources.storageFor(principal, body.storage, 'read');
+      attachments.loadCdrom(request, server, storage);
+      return reread(server);
+    },
+  );
+
+  handle(scope, serverEndpoints.ejectCdrom, async ({ request, params }) => {
+    const server = serverOf(request, params.uuid);
     attachments.ejectCdrom(request, server);
     return reread(server);
   });
@@ -482,20 +518,15 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       (a, b) => a.index - b.index,
     );
 
-  scope.get('/server/:uuid/networking', async (request: UuidRequest) => {
-    const server = resources.serverFor(principalOf(request), request.params.uuid);
-    return { networking: { interfaces: { interface: interfacesOf(server) } } };
-  });
+  handle(scope, serverEndpoints.networking, async ({ request, params }) => ({
+    networking: { interfaces: { interface: interfacesOf(serverOf(request, params.uuid)) } },
+  }));
 
-  scope.get<{ Params: { uuid: string; index: string } }>(
-    '/server/:uuid/networking/interface/:index',
-    async (request) => {
-      const server = resources.serverFor(principalOf(request), request.params.uuid);
-      const found = interfacesOf(server).find(
-        (item) => String(item.index) === request.params.index,
-      );
-      if (!found) throw notFound('interface', request.params.index);
-      return { interface: found };
-    },
-  );
+  handle(scope, serverEndpoints.interface, async ({ request, params }) => {
+    const found = interfacesOf(serverOf(request, params.uuid)).find(
+      (item) => String(item.index) === params.index,
+    );
+    if (!found) throw notFound('interface', params.index);
+    return { interface: found };
+  });
 };
