@@ -15,7 +15,7 @@ import type {
 } from '../../contract/server';
 import { request } from './http';
 import type { ApiRequest } from './http';
-import { storageQueries } from './storage';
+import { storageKeys } from './storage-keys';
 
 const serverPath = '/1.3/server';
 const serverUrl = (uuid: string, action?: string) =>
@@ -186,7 +186,7 @@ async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
     queryClient.invalidateQueries({ queryKey: serverQueries.lists() }),
     queryClient.invalidateQueries({ queryKey: serverQueries.events(details.uuid).queryKey }),
     // Attached storages' records name the server; a new server brings new storages.
-    queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: storageKeys.all() }),
   ]);
 }
 
@@ -238,7 +238,7 @@ export function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
     servers?.filter((server) => server.uuid !== uuid),
   );
   void queryClient.invalidateQueries({ queryKey: serverQueries.lists() });
-  void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+  void queryClient.invalidateQueries({ queryKey: storageKeys.all() });
 }
 
 /** Deletes a server and updates the cache; usable outside a component (a delayed deletion). */

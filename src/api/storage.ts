@@ -19,6 +19,7 @@ import type {
 import { request } from './http';
 import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
+import { storageKeys } from './storage-keys';
 
 export const storagePath = '/1.3/storage';
 
@@ -161,7 +162,7 @@ export function isStorageBusy(storage: Pick<StorageSummary, 'state'>): boolean {
 const pollMs = 2000;
 
 export const storageQueries = {
-  all: () => ['storage'] as const,
+  all: storageKeys.all,
   lists: () => [...storageQueries.all(), 'list'] as const,
   list: (params: StorageListParams) =>
     queryOptions({
