@@ -145,4 +145,3 @@ export function createAttachments(context: SandboxContext) {
     },
   };
 }
-export type Attachments = ReturnType<typeof createAttachments>;

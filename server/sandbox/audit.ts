@@ -96,7 +96,6 @@ export function createAuditLog(db: Db, clock: Clock) {
     },
   };
 }
-export type AuditLog = ReturnType<typeof createAuditLog>;
 
 /**
  * A state as reference §12 shows it: a JSON object. A list (an OIDC issuer set) or a bare value

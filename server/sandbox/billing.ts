@@ -401,4 +401,3 @@ export function createBillingLedger(db: Db, clock: Clock) {
     },
   };
 }
-export type BillingLedger = ReturnType<typeof createBillingLedger>;

@@ -29,4 +29,3 @@ export function createResponseCache(db: Db, maxEntries = 2000) {
     },
   };
 }
-export type ResponseCache = ReturnType<typeof createResponseCache>;

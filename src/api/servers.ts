@@ -14,7 +14,7 @@ import type {
   serverListQuerySchema,
 } from '../../contract/server';
 import { callEndpoint, endpointCall } from './http';
-import { storageQueries } from './storage';
+import { storageKeys } from './storage-keys';
 
 export type { ServerBackupPolicy };
 
@@ -195,7 +195,7 @@ async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
     queryClient.invalidateQueries({ queryKey: serverQueries.lists() }),
     queryClient.invalidateQueries({ queryKey: serverQueries.events(details.uuid).queryKey }),
     // Attached storages' records name the server; a new server brings new storages.
-    queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: storageKeys.all() }),
   ]);
 }
 
@@ -247,7 +247,7 @@ export function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
     servers?.filter((server) => server.uuid !== uuid),
   );
   void queryClient.invalidateQueries({ queryKey: serverQueries.lists() });
-  void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+  void queryClient.invalidateQueries({ queryKey: storageKeys.all() });
 }
 
 /** Deletes a server and updates the cache; usable outside a component (a delayed deletion). */

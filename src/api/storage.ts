@@ -18,6 +18,7 @@ import type {
 import { callEndpoint, endpointCall, request } from './http';
 import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
+import { storageKeys } from './storage-keys';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
@@ -169,7 +170,7 @@ export function isStorageBusy(storage: Pick<StorageSummary, 'state'>): boolean {
 const pollMs = 2000;
 
 export const storageQueries = {
-  all: () => ['storage'] as const,
+  all: storageKeys.all,
   lists: () => [...storageQueries.all(), 'list'] as const,
   list: (params: StorageListParams) =>
     queryOptions({

@@ -1,27 +1,13 @@
-import {
-  Suspense,
-  createContext,
-  lazy,
-  use,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../api/account';
 import { requestSessionRenewal, setSessionRenewal } from '../api/http';
 import { exchangePassword, revokeSessionToken, verifyToken } from './sign-in';
-import type { AuthState, Session, SessionStore } from './session-store';
+import type { Session, SessionStore } from './session-store';
+import { AuthContext } from './use-auth';
 
-export interface Auth extends AuthState {
-  signInWithToken: (token: string) => Promise<void>;
-  signInWithPassword: (username: string, password: string) => Promise<void>;
-  signOut: () => Promise<void>;
-}
-
-const AuthContext = createContext<Auth | null>(null);
+export { useAuth } from './use-auth';
 
 const SessionRenewalDialog = lazy(() => import('./session-renewal-dialog'));
 
@@ -119,10 +105,4 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
       )}
     </AuthContext>
   );
-}
-
-export function useAuth(): Auth {
-  const auth = use(AuthContext);
-  if (!auth) throw new Error('useAuth needs an <AuthProvider> above it.');
-  return auth;
 }

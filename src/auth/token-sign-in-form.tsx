@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { TextInput } from '../components/form/text-input';
-import { useAuth } from './auth-context';
+import { useAuth } from './use-auth';
 import { useSignInForm } from './use-sign-in-form';
 
 const tokenFormSchema = z.object({

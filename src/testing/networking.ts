@@ -1,4 +1,4 @@
-import { networkResponseSchema, networkListResponseSchema } from '../../contract/network';
+import { networkResponseSchema } from '../../contract/network';
 import type { CreateNetworkRequest } from '../../contract/network';
 import { routerResponseSchema } from '../../contract/router';
 import { serverResponseSchema } from '../../contract/server';
@@ -33,10 +33,6 @@ export async function createRouterAs(session: Session, name: string) {
       ...as(session),
     })
   ).router;
-}
-
-export async function listNetworksAs(session: Session) {
-  return (await request('/1.3/network', networkListResponseSchema, as(session))).networks.network;
 }
 
 /** A /24 no other test uses, so networks of one test never overlap another's. */

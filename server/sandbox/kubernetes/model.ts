@@ -282,4 +282,3 @@ export function createKubernetesModel({
     registerTransitions,
   };
 }
-export type KubernetesModel = ReturnType<typeof createKubernetesModel>;

@@ -178,4 +178,3 @@ export function createAuditLogRepository(db: Db) {
     },
   };
 }
-export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;
