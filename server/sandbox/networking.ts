@@ -16,6 +16,7 @@ import { zones } from './catalog';
 import type { Clock } from './clock';
 import type { JobRunner } from './jobs';
 import { uuidPattern } from '../../contract/common';
+import type { Label } from '../../contract/common';
 import { ApiProblem, forbidden, invalidAttribute, missingAttribute, notFound } from './http/errors';
 import type {
   InterfaceRepository,
@@ -128,7 +129,7 @@ export interface InterfaceRequest {
   address?: string;
   source_ip_filtering?: 'yes' | 'no';
   bootable?: 'yes' | 'no';
-  labels?: { key: string; value: string }[];
+  labels?: Label[];
   /** The first public IPv4 address of a plan server is the one the plan includes. */
   partOfPlan?: boolean;
 }

@@ -1,5 +1,7 @@
 import type { UuidKind } from '../../contract/common';
 import { ApiError, request } from '../api/http';
+import { getNetworkPeeringCall } from '../api/network-peerings';
+import { getNetworkCall } from '../api/networks';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
 import { paths } from './paths';
 
@@ -13,8 +15,8 @@ export const resourcePages: Partial<
 > = {
   server: { page: paths.server, api: (uuid) => `/1.3/server/${uuid}` },
   storage: { page: paths.storageDetail, api: (uuid) => `/1.3/storage/${uuid}` },
-  network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
-  networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },
+  network: { page: paths.network, api: (uuid) => getNetworkCall(uuid).path },
+  networkPeering: { page: paths.networkPeering, api: (uuid) => getNetworkPeeringCall(uuid).path },
   kubernetes: { page: paths.cluster, api: (uuid) => `/1.3/kubernetes/${uuid}` },
 };
 
