@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { ipAddressTextSchema, ipFamilySchema, macAddressSchema } from './ip';
 
 export const ipAccessSchema = z.enum(['public', 'utility', 'private']);
@@ -109,3 +110,58 @@ export const bulkModifyIpAddressRequestSchema = z.strictObject({
 export type BulkModifyIpAddressRequest = z.input<typeof bulkModifyIpAddressRequestSchema>;
 
 export const maxIpAddressesPerServer = 5;
+
+/**
+ * IP addresses (spec §4.5; reference §7), by their text: IPv6 in any of its spellings. There are
+ * no list filters: the panel reads them all and searches them itself.
+ */
+export const ipAddressEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/ip_address',
+    response: ipAddressListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/ip_address',
+    body: addIpAddressRequestSchema,
+    response: ipAddressResponseSchema,
+    status: 201,
+    errors: [400, 402, 403, 404, 409],
+  }),
+  bulkModify: defineEndpoint({
+    method: 'PATCH',
+    path: '/ip_address/bulk',
+    body: bulkModifyIpAddressRequestSchema,
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/ip_address/:address',
+    response: ipAddressResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  replace: defineEndpoint({
+    method: 'PUT',
+    path: '/ip_address/:address',
+    body: replaceIpAddressRequestSchema,
+    response: ipAddressResponseSchema,
+    status: 202,
+    errors: [400, 403, 404, 409],
+  }),
+  modify: defineEndpoint({
+    method: 'PATCH',
+    path: '/ip_address/:address',
+    body: modifyIpAddressRequestSchema,
+    response: ipAddressResponseSchema,
+    status: 202,
+    errors: [400, 403, 404, 409],
+  }),
+  release: defineEndpoint({
+    method: 'DELETE',
+    path: '/ip_address/:address',
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+};

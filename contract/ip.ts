@@ -1,8 +1,11 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod/mini';
 
 export const ipFamilySchema = z.enum(['IPv4', 'IPv6']);
 export type IpFamily = z.infer<typeof ipFamilySchema>;
 
+// Which texts are addresses is the wire's rule (zod's): ipaddr.js also reads forms the API refuses
+// (`1`, octal and hex parts, IPv6 zone ids). ipaddr.js reads and compares the texts that pass.
 const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
 const cidrv4 = z.cidrv4();
@@ -22,50 +25,21 @@ export function cidrFamilyOf(text: string): IpFamily | null {
   return null;
 }
 
-const bits = (family: IpFamily) => (family === 'IPv4' ? 32 : 128);
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+const bytesToBigInt = (bytes: number[]) =>
+  bytes.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n);
 
 /** A valid address as an integer (IPv6 `::` and a dotted IPv4 tail expanded). */
-export function ipToBigInt(text: string): bigint {
-  if (!text.includes(':')) {
-    return text.split('.').reduce((sum, part) => (sum << 8n) | BigInt(Number(part)), 0n);
-  }
-  let address = text;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const value = ipToBigInt(dotted[1]!);
-    address = `${address.slice(0, dotted.index)}${(value >> 16n).toString(16)}:${(value & 0xffffn).toString(16)}`;
-  }
-  const [head = '', tail] = address.split('::');
-  const groups = (part: string) =>
-    part ? part.split(':').map((g) => BigInt(parseInt(g, 16))) : [];
-  const start = groups(head);
-  const end = tail === undefined ? [] : groups(tail);
-  const words = [...start, ...Array<bigint>(8 - start.length - end.length).fill(0n), ...end];
-  return words.reduce((sum, word) => (sum << 16n) | word, 0n);
-}
+export const ipToBigInt = (text: string): bigint => bytesToBigInt(ipaddr.parse(text).toByteArray());
 
 /** An integer back to text: dotted IPv4, or IPv6 with the longest zero run compressed. */
 export function bigIntToIp(value: bigint, family: IpFamily): string {
-  if (family === 'IPv4') {
-    return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.');
-  }
-  const words = Array.from({ length: 8 }, (_, i) => (value >> BigInt(112 - 16 * i)) & 0xffffn);
-  let best = { start: -1, length: 0 };
-  for (let i = 0; i < 8;) {
-    if (words[i] !== 0n) {
-      i += 1;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && words[j] === 0n) j += 1;
-    if (j - i > best.length && j - i > 1) best = { start: i, length: j - i };
-    i = j;
-  }
-  const hexWords = words.map((word) => word.toString(16));
-  if (best.start === -1) return hexWords.join(':');
-  const head = hexWords.slice(0, best.start).join(':');
-  const tail = hexWords.slice(best.start + best.length).join(':');
-  return `${head}::${tail}`;
+  const length = family === 'IPv4' ? 4 : 16;
+  const bytes = Array.from({ length }, (_, i) =>
+    Number((value >> BigInt(8 * (length - 1 - i))) & 0xffn),
+  );
+  return ipaddr.fromByteArray(bytes).toString();
 }
 
 export interface Cidr {
@@ -75,35 +49,41 @@ export interface Cidr {
   prefix: number;
   /** The given address had bits set beyond the prefix (`172.16.0.1/24`). */
   hostBitsSet: boolean;
+  /** The block's network address, for ipaddr.js's matching. */
+  network: Address;
 }
 
 /** A CIDR block, or null when the text is none. */
 export function parseCidr(text: string): Cidr | null {
   const family = cidrFamilyOf(text);
   if (!family) return null;
-  const [address = '', prefixText = ''] = text.split('/');
-  const prefix = Number(prefixText);
-  const value = ipToBigInt(address);
-  const hostBits = BigInt(bits(family) - prefix);
-  const base = (value >> hostBits) << hostBits;
-  return { family, base, prefix, hostBitsSet: base !== value };
+  const [address, prefix] = ipaddr.parseCIDR(text);
+  const network =
+    family === 'IPv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(text)
+      : ipaddr.IPv6.networkAddressFromCIDR(text);
+  const base = bytesToBigInt(network.toByteArray());
+  return {
+    family,
+    base,
+    prefix,
+    hostBitsSet: base !== bytesToBigInt(address.toByteArray()),
+    network,
+  };
 }
 
 /** Number of addresses in a block. */
-export const cidrSize = (cidr: Cidr) => 1n << BigInt(bits(cidr.family) - cidr.prefix);
+export const cidrSize = (cidr: Cidr) =>
+  1n << BigInt((cidr.family === 'IPv4' ? 32 : 128) - cidr.prefix);
 
 /** Whether an address lies inside a block of the same family. */
-export function cidrContains(cidr: Cidr, address: string): boolean {
-  if (ipFamilyOf(address) !== cidr.family) return false;
-  const value = ipToBigInt(address);
-  return value >= cidr.base && value < cidr.base + cidrSize(cidr);
-}
+export const cidrContains = (cidr: Cidr, address: string): boolean =>
+  ipFamilyOf(address) === cidr.family && ipaddr.parse(address).match(cidr.network, cidr.prefix);
 
-/** Whether two blocks share any address. */
-export function cidrsOverlap(a: Cidr, b: Cidr): boolean {
-  if (a.family !== b.family) return false;
-  return a.base < b.base + cidrSize(b) && b.base < a.base + cidrSize(a);
-}
+/** Whether two blocks share any address: aligned blocks do when one holds the other's start. */
+export const cidrsOverlap = (a: Cidr, b: Cidr): boolean =>
+  a.family === b.family &&
+  (a.network.match(b.network, b.prefix) || b.network.match(a.network, a.prefix));
 
 export const ipAddressTextSchema = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { networkPeeringStateSchema } from './network';
 
@@ -74,3 +75,41 @@ export const modifyNetworkPeeringRequestSchema = z.strictObject({
   }),
 });
 export type ModifyNetworkPeeringRequest = z.input<typeof modifyNetworkPeeringRequestSchema>;
+
+/** Network peerings (spec §4.7; reference §8); each side defines its own half. */
+export const networkPeeringEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/network-peering',
+    query: networkPeeringListQuerySchema,
+    response: networkPeeringListResponseSchema,
+    errors: [400],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/network-peering',
+    body: createNetworkPeeringRequestSchema,
+    response: networkPeeringResponseSchema,
+    status: 201,
+    errors: [400, 403, 404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/network-peering/:uuid',
+    response: networkPeeringResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  modify: defineEndpoint({
+    method: 'PATCH',
+    path: '/network-peering/:uuid',
+    body: modifyNetworkPeeringRequestSchema,
+    response: networkPeeringResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/network-peering/:uuid',
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import {
   cidrContains,
   cidrTextSchema,
@@ -9,6 +10,7 @@ import {
   ipToBigInt,
   parseCidr,
 } from './ip';
+import { serverInterfaceResponseSchema } from './server';
 
 /** `private` SDN networks are the account's own; `utility` and `public` are each zone's shared ones. */
 export const networkTypeSchema = z.enum(['private', 'utility', 'public']);
@@ -319,3 +321,99 @@ export const modifyServerInterfaceRequestSchema = z.strictObject({
   }),
 });
 export type ModifyServerInterfaceRequest = z.input<typeof modifyServerInterfaceRequestSchema>;
+
+/** Networks (reference §4): private ones are the account's, shared ones only readable. */
+export const networkEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/network',
+    query: networkListQuerySchema,
+    response: networkListResponseSchema,
+    errors: [400],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/network',
+    body: createNetworkRequestSchema,
+    response: networkResponseSchema,
+    status: 201,
+    errors: [400, 403, 404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/network/:uuid',
+    response: networkResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  /** Also attaches (`router`) or detaches (`router: null`) a router (reference §9). */
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/network/:uuid',
+    body: modifyNetworkRequestSchema,
+    response: networkResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/network/:uuid',
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+};
+
+/** Standalone network interfaces (reference §5.2). */
+export const networkInterfaceEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/network/interface',
+    response: networkInterfaceListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/network/interface',
+    body: createNetworkInterfaceRequestSchema,
+    response: networkInterfaceResponseSchema,
+    status: 201,
+    errors: [400, 403, 404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/network/interface/:uuid',
+    response: networkInterfaceResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/network/interface/:uuid',
+    response: null,
+    errors: [400, 403, 404, 409],
+  }),
+};
+
+/**
+ * Changes of a server's own interfaces (reference §5.1), on a stopped server; reading them is a
+ * server endpoint (contract/server.ts).
+ */
+export const serverInterfaceEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/networking/interface',
+    body: createServerInterfaceRequestSchema,
+    response: serverInterfaceResponseSchema,
+    status: 201,
+    errors: [400, 403, 404, 409],
+  }),
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/server/:uuid/networking/interface/:index',
+    body: modifyServerInterfaceRequestSchema,
+    response: serverInterfaceResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/server/:uuid/networking/interface/:index',
+    response: null,
+    errors: [403, 404, 409],
+  }),
+};

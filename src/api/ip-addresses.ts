@@ -1,56 +1,46 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ipAddressListResponseSchema, ipAddressResponseSchema } from '../../contract/ip-address';
+import { ipAddressEndpoints } from '../../contract/ip-address';
 import type {
   AddIpAddressRequest,
   BulkModifyIpAddressRequest,
   IpAddress,
   ModifyIpAddressRequest,
 } from '../../contract/ip-address';
-import { request } from './http';
-import type { ApiRequest } from './http';
+import { callEndpoint, endpointCall } from './http';
 import { networkQueries } from './networks';
 import { serverQueries } from './servers';
 
-const ipAddressPath = '/1.3/ip_address';
-// IPv6 addresses carry colons, which are fine in a path segment but encoded all the same.
-const ipAddressUrl = (address: string) => `${ipAddressPath}/${encodeURIComponent(address)}`;
-
 /** The API has no filters for addresses: the panel reads them all and searches them itself. */
-export const ipAddressListCall: ApiRequest = { method: 'GET', path: ipAddressPath };
+export const ipAddressListCall = endpointCall(ipAddressEndpoints.list, {});
 
 export async function listIpAddresses(signal?: AbortSignal) {
-  return (await request(ipAddressListCall.path, ipAddressListResponseSchema, { signal }))
-    .ip_addresses.ip_address;
+  return (await callEndpoint(ipAddressEndpoints.list, {}, { signal })).ip_addresses.ip_address;
 }
 
 export async function getIpAddress(address: string, signal?: AbortSignal) {
-  return (await request(ipAddressUrl(address), ipAddressResponseSchema, { signal })).ip_address;
+  return (await callEndpoint(ipAddressEndpoints.get, { params: { address } }, { signal }))
+    .ip_address;
 }
 
 export async function createIpAddress(body: AddIpAddressRequest) {
-  return (await request(ipAddressPath, ipAddressResponseSchema, { method: 'POST', body }))
-    .ip_address;
+  return (await callEndpoint(ipAddressEndpoints.create, { body })).ip_address;
 }
 
 export async function modifyIpAddress(address: string, body: ModifyIpAddressRequest) {
-  return (await request(ipAddressUrl(address), ipAddressResponseSchema, { method: 'PATCH', body }))
-    .ip_address;
+  return (await callEndpoint(ipAddressEndpoints.modify, { params: { address }, body })).ip_address;
 }
 
 /** All items apply or none does (spec §4.5); the answer is 204 without a body. */
 export function bulkModifyIpAddresses(body: BulkModifyIpAddressRequest) {
-  return request(`${ipAddressPath}/bulk`, null, { method: 'PATCH', body });
+  return callEndpoint(ipAddressEndpoints.bulkModify, { body });
 }
 
-export const releaseIpAddressCall = (address: string): ApiRequest => ({
-  method: 'DELETE',
-  path: ipAddressUrl(address),
-});
+export const releaseIpAddressCall = (address: string) =>
+  endpointCall(ipAddressEndpoints.release, { params: { address } });
 
 export function releaseIpAddress(address: string) {
-  const call = releaseIpAddressCall(address);
-  return request(call.path, null, call);
+  return callEndpoint(ipAddressEndpoints.release, { params: { address } });
 }
 
 export const ipAddressQueries = {

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  networkPeeringListResponseSchema,
-  networkPeeringResponseSchema,
-} from '../../contract/network-peering';
+import { networkPeeringEndpoints } from '../../contract/network-peering';
 import type {
   CreateNetworkPeeringRequest,
   ModifyNetworkPeeringRequest,
   NetworkPeering,
 } from '../../contract/network-peering';
-import { request } from './http';
-import type { ApiRequest } from './http';
-
-const peeringPath = '/1.3/network-peering';
-const peeringUrl = (uuid: string) => `${peeringPath}/${encodeURIComponent(uuid)}`;
+import { callEndpoint, endpointCall } from './http';
 
 /** The list's queries of spec §4.7; all of them combine. */
 export interface NetworkPeeringListParams {
@@ -22,54 +15,50 @@ export interface NetworkPeeringListParams {
   peerNetwork?: string;
 }
 
-export function networkPeeringListCall(params: NetworkPeeringListParams): ApiRequest {
-  const query = new URLSearchParams();
-  for (const label of params.labels ?? []) query.append('label', label);
-  if (params.localNetwork) query.set('network_uuid_local', params.localNetwork);
-  if (params.peerNetwork) query.set('network_uuid_peer', params.peerNetwork);
-  return { method: 'GET', path: query.size > 0 ? `${peeringPath}?${query}` : peeringPath };
-}
+const listQuery = (params: NetworkPeeringListParams) => ({
+  label: params.labels,
+  network_uuid_local: params.localNetwork || undefined,
+  network_uuid_peer: params.peerNetwork || undefined,
+});
+
+export const networkPeeringListCall = (params: NetworkPeeringListParams) =>
+  endpointCall(networkPeeringEndpoints.list, { query: listQuery(params) });
 
 export async function listNetworkPeerings(params: NetworkPeeringListParams, signal?: AbortSignal) {
-  const { path } = networkPeeringListCall(params);
-  return (await request(path, networkPeeringListResponseSchema, { signal })).network_peerings
-    .network_peering;
+  return (
+    await callEndpoint(networkPeeringEndpoints.list, { query: listQuery(params) }, { signal })
+  ).network_peerings.network_peering;
 }
+
+/** One peering's read (the app bar search asks it whether a peering still exists). */
+export const getNetworkPeeringCall = (uuid: string) =>
+  endpointCall(networkPeeringEndpoints.get, { params: { uuid } });
 
 export async function getNetworkPeering(uuid: string, signal?: AbortSignal) {
-  return (await request(peeringUrl(uuid), networkPeeringResponseSchema, { signal }))
+  return (await callEndpoint(networkPeeringEndpoints.get, { params: { uuid } }, { signal }))
     .network_peering;
 }
 
-export const createNetworkPeeringCall = (body: CreateNetworkPeeringRequest): ApiRequest => ({
-  method: 'POST',
-  path: peeringPath,
-  body,
-});
+export const createNetworkPeeringCall = (body: CreateNetworkPeeringRequest) =>
+  endpointCall(networkPeeringEndpoints.create, { body });
 
 export async function createNetworkPeering(body: CreateNetworkPeeringRequest) {
-  const call = createNetworkPeeringCall(body);
-  return (await request(call.path, networkPeeringResponseSchema, call)).network_peering;
+  return (await callEndpoint(networkPeeringEndpoints.create, { body })).network_peering;
 }
 
-export const modifyNetworkPeeringCall = (
-  uuid: string,
-  body: ModifyNetworkPeeringRequest,
-): ApiRequest => ({ method: 'PATCH', path: peeringUrl(uuid), body });
+export const modifyNetworkPeeringCall = (uuid: string, body: ModifyNetworkPeeringRequest) =>
+  endpointCall(networkPeeringEndpoints.modify, { params: { uuid }, body });
 
 export async function modifyNetworkPeering(uuid: string, body: ModifyNetworkPeeringRequest) {
-  const call = modifyNetworkPeeringCall(uuid, body);
-  return (await request(call.path, networkPeeringResponseSchema, call)).network_peering;
+  return (await callEndpoint(networkPeeringEndpoints.modify, { params: { uuid }, body }))
+    .network_peering;
 }
 
-export const deleteNetworkPeeringCall = (uuid: string): ApiRequest => ({
-  method: 'DELETE',
-  path: peeringUrl(uuid),
-});
+export const deleteNetworkPeeringCall = (uuid: string) =>
+  endpointCall(networkPeeringEndpoints.delete, { params: { uuid } });
 
 export function deleteNetworkPeering(uuid: string) {
-  const call = deleteNetworkPeeringCall(uuid);
-  return request(call.path, null, call);
+  return callEndpoint(networkPeeringEndpoints.delete, { params: { uuid } });
 }
 
 /** States that change without anything this account does (reference §8): worth polling. */

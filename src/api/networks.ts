@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { networkListResponseSchema, networkResponseSchema } from '../../contract/network';
+import { networkEndpoints } from '../../contract/network';
 import type { CreateNetworkRequest, ModifyNetworkRequest, Network } from '../../contract/network';
-import { request } from './http';
+import { callEndpoint, endpointCall } from './http';
 import type { ApiRequest } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
-
-export const networkPath = '/1.3/network';
-export const networkUrl = (uuid: string) => `${networkPath}/${encodeURIComponent(uuid)}`;
 
 /** The list's queries (reference §4.1): labels for the account's networks, and a zone. */
 export interface NetworkListParams {
@@ -16,46 +13,51 @@ export interface NetworkListParams {
   zone?: string;
 }
 
+const listQuery = (params: NetworkListParams) => ({
+  label: params.labels,
+  zone: params.zone || undefined,
+});
+
+/** The list's read with these filters; without them, the collection the list page reads. */
+export const networkListCall = (params: NetworkListParams = {}) =>
+  endpointCall(networkEndpoints.list, { query: listQuery(params) });
+
 export async function listNetworks(params: NetworkListParams, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  for (const label of params.labels ?? []) query.append('label', label);
-  if (params.zone) query.set('zone', params.zone);
-  const path = query.size > 0 ? `${networkPath}?${query}` : networkPath;
-  return (await request(path, networkListResponseSchema, { signal })).networks.network;
+  return (await callEndpoint(networkEndpoints.list, { query: listQuery(params) }, { signal }))
+    .networks.network;
 }
+
+/** One network's read (the app bar search asks it whether a network still exists). */
+export const getNetworkCall = (uuid: string) =>
+  endpointCall(networkEndpoints.get, { params: { uuid } });
 
 export async function getNetwork(uuid: string, signal?: AbortSignal) {
-  return (await request(networkUrl(uuid), networkResponseSchema, { signal })).network;
+  return (await callEndpoint(networkEndpoints.get, { params: { uuid } }, { signal })).network;
 }
+
+export const createNetworkCall = (body: CreateNetworkRequest) =>
+  endpointCall(networkEndpoints.create, { body });
 
 export async function createNetwork(body: CreateNetworkRequest) {
-  return (await request(networkPath, networkResponseSchema, { method: 'POST', body })).network;
+  return (await callEndpoint(networkEndpoints.create, { body })).network;
 }
 
-export const modifyNetworkCall = (uuid: string, body: ModifyNetworkRequest): ApiRequest => ({
-  method: 'PUT',
-  path: networkUrl(uuid),
-  body,
-});
+export const modifyNetworkCall = (uuid: string, body: ModifyNetworkRequest): ApiRequest =>
+  endpointCall(networkEndpoints.modify, { params: { uuid }, body });
 
 /** Attaching a router, or detaching it with `null`, modifies the network (reference §9). */
 export const setNetworkRouterCall = (uuid: string, router: string | null) =>
   modifyNetworkCall(uuid, { network: { router } });
 
-const sendNetworkChange = async (call: ApiRequest) =>
-  (await request(call.path, networkResponseSchema, call)).network;
+export async function modifyNetwork(uuid: string, body: ModifyNetworkRequest) {
+  return (await callEndpoint(networkEndpoints.modify, { params: { uuid }, body })).network;
+}
 
-export const modifyNetwork = (uuid: string, body: ModifyNetworkRequest) =>
-  sendNetworkChange(modifyNetworkCall(uuid, body));
-
-export const deleteNetworkCall = (uuid: string): ApiRequest => ({
-  method: 'DELETE',
-  path: networkUrl(uuid),
-});
+export const deleteNetworkCall = (uuid: string) =>
+  endpointCall(networkEndpoints.delete, { params: { uuid } });
 
 export function deleteNetwork(uuid: string) {
-  const call = deleteNetworkCall(uuid);
-  return request(call.path, null, call);
+  return callEndpoint(networkEndpoints.delete, { params: { uuid } });
 }
 
 export const networkQueries = {
@@ -107,7 +109,7 @@ export function useModifyNetwork(uuid: string) {
 export function useSetNetworkRouter(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (router: string | null) => sendNetworkChange(setNetworkRouterCall(uuid, router)),
+    mutationFn: (router: string | null) => modifyNetwork(uuid, { network: { router } }),
     onSuccess: (network) => refreshNetwork(queryClient, network),
   });
 }

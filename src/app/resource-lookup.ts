@@ -1,6 +1,8 @@
 import type { UuidKind } from '../../contract/common';
 import { ApiError, request } from '../api/http';
 import { clusterApiPath } from '../api/kubernetes';
+import { getNetworkPeeringCall } from '../api/network-peerings';
+import { getNetworkCall } from '../api/networks';
 import { getServerCall } from '../api/servers';
 import { getStorageCall } from '../api/storage';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
@@ -16,8 +18,8 @@ export const resourcePages: Partial<
 > = {
   server: { page: paths.server, api: (uuid) => getServerCall(uuid).path },
   storage: { page: paths.storageDetail, api: (uuid) => getStorageCall(uuid).path },
-  network: { page: paths.network, api: (uuid) => `/1.3/network/${uuid}` },
-  networkPeering: { page: paths.networkPeering, api: (uuid) => `/1.3/network-peering/${uuid}` },
+  network: { page: paths.network, api: (uuid) => getNetworkCall(uuid).path },
+  networkPeering: { page: paths.networkPeering, api: (uuid) => getNetworkPeeringCall(uuid).path },
   kubernetes: { page: paths.cluster, api: clusterApiPath },
 };
 

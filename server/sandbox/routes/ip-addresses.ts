@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  addIpAddressRequestSchema,
-  bulkModifyIpAddressRequestSchema,
-  maxIpAddressesPerServer,
-  modifyIpAddressRequestSchema,
-  replaceIpAddressRequestSchema,
-} from '../../../contract/ip-address';
+import { ipAddressEndpoints, maxIpAddressesPerServer } from '../../../contract/ip-address';
 import { bigIntToIp, ipFamilyOf, ipToBigInt } from '../../../contract/ip';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute, missingAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkZone, readLabelledBody } from '../http/validation';
@@ -16,8 +11,6 @@ import { defaultPtr, sharedNetworkUuid } from '../networking';
 import { serverStateIllegal } from '../resources';
 import type { InterfaceRow, IpAddressRow } from '../store/networks';
 import type { ServerRow } from '../store/servers';
-
-type AddressRequest = FastifyRequest<{ Params: { address: string } }>;
 
 interface AddressChange {
   ptr_record?: string;
@@ -36,6 +29,7 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z');
   const record = (row: IpAddressRow) => ({ ip_address: networking.ipAddressRecord(row) });
+  const labelled = { readBody: readLabelledBody };
 
   /** The account's address with that text; another account's is 403, none is 404. */
   function addressFor(ownerId: number, text: string): IpAddressRow {
@@ -141,7 +135,7 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     return next;
   }
 
-  scope.get('/ip_address', async (request) => ({
+  handle(scope, ipAddressEndpoints.list, async ({ request }) => ({
     ip_addresses: {
       ip_address: interfaces
         .addressesOf(principalOf(request).owner.id)
@@ -149,180 +143,182 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     },
   }));
 
-  scope.post('/ip_address', async (request, reply) => {
-    const principal = principalOf(request);
-    const ownerId = principal.owner.id;
-    const { ip_address: body } = readLabelledBody(request, addIpAddressRequestSchema);
-    const family = body.family ?? 'IPv4';
-    const access = body.access ?? 'public';
-    if (body.ptr_record !== undefined && access !== 'public') {
-      throw new ApiProblem(
-        400,
-        'PTR_RECORD_NOT_SUPPORTED',
-        'Only public addresses have a reverse DNS name.',
-      );
-    }
-    // Public IPv4 addresses are billed by the hour (billing.ts); the others cost nothing.
-    if (access === 'public' && family === 'IPv4') context.billing.requireCredits(principal.owner);
-    const publicCount = () =>
-      interfaces
-        .addressesOf(ownerId)
-        .filter((row) => row.access === 'public' && row.family === family).length;
-    const publicLimit = limitOf(ownerId, family === 'IPv4' ? 'public_ipv4' : 'public_ipv6');
-    if (access === 'public' && publicLimit !== undefined && publicCount() >= publicLimit) {
-      throw new ApiProblem(
-        409,
-        'IP_ADDRESS_LIMIT_REACHED',
-        `The account may hold ${publicLimit} public ${family} addresses.`,
-      );
-    }
-
-    if (body.floating === 'yes') {
-      if (family !== 'IPv4' || access !== 'public') {
+  handle(
+    scope,
+    ipAddressEndpoints.create,
+    async ({ request, body: { ip_address: body } }) => {
+      const principal = principalOf(request);
+      const ownerId = principal.owner.id;
+      const family = body.family ?? 'IPv4';
+      const access = body.access ?? 'public';
+      if (body.ptr_record !== undefined && access !== 'public') {
         throw new ApiProblem(
           400,
-          'FLOATING_IP_NOT_AVAILABLE',
-          'Floating addresses are public IPv4 addresses.',
+          'PTR_RECORD_NOT_SUPPORTED',
+          'Only public addresses have a reverse DNS name.',
         );
       }
-      if (body.server !== undefined) {
-        throw invalidAttribute('server', 'A floating address attaches by the interface mac.');
-      }
-      if (body.zone === undefined && body.mac === undefined) {
-        throw missingAttribute('zone', 'Give the zone or the mac of the interface to attach to.');
-      }
-      let zone = body.zone;
-      if (zone !== undefined) checkZone(zone);
-      if (zone === undefined) {
-        const nic = interfaces.findByMac(body.mac!);
-        zone = nic ? networks.find(nic.network_uuid)!.zone : 'unknown';
-      }
-      const target = body.mac === undefined ? null : floatingTarget(ownerId, body.mac, zone);
-      const detachedLimit = limitOf(ownerId, 'detached_floating_ips');
-      const detached = interfaces
-        .addressesOf(ownerId)
-        .filter((row) => row.floating && row.interface_uuid === null).length;
-      if (!target && detachedLimit !== undefined && detached >= detachedLimit) {
+      // Public IPv4 addresses are billed by the hour (billing.ts); the others cost nothing.
+      if (access === 'public' && family === 'IPv4') context.billing.requireCredits(principal.owner);
+      const publicCount = () =>
+        interfaces
+          .addressesOf(ownerId)
+          .filter((row) => row.access === 'public' && row.family === family).length;
+      const publicLimit = limitOf(ownerId, family === 'IPv4' ? 'public_ipv4' : 'public_ipv6');
+      if (access === 'public' && publicLimit !== undefined && publicCount() >= publicLimit) {
         throw new ApiProblem(
           409,
           'IP_ADDRESS_LIMIT_REACHED',
-          `The account may hold ${detachedLimit} detached floating addresses.`,
+          `The account may hold ${publicLimit} public ${family} addresses.`,
         );
       }
-      const created = db.transaction(() => {
-        const network = networks.find(sharedNetworkUuid(zone, 'public'))!;
-        const address = networking.allocate(network, 'IPv4');
-        const id = interfaces.insertAddress({
-          address,
-          account_id: ownerId,
-          zone,
-          family: 'IPv4',
-          access: 'public',
-          network_uuid: network.uuid,
-          interface_uuid: target?.uuid ?? null,
-          floating: 1,
-          part_of_plan: 0,
-          ptr_record: body.ptr_record?.replace(/\.$/, '') ?? defaultPtr(address, 'IPv4', zone),
-          release_policy: body.release_policy ?? 'keep',
-          dhcp_provided: 0,
-          delegated_to_account_id: null,
-          created_at: now(),
-        });
+
+      if (body.floating === 'yes') {
+        if (family !== 'IPv4' || access !== 'public') {
+          throw new ApiProblem(
+            400,
+            'FLOATING_IP_NOT_AVAILABLE',
+            'Floating addresses are public IPv4 addresses.',
+          );
+        }
+        if (body.server !== undefined) {
+          throw invalidAttribute('server', 'A floating address attaches by the interface mac.');
+        }
+        if (body.zone === undefined && body.mac === undefined) {
+          throw missingAttribute('zone', 'Give the zone or the mac of the interface to attach to.');
+        }
+        let zone = body.zone;
+        if (zone !== undefined) checkZone(zone);
+        if (zone === undefined) {
+          const nic = interfaces.findByMac(body.mac!);
+          zone = nic ? networks.find(nic.network_uuid)!.zone : 'unknown';
+        }
+        const target = body.mac === undefined ? null : floatingTarget(ownerId, body.mac, zone);
+        const detachedLimit = limitOf(ownerId, 'detached_floating_ips');
+        const detached = interfaces
+          .addressesOf(ownerId)
+          .filter((row) => row.floating && row.interface_uuid === null).length;
+        if (!target && detachedLimit !== undefined && detached >= detachedLimit) {
+          throw new ApiProblem(
+            409,
+            'IP_ADDRESS_LIMIT_REACHED',
+            `The account may hold ${detachedLimit} detached floating addresses.`,
+          );
+        }
+        return db.transaction(() => {
+          const network = networks.find(sharedNetworkUuid(zone, 'public'))!;
+          const address = networking.allocate(network, 'IPv4');
+          const id = interfaces.insertAddress({
+            address,
+            account_id: ownerId,
+            zone,
+            family: 'IPv4',
+            access: 'public',
+            network_uuid: network.uuid,
+            interface_uuid: target?.uuid ?? null,
+            floating: 1,
+            part_of_plan: 0,
+            ptr_record: body.ptr_record?.replace(/\.$/, '') ?? defaultPtr(address, 'IPv4', zone),
+            release_policy: body.release_policy ?? 'keep',
+            dhcp_provided: 0,
+            delegated_to_account_id: null,
+            created_at: now(),
+          });
+          return auditCreated(request, interfaces.findAddress(id)!);
+        })();
+      }
+
+      if (body.server === undefined) {
+        throw missingAttribute('server', 'Give the server, or floating yes with a zone or mac.');
+      }
+      if (body.zone !== undefined) checkZone(body.zone);
+      const server = resources.serverFor(principal, body.server);
+      if (body.zone !== undefined && body.zone !== server.zone) {
+        throw new ApiProblem(
+          409,
+          'ZONE_MISMATCH',
+          `The server is in ${server.zone}, not ${body.zone}.`,
+        );
+      }
+      refuseUnlessStopped(server);
+      const onServer = interfaces
+        .ofServer(server.uuid)
+        .flatMap((nic) => interfaces.addressesOn(nic.uuid));
+      if (
+        access === 'public' &&
+        onServer.filter((row) => row.access === 'public').length >= maxIpAddressesPerServer
+      ) {
+        throw new ApiProblem(
+          409,
+          'SERVER_IP_LIMIT_REACHED',
+          `A server holds at most ${maxIpAddressesPerServer} public addresses.`,
+        );
+      }
+      return db.transaction(() => {
+        let id: number;
+        if (access === 'private') {
+          // A private address joins the private interface the mac names (reference §5.1).
+          if (body.mac === undefined) {
+            throw missingAttribute('mac', 'Name the private interface by its MAC address.');
+          }
+          const nic = interfaces.findByMac(body.mac);
+          if (!nic || nic.server_uuid !== server.uuid || nic.type !== 'private') {
+            throw new ApiProblem(
+              404,
+              'INTERFACE_NOT_FOUND',
+              `The server has no private interface with the MAC ${body.mac}.`,
+            );
+          }
+          const held = interfaces.addressesOn(nic.uuid);
+          if (held.some((row) => row.family !== family)) {
+            throw new ApiProblem(
+              409,
+              'DUAL_STACK_INTERFACE',
+              'An interface holds addresses of one family only.',
+            );
+          }
+          if (held.length >= maxIpAddressesPerServer) {
+            throw new ApiProblem(
+              409,
+              'SERVER_IP_LIMIT_REACHED',
+              `An interface holds at most ${maxIpAddressesPerServer} addresses.`,
+            );
+          }
+          const network = networks.find(nic.network_uuid)!;
+          id = interfaces.insertAddress({
+            address: networking.allocate(network, family),
+            account_id: ownerId,
+            zone: network.zone,
+            family,
+            access: 'private',
+            network_uuid: network.uuid,
+            interface_uuid: nic.uuid,
+            floating: 0,
+            part_of_plan: 0,
+            ptr_record: '',
+            release_policy: body.release_policy ?? 'release',
+            dhcp_provided: 1,
+            delegated_to_account_id: null,
+            created_at: now(),
+          });
+        } else {
+          // A public or utility address comes on an interface of its own on the zone's network.
+          const nic = networking.addInterface(ownerId, server, { type: access, family });
+          const row = interfaces.addressesOn(nic.uuid)[0]!;
+          interfaces.updateAddress({
+            ...row,
+            ...(body.ptr_record !== undefined
+              ? { ptr_record: body.ptr_record.replace(/\.$/, '') }
+              : {}),
+            ...(body.release_policy ? { release_policy: body.release_policy } : {}),
+          });
+          id = row.id;
+        }
         return auditCreated(request, interfaces.findAddress(id)!);
       })();
-      return reply.code(201).send(created);
-    }
-
-    if (body.server === undefined) {
-      throw missingAttribute('server', 'Give the server, or floating yes with a zone or mac.');
-    }
-    if (body.zone !== undefined) checkZone(body.zone);
-    const server = resources.serverFor(principal, body.server);
-    if (body.zone !== undefined && body.zone !== server.zone) {
-      throw new ApiProblem(
-        409,
-        'ZONE_MISMATCH',
-        `The server is in ${server.zone}, not ${body.zone}.`,
-      );
-    }
-    refuseUnlessStopped(server);
-    const onServer = interfaces
-      .ofServer(server.uuid)
-      .flatMap((nic) => interfaces.addressesOn(nic.uuid));
-    if (
-      access === 'public' &&
-      onServer.filter((row) => row.access === 'public').length >= maxIpAddressesPerServer
-    ) {
-      throw new ApiProblem(
-        409,
-        'SERVER_IP_LIMIT_REACHED',
-        `A server holds at most ${maxIpAddressesPerServer} public addresses.`,
-      );
-    }
-    const created = db.transaction(() => {
-      let id: number;
-      if (access === 'private') {
-        // A private address joins the private interface the mac names (reference §5.1).
-        if (body.mac === undefined) {
-          throw missingAttribute('mac', 'Name the private interface by its MAC address.');
-        }
-        const nic = interfaces.findByMac(body.mac);
-        if (!nic || nic.server_uuid !== server.uuid || nic.type !== 'private') {
-          throw new ApiProblem(
-            404,
-            'INTERFACE_NOT_FOUND',
-            `The server has no private interface with the MAC ${body.mac}.`,
-          );
-        }
-        const held = interfaces.addressesOn(nic.uuid);
-        if (held.some((row) => row.family !== family)) {
-          throw new ApiProblem(
-            409,
-            'DUAL_STACK_INTERFACE',
-            'An interface holds addresses of one family only.',
-          );
-        }
-        if (held.length >= maxIpAddressesPerServer) {
-          throw new ApiProblem(
-            409,
-            'SERVER_IP_LIMIT_REACHED',
-            `An interface holds at most ${maxIpAddressesPerServer} addresses.`,
-          );
-        }
-        const network = networks.find(nic.network_uuid)!;
-        id = interfaces.insertAddress({
-          address: networking.allocate(network, family),
-          account_id: ownerId,
-          zone: network.zone,
-          family,
-          access: 'private',
-          network_uuid: network.uuid,
-          interface_uuid: nic.uuid,
-          floating: 0,
-          part_of_plan: 0,
-          ptr_record: '',
-          release_policy: body.release_policy ?? 'release',
-          dhcp_provided: 1,
-          delegated_to_account_id: null,
-          created_at: now(),
-        });
-      } else {
-        // A public or utility address comes on an interface of its own on the zone's network.
-        const nic = networking.addInterface(ownerId, server, { type: access, family });
-        const row = interfaces.addressesOn(nic.uuid)[0]!;
-        interfaces.updateAddress({
-          ...row,
-          ...(body.ptr_record !== undefined
-            ? { ptr_record: body.ptr_record.replace(/\.$/, '') }
-            : {}),
-          ...(body.release_policy ? { release_policy: body.release_policy } : {}),
-        });
-        id = row.id;
-      }
-      return auditCreated(request, interfaces.findAddress(id)!);
-    })();
-    return reply.code(201).send(created);
-  });
+    },
+    labelled,
+  );
 
   function auditCreated(request: FastifyRequest, row: IpAddressRow) {
     const current = record(row);
@@ -335,63 +331,66 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     return current;
   }
 
-  scope.patch('/ip_address/bulk', async (request, reply) => {
-    const ownerId = principalOf(request).owner.id;
-    const { ip_addresses: items } = readLabelledBody(request, bulkModifyIpAddressRequestSchema);
-    // Spec §4.5: every item applies or none does; the error names the item at fault.
-    db.transaction(() => {
-      const seen = new Set<number>();
-      items.forEach((item, index) => {
-        try {
-          if (item.main_account_id !== undefined && item.main_account_id !== ownerId) {
-            throw invalidAttribute('main_account_id', 'Give your own main account id.');
+  handle(
+    scope,
+    ipAddressEndpoints.bulkModify,
+    async ({ request, body: { ip_addresses: items } }) => {
+      const ownerId = principalOf(request).owner.id;
+      // Spec §4.5: every item applies or none does; the error names the item at fault.
+      db.transaction(() => {
+        const seen = new Set<number>();
+        items.forEach((item, index) => {
+          try {
+            if (item.main_account_id !== undefined && item.main_account_id !== ownerId) {
+              throw invalidAttribute('main_account_id', 'Give your own main account id.');
+            }
+            const row = addressFor(ownerId, item.address);
+            if (seen.has(row.id)) {
+              throw new ApiProblem(400, 'IP_ADDRESS_INVALID', 'The address is listed twice.');
+            }
+            seen.add(row.id);
+            change(request, interfaces.findAddress(row.id)!, {
+              ...(item.ptr_record !== undefined ? { ptr_record: item.ptr_record } : {}),
+              ...(item.mac !== undefined ? { mac: item.mac } : {}),
+              ...(item.release_policy !== undefined ? { release_policy: item.release_policy } : {}),
+              ...(item.delegated_to_account_id !== undefined
+                ? { delegated_to_account_id: item.delegated_to_account_id }
+                : {}),
+            });
+          } catch (error) {
+            if (!(error instanceof ApiProblem)) throw error;
+            throw new ApiProblem(
+              error.status,
+              error.code,
+              `ip_addresses[${index}] (${item.address}): ${error.message} Nothing was changed.`,
+              error.headers,
+              error.invalidParams,
+            );
           }
-          const row = addressFor(ownerId, item.address);
-          if (seen.has(row.id)) {
-            throw new ApiProblem(400, 'IP_ADDRESS_INVALID', 'The address is listed twice.');
-          }
-          seen.add(row.id);
-          change(request, interfaces.findAddress(row.id)!, {
-            ...(item.ptr_record !== undefined ? { ptr_record: item.ptr_record } : {}),
-            ...(item.mac !== undefined ? { mac: item.mac } : {}),
-            ...(item.release_policy !== undefined ? { release_policy: item.release_policy } : {}),
-            ...(item.delegated_to_account_id !== undefined
-              ? { delegated_to_account_id: item.delegated_to_account_id }
-              : {}),
-          });
-        } catch (error) {
-          if (!(error instanceof ApiProblem)) throw error;
-          throw new ApiProblem(
-            error.status,
-            error.code,
-            `ip_addresses[${index}] (${item.address}): ${error.message} Nothing was changed.`,
-            error.headers,
-            error.invalidParams,
-          );
-        }
-      });
-    })();
-    return reply.code(204).send();
-  });
-
-  scope.get('/ip_address/:address', async (request: AddressRequest) =>
-    record(addressFor(principalOf(request).owner.id, request.params.address)),
+        });
+      })();
+    },
+    labelled,
   );
 
-  for (const [method, schema] of [
-    ['put', replaceIpAddressRequestSchema],
-    ['patch', modifyIpAddressRequestSchema],
-  ] as const) {
-    scope[method]('/ip_address/:address', async (request: AddressRequest, reply) => {
-      const row = addressFor(principalOf(request).owner.id, request.params.address);
-      const { ip_address: body } = readLabelledBody(request, schema);
-      const next = db.transaction(() => change(request, row, body))();
-      return reply.code(202).send(record(next));
-    });
+  handle(scope, ipAddressEndpoints.get, async ({ request, params }) =>
+    record(addressFor(principalOf(request).owner.id, params.address)),
+  );
+
+  for (const endpoint of [ipAddressEndpoints.replace, ipAddressEndpoints.modify]) {
+    handle(
+      scope,
+      endpoint,
+      async ({ request, params, body: { ip_address: body } }) => {
+        const row = addressFor(principalOf(request).owner.id, params.address);
+        return record(db.transaction(() => change(request, row, body))());
+      },
+      labelled,
+    );
   }
 
-  scope.delete('/ip_address/:address', async (request: AddressRequest, reply) => {
-    const row = addressFor(principalOf(request).owner.id, request.params.address);
+  handle(scope, ipAddressEndpoints.release, async ({ request, params }) => {
+    const row = addressFor(principalOf(request).owner.id, params.address);
     if (row.access === 'private') {
       throw new ApiProblem(
         409,
@@ -402,24 +401,22 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     const nic = row.interface_uuid ? interfaces.find(row.interface_uuid) : undefined;
     const server = !row.floating && nic?.server_uuid ? servers.find(nic.server_uuid) : undefined;
     if (server) refuseUnlessStopped(server);
-    db.transaction(() => {
-      const previous = networking.ipAddressRecord(row);
-      interfaces.deleteAddress(row.id);
-      // Spec §4.5: releasing a server's own public or utility address detaches the server from
-      // that network; floating addresses riding on the interface become detached.
-      if (!row.floating && nic) {
-        for (const rider of interfaces.addressesOn(nic.uuid)) {
-          interfaces.updateAddress({ ...rider, interface_uuid: null });
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'ip_address',
+      resourceId: row.address,
+      before: () => networking.ipAddressRecord(row),
+      write: () => {
+        interfaces.deleteAddress(row.id);
+        // Spec §4.5: releasing a server's own public or utility address detaches the server from
+        // that network; floating addresses riding on the interface become detached.
+        if (!row.floating && nic) {
+          for (const rider of interfaces.addressesOn(nic.uuid)) {
+            interfaces.updateAddress({ ...rider, interface_uuid: null });
+          }
+          interfaces.delete(nic.uuid);
         }
-        interfaces.delete(nic.uuid);
-      }
-      audit.record(auditContext(request), {
-        action: 'delete',
-        resourceType: 'ip_address',
-        resourceId: row.address,
-        previous,
-      });
-    })();
-    return reply.code(204).send();
+      },
+    });
   });
 };

@@ -1,21 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { uuidPattern, uuidPrefixes } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
-import {
-  createNetworkPeeringRequestSchema,
-  modifyNetworkPeeringRequestSchema,
-  networkPeeringListQuerySchema,
-} from '../../../contract/network-peering';
+import { networkPeeringEndpoints } from '../../../contract/network-peering';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
-import { ApiProblem, forbidden, invalidAttribute, notFound, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem, forbidden, invalidAttribute, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import { peeringJobKind, peeringProvisionSeconds } from '../networking';
 import type { PeeringRow } from '../store/networks';
-
-type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
 
 /**
  * Starts provisioning every peering pair of the network that has become ready (both sides
@@ -36,7 +31,7 @@ function provision(context: SandboxContext, row: PeeringRow) {
 
 /** Network peerings (spec §4.7; reference §8). */
 export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext) => {
-  const { db, networks, peerings, networking, audit, clock, jobs } = context;
+  const { networks, peerings, networking, audit, clock, jobs } = context;
   const now = () =>
     clock
       .now()
@@ -44,6 +39,7 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
       .replace(/\.\d{3}Z$/, 'Z');
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: PeeringRow) => ({ network_peering: networking.peeringRecord(row) });
+  const labelled = { readBody: readLabelledBody };
 
   function peeringFor(ownerId: number, uuid: string): PeeringRow {
     if (!uuidPattern.test(uuid)) {
@@ -65,8 +61,7 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
     }
   }
 
-  scope.get('/network-peering', async (request) => {
-    const query = validate(networkPeeringListQuerySchema, request.query ?? {});
+  handle(scope, networkPeeringEndpoints.list, async ({ request, query }) => {
     const filters = labelFilters(query.label);
     const rows = peerings
       .ofAccount(ownerOf(request))
@@ -86,116 +81,121 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
     };
   });
 
-  scope.post('/network-peering', async (request, reply) => {
-    const ownerId = ownerOf(request);
-    const { network_peering: body } = readLabelledBody(request, createNetworkPeeringRequestSchema);
-    const labels = body.labels ?? [];
-    checkLabelKeys(labels);
-    const local = networking.networkFor(ownerId, body.network.uuid, 'read');
-    if (local.type !== 'private') {
-      throw invalidAttribute('network', 'Only private networks can be peered.');
-    }
-    // The peer may be another main account's network (spec §4.7): only its existence, type and
-    // router are checked, nothing else of it is revealed.
-    const peer = networks.find(body.peer_network.uuid);
-    if (!peer) {
-      throw new ApiProblem(
-        404,
-        'PEER_NETWORK_NOT_FOUND',
-        `The peer network ${body.peer_network.uuid} does not exist.`,
-      );
-    }
-    if (peer.type !== 'private') {
-      throw invalidAttribute('peer_network', 'Only private networks can be peered.');
-    }
-    if (peer.uuid === local.uuid) {
-      throw invalidAttribute('peer_network', 'A network cannot be peered with itself.');
-    }
-    if (!local.router_uuid) {
-      throw new ApiProblem(
-        409,
-        'LOCAL_NETWORK_NO_ROUTER',
-        `The network ${local.uuid} has no router; attach one before peering it.`,
-      );
-    }
-    if (!peer.router_uuid) {
-      throw new ApiProblem(
-        409,
-        'PEER_NETWORK_NO_ROUTER',
-        `The peer network ${peer.uuid} has no router; its owner must attach one first.`,
-      );
-    }
-    const existing = peerings.between(local.uuid, peer.uuid);
-    if (existing) {
-      throw new ApiProblem(
-        409,
-        'PEERING_CONFLICT',
-        `The peering ${existing.uuid} already connects ${local.uuid} to ${peer.uuid}.`,
-      );
-    }
-    const row: PeeringRow = {
-      uuid: newUuid(uuidPrefixes.networkPeering),
-      account_id: ownerId,
-      name: body.name,
-      network_uuid: local.uuid,
-      peer_network_uuid: peer.uuid,
-      configured_status: body.configured_status ?? 'active',
-      established: 0,
-      labels: JSON.stringify(labels),
-      created_at: now(),
-      updated_at: null,
-    };
-    const created = db.transaction(() => {
-      peerings.insert(row);
-      provision(context, row);
-      const current = record(row);
-      audit.record(auditContext(request), {
+  handle(
+    scope,
+    networkPeeringEndpoints.create,
+    async ({ request, body: { network_peering: body } }) => {
+      const ownerId = ownerOf(request);
+      const labels = body.labels ?? [];
+      checkLabelKeys(labels);
+      const local = networking.networkFor(ownerId, body.network.uuid, 'read');
+      if (local.type !== 'private') {
+        throw invalidAttribute('network', 'Only private networks can be peered.');
+      }
+      // The peer may be another main account's network (spec §4.7): only its existence, type and
+      // router are checked, nothing else of it is revealed.
+      const peer = networks.find(body.peer_network.uuid);
+      if (!peer) {
+        throw new ApiProblem(
+          404,
+          'PEER_NETWORK_NOT_FOUND',
+          `The peer network ${body.peer_network.uuid} does not exist.`,
+        );
+      }
+      if (peer.type !== 'private') {
+        throw invalidAttribute('peer_network', 'Only private networks can be peered.');
+      }
+      if (peer.uuid === local.uuid) {
+        throw invalidAttribute('peer_network', 'A network cannot be peered with itself.');
+      }
+      if (!local.router_uuid) {
+        throw new ApiProblem(
+          409,
+          'LOCAL_NETWORK_NO_ROUTER',
+          `The network ${local.uuid} has no router; attach one before peering it.`,
+        );
+      }
+      if (!peer.router_uuid) {
+        throw new ApiProblem(
+          409,
+          'PEER_NETWORK_NO_ROUTER',
+          `The peer network ${peer.uuid} has no router; its owner must attach one first.`,
+        );
+      }
+      const existing = peerings.between(local.uuid, peer.uuid);
+      if (existing) {
+        throw new ApiProblem(
+          409,
+          'PEERING_CONFLICT',
+          `The peering ${existing.uuid} already connects ${local.uuid} to ${peer.uuid}.`,
+        );
+      }
+      const row: PeeringRow = {
+        uuid: newUuid(uuidPrefixes.networkPeering),
+        account_id: ownerId,
+        name: body.name,
+        network_uuid: local.uuid,
+        peer_network_uuid: peer.uuid,
+        configured_status: body.configured_status ?? 'active',
+        established: 0,
+        labels: JSON.stringify(labels),
+        created_at: now(),
+        updated_at: null,
+      };
+      const { current } = audit.change(auditContext(request), {
         action: 'create',
         resourceType: 'network_peering',
         resourceId: row.uuid,
-        current: current.network_peering,
+        write: () => {
+          peerings.insert(row);
+          provision(context, row);
+        },
+        after: () => networking.peeringRecord(row),
       });
-      return current;
-    })();
-    return reply.code(201).send(created);
-  });
-
-  scope.get('/network-peering/:uuid', async (request: UuidRequest) =>
-    record(peeringFor(ownerOf(request), request.params.uuid)),
+      return { network_peering: current };
+    },
+    labelled,
   );
 
-  scope.patch('/network-peering/:uuid', async (request: UuidRequest) => {
-    const row = peeringFor(ownerOf(request), request.params.uuid);
-    const { network_peering: body } = readLabelledBody(request, modifyNetworkPeeringRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels);
-    return db.transaction(() => {
-      const previous = networking.peeringRecord(row);
+  handle(scope, networkPeeringEndpoints.get, async ({ request, params }) =>
+    record(peeringFor(ownerOf(request), params.uuid)),
+  );
+
+  handle(
+    scope,
+    networkPeeringEndpoints.modify,
+    async ({ request, params, body: { network_peering: body } }) => {
+      const row = peeringFor(ownerOf(request), params.uuid);
+      if (body.labels) checkLabelKeys(body.labels);
       const status = body.configured_status ?? row.configured_status;
-      if (status === 'disabled' && row.configured_status === 'active') unsettle(row);
-      const fresh = peerings.find(row.uuid)!;
-      const next: PeeringRow = {
-        ...fresh,
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
-        configured_status: status,
-        updated_at: now(),
-      };
-      peerings.update(next);
-      if (status === 'active') provision(context, next);
-      const current = record(next);
-      audit.record(auditContext(request), {
+      let next = row;
+      const { current } = audit.change(auditContext(request), {
         action: 'update',
         resourceType: 'network_peering',
         resourceId: row.uuid,
-        previous,
-        current: current.network_peering,
+        before: () => networking.peeringRecord(row),
+        write: () => {
+          if (status === 'disabled' && row.configured_status === 'active') unsettle(row);
+          // Disabling may have changed the row (no longer established): build on it as it is now.
+          next = {
+            ...peerings.find(row.uuid)!,
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+            configured_status: status,
+            updated_at: now(),
+          };
+          peerings.update(next);
+          if (status === 'active') provision(context, next);
+        },
+        after: () => networking.peeringRecord(next),
       });
-      return current;
-    })();
-  });
+      return { network_peering: current };
+    },
+    labelled,
+  );
 
-  scope.delete('/network-peering/:uuid', async (request: UuidRequest, reply) => {
-    const row = peeringFor(ownerOf(request), request.params.uuid);
+  handle(scope, networkPeeringEndpoints.delete, async ({ request, params }) => {
+    const row = peeringFor(ownerOf(request), params.uuid);
     // Spec §3: a peering is deleted only from the disabled state.
     if (row.configured_status !== 'disabled') {
       throw new ApiProblem(
@@ -204,18 +204,16 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
         `The peering ${row.uuid} is ${networking.peeringState(row)}; disable it (configured_status disabled) before deleting it.`,
       );
     }
-    db.transaction(() => {
-      const previous = networking.peeringRecord(row);
-      unsettle(row);
-      jobs.cancel(row.uuid);
-      peerings.delete(row.uuid);
-      audit.record(auditContext(request), {
-        action: 'delete',
-        resourceType: 'network_peering',
-        resourceId: row.uuid,
-        previous,
-      });
-    })();
-    return reply.code(204).send();
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'network_peering',
+      resourceId: row.uuid,
+      before: () => networking.peeringRecord(row),
+      write: () => {
+        unsettle(row);
+        jobs.cancel(row.uuid);
+        peerings.delete(row.uuid);
+      },
+    });
   });
 };

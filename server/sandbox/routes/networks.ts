@@ -4,15 +4,14 @@ import { matchesLabelFilters } from '../../../contract/labels';
 import { cidrContains, parseCidr } from '../../../contract/ip';
 import type { IpNetworkRequest } from '../../../contract/network';
 import {
-  createNetworkInterfaceRequestSchema,
-  createNetworkRequestSchema,
-  createServerInterfaceRequestSchema,
-  modifyNetworkRequestSchema,
-  modifyServerInterfaceRequestSchema,
+  networkEndpoints,
+  networkInterfaceEndpoints,
+  serverInterfaceEndpoints,
 } from '../../../contract/network';
 import type { RouteModule } from '../api';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem, forbidden, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
@@ -21,8 +20,6 @@ import { serverStateIllegal } from '../resources';
 import type { InterfaceRow, IpNetworkRow, NetworkRow } from '../store/networks';
 import type { ServerRow } from '../store/servers';
 import { provisionPeerings } from './network-peerings';
-
-type UuidRequest = FastifyRequest<{ Params: { uuid: string } }>;
 
 const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow => ({
   network_uuid: networkUuid,
@@ -39,6 +36,7 @@ const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow =>
 /** Networks and network interfaces (spec §4.6; reference §4, §5). */
 export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, networks, interfaces, networking, resources, audit, clock, servers } = context;
+  const labelled = { readBody: readLabelledBody };
   const now = () =>
     clock
       .now()
@@ -49,56 +47,54 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
     network: networking.networkRecord(row, ownerId),
   });
 
-  scope.get<{ Querystring: { label?: string | string[]; zone?: string } }>(
-    '/network',
-    async (request) => {
-      const filters = labelFilters(request.query.label);
-      const { zone } = request.query;
-      if (zone !== undefined) checkZone(zone);
-      const ownerId = ownerOf(request);
-      const rows = networks
-        .listVisible(ownerId)
-        .filter((row) => zone === undefined || row.zone === zone)
-        .filter((row) => matchesLabelFilters(JSON.parse(row.labels), filters));
-      return {
-        networks: { network: rows.map((row) => networking.networkRecord(row, ownerId)) },
-      };
-    },
-  );
-
-  scope.post('/network', async (request, reply) => {
+  handle(scope, networkEndpoints.list, async ({ request, query }) => {
+    const filters = labelFilters(query.label);
+    const { zone } = query;
+    if (zone !== undefined) checkZone(zone);
     const ownerId = ownerOf(request);
-    const { network: body } = readLabelledBody(request, createNetworkRequestSchema);
-    checkZone(body.zone);
-    const labels = body.labels ?? [];
-    checkLabelKeys(labels);
-    const router = body.router === undefined ? null : networking.routerFor(ownerId, body.router);
-    const row: NetworkRow = {
-      uuid: newUuid(uuidPrefixes.network),
-      account_id: ownerId,
-      name: body.name,
-      type: 'private',
-      zone: body.zone,
-      router_uuid: router?.uuid ?? null,
-      labels: JSON.stringify(labels),
-      created_at: now(),
+    const rows = networks
+      .listVisible(ownerId)
+      .filter((row) => zone === undefined || row.zone === zone)
+      .filter((row) => matchesLabelFilters(JSON.parse(row.labels), filters));
+    return {
+      networks: { network: rows.map((row) => networking.networkRecord(row, ownerId)) },
     };
-    const created = db.transaction(() => {
-      networks.insert(
-        row,
-        body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
-      );
-      const current = record(row, ownerId);
-      audit.record(auditContext(request), {
+  });
+
+  handle(
+    scope,
+    networkEndpoints.create,
+    async ({ request, body: { network: body } }) => {
+      const ownerId = ownerOf(request);
+      checkZone(body.zone);
+      const labels = body.labels ?? [];
+      checkLabelKeys(labels);
+      const router = body.router === undefined ? null : networking.routerFor(ownerId, body.router);
+      const row: NetworkRow = {
+        uuid: newUuid(uuidPrefixes.network),
+        account_id: ownerId,
+        name: body.name,
+        type: 'private',
+        zone: body.zone,
+        router_uuid: router?.uuid ?? null,
+        labels: JSON.stringify(labels),
+        created_at: now(),
+      };
+      const { current } = audit.change(auditContext(request), {
         action: 'create',
         resourceType: 'network',
         resourceId: row.uuid,
-        current: current.network,
+        write: () =>
+          networks.insert(
+            row,
+            body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
+          ),
+        after: () => networking.networkRecord(row, ownerId),
       });
-      return current;
-    })();
-    return reply.code(201).send(created);
-  });
+      return { network: current };
+    },
+    labelled,
+  );
 
   // Standalone interfaces (reference §5.2); registered before /network/:uuid reads them as one.
   const interfaceFor = (ownerId: number, uuid: string): InterfaceRow => {
@@ -127,6 +123,8 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   ): InterfaceRow {
     const ownerId = ownerOf(request);
     if (server) refuseUnlessStopped(server);
+    // The interface's uuid is known only once it is written: the audit row follows in the same
+    // transaction.
     return db.transaction(() => {
       const row = networking.addInterface(ownerId, server, wanted);
       audit.record(auditContext(request), {
@@ -142,76 +140,80 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   function removeInterface(request: FastifyRequest, row: InterfaceRow) {
     const server = row.server_uuid ? servers.find(row.server_uuid) : undefined;
     if (server) refuseUnlessStopped(server);
-    db.transaction(() => {
-      const previous = networking.interfaceRecord(row);
-      networking.releaseInterface(row);
-      audit.record(auditContext(request), {
-        action: 'delete',
-        resourceType: 'network_interface',
-        resourceId: row.uuid,
-        previous,
-      });
-    })();
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'network_interface',
+      resourceId: row.uuid,
+      before: () => networking.interfaceRecord(row),
+      write: () => networking.releaseInterface(row),
+    });
   }
 
-  scope.get('/network/interface', async (request) => ({
+  handle(scope, networkInterfaceEndpoints.list, async ({ request }) => ({
     interfaces: {
       interface: interfaces.ofAccount(ownerOf(request)).map(networking.interfaceRecord),
     },
   }));
 
-  scope.post('/network/interface', async (request, reply) => {
-    const { interface: body } = readLabelledBody(request, createNetworkInterfaceRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels);
-    const server =
-      body.server === undefined ? null : resources.serverFor(principalOf(request), body.server);
-    const ip = body.ip_addresses?.ip_address[0];
-    const row = addInterface(request, server, {
-      type: body.type,
-      network: body.network,
-      ...(ip?.family ? { family: ip.family } : {}),
-      ...(ip?.address ? { address: ip.address } : {}),
-      ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
-      ...(body.bootable ? { bootable: body.bootable } : {}),
-      ...(body.labels ? { labels: body.labels } : {}),
-    });
-    return reply.code(201).send({ interface: networking.interfaceRecord(row) });
-  });
+  handle(
+    scope,
+    networkInterfaceEndpoints.create,
+    async ({ request, body: { interface: body } }) => {
+      if (body.labels) checkLabelKeys(body.labels);
+      const server =
+        body.server === undefined ? null : resources.serverFor(principalOf(request), body.server);
+      const ip = body.ip_addresses?.ip_address[0];
+      const row = addInterface(request, server, {
+        type: body.type,
+        network: body.network,
+        ...(ip?.family ? { family: ip.family } : {}),
+        ...(ip?.address ? { address: ip.address } : {}),
+        ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
+        ...(body.bootable ? { bootable: body.bootable } : {}),
+        ...(body.labels ? { labels: body.labels } : {}),
+      });
+      return { interface: networking.interfaceRecord(row) };
+    },
+    labelled,
+  );
 
-  scope.get('/network/interface/:uuid', async (request: UuidRequest) => ({
-    interface: networking.interfaceRecord(interfaceFor(ownerOf(request), request.params.uuid)),
+  handle(scope, networkInterfaceEndpoints.get, async ({ request, params }) => ({
+    interface: networking.interfaceRecord(interfaceFor(ownerOf(request), params.uuid)),
   }));
 
-  scope.delete('/network/interface/:uuid', async (request: UuidRequest, reply) => {
-    removeInterface(request, interfaceFor(ownerOf(request), request.params.uuid));
-    return reply.code(204).send();
+  handle(scope, networkInterfaceEndpoints.delete, async ({ request, params }) => {
+    removeInterface(request, interfaceFor(ownerOf(request), params.uuid));
   });
 
   // A server's own interfaces (reference §5.1); the list and one by index are in servers.ts.
-  scope.post('/server/:uuid/networking/interface', async (request: UuidRequest, reply) => {
-    const server = resources.serverFor(principalOf(request), request.params.uuid);
-    const { interface: body } = readLabelledBody(request, createServerInterfaceRequestSchema);
-    const ip = body.ip_addresses?.ip_address[0];
-    const row = addInterface(request, server, {
-      type: body.type,
-      ...(body.network ? { network: body.network } : {}),
-      ...(body.index !== undefined ? { index: body.index } : {}),
-      ...(ip?.family ? { family: ip.family } : {}),
-      ...(ip?.address ? { address: ip.address } : {}),
-      ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
-      ...(body.bootable ? { bootable: body.bootable } : {}),
-    });
-    return reply.code(201).send({ interface: networking.serverInterface(row) });
-  });
+  handle(
+    scope,
+    serverInterfaceEndpoints.create,
+    async ({ request, params, body: { interface: body } }) => {
+      const server = resources.serverFor(principalOf(request), params.uuid);
+      const ip = body.ip_addresses?.ip_address[0];
+      const row = addInterface(request, server, {
+        type: body.type,
+        ...(body.network ? { network: body.network } : {}),
+        ...(body.index !== undefined ? { index: body.index } : {}),
+        ...(ip?.family ? { family: ip.family } : {}),
+        ...(ip?.address ? { address: ip.address } : {}),
+        ...(body.source_ip_filtering ? { source_ip_filtering: body.source_ip_filtering } : {}),
+        ...(body.bootable ? { bootable: body.bootable } : {}),
+      });
+      return { interface: networking.serverInterface(row) };
+    },
+    labelled,
+  );
 
-  scope.put<{ Params: { uuid: string; index: string } }>(
-    '/server/:uuid/networking/interface/:index',
-    async (request) => {
-      const server = resources.serverFor(principalOf(request), request.params.uuid);
-      const { interface: body } = readLabelledBody(request, modifyServerInterfaceRequestSchema);
+  handle(
+    scope,
+    serverInterfaceEndpoints.modify,
+    async ({ request, params, body: { interface: body } }) => {
+      const server = resources.serverFor(principalOf(request), params.uuid);
       const held = interfaces.ofServer(server.uuid);
-      const row = held.find((item) => String(item.idx) === request.params.index);
-      if (!row) throw notFound('interface', request.params.index);
+      const row = held.find((item) => String(item.idx) === params.index);
+      if (!row) throw notFound('interface', params.index);
       refuseUnlessStopped(server);
       if (
         body.index !== undefined &&
@@ -230,94 +232,90 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         source_ip_filtering: body.source_ip_filtering ?? row.source_ip_filtering,
         bootable: body.bootable ?? row.bootable,
       };
-      return db.transaction(() => {
-        const previous = networking.interfaceRecord(row);
-        interfaces.update(next);
-        audit.record(auditContext(request), {
-          action: 'update',
-          resourceType: 'network_interface',
-          resourceId: row.uuid,
-          previous,
-          current: networking.interfaceRecord(next),
-        });
-        return { interface: networking.serverInterface(next) };
-      })();
+      audit.change(auditContext(request), {
+        action: 'update',
+        resourceType: 'network_interface',
+        resourceId: row.uuid,
+        before: () => networking.interfaceRecord(row),
+        write: () => interfaces.update(next),
+        after: () => networking.interfaceRecord(next),
+      });
+      return { interface: networking.serverInterface(next) };
     },
+    labelled,
   );
 
-  scope.delete<{ Params: { uuid: string; index: string } }>(
-    '/server/:uuid/networking/interface/:index',
-    async (request, reply) => {
-      const server = resources.serverFor(principalOf(request), request.params.uuid);
-      const row = interfaces
-        .ofServer(server.uuid)
-        .find((item) => String(item.idx) === request.params.index);
-      if (!row) throw notFound('interface', request.params.index);
-      removeInterface(request, row);
-      return reply.code(204).send();
-    },
-  );
-
-  scope.get('/network/:uuid', async (request: UuidRequest) => {
-    const ownerId = ownerOf(request);
-    return record(networking.networkFor(ownerId, request.params.uuid, 'read'), ownerId);
+  handle(scope, serverInterfaceEndpoints.delete, async ({ request, params }) => {
+    const server = resources.serverFor(principalOf(request), params.uuid);
+    const row = interfaces.ofServer(server.uuid).find((item) => String(item.idx) === params.index);
+    if (!row) throw notFound('interface', params.index);
+    removeInterface(request, row);
   });
 
-  scope.put('/network/:uuid', async (request: UuidRequest) => {
+  handle(scope, networkEndpoints.get, async ({ request, params }) => {
     const ownerId = ownerOf(request);
-    const row = networking.networkFor(ownerId, request.params.uuid, 'write');
-    const { network: body } = readLabelledBody(request, modifyNetworkRequestSchema);
-    if (body.labels) checkLabelKeys(body.labels);
-    let routerUuid = row.router_uuid;
-    if (body.router === null) routerUuid = null;
-    else if (body.router !== undefined)
-      routerUuid = networking.routerFor(ownerId, body.router).uuid;
-    if (body.ip_networks) {
-      // A block may change only so far as every address in use stays inside it.
-      const blocks = body.ip_networks.ip_network.map((entry) => parseCidr(entry.address)!);
-      const stranded = interfaces
-        .onNetwork(row.uuid)
-        .flatMap((nic) => interfaces.addressesOn(nic.uuid))
-        .filter((address) => !blocks.some((block) => cidrContains(block, address.address)));
-      if (stranded.length > 0) {
-        throw new ApiProblem(
-          409,
-          'NETWORK_NOT_EMPTY',
-          `The addresses ${stranded.map((address) => address.address).join(', ')} are in use and would fall outside the new IP networks; detach their servers first.`,
-        );
-      }
-    }
-    const next: NetworkRow = {
-      ...row,
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
-      router_uuid: routerUuid,
-    };
-    return db.transaction(() => {
-      const previous = networking.networkRecord(row, ownerId);
-      networks.update(next);
+    return record(networking.networkFor(ownerId, params.uuid, 'read'), ownerId);
+  });
+
+  handle(
+    scope,
+    networkEndpoints.modify,
+    async ({ request, params, body: { network: body } }) => {
+      const ownerId = ownerOf(request);
+      const row = networking.networkFor(ownerId, params.uuid, 'write');
+      if (body.labels) checkLabelKeys(body.labels);
+      let routerUuid = row.router_uuid;
+      if (body.router === null) routerUuid = null;
+      else if (body.router !== undefined)
+        routerUuid = networking.routerFor(ownerId, body.router).uuid;
       if (body.ip_networks) {
-        networks.replaceIpNetworks(
-          row.uuid,
-          body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
-        );
+        // A block may change only so far as every address in use stays inside it.
+        const blocks = body.ip_networks.ip_network.map((entry) => parseCidr(entry.address)!);
+        const stranded = interfaces
+          .onNetwork(row.uuid)
+          .flatMap((nic) => interfaces.addressesOn(nic.uuid))
+          .filter((address) => !blocks.some((block) => cidrContains(block, address.address)));
+        if (stranded.length > 0) {
+          throw new ApiProblem(
+            409,
+            'NETWORK_NOT_EMPTY',
+            `The addresses ${stranded.map((address) => address.address).join(', ')} are in use and would fall outside the new IP networks; detach their servers first.`,
+          );
+        }
       }
-      if (routerUuid !== row.router_uuid || body.ip_networks) provisionPeerings(context, row.uuid);
-      const current = record(next, ownerId);
-      audit.record(auditContext(request), {
+      const next: NetworkRow = {
+        ...row,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+        router_uuid: routerUuid,
+      };
+      const { current } = audit.change(auditContext(request), {
         action: 'update',
         resourceType: 'network',
         resourceId: row.uuid,
-        previous,
-        current: current.network,
+        before: () => networking.networkRecord(row, ownerId),
+        write: () => {
+          networks.update(next);
+          if (body.ip_networks) {
+            networks.replaceIpNetworks(
+              row.uuid,
+              body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
+            );
+          }
+          if (routerUuid !== row.router_uuid || body.ip_networks) {
+            provisionPeerings(context, row.uuid);
+          }
+        },
+        after: () => networking.networkRecord(next, ownerId),
       });
-      return current;
-    })();
-  });
+      return { network: current };
+    },
+    labelled,
+  );
 
-  scope.delete('/network/:uuid', async (request: UuidRequest, reply) => {
+  handle(scope, networkEndpoints.delete, async ({ request, params }) => {
     const ownerId = ownerOf(request);
-    const row = networking.networkFor(ownerId, request.params.uuid, 'write');
+    const row = networking.networkFor(ownerId, params.uuid, 'write');
     const attached = networking.serversOn(row.uuid);
     if (attached.length > 0) {
       throw new ApiProblem(
@@ -352,16 +350,12 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         `The network takes part in peerings: ${own.map((peering) => `${peering.name} (${peering.uuid})`).join(', ')}. Disable and delete them first.`,
       );
     }
-    db.transaction(() => {
-      const previous = networking.networkRecord(row, ownerId);
-      networks.delete(row.uuid);
-      audit.record(auditContext(request), {
-        action: 'delete',
-        resourceType: 'network',
-        resourceId: row.uuid,
-        previous,
-      });
-    })();
-    return reply.code(204).send();
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'network',
+      resourceId: row.uuid,
+      before: () => networking.networkRecord(row, ownerId),
+      write: () => networks.delete(row.uuid),
+    });
   });
 };

@@ -12,7 +12,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Network } from '../../../contract/network';
 import type { ApiError } from '../../api/http';
-import { networkPath, networkUrl, useCreateNetwork, useModifyNetwork } from '../../api/networks';
+import {
+  createNetworkCall,
+  modifyNetworkCall,
+  useCreateNetwork,
+  useModifyNetwork,
+} from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -57,8 +62,8 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
   const apiCall = !parsed.success
     ? null
     : network
-      ? { method: 'PUT', path: networkUrl(network.uuid), body: toModifyNetworkRequest(parsed.data) }
-      : { method: 'POST', path: networkPath, body: toCreateNetworkRequest(parsed.data) };
+      ? modifyNetworkCall(network.uuid, toModifyNetworkRequest(parsed.data))
+      : createNetworkCall(toCreateNetworkRequest(parsed.data));
 
   const onError = (error: ApiError) => {
     const field = networkFieldForError(error.code);

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
-import { networkQueries } from '../../api/networks';
+import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
@@ -141,7 +141,7 @@ export function NetworksPage() {
           </TextField>
         </Box>
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
-        <ApiCallPanel match={readsOf('/1.3/network')} includeEarlier />
+        <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />
       </Box>
       {networks.isPending && <LoadingState label="Loading networks" />}
       {networks.isError && (
