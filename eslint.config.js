@@ -210,20 +210,10 @@ const apiPathOffenders = [
   'src/api/account.ts', // converted in the endpoint-contract change
   'src/api/audit-logs.ts', // converted in the endpoint-contract change
   'src/api/billing.ts', // converted in the endpoint-contract change
-  'src/api/ip-addresses.ts', // converted in the endpoint-contract change
-  'src/api/kubernetes.ts', // converted in the endpoint-contract change
-  'src/api/network-peerings.ts', // converted in the endpoint-contract change
-  'src/api/networks.ts', // converted in the endpoint-contract change
   'src/api/partner.ts', // converted in the endpoint-contract change
-  'src/api/prices.ts', // converted in the endpoint-contract change
-  'src/api/servers.ts', // converted in the endpoint-contract change
-  'src/api/storage.ts', // converted in the endpoint-contract change
   'src/api/tokens.ts', // converted in the endpoint-contract change
   'src/api/usage.ts', // converted in the endpoint-contract change
-  'src/api/zones.ts', // converted in the endpoint-contract change
-  'src/app/resource-lookup.ts', // converted in the endpoint-contract change
   'src/features/audit-logs/audit-logs-page.tsx', // converted in the endpoint-contract change
-  'src/features/networks/networks-page.tsx', // converted in the endpoint-contract change
 ];
 
 const routeScope = ['server/sandbox/routes/**/*.ts'];
@@ -233,17 +223,7 @@ const routeOffenders = [
   'server/sandbox/routes/account.ts', // converted in the endpoint-contract change
   'server/sandbox/routes/audit-logs.ts', // converted in the endpoint-contract change
   'server/sandbox/routes/billing.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/catalog.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/events.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/ip-addresses.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/kubernetes-authentication.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/kubernetes-node-groups.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/kubernetes.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/network-peerings.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/networks.ts', // converted in the endpoint-contract change
   'server/sandbox/routes/partner.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/servers.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/storage.ts', // converted in the endpoint-contract change
   'server/sandbox/routes/tokens.ts', // converted in the endpoint-contract change
   'server/sandbox/routes/usage.ts', // converted in the endpoint-contract change
 ];
