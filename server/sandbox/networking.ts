@@ -8,7 +8,6 @@ import { createSharedNetworks } from './networking/shared-networks';
 
 export { defaultPtr } from './networking/addresses';
 export type { InterfaceRequest } from './networking/addresses';
-export { ipNetworkRecord } from './networking/networks';
 export {
   peeringJobKind,
   peeringProvisionSeconds,
