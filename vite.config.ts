@@ -26,6 +26,14 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // The signed-in shell's route table with every group's manifest (their icons and
+            // lazy loaders) and the links pages share: one chunk, loaded before any signed-in
+            // page, rather than several small shared ones (each costs the dashboard bytes).
+            {
+              name: 'shell',
+              test: /src[\\/](app[\\/](groups|navigation)\.tsx?$|features[\\/][^\\/]+[\\/]group\.ts$|lib[\\/](links|group-manifest)\.ts$)/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -1,19 +1,10 @@
-import { accountPaths } from '../lib/account-paths';
-import { auditLogPaths } from '../lib/audit-log-path';
-import { kubernetesPaths } from '../lib/kubernetes-paths';
-import { resourcePaths } from '../lib/resource-paths';
-
-/** Link builders; the route table uses them too, so a path is spelled in one place. */
+/**
+ * The shell's own links. Each group's links are in its manifest (`src/features/<group>/group.ts`)
+ * and, for every layer, in `links` (src/lib/links.ts); this module stays in the sign-in page's
+ * first load, so it must not import the manifests.
+ */
 export const paths = {
   dashboard: () => '/',
-  zones: () => '/zones',
-  prices: (zone?: string) => (zone ? `/prices?${new URLSearchParams({ zone })}` : '/prices'),
-  tokens: () => '/tokens',
-  partner: (month?: string) => (month ? `/partner?${new URLSearchParams({ month })}` : '/partner'),
-  ...resourcePaths,
-  ...accountPaths,
-  ...auditLogPaths,
-  ...kubernetesPaths,
   signIn: (next?: string) =>
     next && next !== '/' ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in',
 };

@@ -1,27 +1,8 @@
-import type { UuidKind } from '../../contract/common';
-import { ApiError, request } from '../api/http';
-import { clusterApiPath } from '../api/kubernetes';
-import { getNetworkPeeringCall } from '../api/network-peerings';
-import { getNetworkCall } from '../api/networks';
-import { getServerCall } from '../api/servers';
-import { getStorageCall } from '../api/storage';
+import { ApiError } from '../api/http';
+import { links } from '../lib/links';
 import { isUuid, normalizeUuid, uuidKind, uuidKindLabels } from '../lib/uuid-kind';
-import { paths } from './paths';
-
-/**
- * Detail pages the app bar search can open, by UUID type (spec §2.1), each with the API path
- * that tells whether the resource still exists. A new detail page adds its entry here; a type
- * without one opens the audit log filtered by the UUID.
- */
-export const resourcePages: Partial<
-  Record<UuidKind, { page: (uuid: string) => string; api: (uuid: string) => string }>
-> = {
-  server: { page: paths.server, api: (uuid) => getServerCall(uuid).path },
-  storage: { page: paths.storageDetail, api: (uuid) => getStorageCall(uuid).path },
-  network: { page: paths.network, api: (uuid) => getNetworkCall(uuid).path },
-  networkPeering: { page: paths.networkPeering, api: (uuid) => getNetworkPeeringCall(uuid).path },
-  kubernetes: { page: paths.cluster, api: clusterApiPath },
-};
+import { searchOf } from './group-search';
+import { groups } from './groups';
 
 export interface SearchTarget {
   to: string;
@@ -30,27 +11,28 @@ export interface SearchTarget {
 }
 
 /**
- * Where the app bar search leads: a pasted UUID opens its resource, or that resource's audit
- * events once it no longer exists (404); any other text (a username, an IP address) searches
- * the audit log.
+ * Where the app bar search leads: a pasted UUID opens its resource (the group whose manifest
+ * names its type), or that resource's audit events once it no longer exists (404, from the
+ * group's fetcher); any other text (a username, an IP address) searches the audit log. A type
+ * no group has a page for opens the audit log filtered by the UUID.
  */
 export async function resolveSearch(text: string): Promise<SearchTarget> {
   const trimmed = text.trim();
-  if (!isUuid(trimmed)) return { to: paths.auditLogs({ q: trimmed }) };
+  if (!isUuid(trimmed)) return { to: links.auditLogs({ q: trimmed }) };
   const uuid = normalizeUuid(trimmed);
   const kind = uuidKind(uuid);
-  const target = kind ? resourcePages[kind] : undefined;
-  if (!kind || !target) return { to: paths.auditLogs({ q: uuid }) };
+  const group = kind ? groups.find((candidate) => candidate.resource?.kind === kind) : undefined;
+  if (!kind || !group?.resource) return { to: links.auditLogs({ q: uuid }) };
   try {
-    await request(target.api(uuid), null);
+    await searchOf(group)?.fetchResource?.(uuid);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       return {
-        to: paths.auditLogs({ q: uuid }),
+        to: links.auditLogs({ q: uuid }),
         state: { missingResource: { uuid, kind: uuidKindLabels[kind] } },
       };
     }
     // Any other failure (another account's resource, the network) is the detail page's to explain.
   }
-  return { to: target.page(uuid) };
+  return { to: group.resource.page(uuid) };
 }

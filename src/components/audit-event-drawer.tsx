@@ -14,9 +14,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import type { AuditLog } from '../../contract/audit-log';
 import { auditLogQueries } from '../api/audit-logs';
-import { auditLogPaths } from '../lib/audit-log-path';
+import { links } from '../lib/links';
 import { formatDateTime } from '../lib/format';
-import { resourcePaths } from '../lib/resource-paths';
 import { uuidKind } from '../lib/uuid-kind';
 import { ErrorState, LoadingState } from './query-state';
 import { DescriptionList, Field } from './description-list';
@@ -80,8 +79,8 @@ function EventContent({ eventId, initial }: { eventId: string; initial?: AuditLo
 
 function resourcePage(id: string): string | null {
   const kind = uuidKind(id);
-  if (kind === 'server') return resourcePaths.server(id);
-  if (kind === 'storage') return resourcePaths.storageDetail(id);
+  if (kind === 'server') return links.server(id);
+  if (kind === 'storage') return links.storageDetail(id);
   return null;
 }
 
@@ -108,7 +107,7 @@ function EventDetails({ event }: { event: AuditLog }) {
                     Open the resource
                   </Link>
                 )}
-                <Link component={RouterLink} to={auditLogPaths.auditLogs({ q: event.resource_id })}>
+                <Link component={RouterLink} to={links.auditLogs({ q: event.resource_id })}>
                   All events of this resource
                 </Link>
               </Box>

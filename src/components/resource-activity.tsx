@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { AuditLog } from '../../contract/audit-log';
 import { auditLogQueries } from '../api/audit-logs';
-import { auditLogPaths } from '../lib/audit-log-path';
+import { links } from '../lib/links';
 import { AuditEventDrawer } from './audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from './audit-log-table';
 import { EmptyState, ErrorState, LoadingState } from './query-state';
@@ -57,7 +57,7 @@ export function ResourceActivity({ resourceId, resourceType }: ResourceActivityP
         </Typography>
         <Link
           component={RouterLink}
-          to={auditLogPaths.auditLogs({
+          to={links.auditLogs({
             q: resourceId,
             ...(resourceType ? { type: [resourceType] } : {}),
           })}

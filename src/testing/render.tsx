@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Location, RouteObject } from 'react-router';
 import { createQueryClient } from '../api/query-client';
+// The groups' links (src/lib/links.ts), which pages rendered on their own use too.
+import '../app/groups';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';

@@ -1,39 +1,35 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { accountQueries } from '../../api/account';
-import { ipAddressQueries } from '../../api/ip-addresses';
-import { kubernetesQueries } from '../../api/kubernetes';
-import { networkQueries } from '../../api/networks';
-import { serverQueries } from '../../api/servers';
-import { storageQueries } from '../../api/storage';
 import { useAuth } from '../../auth/auth-context';
-import { isUuid } from '../../lib/uuid-kind';
+import { isUuid, uuidKindLabels } from '../../lib/uuid-kind';
+import { searchOf } from '../group-search';
+import { detailPageOf, groups } from '../groups';
 import { navigationEntries } from '../navigation';
 import { matchItems, paletteItems, uuidItem } from './palette-items';
 import type { PaletteItem } from './palette-items';
 import { addRecentItem, readRecentItems } from './recent-items';
 
 /** What a recorded detail-page visit shows, until the palette finds the resource by its path. */
-const kindsByPath: Record<string, string> = {
-  servers: 'Server',
-  storage: 'Storage',
-  networks: 'Network',
-  'network-peerings': 'Network peering',
-  kubernetes: 'Kubernetes cluster',
+const kindOfPath = (to: string) => {
+  const resource = detailPageOf(to);
+  return resource ? uuidKindLabels[resource.kind] : 'Page';
 };
-const kindOfPath = (to: string) => kindsByPath[to.split('/')[1] ?? ''] ?? 'Page';
+
+/** Each group's palette source, in the groups' order. */
+const sources = groups.flatMap((group) => searchOf(group)?.palette ?? []);
 
 interface Section {
   title: string;
   items: PaletteItem[];
 }
 
-/** The storage list is searched on the server (it can be long); typing settles first. */
+/** Lists searched on the server (storage: it can be long) wait until typing settles. */
 function useSettled(value: string, delayMs = 200) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -47,35 +43,17 @@ function useSettled(value: string, delayMs = 200) {
 function usePaletteSources(query: string) {
   const account = useQuery(accountQueries.detail());
   const wanted = isUuid(query) ? '' : query.trim();
-  const storageSearch = useSettled(wanted);
-  const sources = {
-    Servers: useQuery(serverQueries.list()),
-    Storage: useQuery({
-      ...storageQueries.list({
-        access: 'private',
-        limit: 100,
-        search: storageSearch || undefined,
-      }),
-      placeholderData: keepPreviousData,
-    }),
-    Networks: useQuery(networkQueries.list()),
-    'IP addresses': useQuery(ipAddressQueries.list()),
-    'Kubernetes clusters': useQuery(kubernetesQueries.list()),
-  };
+  const search = useSettled(wanted);
+  const results = useQueries({ queries: sources.map((source) => source.query(search)) });
   const isPartner = account.data?.partner !== undefined;
-  const items = paletteItems({
-    pages: navigationEntries.filter((entry) => !entry.partnerOnly || isPartner),
-    servers: sources.Servers.data,
-    storages: sources.Storage.data?.storages,
-    networks: sources.Networks.data,
-    ipAddresses: sources['IP addresses'].data,
-    clusters: sources['Kubernetes clusters'].data,
-  });
-  const entries = Object.entries(sources);
+  const items = paletteItems(
+    navigationEntries.filter((entry) => !entry.partnerOnly || isPartner),
+    sources.map((source, index) => ({ source, data: results[index]?.data })),
+  );
   return {
     items,
-    loading: entries.some(([, result]) => result.isPending) || storageSearch !== wanted,
-    failed: entries.filter(([, result]) => result.isError).map(([name]) => name),
+    loading: results.some((result) => result.isPending) || search !== wanted,
+    failed: sources.filter((_, index) => results[index]?.isError).map((source) => source.title),
   };
 }
 

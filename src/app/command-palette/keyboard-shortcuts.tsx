@@ -1,14 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { detailPageOf } from '../groups';
 import type { OpenDialog } from './keyboard-dialogs';
 
 // Everything but this listener loads on first use: the shell is at its first-load budget.
 const loadDialogs = () => import('./keyboard-dialogs');
 const KeyboardDialogs = lazy(async () => ({ default: (await loadDialogs()).KeyboardDialogs }));
-
-/** Detail pages, whose visits the palette lists as recent items. */
-const detailPage = /^\/(servers|storage|networks|network-peerings|kubernetes)\/[0-9a-f-]{36}$/;
 
 /**
  * True when a key press belongs to what the user types, or to an open dialog or menu (their
@@ -33,7 +31,7 @@ export function KeyboardShortcuts() {
   const [open, setOpen] = useState<OpenDialog | null>(null);
 
   useEffect(() => {
-    if (username && detailPage.test(pathname)) {
+    if (username && detailPageOf(pathname)) {
       void loadDialogs().then(({ recordVisit }) => recordVisit(username, pathname));
     }
   }, [username, pathname]);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ipAddressesGroup } from '../../features/ip-addresses/group';
+import { serversGroup } from '../../features/servers/group';
+import { searchOf } from '../group-search';
 import { navigationEntries } from '../navigation';
 import { matchItems, paletteItems, uuidItem } from './palette-items';
 import type { PaletteItem } from './palette-items';
@@ -47,15 +50,24 @@ describe('palette items', () => {
       zone: 'de-fra1',
       release_policy: 'release',
     } as const;
-    const items = paletteItems({
-      pages: navigationEntries,
-      ipAddresses: [
-        { ...base, address: '192.0.2.10', server: '00aaaaaa-1111-4222-8333-444455556666' },
-        { ...base, address: '192.0.2.11' },
-      ],
-    });
+    const source = (group: Parameters<typeof searchOf>[0]) => searchOf(group)?.palette;
+    const servers = source(serversGroup);
+    const addresses = source(ipAddressesGroup);
+    if (!servers || !addresses) throw new Error('The palette lists servers and IP addresses');
+    const server = { uuid: '00aaaaaa-1111-4222-8333-444455556666', title: 'web-1' };
+    const items = paletteItems(navigationEntries, [
+      { source: servers, data: [{ ...server, hostname: 'web-1.example.com', zone: 'de-fra1' }] },
+      {
+        source: addresses,
+        data: [
+          { ...base, address: '192.0.2.10', server: server.uuid },
+          { ...base, address: '192.0.2.11' },
+        ],
+      },
+    ]);
     expect(matchItems(items, '192.0.2.10')[0]).toMatchObject({
       to: '/servers/00aaaaaa-1111-4222-8333-444455556666',
+      detail: 'Server web-1',
     });
     expect(matchItems(items, '192.0.2.11')[0]).toMatchObject({
       to: '/ip-addresses?search=192.0.2.11',

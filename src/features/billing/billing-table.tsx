@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
-import { accountPaths } from '../../lib/account-paths';
+import { links } from '../../lib/links';
 import { formatGibibytes, formatMebibytes, formatNumber } from '../../lib/format';
 import type { Money } from './use-billing-currency';
 
@@ -99,7 +99,7 @@ export function BillingTable({ summary, month, money, titles }: BillingTableProp
                   <TableCell component="th" scope="row">
                     <Link
                       component={RouterLink}
-                      to={accountPaths.resourceBilling(resource.resource_id, month)}
+                      to={links.resourceBilling(resource.resource_id, month)}
                       sx={title ? undefined : { fontFamily: 'monospace' }}
                     >
                       {title ?? resource.resource_id}

@@ -9,7 +9,7 @@ import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
-import { accountPaths } from '../../lib/account-paths';
+import { links } from '../../lib/links';
 import { currentMonth, formatMonth, isMonth } from '../../lib/billing-month';
 import { formatNumber } from '../../lib/format';
 import { BillingError } from './billing-access';
@@ -55,7 +55,7 @@ export function ResourceBillingPage() {
         description={
           <>
             Daily costs of one resource in {formatMonth(month)}.{' '}
-            <Link component={RouterLink} to={accountPaths.billing(month)}>
+            <Link component={RouterLink} to={links.billing(month)}>
               Back to the month’s bill
             </Link>
           </>

@@ -19,8 +19,7 @@ import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { auditLogPaths } from '../../lib/audit-log-path';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
 import { PtrRecordCell } from './ptr-record-cell';
@@ -99,7 +98,7 @@ function ServerCell({ row }: CellContext<IpAddress, unknown>) {
   const server = row.original.server;
   if (!server) return <>Not attached</>;
   return (
-    <Link component={RouterLink} to={resourcePaths.server(server)}>
+    <Link component={RouterLink} to={links.server(server)}>
       {serverTitle(server) ?? server}
     </Link>
   );
@@ -115,7 +114,7 @@ function ActionsCell({ row }: CellContext<IpAddress, unknown>) {
       // Primary text on a hovered row's tint falls below 4.5:1 contrast.
       color="inherit"
       component={RouterLink}
-      to={auditLogPaths.auditLogs({ q: address })}
+      to={links.auditLogs({ q: address })}
       aria-label={`Activity of ${address}`}
     >
       Activity

@@ -19,7 +19,7 @@ import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
-import { kubernetesPaths } from '../../lib/kubernetes-paths';
+import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
 import { DescriptionList, Field } from '../../components/description-list';
@@ -111,7 +111,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
             <Button
               variant="outlined"
               component={RouterLink}
-              to={kubernetesPaths.clusterAuthentication(cluster.uuid)}
+              to={links.clusterAuthentication(cluster.uuid)}
             >
               OIDC authentication
             </Button>
@@ -168,7 +168,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         apiCall={deleteClusterCall(cluster.uuid)}
         onConfirm={() =>
           remove.mutate(undefined, {
-            onSuccess: () => void navigate(kubernetesPaths.kubernetes()),
+            onSuccess: () => void navigate(links.kubernetes()),
           })
         }
         onClose={() => {

@@ -12,7 +12,7 @@ import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
-import { kubernetesPaths } from '../../lib/kubernetes-paths';
+import { links } from '../../lib/links';
 
 const column = createColumnHelper<Cluster>();
 
@@ -20,7 +20,7 @@ const columns = [
   column.accessor('name', {
     header: 'Name',
     cell: ({ row }) => (
-      <Link component={RouterLink} to={kubernetesPaths.cluster(row.original.uuid)}>
+      <Link component={RouterLink} to={links.cluster(row.original.uuid)}>
         {row.original.name}
       </Link>
     ),
@@ -58,7 +58,7 @@ export function ClusterListPage() {
       variant="contained"
       startIcon={<AddIcon />}
       component={RouterLink}
-      to={kubernetesPaths.newCluster()}
+      to={links.newCluster()}
     >
       Create cluster
     </Button>

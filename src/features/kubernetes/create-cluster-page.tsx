@@ -30,7 +30,7 @@ import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/f
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
-import { kubernetesPaths } from '../../lib/kubernetes-paths';
+import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import {
   clusterFieldForError,
@@ -76,7 +76,7 @@ export function CreateClusterPage() {
   const submit = handleSubmit((body) => {
     setFailure(null);
     createCluster.mutate(body, {
-      onSuccess: (cluster) => void navigate(kubernetesPaths.cluster(cluster.uuid)),
+      onSuccess: (cluster) => void navigate(links.cluster(cluster.uuid)),
       onError: (error) => {
         const field = clusterFieldForError(error.code);
         if (field) {

@@ -27,7 +27,7 @@ import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 
 const peeringFormSchema = z
   .object({
@@ -88,7 +88,7 @@ function networkChecks(network: Network, whose: string): Check[] {
       ) : (
         <>
           {`${whose} network has no router. `}
-          <Link component={RouterLink} to={resourcePaths.network(network.uuid)}>
+          <Link component={RouterLink} to={links.network(network.uuid)}>
             {`Attach a router to “${network.name}”`}
           </Link>
           .
@@ -158,7 +158,7 @@ export function CreatePeeringPage() {
   const submit = handleSubmit((values) => {
     setFailure(null);
     create.mutate(toPeeringRequest(values), {
-      onSuccess: (peering) => void navigate(resourcePaths.networkPeering(peering.uuid)),
+      onSuccess: (peering) => void navigate(links.networkPeering(peering.uuid)),
       onError: (error) => {
         const field = fieldForErrorCode(error.code, peeringErrorFields);
         if (field) setError(field, { message: `${error.message} (${error.code})` });
@@ -202,7 +202,7 @@ export function CreatePeeringPage() {
           </FormSelect>
           {networks.isSuccess && own.length === 0 && (
             <Typography>
-              <Link component={RouterLink} to={resourcePaths.networks()}>
+              <Link component={RouterLink} to={links.networks()}>
                 Create a private network
               </Link>{' '}
               first.
@@ -230,7 +230,7 @@ export function CreatePeeringPage() {
           <Button type="submit" variant="contained" disabled={create.isPending || blocked}>
             {create.isPending ? 'Creating…' : 'Create peering'}
           </Button>
-          <Button component={RouterLink} to={resourcePaths.networkPeerings()}>
+          <Button component={RouterLink} to={links.networkPeerings()}>
             Cancel
           </Button>
         </Box>

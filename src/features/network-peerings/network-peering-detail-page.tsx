@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime } from '../../lib/format';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 
@@ -114,14 +114,14 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
             </Field>
             <Field term="Configured">{peering.configured_status}</Field>
             <Field term="Your network">
-              <Link component={RouterLink} to={resourcePaths.network(peering.network.uuid)}>
+              <Link component={RouterLink} to={links.network(peering.network.uuid)}>
                 {localName ?? peering.network.uuid}
               </Link>
               {ranges(peering.network)}
             </Field>
             <Field term="Peer network">
               {peerName ? (
-                <Link component={RouterLink} to={resourcePaths.network(peering.peer_network.uuid)}>
+                <Link component={RouterLink} to={links.network(peering.peer_network.uuid)}>
                   {peerName}
                 </Link>
               ) : (
@@ -170,7 +170,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           apiCall={deleteNetworkPeeringCall(peering.uuid)}
           onConfirm={() =>
             remove.mutate(undefined, {
-              onSuccess: () => void navigate(resourcePaths.networkPeerings()),
+              onSuccess: () => void navigate(links.networkPeerings()),
             })
           }
           onClose={close}

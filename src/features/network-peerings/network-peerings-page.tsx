@@ -15,7 +15,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 
 const column = createColumnHelper<NetworkPeering>();
 
@@ -38,7 +38,7 @@ export function NetworkPeeringsPage() {
     column.accessor('name', {
       header: 'Name',
       cell: ({ row }) => (
-        <Link component={RouterLink} to={resourcePaths.networkPeering(row.original.uuid)}>
+        <Link component={RouterLink} to={links.networkPeering(row.original.uuid)}>
           {row.original.name}
         </Link>
       ),
@@ -53,7 +53,7 @@ export function NetworkPeeringsPage() {
       cell: ({ row }) => {
         const uuid = row.original.network.uuid;
         return (
-          <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+          <Link component={RouterLink} to={links.network(uuid)}>
             {networkByUuid.get(uuid)?.name ?? uuid}
           </Link>
         );
@@ -67,7 +67,7 @@ export function NetworkPeeringsPage() {
         const own = networkByUuid.get(peer.uuid);
         const ranges = addresses(peer);
         return own ? (
-          <Link component={RouterLink} to={resourcePaths.network(peer.uuid)}>
+          <Link component={RouterLink} to={links.network(peer.uuid)}>
             {own.name}
           </Link>
         ) : (
@@ -91,7 +91,7 @@ export function NetworkPeeringsPage() {
             variant="contained"
             startIcon={<AddIcon />}
             component={RouterLink}
-            to={resourcePaths.newNetworkPeering()}
+            to={links.newNetworkPeering()}
           >
             Create peering
           </Button>

@@ -17,7 +17,7 @@ import { DetailQuery } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -72,11 +72,7 @@ function NetworkDetails({ network }: { network: Network }) {
           Attach router
         </Button>
       )}
-      <Button
-        variant="outlined"
-        component={RouterLink}
-        to={resourcePaths.newNetworkPeering(network.uuid)}
-      >
+      <Button variant="outlined" component={RouterLink} to={links.newNetworkPeering(network.uuid)}>
         Create peering
       </Button>
       <Button variant="outlined" color="error" onClick={() => setAction('delete')}>
@@ -113,7 +109,7 @@ function NetworkDetails({ network }: { network: Network }) {
             <Field term="Zone">{network.zone}</Field>
             <Field term="Router">
               {network.router ? (
-                <Link component={RouterLink} to={resourcePaths.routers()}>
+                <Link component={RouterLink} to={links.routers()}>
                   {routerName}
                 </Link>
               ) : (
@@ -139,7 +135,7 @@ function NetworkDetails({ network }: { network: Network }) {
             <Box component="ul" aria-label="Attached servers" sx={{ m: 0 }}>
               {servers.map((server) => (
                 <li key={server.uuid}>
-                  <Link component={RouterLink} to={resourcePaths.server(server.uuid)}>
+                  <Link component={RouterLink} to={links.server(server.uuid)}>
                     {server.title}
                   </Link>
                 </li>
@@ -158,7 +154,7 @@ function NetworkDetails({ network }: { network: Network }) {
         <DeleteNetworkDialog
           network={network}
           onClose={close}
-          onDeleted={() => void navigate(resourcePaths.networks())}
+          onDeleted={() => void navigate(links.networks())}
         />
       )}
     </>
@@ -177,7 +173,7 @@ function NetworkPeerings({ network }: { network: Network }) {
         (peerings.data.length === 0 ? (
           <Typography color="text.secondary">
             No peering.{' '}
-            <Link component={RouterLink} to={resourcePaths.newNetworkPeering(network.uuid)}>
+            <Link component={RouterLink} to={links.newNetworkPeering(network.uuid)}>
               Peer this network with another
             </Link>
             .
@@ -190,7 +186,7 @@ function NetworkPeerings({ network }: { network: Network }) {
                 key={peering.uuid}
                 sx={{ display: 'flex', gap: 2, alignItems: 'center' }}
               >
-                <Link component={RouterLink} to={resourcePaths.networkPeering(peering.uuid)}>
+                <Link component={RouterLink} to={links.networkPeering(peering.uuid)}>
                   {peering.name}
                 </Link>
                 <StateChip state={peering.state} />

@@ -15,7 +15,7 @@ import {
 import { routerQueries } from '../../api/routers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 
 interface NetworkDialogProps {
   network: Network;
@@ -73,7 +73,7 @@ export function AttachRouterDialog({ network, onClose }: NetworkDialogProps) {
       {routers.isSuccess && choices.length === 0 && (
         <Typography>
           You have no router yet.{' '}
-          <Link component={RouterLink} to={resourcePaths.routers()}>
+          <Link component={RouterLink} to={links.routers()}>
             Create one on the routers page
           </Link>
           , then come back.
@@ -140,7 +140,7 @@ export function DeleteNetworkDialog({
           <ul aria-label="Servers attached to the network">
             {servers.map((server) => (
               <li key={server.uuid}>
-                <Link component={RouterLink} to={resourcePaths.server(server.uuid)}>
+                <Link component={RouterLink} to={links.server(server.uuid)}>
                   {server.title}
                 </Link>
               </li>

@@ -18,7 +18,7 @@ import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { zoneOptions } from '../../components/zone-options';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
 
@@ -33,7 +33,7 @@ const columns = [
   column.accessor('name', {
     header: 'Name',
     cell: ({ row }) => (
-      <Link component={RouterLink} to={resourcePaths.network(row.original.uuid)}>
+      <Link component={RouterLink} to={links.network(row.original.uuid)}>
         {row.original.name}
       </Link>
     ),
@@ -169,7 +169,7 @@ export function NetworksPage() {
       {creating && (
         <NetworkFormDialog
           onClose={() => setCreating(false)}
-          onSaved={(network) => void navigate(resourcePaths.network(network.uuid))}
+          onSaved={(network) => void navigate(links.network(network.uuid))}
         />
       )}
     </>

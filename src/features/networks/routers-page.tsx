@@ -33,7 +33,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { describeLabels } from './network-forms';
 
 type Action = { kind: 'rename' | 'delete'; router: Router };
@@ -153,7 +153,7 @@ function AttachedNetworks({
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {attached.map(({ uuid }) => (
         <li key={uuid}>
-          <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+          <Link component={RouterLink} to={links.network(uuid)}>
             {networkByUuid.get(uuid)?.name ?? uuid}
           </Link>
         </li>
@@ -298,7 +298,7 @@ function DeleteRouterDialog({
           <ul aria-label="Networks attached to the router">
             {attached.map(({ uuid }) => (
               <li key={uuid}>
-                <Link component={RouterLink} to={resourcePaths.network(uuid)}>
+                <Link component={RouterLink} to={links.network(uuid)}>
                   {networkByUuid.get(uuid)?.name ?? uuid}
                 </Link>
               </li>

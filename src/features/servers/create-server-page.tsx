@@ -28,7 +28,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { DiskChoice } from '../../lib/pricing';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import {
   createServerDefaults,
   createServerFormSchema,
@@ -81,7 +81,7 @@ export function CreateServerPage() {
   const submit = handleSubmit((body) => {
     setFailure(null);
     createServer.mutate(body, {
-      onSuccess: (server) => void navigate(resourcePaths.server(server.uuid)),
+      onSuccess: (server) => void navigate(links.server(server.uuid)),
       onError: (error) => {
         const field = serverFieldForError(error.code);
         if (field) setError(field, { message: `${error.message} (${error.code})` });

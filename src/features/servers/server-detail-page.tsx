@@ -17,7 +17,7 @@ import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
@@ -38,7 +38,7 @@ const deviceColumns = [
     header: 'Storage',
     cell: ({ row }) =>
       row.original.storage ? (
-        <Link component={RouterLink} to={resourcePaths.storageDetail(row.original.storage)}>
+        <Link component={RouterLink} to={links.storageDetail(row.original.storage)}>
           {row.original.storage_title || row.original.storage}
         </Link>
       ) : (
@@ -213,7 +213,7 @@ function ServerView({ server }: { server: ServerDetails }) {
         <DeleteServerDialog
           server={server}
           onClose={() => setDeleting(false)}
-          onDeleted={() => void navigate(resourcePaths.servers())}
+          onDeleted={() => void navigate(links.servers())}
         />
       )}
     </>

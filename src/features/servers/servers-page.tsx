@@ -31,7 +31,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/query-sta
 import { StateChip } from '../../components/state-chip';
 import { formatMebibytes } from '../../lib/format';
 import { pageSize, positiveInt, updateSearch } from '../../lib/list-params';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 
 const defaultPageSize = 25;
 const serverStates = serverStateSchema.options;
@@ -99,7 +99,7 @@ const columns = [
   column.accessor('title', {
     header: 'Title',
     cell: ({ row }) => (
-      <Link component={RouterLink} to={resourcePaths.server(row.original.uuid)}>
+      <Link component={RouterLink} to={links.server(row.original.uuid)}>
         {row.original.title}
       </Link>
     ),
@@ -143,7 +143,7 @@ export function ServersPage() {
       variant="contained"
       startIcon={<AddIcon />}
       component={RouterLink}
-      to={resourcePaths.newServer()}
+      to={links.newServer()}
     >
       Create server
     </Button>

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes } from '../../lib/format';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import {
   AttachStorageDialog,
   CloneStorageDialog,
@@ -153,7 +153,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             )}
             {storage.origin && (
               <Field term="Backup of">
-                <Link component={RouterLink} to={resourcePaths.storageDetail(storage.origin)}>
+                <Link component={RouterLink} to={links.storageDetail(storage.origin)}>
                   <StorageTitle uuid={storage.origin} />
                 </Link>
               </Field>
@@ -180,7 +180,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             <Box component="ul" sx={{ m: 0 }}>
               {attached.map((server) => (
                 <li key={server}>
-                  <Link component={RouterLink} to={resourcePaths.server(server)}>
+                  <Link component={RouterLink} to={links.server(server)}>
                     {serverTitle(server)}
                   </Link>
                 </li>
@@ -226,7 +226,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         <DeleteStorageDialog
           storage={storage}
           onClose={close}
-          onDeleted={() => void navigate(resourcePaths.storage())}
+          onDeleted={() => void navigate(links.storage())}
         />
       )}
     </>
@@ -270,7 +270,7 @@ function BackupItem({ uuid }: { uuid: string }) {
   const backup = useQuery(storageQueries.detail(uuid));
   return (
     <Box component="li" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-      <Link component={RouterLink} to={resourcePaths.storageDetail(uuid)}>
+      <Link component={RouterLink} to={links.storageDetail(uuid)}>
         {backup.data?.title ?? uuid}
       </Link>
       {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}

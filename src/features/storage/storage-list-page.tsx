@@ -23,7 +23,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { Pager, SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { updateSearch } from '../../lib/list-params';
 import { defaultAccess, readStorageListParams } from './storage-list-params';
 import { StorageTable } from './storage-table';
@@ -224,7 +224,7 @@ export function StorageListPage() {
             onClose={() => setCreating(false)}
             onCreated={(storage) => {
               setCreating(false);
-              void navigate(resourcePaths.storageDetail(storage.uuid));
+              void navigate(links.storageDetail(storage.uuid));
             }}
           />
         </Suspense>

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table';
 import type { TableSorting } from '../../components/data-table';
 import { StateChip } from '../../components/state-chip';
 import { formatGibibytes } from '../../lib/format';
-import { resourcePaths } from '../../lib/resource-paths';
+import { links } from '../../lib/links';
 import { tierLabels } from './storage-forms';
 
 const column = createColumnHelper<StorageSummary>();
@@ -16,7 +16,7 @@ const columns = [
   column.accessor('title', {
     header: 'Title',
     cell: ({ row }) => (
-      <Link component={RouterLink} to={resourcePaths.storageDetail(row.original.uuid)}>
+      <Link component={RouterLink} to={links.storageDetail(row.original.uuid)}>
         {row.original.title}
       </Link>
     ),

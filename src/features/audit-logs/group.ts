@@ -1,0 +1,61 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { lazyPage } from '../../lib/group-manifest';
+import type { GroupManifest } from '../../lib/group-manifest';
+
+/**
+ * A view of the audit log page. Its filters live in the URL (`q`, `action`, `origin`, `type`,
+ * `from`, `to` as UTC dates, `limit`, `offset`, `event` for the open event), so any view of it
+ * can be linked.
+ */
+export interface AuditLogLink {
+  q?: string;
+  action?: string[];
+  origin?: string[];
+  type?: string[];
+  from?: string;
+  to?: string;
+  event?: string;
+}
+
+const auditLogs = '/audit-logs';
+const paths = {
+  auditLogs: (link: AuditLogLink = {}) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(link) as [string, string | string[] | undefined][]) {
+      if (Array.isArray(value)) for (const item of value) query.append(key, item);
+      else if (value) query.set(key, value);
+    }
+    const text = query.toString();
+    return text ? `${auditLogs}?${text}` : auditLogs;
+  },
+};
+
+declare module '../../lib/links' {
+  interface GroupPaths {
+    auditLogs: typeof paths;
+  }
+}
+
+export const auditLogsGroup: GroupManifest<typeof paths> = {
+  name: 'audit-logs',
+  paths,
+  routes: [
+    {
+      path: paths.auditLogs(),
+      crumb: 'Audit log',
+      page: lazyPage(
+        () => import('./audit-logs-page'),
+        (m) => m.AuditLogsPage,
+      ),
+    },
+  ],
+  navigation: [
+    {
+      label: 'Audit log',
+      description: 'Who changed what, when and from where; export up to 180 days.',
+      to: paths.auditLogs(),
+      icon: HistoryIcon,
+      shortcut: 'a',
+    },
+  ],
+};

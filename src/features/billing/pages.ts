@@ -1,0 +1,4 @@
+// The group's pages share one lazy chunk, loaded once by its manifest; recharts loads later
+// still, with the first chart (components/charts/series-chart.tsx).
+export { BillingPage } from './billing-page';
+export { ResourceBillingPage } from './resource-billing-page';

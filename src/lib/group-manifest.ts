@@ -1,0 +1,101 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { UuidKind } from '../../contract/common';
+import type { ApiError } from '../api/http';
+
+/**
+ * What a panel group (`src/features/<group>/group.ts`) tells the app: its pages, links,
+ * navigation, the resource its UUIDs name and, in `search.ts` beside it, how the command palette
+ * searches it. The manifest is in the signed-in shell's first load: it imports only icons and
+ * its pages' lazy loaders, never a page or an API module.
+ */
+export interface GroupManifest<Paths extends object = object> {
+  /** The group's folder under src/features: the palette finds `search.ts` there. */
+  name: string;
+  /** Link builders: each URL segment of the group spelled once. Also in `links`. */
+  paths: Paths;
+  /** Pages under the app shell; the route table's patterns come from `paths`. */
+  routes: readonly GroupRoute[];
+  /** Drawer, dashboard cards and the palette's page list, in this order. */
+  navigation: readonly NavigationEntry[];
+  /** The UUID type (spec §2.1) that opens a detail page of this group. */
+  resource?: ResourcePage;
+}
+
+export interface GroupRoute {
+  /** A pattern: the group's path builder called with `:uuid` and the like. */
+  path: string;
+  /** Its breadcrumb. */
+  crumb: string;
+  /** A lazy page (`lazyPage`); with `children`, the page at `path` itself. */
+  page?: ComponentType;
+  children?: readonly GroupRoute[];
+}
+
+export interface NavigationEntry {
+  label: string;
+  description: string;
+  to: string;
+  icon: SvgIconComponent;
+  /** Shown only to partner accounts (spec §4.9), whose account record carries `partner`. */
+  partnerOnly?: boolean;
+  /** `g` then this key opens the page (listed in the cheat sheet). */
+  shortcut?: string;
+}
+
+export interface ResourcePage {
+  kind: UuidKind;
+  /** Its detail page; the app bar search and the palette open it, visits are recent items. */
+  page: (uuid: string) => string;
+}
+
+/** One thing the palette can open. */
+export interface PaletteItem {
+  /** Unique within a result list, and stable (the option's DOM id derives from it). */
+  id: string;
+  kind: string;
+  label: string;
+  /** A second line: the hostname, the zone, the address it matched. */
+  detail?: string;
+  to: string;
+  /** A pasted UUID: resolved on opening, since the resource may be gone (then the audit log). */
+  uuid?: string;
+  /** Text the query is matched against, lowercase. */
+  keywords: string[];
+}
+
+/** A list the command palette searches: one query, and the items its answer lists. */
+export interface PaletteSource<Data = unknown, Key extends QueryKey = QueryKey> {
+  /** Names the list when it could not be read ("Could not search Servers"). */
+  title: string;
+  /** `search` is the typed text once typing settles, for lists searched on the server. */
+  query: (search: string) => UseQueryOptions<Data, ApiError, Data, Key>;
+  /** `labelAt` names an item of a list before this one (in the groups' order) by its link. */
+  items: (data: Data, labelAt: (to: string) => string | undefined) => PaletteItem[];
+}
+
+/**
+ * What a group's `search.ts` exports. It loads with the command palette or the app bar search,
+ * not with the shell, so it may import the group's API module.
+ */
+export interface GroupSearch {
+  palette?: PaletteSource;
+  /** Reads the resource of `resource.kind`; an ApiError 404 means it is gone. */
+  fetchResource?: (uuid: string) => Promise<unknown>;
+}
+
+/** Types a group's source; the palette reads any source's answer as `unknown`. */
+export const paletteSource = <Data, Key extends QueryKey>(source: PaletteSource<Data, Key>) =>
+  source as unknown as PaletteSource;
+
+/** A page for `GroupRoute.page`: `load` is the group's one import of its pages' chunk. */
+export const lazyPage = <Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+) => lazy(async () => ({ default: pick(await load()) }));
+
+/** Lower-case keywords of a palette item, without the missing ones. */
+export const keywords = (values: (string | undefined)[]) =>
+  values.filter((value): value is string => Boolean(value)).map((value) => value.toLowerCase());
