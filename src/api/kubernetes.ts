@@ -21,9 +21,6 @@ const nodeGroups = kubernetesNodeGroupEndpoints;
 const issuers = kubernetesAuthenticationEndpoints;
 
 /** The API path of a cluster: the app bar search asks it whether the cluster still exists. */
-export const clusterApiPath = (uuid: string) =>
-  endpointCall(clusters.get, { params: { uuid } }).path;
-
 export const clusterListCall = endpointCall(clusters.list, {});
 export const listClusters = (signal?: AbortSignal) => callEndpoint(clusters.list, {}, { signal });
 export const getCluster = (uuid: string, signal?: AbortSignal) =>

@@ -31,9 +31,6 @@ export async function listNetworkPeerings(params: NetworkPeeringListParams, sign
 }
 
 /** One peering's read (the app bar search asks it whether a peering still exists). */
-export const getNetworkPeeringCall = (uuid: string) =>
-  endpointCall(networkPeeringEndpoints.get, { params: { uuid } });
-
 export async function getNetworkPeering(uuid: string, signal?: AbortSignal) {
   return (await callEndpoint(networkPeeringEndpoints.get, { params: { uuid } }, { signal }))
     .network_peering;

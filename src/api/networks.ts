@@ -28,9 +28,6 @@ export async function listNetworks(params: NetworkListParams, signal?: AbortSign
 }
 
 /** One network's read (the app bar search asks it whether a network still exists). */
-export const getNetworkCall = (uuid: string) =>
-  endpointCall(networkEndpoints.get, { params: { uuid } });
-
 export async function getNetwork(uuid: string, signal?: AbortSignal) {
   return (await callEndpoint(networkEndpoints.get, { params: { uuid } }, { signal })).network;
 }

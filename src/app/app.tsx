@@ -2,7 +2,8 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import { AppProviders } from './providers';
-import { AppRoutes } from './router';
+import { AppRoutes } from './app-routes';
+import { routes } from './router';
 
 const sessionStore = createSessionStore();
 authenticateApiRequests(sessionStore);
@@ -14,7 +15,7 @@ export function App() {
   return (
     <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes table={routes} />
       </BrowserRouter>
     </AppProviders>
   );

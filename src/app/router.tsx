@@ -1,12 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/require-auth';
-import { BreadcrumbTrail } from '../components/breadcrumbs';
-import type { Crumb, RouteHandle } from '../components/breadcrumbs';
 import { paths } from './paths';
-import { PageLoading } from './page-loading';
-import { RouteErrorBoundary } from './route-error-boundary';
 
 // Declarative routes with React.lazy rather than a data router: the data router's code would
 // cost about 19 KB gzip of the first load, over the budget, for loaders this panel does not use.
@@ -27,27 +22,3 @@ export const routes: RouteObject[] = [
     children: [{ path: '*', element: <SignedInRoutes /> }],
   },
 ];
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof (handle as Partial<RouteHandle> | undefined)?.crumb === 'string';
-}
-
-/** Renders `table` for the current location, with its breadcrumb trail and an error boundary. */
-export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
-  const location = useLocation();
-  const element = useRoutes(table);
-  const trail = useMemo<Crumb[]>(
-    () =>
-      (matchRoutes(table, location) ?? []).flatMap(({ route, pathname }) =>
-        isRouteHandle(route.handle) ? [{ label: route.handle.crumb, to: pathname }] : [],
-      ),
-    [table, location],
-  );
-  return (
-    <RouteErrorBoundary resetKey={location.pathname}>
-      <BreadcrumbTrail value={trail}>
-        <Suspense fallback={<PageLoading />}>{element}</Suspense>
-      </BreadcrumbTrail>
-    </RouteErrorBoundary>
-  );
-}

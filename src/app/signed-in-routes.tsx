@@ -7,7 +7,7 @@ import { groups } from './groups';
 import { DashboardRoute } from './dashboard-route';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
-import { AppRoutes } from './router';
+import { AppRoutes } from './app-routes';
 
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,

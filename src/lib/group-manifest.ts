@@ -1,9 +1,8 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { DefaultError, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { UuidKind } from '../../contract/common';
-import type { ApiError } from '../api/http';
 
 /**
  * What a panel group (`src/features/<group>/group.ts`) tells the app: its pages, links,
@@ -71,7 +70,7 @@ export interface PaletteSource<Data = unknown, Key extends QueryKey = QueryKey> 
   /** Names the list when it could not be read ("Could not search Servers"). */
   title: string;
   /** `search` is the typed text once typing settles, for lists searched on the server. */
-  query: (search: string) => UseQueryOptions<Data, ApiError, Data, Key>;
+  query: (search: string) => UseQueryOptions<Data, DefaultError, Data, Key>;
   /** `labelAt` names an item of a list before this one (in the groups' order) by its link. */
   items: (data: Data, labelAt: (to: string) => string | undefined) => PaletteItem[];
 }
@@ -82,7 +81,7 @@ export interface PaletteSource<Data = unknown, Key extends QueryKey = QueryKey> 
  */
 export interface GroupSearch {
   palette?: PaletteSource;
-  /** Reads the resource of `resource.kind`; an ApiError 404 means it is gone. */
+  /** Reads the resource of `resource.kind`; an API error with status 404 means it is gone. */
   fetchResource?: (uuid: string) => Promise<unknown>;
 }
 

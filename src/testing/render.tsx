@@ -8,7 +8,8 @@ import { createQueryClient } from '../api/query-client';
 // The groups' links (src/lib/links.ts), which pages rendered on their own use too.
 import '../app/groups';
 import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { AppRoutes } from '../app/app-routes';
+import { routes } from '../app/router';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import type { Session } from '../auth/session-store';
 import { exchangePassword } from '../auth/sign-in';
@@ -52,7 +53,7 @@ interface RenderOptions {
 }
 
 function renderRouter(
-  table: RouteObject[] | undefined,
+  table: RouteObject[],
   { session = null, path = '/', undoGraceMs }: RenderOptions,
 ) {
   const sessionStore = createSessionStore(window.sessionStorage);
@@ -79,5 +80,5 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
 
 /** The whole app: route table, guard, shell and lazy pages. */
 export function renderApp(options: RenderOptions = {}) {
-  return renderRouter(undefined, options);
+  return renderRouter(routes, options);
 }
