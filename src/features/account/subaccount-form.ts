@@ -1,13 +1,20 @@
 import { z } from 'zod/mini';
 import { labelSchema } from '../../../contract/common';
-import { checkCountryRules } from '../../../contract/contact';
+import {
+  checkCountryRules,
+  contactFieldRules,
+  credentialFieldRules,
+} from '../../../contract/contact';
+import type { FieldRule } from '../../../contract/contact';
 import { subAccountCurrencies, subAccountShape } from '../../../contract/subaccount';
 import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
-/** Blank, or what the contract's attribute accepts. */
-const blankOr = (attribute: z.ZodMiniOptional<z.ZodMiniString>) =>
-  z.union([z.literal(''), attribute.def.innerType]);
+/**
+ * A text field by the contract's rule; its message is the form's own (subAccountFieldRules, by
+ * the error map), which says what the field needs rather than what is wrong.
+ */
+const byRule = (rule: FieldRule) => z.string().check(z.refine((value) => rule(value) === null));
 
 export const subAccountRoles = ['technical', 'billing', 'aux_billing'] as const;
 export type SubAccountRole = (typeof subAccountRoles)[number];
@@ -25,7 +32,14 @@ export const subAccountFormSchema = z.pipe(
   z
     .object({
       ...subAccountShape,
-      company: blankOr(subAccountShape.company),
+      username: byRule(credentialFieldRules.username),
+      password: byRule(credentialFieldRules.password),
+      first_name: byRule(contactFieldRules.first_name),
+      last_name: byRule(contactFieldRules.last_name),
+      company: z.union([z.literal(''), byRule(contactFieldRules.company)]),
+      email: byRule(contactFieldRules.email),
+      phone: byRule(contactFieldRules.phone),
+      country: byRule(contactFieldRules.country),
       state: z.string(),
       labels: z.array(labelSchema),
       currency: z.union([z.literal(''), z.enum(subAccountCurrencies)]),
