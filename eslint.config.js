@@ -207,25 +207,12 @@ const queryKeyFactories = ['src/api/**'];
 // Files that still spell API paths today. Each is converted in the endpoint-contract change;
 // remove it here when it is (an empty list is the goal).
 const apiPathOffenders = [
-  'src/api/account.ts', // converted in the endpoint-contract change
-  'src/api/audit-logs.ts', // converted in the endpoint-contract change
-  'src/api/billing.ts', // converted in the endpoint-contract change
-  'src/api/partner.ts', // converted in the endpoint-contract change
-  'src/api/tokens.ts', // converted in the endpoint-contract change
-  'src/api/usage.ts', // converted in the endpoint-contract change
-  'src/features/audit-logs/audit-logs-page.tsx', // converted in the endpoint-contract change
 ];
 
 const routeScope = ['server/sandbox/routes/**/*.ts'];
 // Sandbox route modules that still register routes by hand today. Each is converted in the
 // endpoint-contract change; remove it here when it is (an empty list is the goal).
 const routeOffenders = [
-  'server/sandbox/routes/account.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/audit-logs.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/billing.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/partner.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/tokens.ts', // converted in the endpoint-contract change
-  'server/sandbox/routes/usage.ts', // converted in the endpoint-contract change
 ];
 
 export default tseslint.config(

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { labelSchema } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const resourceLimitsSchema = z.record(z.string(), z.nullable(z.int()));
 export type ResourceLimits = z.infer<typeof resourceLimitsSchema>;
@@ -22,8 +24,8 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountResponseSchema = z.object({ account: accountSchema });
 
-const roleSchema = z.enum(['billing', 'aux_billing', 'technical']);
-const labelSchema = z.object({ key: z.string(), value: z.string() });
+/** The roles of a subaccount (reference §10.2). */
+export const accountRoles = ['billing', 'aux_billing', 'technical'] as const;
 
 /** `GET /1.3/account/list` (reference §10.2). */
 export const accountListResponseSchema = z.object({
@@ -40,44 +42,10 @@ export const accountListResponseSchema = z.object({
 });
 export type AccountListResponse = z.infer<typeof accountListResponseSchema>;
 
-const text = (max: number) => z.string().check(z.maxLength(max));
-
-/** `POST /1.3/account/sub` body (reference §10.2; limits of spec §8). */
-export const subAccountCreateRequestSchema = z.object({
-  sub_account: z.object({
-    username: z
-      .string()
-      .check(z.minLength(4), z.maxLength(64), z.regex(/^[a-z0-9]+(_[a-z0-9]+)*$/)),
-    password: z
-      .string()
-      .check(
-        z.minLength(8),
-        z.maxLength(256),
-        z.regex(/[a-z]/),
-        z.regex(/[A-Z]/),
-        z.regex(/[0-9]/),
-      ),
-    first_name: text(128).check(z.minLength(1)),
-    last_name: text(128).check(z.minLength(1)),
-    company: z.optional(text(128)),
-    address: z.optional(text(256)),
-    postal_code: z.optional(text(32)),
-    city: z.optional(text(128)),
-    email: z.string().check(z.maxLength(256), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)),
-    phone: z.string().check(z.regex(/^\+\d{1,4}\.\d{4,16}$/)),
-    state: z.optional(text(64)),
-    country: z.string().check(z.regex(/^[A-Z]{3}$/)),
-    currency: z.optional(z.enum(['EUR', 'GBP', 'USD', 'SGD'])),
-    language: z.string().check(z.regex(/^[a-z]{2}$/)),
-    vat_number: z.optional(text(64)),
-    timezone: z.string().check(z.minLength(1), z.maxLength(64)),
-    allow_api: z.optional(z.enum(['yes', 'no'])),
-    allow_gui: z.optional(z.enum(['yes', 'no'])),
-    roles: z.optional(z.object({ role: z.array(roleSchema) })),
-    labels: z.optional(z.array(labelSchema)),
-  }),
+/** `label=key` or `label=key=value`, repeated: accounts carrying every label (spec §2.8). */
+export const accountListQuerySchema = z.object({
+  label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
-export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSchema>;
 
 /** `GET /1.3/account/resource-usage` (reference §10.5): flat counts keyed like resource_limits. */
 export const resourceUsageSchema = z.record(z.string(), z.int());
@@ -92,3 +60,29 @@ export const msLmaResponseSchema = z.object({
     signing_link: z.string(),
   }),
 });
+
+/**
+ * The account itself (reference §10.1, §10.2, §10.5, §10.6). Subaccount create and delete are
+ * contract/subaccount.ts's: their contact rules stay out of the panel's first-load chunk.
+ */
+export const accountEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/account', response: accountResponseSchema }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/account/list',
+    query: accountListQuerySchema,
+    response: accountListResponseSchema,
+    errors: [400, 403],
+  }),
+  resourceUsage: defineEndpoint({
+    method: 'GET',
+    path: '/account/resource-usage',
+    response: resourceUsageSchema,
+  }),
+  msLma: defineEndpoint({
+    method: 'POST',
+    path: '/account/ms_lma',
+    response: msLmaResponseSchema,
+    status: 201,
+  }),
+};

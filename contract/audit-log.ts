@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 
 /** Audit log records (spec §4.8, reference §12). */
 
@@ -100,16 +101,85 @@ export const auditCsvColumns = [
   'current_state',
 ] as const satisfies readonly (keyof AuditLog)[];
 
-/** The list and export filters; arrays match any of their values, the others all must match. */
-export interface AuditLogFilters {
-  q?: string;
-  actions?: string[];
-  origins?: string[];
-  resource_types?: string[];
-  /** ISO 8601 timestamps, both inclusive. */
-  created_after?: string;
-  created_before?: string;
-}
+/** A query value: text, or several texts where the key repeats. */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+/** A single-valued parameter given more than once counts with its last value. */
+const lastValue = z.pipe(
+  queryValue,
+  z.transform((value) => (Array.isArray(value) ? value.at(-1)! : value)),
+);
+
+/** Lists arrive repeated (`actions=a&actions=b`, the OpenAPI default) or comma-separated. */
+const nameList = z.pipe(
+  z.pipe(
+    queryValue,
+    z.transform((value) =>
+      [value]
+        .flat()
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+  ),
+  z.array(
+    z
+      .string()
+      .check(z.regex(/^[a-z0-9_-]{1,64}$/, 'Use lowercase names such as create or server.')),
+  ),
+);
+
+/** An RFC 3339 time or a date (its midnight, UTC). */
+const timestamp = z.pipe(
+  lastValue,
+  z.pipe(
+    z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+    z.transform((text) => new Date(text)),
+  ),
+);
+
+const wholeNumber = z.pipe(lastValue, z.transform(Number));
+
+/**
+ * The list and export filters (reference §12): lists match any of their values, the filters all
+ * must match; `created_after` and `created_before` are inclusive bounds.
+ */
+export const auditLogFilterQuerySchema = z.object({
+  q: z.optional(z.pipe(lastValue, z.string().check(z.trim(), z.minLength(1), z.maxLength(255)))),
+  actions: z.optional(nameList),
+  origins: z.optional(
+    nameList.check(
+      z.refine(
+        (values) => values.every((value) => (auditOrigins as readonly string[]).includes(value)),
+        `Origins are ${auditOrigins.join(', ')}.`,
+      ),
+    ),
+  ),
+  resource_types: z.optional(nameList),
+  created_after: z.optional(timestamp),
+  created_before: z.optional(timestamp),
+});
+
+/** `GET /1.3/audit-logs`: the filters and a page. */
+export const auditLogListQuerySchema = z.extend(auditLogFilterQuerySchema, {
+  limit: z._default(
+    z.pipe(wholeNumber, z.int().check(z.minimum(1), z.maximum(auditLogMaxLimit))),
+    auditLogDefaultLimit,
+  ),
+  offset: z._default(z.pipe(wholeNumber, z.int().check(z.minimum(0))), 0),
+});
+
+/** `GET /1.3/audit-logs/export`: the filters and the file's format. */
+export const auditLogExportQuerySchema = z.extend(auditLogFilterQuerySchema, {
+  format: z._default(z.pipe(lastValue, z.enum(auditExportFormats)), 'csv'),
+});
+
+type FilterValues = z.output<typeof auditLogFilterQuerySchema>;
+/** The filters as a client gives them: the lists as arrays, the times as RFC 3339 text. */
+export type AuditLogFilters = {
+  [K in keyof FilterValues]?: Exclude<FilterValues[K], undefined> extends Date
+    ? string
+    : Exclude<FilterValues[K], undefined>;
+};
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -123,3 +193,38 @@ export function exportRangeDays(after: Date | undefined, before: Date | undefine
   const start = after ?? new Date(end.getTime() - auditExportMaxDays * dayMs);
   return (end.getTime() - start.getTime()) / dayMs;
 }
+
+/** Audit logs (spec §4.8; reference §12): RFC 7807 answers on failure. */
+export const auditLogEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/audit-logs',
+    query: auditLogListQuerySchema,
+    response: auditLogListResponseSchema,
+    errors: [400],
+    style: 'problem',
+  }),
+  filterOptions: defineEndpoint({
+    method: 'GET',
+    path: '/audit-logs/filter-options',
+    response: auditFilterOptionsSchema,
+    style: 'problem',
+  }),
+  /** The file, CSV or JSON by `format` whatever Accept asks; JSON is the list's body. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/audit-logs/export',
+    query: auditLogExportQuerySchema,
+    response: auditLogListResponseSchema,
+    errors: [400],
+    style: 'problem',
+    formats: ['csv'],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/audit-logs/:cloudEventId',
+    response: auditLogSchema,
+    errors: [400, 403, 404],
+    style: 'problem',
+  }),
+};

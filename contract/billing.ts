@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-
-const labelSchema = z.object({ key: z.string(), value: z.string() });
+import { labelSchema } from './common';
+import { defineEndpoint } from './endpoint';
 
 /** One billing-relevant stretch of a resource within the month (reference §10.3). */
 export const billingDetailSchema = z.object({
@@ -68,6 +68,8 @@ export const legacyBillingSummarySchema = z.object({
   }),
 });
 
+export type LegacyBillingSummary = z.infer<typeof legacyBillingSummarySchema>;
+
 /** `GET /1.3/account/resource_billing_summary/{resource_id}/{YYYY}-{MM}`. */
 export const resourceBillingSummarySchema = z.object({
   billing: z.object({
@@ -84,3 +86,33 @@ export const resourceBillingSummarySchema = z.object({
     }),
   }),
 });
+
+/** `username`: a partner reads an associated account's bill (spec §4.9). */
+export const billingSummaryQuerySchema = z.object({
+  username: z.optional(z.string()),
+  resource_id: z.optional(z.string()),
+});
+
+/** Billing (spec §4.2; reference §10.3); `:month` is `YYYY-MM`. */
+export const billingEndpoints = {
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/account/billing/summary/:month',
+    query: billingSummaryQuerySchema,
+    response: billingSummarySchema,
+    errors: [400, 403],
+  }),
+  /** Deprecated (spec §9.6) in favour of `summary`. */
+  legacySummary: defineEndpoint({
+    method: 'GET',
+    path: '/account/billing_summary/:month',
+    response: legacyBillingSummarySchema,
+    errors: [400, 403],
+  }),
+  resourceSummary: defineEndpoint({
+    method: 'GET',
+    path: '/account/resource_billing_summary/:resource/:month',
+    response: resourceBillingSummarySchema,
+    errors: [400, 403, 404],
+  }),
+};

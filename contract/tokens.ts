@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (reference §11). */
 export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
@@ -125,3 +126,47 @@ export const createdTokenSchema = z.extend(tokenSchema, { token: z.string() });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenListResponseSchema = z.array(tokenSchema);
+
+/** A whole number in a query. */
+const count = () => z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
+
+/** `limit` 1–1000 (all when unset) and `offset` of the list (reference §11). */
+export const tokenListQuerySchema = z.object({
+  limit: z.optional(count().check(z.minimum(1), z.maximum(1000))),
+  offset: z.optional(count()),
+});
+
+/** API tokens (reference §11; spec §5.2): RFC 7807 answers on failure. */
+export const tokenEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/account/tokens',
+    query: tokenListQuerySchema,
+    response: tokenListResponseSchema,
+    errors: [400],
+    style: 'problem',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/account/tokens',
+    body: tokenCreateRequestSchema,
+    response: createdTokenSchema,
+    status: 201,
+    errors: [400, 403],
+    style: 'problem',
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/account/tokens/:id',
+    response: tokenSchema,
+    errors: [400, 403, 404],
+    style: 'problem',
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/account/tokens/:id',
+    response: null,
+    errors: [400, 403, 404],
+    style: 'problem',
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 
 export const networkServices = [
   'load_balancer_private',
@@ -75,3 +76,70 @@ export const deviceAvailabilitySchema = z.record(
   z.string(),
   z.record(z.string(), z.record(z.string(), z.object({ amount: z.int() }))),
 );
+
+/** `GET /1.3/device/availability` query: one zone, one device type (`gpu_plans`). */
+export const deviceAvailabilityQuerySchema = z.object({
+  zone: z.optional(z.string()),
+  type: z.optional(z.string()),
+});
+
+/** Columns of the network usage CSV answers, in order (reference §10.4). */
+export const resourceNetworkUsageCsvColumns = [
+  'start_time',
+  'resource_id',
+  'service',
+  'zone',
+  'sent_bytes',
+] as const;
+export const networkUsageCsvColumns = [
+  'start_time',
+  'sent_bytes',
+  'total_sent_bytes',
+  'accumulated_quota_bytes',
+  'projected_monthly_quota_bytes',
+  'quota_increase_bytes',
+] as const;
+
+/**
+ * Network usage (reference §10.4; spec §4.2, §8): JSON up to 31 days, CSV (`Accept: text/csv`)
+ * for any window. Currency and device availability (reference §13).
+ */
+export const usageEndpoints = {
+  resourceNetworkUsage: defineEndpoint({
+    method: 'GET',
+    path: '/account/resource_network_usage',
+    query: networkUsageQuerySchema,
+    response: resourceNetworkUsageResponseSchema,
+    errors: [400],
+    formats: ['csv'],
+  }),
+  networkTopUsage: defineEndpoint({
+    method: 'GET',
+    path: '/account/network_top_usage',
+    query: networkUsageQuerySchema,
+    response: resourceNetworkUsageResponseSchema,
+    errors: [400],
+    formats: ['csv'],
+  }),
+  networkUsage: defineEndpoint({
+    method: 'GET',
+    path: '/account/network_usage',
+    query: networkUsageQuerySchema,
+    response: networkUsageResponseSchema,
+    errors: [400],
+    formats: ['csv'],
+  }),
+  currentNetworkUsage: defineEndpoint({
+    method: 'GET',
+    path: '/account/current_network_usage',
+    response: currentNetworkUsageResponseSchema,
+  }),
+  currency: defineEndpoint({ method: 'GET', path: '/currency', response: currencyResponseSchema }),
+  deviceAvailability: defineEndpoint({
+    method: 'GET',
+    path: '/device/availability',
+    query: deviceAvailabilityQuerySchema,
+    response: deviceAvailabilitySchema,
+    errors: [400],
+  }),
+};

@@ -1,14 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  auditFilterOptionsSchema,
-  auditLogDefaultLimit,
-  auditLogListResponseSchema,
-  auditLogSchema,
-} from '../../contract/audit-log';
+import { auditLogDefaultLimit, auditLogEndpoints } from '../../contract/audit-log';
 import type { AuditExportFormat, AuditLog, AuditLogFilters } from '../../contract/audit-log';
-import { ApiError, request } from './http';
-
-const auditPath = '/1.3/audit-logs';
+import { ApiError, callEndpoint, endpointCall, request } from './http';
 
 /** One page of the audit log; every field maps onto the query of reference §12. */
 export interface AuditLogParams extends AuditLogFilters {
@@ -22,32 +15,30 @@ export interface AuditLogPage {
   total: number;
 }
 
-function filterQuery(filters: AuditLogFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.q) query.set('q', filters.q);
-  for (const action of filters.actions ?? []) query.append('actions', action);
-  for (const origin of filters.origins ?? []) query.append('origins', origin);
-  for (const type of filters.resource_types ?? []) query.append('resource_types', type);
-  if (filters.created_after) query.set('created_after', filters.created_after);
-  if (filters.created_before) query.set('created_before', filters.created_before);
-  return query;
-}
+/** The list read (without filters): the API-call view picks the page's reads by its path. */
+export const auditLogListCall = endpointCall(auditLogEndpoints.list, {});
 
 export async function listAuditLogs(
   params: AuditLogParams,
   signal?: AbortSignal,
 ): Promise<AuditLogPage> {
-  const query = filterQuery(params);
-  query.set('limit', String(params.limit ?? auditLogDefaultLimit));
-  query.set('offset', String(params.offset ?? 0));
+  const query = {
+    ...params,
+    limit: params.limit ?? auditLogDefaultLimit,
+    offset: params.offset ?? 0,
+  };
   let total: number | null = null;
-  const response = await request(`${auditPath}?${query}`, auditLogListResponseSchema, {
-    signal,
-    onResponse: (raw) => {
-      const header = raw.headers.get('Service-Total-Count');
-      total = header === null || header.trim() === '' ? null : Number(header);
+  const response = await callEndpoint(
+    auditLogEndpoints.list,
+    { query },
+    {
+      signal,
+      onResponse: (raw) => {
+        const header = raw.headers.get('Service-Total-Count');
+        total = header === null || header.trim() === '' ? null : Number(header);
+      },
     },
-  });
+  );
   // Without the count the pages cannot be numbered; an upstream that drops it is a broken one.
   if (total === null || !Number.isInteger(total)) {
     throw new ApiError(
@@ -60,10 +51,10 @@ export async function listAuditLogs(
 }
 
 export const getAuditLog = (cloudEventId: string, signal?: AbortSignal) =>
-  request(`${auditPath}/${encodeURIComponent(cloudEventId)}`, auditLogSchema, { signal });
+  callEndpoint(auditLogEndpoints.get, { params: { cloudEventId } }, { signal });
 
 export const getAuditFilterOptions = (signal?: AbortSignal) =>
-  request(`${auditPath}/filter-options`, auditFilterOptionsSchema, { signal });
+  callEndpoint(auditLogEndpoints.filterOptions, {}, { signal });
 
 export interface AuditExport {
   blob: Blob;
@@ -75,10 +66,10 @@ export async function exportAuditLogs(
   filters: AuditLogFilters,
   format: AuditExportFormat,
 ): Promise<AuditExport> {
-  const query = filterQuery(filters);
-  query.set('format', format);
+  const { path } = endpointCall(auditLogEndpoints.export, { query: { ...filters, format } });
   let raw: Response | null = null;
-  await request(`${auditPath}/export?${query}`, null, {
+  // The answer is a file (CSV or JSON), read whole below rather than parsed.
+  await request(path, null, {
     onResponse: (response) => {
       raw = response;
     },

@@ -1,17 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { billingSummarySchema, resourceBillingSummarySchema } from '../../contract/billing';
-import { currencyResponseSchema } from '../../contract/usage';
-import { request } from './http';
+import { billingEndpoints } from '../../contract/billing';
+import { usageEndpoints } from '../../contract/usage';
+import { callEndpoint } from './http';
 
 /** `YYYY-MM`, the month form of the billing paths (reference §10.3). */
 export type BillingMonth = string;
 
 export function getBillingSummary(month: BillingMonth, signal?: AbortSignal) {
-  return request(
-    `/1.3/account/billing/summary/${encodeURIComponent(month)}`,
-    billingSummarySchema,
-    { signal },
-  );
+  return callEndpoint(billingEndpoints.summary, { params: { month } }, { signal });
 }
 
 export async function getResourceBillingSummary(
@@ -19,16 +15,16 @@ export async function getResourceBillingSummary(
   month: BillingMonth,
   signal?: AbortSignal,
 ) {
-  const response = await request(
-    `/1.3/account/resource_billing_summary/${encodeURIComponent(resourceId)}/${encodeURIComponent(month)}`,
-    resourceBillingSummarySchema,
+  const response = await callEndpoint(
+    billingEndpoints.resourceSummary,
+    { params: { resource: resourceId, month } },
     { signal },
   );
   return response.billing;
 }
 
 export async function listCurrencies(signal?: AbortSignal) {
-  const response = await request('/1.3/currency', currencyResponseSchema, { signal });
+  const response = await callEndpoint(usageEndpoints.currency, {}, { signal });
   return response.currencies.currency;
 }
 

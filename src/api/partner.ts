@@ -1,39 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingSummarySchema } from '../../contract/billing';
-import { partnerAccountListSchema, partnerAccountSchema } from '../../contract/partner';
+import { billingEndpoints } from '../../contract/billing';
+import { partnerEndpoints } from '../../contract/partner';
 import type { PartnerAccountCreateRequest } from '../../contract/partner';
 import { accountQueries } from './account';
-import { request } from './http';
-import type { ApiRequest, RequestOptions } from './http';
+import { callEndpoint, endpointCall } from './http';
+import type { RequestOptions } from './http';
 
-const accountsPath = '/1.3/partner/accounts';
-
-export const partnerAccountListCall: ApiRequest = { method: 'GET', path: accountsPath };
+export const partnerAccountListCall = endpointCall(partnerEndpoints.listAccounts, {});
 
 export function listPartnerAccounts(signal?: AbortSignal) {
-  return request(partnerAccountListCall.path, partnerAccountListSchema, { signal });
+  return callEndpoint(partnerEndpoints.listAccounts, {}, { signal });
 }
 
-export const createPartnerAccountCall = (body: PartnerAccountCreateRequest): ApiRequest => ({
-  method: 'POST',
-  path: accountsPath,
-  body,
-});
+export const createPartnerAccountCall = (body: PartnerAccountCreateRequest) =>
+  endpointCall(partnerEndpoints.createAccount, { body });
 
 export function createPartnerAccount(
   body: PartnerAccountCreateRequest,
   options?: Pick<RequestOptions, 'authorization'>,
 ) {
-  const call = createPartnerAccountCall(body);
-  return request(call.path, partnerAccountSchema, { ...options, ...call });
+  return callEndpoint(partnerEndpoints.createAccount, { body }, options);
 }
 
 /** A customer's detailed bill for `month` (YYYY-MM), read by its partner (spec §4.2, §4.9). */
 export function getCustomerBillingSummary(username: string, month: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ username });
-  return request(
-    `/1.3/account/billing/summary/${encodeURIComponent(month)}?${query}`,
-    billingSummarySchema,
+  return callEndpoint(
+    billingEndpoints.summary,
+    { params: { month }, query: { username } },
     { signal },
   );
 }

@@ -1,34 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createdTokenSchema, tokenListResponseSchema, tokenSchema } from '../../contract/tokens';
+import { tokenEndpoints, tokenSchema } from '../../contract/tokens';
 import type { Token, TokenCreateRequest } from '../../contract/tokens';
-import { request } from './http';
-import type { ApiRequest, RequestOptions } from './http';
-
-export const tokensPath = '/1.3/account/tokens';
+import { callEndpoint, endpointCall } from './http';
+import type { RequestOptions } from './http';
 
 export function listTokens(signal?: AbortSignal) {
-  return request(tokensPath, tokenListResponseSchema, { signal });
+  return callEndpoint(tokenEndpoints.list, {}, { signal });
 }
 
 export function getToken(id: string, signal?: AbortSignal) {
-  return request(`${tokensPath}/${encodeURIComponent(id)}`, tokenSchema, { signal });
+  return callEndpoint(tokenEndpoints.get, { params: { id } }, { signal });
 }
+
+export const createTokenCall = (body: TokenCreateRequest) =>
+  endpointCall(tokenEndpoints.create, { body });
 
 export function createToken(
   body: TokenCreateRequest,
   options?: Pick<RequestOptions, 'authorization'>,
 ) {
-  return request(tokensPath, createdTokenSchema, { ...options, method: 'POST', body });
+  return callEndpoint(tokenEndpoints.create, { body }, options);
 }
 
-export const deleteTokenCall = (id: string): ApiRequest => ({
-  method: 'DELETE',
-  path: `${tokensPath}/${encodeURIComponent(id)}`,
-});
+export const deleteTokenCall = (id: string) =>
+  endpointCall(tokenEndpoints.delete, { params: { id } });
 
 export function deleteToken(id: string, options?: Pick<RequestOptions, 'authorization'>) {
-  const call = deleteTokenCall(id);
-  return request(call.path, null, { ...options, ...call });
+  return callEndpoint(tokenEndpoints.delete, { params: { id } }, options);
 }
 
 export const tokenQueries = {

@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  currentNetworkUsageResponseSchema,
-  deviceAvailabilitySchema,
-  resourceNetworkUsageResponseSchema,
-} from '../../contract/usage';
+import { usageEndpoints } from '../../contract/usage';
 import { parseCsv } from '../lib/csv';
-import { request, requestText } from './http';
+import { callEndpoint, endpointCall, requestText } from './http';
 
 const dayMs = 86_400_000;
 /** A JSON answer of the network usage operations covers at most 31 days (spec §4.2). */
@@ -34,7 +30,7 @@ export const needsCsv = (range: DayRange) => rangeDays(range) > maxJsonWindowDay
 
 function rangeQuery(range: DayRange, accumulate: 'hour' | 'day') {
   const end = new Date(Date.parse(range.to) + dayMs).toISOString().replace('.000', '');
-  return new URLSearchParams({ from: `${range.from}T00:00:00Z`, to: end, accumulate });
+  return { from: `${range.from}T00:00:00Z`, to: end, accumulate };
 }
 
 function statsFromCsv(text: string): NetworkStat[] {
@@ -48,34 +44,37 @@ function statsFromCsv(text: string): NetworkStat[] {
 }
 
 async function readStats(
-  operation: 'resource_network_usage' | 'network_top_usage',
+  operation: 'resourceNetworkUsage' | 'networkTopUsage',
   range: DayRange,
   signal?: AbortSignal,
 ): Promise<NetworkStat[]> {
-  const path = `/1.3/account/${operation}?${rangeQuery(range, 'day')}`;
-  if (needsCsv(range)) return statsFromCsv(await requestText(path, 'text/csv', { signal }));
-  const response = await request(path, resourceNetworkUsageResponseSchema, { signal });
+  const endpoint = usageEndpoints[operation];
+  const query = rangeQuery(range, 'day');
+  if (needsCsv(range)) {
+    const { path } = endpointCall(endpoint, { query });
+    return statsFromCsv(await requestText(path, 'text/csv', { signal }));
+  }
+  const response = await callEndpoint(endpoint, { query }, { signal });
   return response.stats.stat.map((stat) => ({ ...stat, sent_bytes: stat.sent_bytes ?? 0 }));
 }
 
 /** Daily traffic per resource and service; JSON up to 31 days, CSV beyond. */
 export const getResourceNetworkUsage = (range: DayRange, signal?: AbortSignal) =>
-  readStats('resource_network_usage', range, signal);
+  readStats('resourceNetworkUsage', range, signal);
 
 export const getNetworkTopUsage = (range: DayRange, signal?: AbortSignal) =>
-  readStats('network_top_usage', range, signal);
+  readStats('networkTopUsage', range, signal);
 
 /** The CSV file of daily traffic per resource and service, for any range (spec §4.2). */
 export function downloadResourceNetworkUsageCsv(range: DayRange) {
-  return requestText(`/1.3/account/resource_network_usage?${rangeQuery(range, 'day')}`, 'text/csv');
+  const { path } = endpointCall(usageEndpoints.resourceNetworkUsage, {
+    query: rangeQuery(range, 'day'),
+  });
+  return requestText(path, 'text/csv');
 }
 
 export async function getCurrentNetworkUsage(signal?: AbortSignal) {
-  const response = await request(
-    '/1.3/account/current_network_usage',
-    currentNetworkUsageResponseSchema,
-    { signal },
-  );
+  const response = await callEndpoint(usageEndpoints.currentNetworkUsage, {}, { signal });
   return response.stats.current_network_usage;
 }
 
@@ -85,11 +84,9 @@ export interface DeviceAvailabilityParams {
 }
 
 export function getDeviceAvailability(params: DeviceAvailabilityParams, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  if (params.zone) query.set('zone', params.zone);
-  if (params.type) query.set('type', params.type);
-  const suffix = query.size > 0 ? `?${query}` : '';
-  return request(`/1.3/device/availability${suffix}`, deviceAvailabilitySchema, { signal });
+  // Unset and blank filters are left out of the query.
+  const query = { zone: params.zone || undefined, type: params.type || undefined };
+  return callEndpoint(usageEndpoints.deviceAvailability, { query }, { signal });
 }
 
 export const usageQueries = {

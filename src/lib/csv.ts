@@ -1,20 +1,7 @@
 import { saveFile } from './download';
 
-export type CsvCell = string | number;
-
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const formulaStart = /^[=+\-@\t\r]/;
-
-function cell(value: CsvCell): string {
-  let text = String(value);
-  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 text: CRLF line ends, fields quoted where they hold a comma, quote or line break. */
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
-}
+export { toCsv } from '../../contract/csv';
+export type { CsvCell } from '../../contract/csv';
 
 /** Saves `text` as a CSV file through the browser's download, without a server round trip. */
 export function downloadCsv(filename: string, text: string): void {

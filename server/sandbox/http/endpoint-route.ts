@@ -40,6 +40,11 @@ export interface EndpointRouteOptions {
    * failures as the classic attribute codes). Kubernetes maps failures onto 400/422.
    */
   readBody?: (request: FastifyRequest, schema: core.$ZodType) => unknown;
+  /**
+   * How this route reads its query (default: `validate`, failures as the classic attribute
+   * codes). Audit logs report a bad parameter as RFC 7807 `BAD_REQUEST` with `invalid_params`.
+   */
+  readQuery?: (request: FastifyRequest, schema: core.$ZodType) => unknown;
   /** Route settings of the sandbox (XML root, cacheable reads, public routes). */
   config?: FastifyContextConfig;
   /** An error handler of this route alone (operations whose only bad-request status is 422). */
@@ -117,9 +122,12 @@ export function handle<E extends Endpoint>(
   if (problem) noteProblemPath(`${scope.prefix}${endpoint.path}`);
   const read = options.readBody ?? readBody;
   const route = routeOf(endpoint.path);
+  const readQuery =
+    options.readQuery ??
+    ((request: FastifyRequest, schema: core.$ZodType) => validate(schema, request.query ?? {}));
 
   const routeHandler: RouteHandlerMethod = async (request, reply) => {
-    const query = endpoint.query ? validate(endpoint.query, request.query ?? {}) : undefined;
+    const query = endpoint.query ? readQuery(request, endpoint.query) : undefined;
     const body = endpoint.body ? read(request, endpoint.body) : undefined;
     const params = route.params(request.params as Record<string, string>);
     const input = { request, reply, params, query, body } as EndpointInput<E>;

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
-import { subAccountCreateRequestSchema } from '../../../contract/account';
+import type { FastifyRequest } from 'fastify';
+import { accountEndpoints } from '../../../contract/account';
 import type { Label } from '../../../contract/common';
+import { subAccountEndpoints } from '../../../contract/subaccount';
 import type { RouteModule } from '../api';
 import { hashPassword } from '../credentials';
-import { ApiProblem, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import type { EndpointRouteOptions } from '../http/endpoint-route';
+import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { accountRoles } from '../store/accounts';
@@ -14,7 +17,20 @@ import { rfc3339 } from '../resources';
 const mainOnly = () =>
   new ApiProblem(403, 'ACCOUNT_FORBIDDEN', 'Only the main account may manage its accounts.');
 
-const listQuerySchema = z.object({ label: z.union([z.string(), z.array(z.string())]).optional() });
+/** The caller, when it is a main account; otherwise the 403 of account management. */
+function mainAccountOf(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.account.type !== 'main') throw mainOnly();
+  return principal;
+}
+
+/** A subaccount's write is refused for what it is before its body is read. */
+const mainAccountFirst: EndpointRouteOptions = {
+  readBody: (request, schema) => {
+    mainAccountOf(request);
+    return readBody(request, schema);
+  },
+};
 
 function matchesLabels(account: AccountRow, filters: string[]): boolean {
   const labels = JSON.parse(account.labels) as Label[];
@@ -35,7 +51,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
   );
   const removeAccount = db.prepare<[number]>('DELETE FROM accounts WHERE id = ?');
 
-  scope.get('/account', async (request) => {
+  handle(scope, accountEndpoints.get, async ({ request }) => {
     const { account, owner } = principalOf(request);
     return {
       account: {
@@ -55,10 +71,8 @@ export const accountRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.get('/account/list', async (request) => {
-    const { account } = principalOf(request);
-    if (account.type !== 'main') throw mainOnly();
-    const { label } = validate(listQuerySchema, request.query ?? {});
+  handle(scope, accountEndpoints.list, async ({ request, query: { label } }) => {
+    const { account } = mainAccountOf(request);
     const filters = label === undefined ? [] : Array.isArray(label) ? label : [label];
     const list = [account, ...subsOf.all(account.id)].filter((row) => matchesLabels(row, filters));
     return {
@@ -73,78 +87,69 @@ export const accountRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.post('/account/sub', async (request, reply) => {
-    const principal = principalOf(request);
-    if (principal.account.type !== 'main') throw mainOnly();
-    const { sub_account: sub } = readBody(request, subAccountCreateRequestSchema);
-    db.transaction(() => {
-      if (accounts.findByUsername(sub.username)) {
-        throw new ApiProblem(
-          409,
-          'ACCOUNT_EXISTS',
-          `The username ${sub.username} is already used.`,
-        );
-      }
+  handle(
+    scope,
+    subAccountEndpoints.create,
+    async ({ request, body: { sub_account: sub } }) => {
+      const principal = mainAccountOf(request);
       const { password, username, roles, labels, allow_api, allow_gui, currency, ...contact } = sub;
-      const id = accounts.insert({
-        username,
-        password_hash: hashPassword(password),
-        type: 'sub',
-        main_account_id: principal.account.id,
-        partner_id: null,
-        is_partner: 0,
-        account_creation_limit: null,
-        allow_api: allow_api === 'no' ? 0 : 1,
-        allow_gui: allow_gui === 'no' ? 0 : 1,
-        roles: JSON.stringify(roles?.role ?? []),
-        credits: 0,
-        currency: currency ?? principal.account.currency,
-        resource_limits: '{}',
-        contact: JSON.stringify(contact),
-        labels: JSON.stringify(labels ?? []),
-        created_at: clock.now().toISOString(),
-      });
-      audit.record(auditContext(request), {
-        action: 'create',
-        resourceType: 'account',
-        resourceId: String(id),
-        current: { username, roles: roles?.role ?? [], allow_api: allow_api ?? 'yes' },
-      });
-    })();
-    return reply.code(204).send();
-  });
-
-  scope.delete<{ Params: { username: string } }>(
-    '/account/sub/:username',
-    async (request, reply) => {
-      const principal = principalOf(request);
-      if (principal.account.type !== 'main') throw mainOnly();
-      const { username } = request.params;
-      const target = accounts.findByUsername(username);
-      if (!target) {
-        throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
-      }
-      if (target.main_account_id !== principal.account.id) {
-        throw new ApiProblem(
-          403,
-          'ACCOUNT_FORBIDDEN',
-          `The account ${username} is not a subaccount of this account.`,
-        );
-      }
+      // The account id comes from the insert, so its audit row is written after it here.
       db.transaction(() => {
-        removeAccount.run(target.id);
+        if (accounts.findByUsername(username)) {
+          throw new ApiProblem(409, 'ACCOUNT_EXISTS', `The username ${username} is already used.`);
+        }
+        const id = accounts.insert({
+          username,
+          password_hash: hashPassword(password),
+          type: 'sub',
+          main_account_id: principal.account.id,
+          partner_id: null,
+          is_partner: 0,
+          account_creation_limit: null,
+          allow_api: allow_api === 'no' ? 0 : 1,
+          allow_gui: allow_gui === 'no' ? 0 : 1,
+          roles: JSON.stringify(roles?.role ?? []),
+          credits: 0,
+          currency: currency ?? principal.account.currency,
+          resource_limits: '{}',
+          contact: JSON.stringify(contact),
+          labels: JSON.stringify(labels ?? []),
+          created_at: clock.now().toISOString(),
+        });
         audit.record(auditContext(request), {
-          action: 'delete',
+          action: 'create',
           resourceType: 'account',
-          resourceId: String(target.id),
-          previous: { username: target.username, roles: accountRoles(target) },
+          resourceId: String(id),
+          current: { username, roles: roles?.role ?? [], allow_api: allow_api ?? 'yes' },
         });
       })();
-      return reply.code(204).send();
     },
+    mainAccountFirst,
   );
 
-  scope.get('/account/resource-usage', async (request) => {
+  handle(scope, subAccountEndpoints.delete, async ({ request, params: { username } }) => {
+    const principal = mainAccountOf(request);
+    const target = accounts.findByUsername(username);
+    if (!target) {
+      throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
+    }
+    if (target.main_account_id !== principal.account.id) {
+      throw new ApiProblem(
+        403,
+        'ACCOUNT_FORBIDDEN',
+        `The account ${username} is not a subaccount of this account.`,
+      );
+    }
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'account',
+      resourceId: String(target.id),
+      before: () => ({ username: target.username, roles: accountRoles(target) }),
+      write: () => removeAccount.run(target.id),
+    });
+  });
+
+  handle(scope, accountEndpoints.resourceUsage, async ({ request }) => {
     const { owner } = principalOf(request);
     const servers = context.servers.listByAccount(owner.id);
     const storages = db
@@ -168,16 +173,16 @@ export const accountRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.post('/account/ms_lma', async (request, reply) => {
+  handle(scope, accountEndpoints.msLma, async ({ request }) => {
     principalOf(request);
     const id = `mslma_${crypto.randomBytes(8).toString('hex')}`;
-    return reply.code(201).send({
+    return {
       signing_status: {
         id,
-        state: 'initiated',
+        state: 'initiated' as const,
         initiated: rfc3339(clock.now()),
         signing_link: `https://sign.example.com/ms-lma/${id}`,
       },
-    });
+    };
   });
 };

@@ -1,19 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { safeParse } from 'zod';
+import type { core } from 'zod';
+import type { z } from 'zod/mini';
 import {
   auditActions,
   auditCsvColumns,
-  auditExportFormats,
   auditExportMaxDays,
-  auditLogDefaultLimit,
-  auditLogMaxLimit,
+  auditLogEndpoints,
   auditOrigins,
   auditResourceTypes,
   cloudEventIdPattern,
   exportRangeDays,
 } from '../../../contract/audit-log';
-import type { AuditLog } from '../../../contract/audit-log';
+import type { AuditLog, auditLogFilterQuerySchema } from '../../../contract/audit-log';
+import { toCsv } from '../../../contract/csv';
 import type { RouteModule } from '../api';
+import type { EndpointRouteOptions } from '../http/endpoint-route';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { principalOf } from '../http/principal';
 import type { AuditQuery, AuditScope } from '../store/audit-logs';
@@ -25,63 +28,20 @@ const badParameter = (name: string, reason: string) =>
     { name, reason },
   ]);
 
-/** Arrays arrive repeated (`actions=a&actions=b`, the OpenAPI default) or comma-separated. */
-const listParam = z.preprocess(
-  (value) =>
-    (Array.isArray(value) ? value : [value])
-      .flatMap((item) => String(item).split(','))
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  z.array(z.string().regex(/^[a-z0-9_-]{1,64}$/, 'Use lowercase names such as create or server.')),
-);
-
-const timestamp = z.iso
-  .datetime({ offset: true })
-  .or(z.iso.date())
-  .transform((text) => new Date(text));
-
-const one = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);
-
-const filterSchema = z.object({
-  q: z.preprocess(one, z.string().trim().min(1).max(255).optional()),
-  actions: listParam.optional(),
-  origins: listParam
-    .refine(
-      (values) => values.every((value) => (auditOrigins as readonly string[]).includes(value)),
-      {
-        message: `Origins are ${auditOrigins.join(', ')}.`,
-      },
-    )
-    .optional(),
-  resource_types: listParam.optional(),
-  created_after: z.preprocess(one, timestamp.optional()),
-  created_before: z.preprocess(one, timestamp.optional()),
-});
-
-const listSchema = filterSchema.extend({
-  limit: z.preprocess(
-    one,
-    z.coerce.number().int().min(1).max(auditLogMaxLimit).default(auditLogDefaultLimit),
-  ),
-  offset: z.preprocess(one, z.coerce.number().int().min(0).default(0)),
-});
-
-const exportSchema = filterSchema.extend({
-  format: z.preprocess(one, z.enum(auditExportFormats).default('csv')),
-});
-
-function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const result = schema.safeParse(query ?? {});
+/** Reads a query against its contract schema; a failure names the parameter at fault. */
+function readQuery(request: FastifyRequest, schema: core.$ZodType): unknown {
+  const result = safeParse(schema, request.query ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw badParameter(String(issue.path[0] ?? 'query'), issue.message);
 }
+const parameters: EndpointRouteOptions = { readQuery };
 
 /** Stored times have whole seconds; both bounds are inclusive (reference §12). */
 const storedTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ceilSecond = (date: Date) => new Date(Math.ceil(date.getTime() / 1000) * 1000);
 
-function toQuery(filters: z.output<typeof filterSchema>): AuditQuery {
+function toQuery(filters: z.output<typeof auditLogFilterQuerySchema>): AuditQuery {
   const { created_after: after, created_before: before } = filters;
   if (after && before && after.getTime() > before.getTime()) {
     throw badParameter('created_after', 'created_after must not be later than created_before.');
@@ -107,29 +67,29 @@ function scopeOf(request: FastifyRequest): AuditScope {
     : { accountId: owner.id, username: account.username };
 }
 
-const csvCell = (value: unknown) => {
-  if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  // A leading =, +, - or @ would make a spreadsheet evaluate the cell (CSV injection).
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-const csvLine = (record: AuditLog) =>
-  auditCsvColumns.map((column) => csvCell(record[column])).join(',');
+/** A CSV row of a record: the row fields as they are, states as JSON text. */
+const csvRow = (record: AuditLog) =>
+  auditCsvColumns.map((column) => {
+    const value = record[column];
+    return typeof value === 'object' ? JSON.stringify(value) : value;
+  });
 
 /** Audit logs (spec §4.8, reference §12): read-only views of the rows audit.ts writes. */
 export const auditLogRoutes: RouteModule = (scope, context) => {
   const repository = createAuditLogRepository(context.db);
 
-  scope.get('/audit-logs', async (request, reply) => {
-    const query = parseQuery(listSchema, request.query);
-    const page = repository.page(scopeOf(request), toQuery(query), query.limit, query.offset);
-    reply.header('Service-Total-Count', String(page.total));
-    return { audit_logs: page.rows.map(auditLogRecord) };
-  });
+  handle(
+    scope,
+    auditLogEndpoints.list,
+    async ({ request, reply, query }) => {
+      const page = repository.page(scopeOf(request), toQuery(query), query.limit, query.offset);
+      reply.header('Service-Total-Count', String(page.total));
+      return { audit_logs: page.rows.map(auditLogRecord) };
+    },
+    parameters,
+  );
 
-  scope.get('/audit-logs/filter-options', async (request) => {
+  handle(scope, auditLogEndpoints.filterOptions, async ({ request }) => {
     const present = repository.presentValues(principalOf(request).owner.id);
     const merged = (known: readonly string[], seen: string[]) =>
       [...known, ...seen.filter((value) => !known.includes(value))].sort();
@@ -140,48 +100,52 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.get('/audit-logs/export', { config: { formats: ['csv'] } }, async (request, reply) => {
-    const query = parseQuery(exportSchema, request.query);
-    const now = context.clock.now();
-    const days = exportRangeDays(query.created_after, query.created_before, now);
-    if (days > auditExportMaxDays) {
-      throw badParameter(
-        'created_after',
-        `An export covers at most ${auditExportMaxDays} days; this range is ${Math.ceil(days)} days.`,
+  handle(
+    scope,
+    auditLogEndpoints.export,
+    async ({ request, reply, query }) => {
+      const now = context.clock.now();
+      const days = exportRangeDays(query.created_after, query.created_before, now);
+      if (days > auditExportMaxDays) {
+        throw badParameter(
+          'created_after',
+          `An export covers at most ${auditExportMaxDays} days; this range is ${Math.ceil(days)} days.`,
+        );
+      }
+      const filters = toQuery({
+        ...query,
+        created_after:
+          query.created_after ??
+          new Date((query.created_before ?? now).getTime() - auditExportMaxDays * 86_400_000),
+      });
+      const records: AuditLog[] = [];
+      for (const row of repository.iterate(scopeOf(request), filters)) {
+        records.push(auditLogRecord(row));
+      }
+      const stamp = storedTime(now).replace(/[-:]/g, '');
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="audit-logs-${stamp}.${query.format}"`,
       );
-    }
-    const filters = toQuery({
-      ...query,
-      created_after:
-        query.created_after ??
-        new Date((query.created_before ?? now).getTime() - auditExportMaxDays * 86_400_000),
-    });
-    const records: AuditLog[] = [];
-    for (const row of repository.iterate(scopeOf(request), filters)) {
-      records.push(auditLogRecord(row));
-    }
-    const stamp = storedTime(now).replace(/[-:]/g, '');
-    reply.header(
-      'Content-Disposition',
-      `attachment; filename="audit-logs-${stamp}.${query.format}"`,
-    );
-    // `format` chooses the file whatever Accept asked for, so the body is written here and
-    // passed through (an XML Accept has set an XML serializer on the reply).
-    reply.serializer((payload) => payload as string);
-    if (query.format === 'json') {
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ audit_logs: records }));
-    }
-    const lines = [auditCsvColumns.join(','), ...records.map(csvLine)];
-    return reply.type('text/csv; charset=utf-8').send(`${lines.join('\r\n')}\r\n`);
-  });
+      // `format` chooses the file whatever Accept asked for, so the body is written here and
+      // passed through (an XML Accept has set an XML serializer on the reply).
+      reply.serializer((payload) => payload as string);
+      if (query.format === 'json') {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ audit_logs: records }));
+      }
+      const csv = toCsv([auditCsvColumns, ...records.map(csvRow)]);
+      return reply.type('text/csv; charset=utf-8').send(csv);
+    },
+    parameters,
+  );
 
-  scope.get<{ Params: { cloudEventId: string } }>(
-    '/audit-logs/:cloudEventId',
-    { config: { xmlRoot: 'audit_log' } },
-    async (request) => {
-      const id = request.params.cloudEventId;
+  handle(
+    scope,
+    auditLogEndpoints.get,
+    async ({ request, params }) => {
+      const id = params.cloudEventId;
       if (!cloudEventIdPattern.test(id)) {
         throw badParameter(
           'cloudEventID',
@@ -209,5 +173,6 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
       }
       return auditLogRecord(row);
     },
+    { config: { xmlRoot: 'audit_log' } },
   );
 };

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { billingEndpoints } from '../../../contract/billing';
+import type { BillingSummary, LegacyBillingSummary } from '../../../contract/billing';
 import type { RouteModule } from '../api';
 import type { BillingPeriod } from '../billing';
 import { billedHours, hourMs, hourlyCost } from '../billing';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { principalOf } from '../http/principal';
 import { accountRoles } from '../store/accounts';
@@ -100,7 +103,12 @@ export const billingRoutes: RouteModule = (scope, context) => {
     };
   }
 
-  function summary(account: AccountRow, from: number, to: number, resourceId?: string) {
+  function summary(
+    account: AccountRow,
+    from: number,
+    to: number,
+    resourceId?: string,
+  ): BillingSummary {
     const grouped = new Map<string, Map<string, Map<string, Line[]>>>();
     let total = 0;
     for (const line of lines(account, from, to, resourceId)) {
@@ -139,21 +147,18 @@ export const billingRoutes: RouteModule = (scope, context) => {
       }
       body[category] = { total_amount: money(categoryTotal), ...out };
     }
-    return body;
+    return body as BillingSummary;
   }
 
-  scope.get<{
-    Params: { month: string };
-    Querystring: { username?: string; resource_id?: string };
-  }>('/account/billing/summary/:month', async (request) => {
-    const account = billedAccount(request, request.query.username);
-    const { from, to } = parseMonth(request.params.month);
-    return summary(account, from, to, request.query.resource_id);
+  handle(scope, billingEndpoints.summary, async ({ request, params, query }) => {
+    const account = billedAccount(request, query.username);
+    const { from, to } = parseMonth(params.month);
+    return summary(account, from, to, query.resource_id);
   });
 
-  scope.get<{ Params: { month: string } }>('/account/billing_summary/:month', async (request) => {
+  handle(scope, billingEndpoints.legacySummary, async ({ request, params }) => {
     const account = billedAccount(request);
-    const { from, to } = parseMonth(request.params.month);
+    const { from, to } = parseMonth(params.month);
     const full = summary(account, from, to);
     const totals: Record<string, unknown> = {
       currency: full.currency,
@@ -170,54 +175,51 @@ export const billingRoutes: RouteModule = (scope, context) => {
       }
       totals[key] = category;
     }
-    return { billing: totals };
+    return { billing: totals as LegacyBillingSummary['billing'] };
   });
 
-  scope.get<{ Params: { resource: string; month: string } }>(
-    '/account/resource_billing_summary/:resource/:month',
-    async (request) => {
-      const account = billedAccount(request);
-      const { resource } = request.params;
-      const { from, to } = parseMonth(request.params.month);
-      const ownerId = billing.ownerOf(resource);
-      if (ownerId === undefined) {
-        throw new ApiProblem(404, 'RESOURCE_NOT_FOUND', `The resource ${resource} does not exist.`);
-      }
-      if (ownerId !== account.id) {
-        throw new ApiProblem(
-          403,
-          'RESOURCE_FORBIDDEN',
-          `The resource ${resource} belongs to another account.`,
-        );
-      }
-      const found = lines(account, from, to, resource);
-      const now = clock.now().getTime();
-      const dailySums: Record<string, number> = {};
-      for (let day = from; day < to; day += 24 * hourMs) {
-        const credits = found.reduce(
-          (sum, { period }) =>
-            sum + billedHours(period, day, day + 24 * hourMs, now) * hourlyCost(period).total,
-          0,
-        );
-        if (credits > 0) dailySums[new Date(day).toISOString().slice(0, 10)] = money(credits);
-      }
-      const last =
-        found.at(-1)?.period ?? billing.periods(account.id).find((p) => p.resource_id === resource);
-      return {
-        billing: {
-          currency: account.currency,
-          total_amount: money(found.reduce((sum, line) => sum + line.credits, 0)),
-          daily_sums: dailySums,
-          details: {
-            hours: found.reduce((sum, line) => sum + line.hours, 0),
-            ...(last?.plan ? { plan: last.plan } : {}),
-            resource_id: resource,
-            title: last?.title ?? '',
-            type: last?.type ?? 'storage',
-            zone: last?.zone ?? '',
-          },
+  handle(scope, billingEndpoints.resourceSummary, async ({ request, params }) => {
+    const account = billedAccount(request);
+    const { resource } = params;
+    const { from, to } = parseMonth(params.month);
+    const ownerId = billing.ownerOf(resource);
+    if (ownerId === undefined) {
+      throw new ApiProblem(404, 'RESOURCE_NOT_FOUND', `The resource ${resource} does not exist.`);
+    }
+    if (ownerId !== account.id) {
+      throw new ApiProblem(
+        403,
+        'RESOURCE_FORBIDDEN',
+        `The resource ${resource} belongs to another account.`,
+      );
+    }
+    const found = lines(account, from, to, resource);
+    const now = clock.now().getTime();
+    const dailySums: Record<string, number> = {};
+    for (let day = from; day < to; day += 24 * hourMs) {
+      const credits = found.reduce(
+        (sum, { period }) =>
+          sum + billedHours(period, day, day + 24 * hourMs, now) * hourlyCost(period).total,
+        0,
+      );
+      if (credits > 0) dailySums[new Date(day).toISOString().slice(0, 10)] = money(credits);
+    }
+    const last =
+      found.at(-1)?.period ?? billing.periods(account.id).find((p) => p.resource_id === resource);
+    return {
+      billing: {
+        currency: account.currency,
+        total_amount: money(found.reduce((sum, line) => sum + line.credits, 0)),
+        daily_sums: dailySums,
+        details: {
+          hours: found.reduce((sum, line) => sum + line.hours, 0),
+          ...(last?.plan ? { plan: last.plan } : {}),
+          resource_id: resource,
+          title: last?.title ?? '',
+          type: last?.type ?? 'storage',
+          zone: last?.zone ?? '',
         },
-      };
-    },
-  );
+      },
+    };
+  });
 };

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { PartnerAccount } from '../../../contract/partner';
-import { contactFields, partnerAccountCreateRequestSchema } from '../../../contract/partner';
+import { contactFields, partnerEndpoints } from '../../../contract/partner';
 import type { RouteModule } from '../api';
 import { hashPassword } from '../credentials';
+import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
@@ -35,72 +36,84 @@ export const partnerRoutes: RouteModule = (scope, context) => {
     return account;
   }
 
-  scope.get('/partner/accounts', { config: { xmlRoot: 'accounts' } }, async (request) => {
-    const partner = partnerOf(request);
-    return accounts.listCreatedBy(partner.id).map(partnerAccountRecord);
-  });
+  handle(
+    scope,
+    partnerEndpoints.listAccounts,
+    async ({ request }) => accounts.listCreatedBy(partnerOf(request).id).map(partnerAccountRecord),
+    { config: { xmlRoot: 'accounts' } },
+  );
 
-  scope.post('/partner/accounts', { config: { xmlRoot: 'account' } }, async (request, reply) => {
-    const partner = partnerOf(request);
-    const body = readBody(request, partnerAccountCreateRequestSchema);
-    const contact = {
-      ...partnerAccountRecord(partner),
-      ...(body.contact_details
-        ? {
-            ...Object.fromEntries(contactFields.map((field) => [field, ''])),
-            ...body.contact_details,
-          }
-        : {}),
-      username: body.username,
-    };
-    const { username, ...contactOnly } = contact;
-    // scrypt is deliberately slow: hash before the write transaction, not inside it.
-    const passwordHash = hashPassword(body.password);
-    const created = db.transaction(() => {
-      const limit = partner.account_creation_limit;
-      if (limit !== null && accounts.countCreatedBy(partner.id) >= limit) {
-        throw new ApiProblem(
-          403,
-          'ACCOUNT_CREATION_LIMIT_REACHED',
-          `Partner account creation limit has been reached (${limit} accounts).`,
-        );
-      }
-      if (accounts.findByUsername(username)) {
-        throw new ApiProblem(
-          409,
-          'ACCOUNT_EXISTS',
-          `An account using the username ${username} already exists.`,
-        );
-      }
-      // A main account of its own, billed on the partner's invoicing (spec §4.9).
-      const id = accounts.insert({
-        username,
-        password_hash: passwordHash,
-        type: 'main',
-        main_account_id: null,
-        partner_id: partner.id,
-        is_partner: 0,
-        account_creation_limit: null,
-        allow_api: 1,
-        allow_gui: 1,
-        roles: JSON.stringify(['billing', 'technical']),
-        credits: 0,
-        currency: partner.currency,
-        resource_limits: partner.resource_limits,
-        contact: JSON.stringify(contactOnly),
-        labels: '[]',
-        created_at: clock.now().toISOString(),
-      });
-      const record = partnerAccountRecord(accounts.findById(id)!);
-      audit.record(auditContext(request), {
-        action: 'create',
-        resourceType: 'account',
-        resourceSubType: 'partner-account',
-        resourceId: String(id),
-        current: record,
-      });
-      return record;
-    })();
-    return reply.code(201).send(created);
-  });
+  handle(
+    scope,
+    partnerEndpoints.createAccount,
+    async ({ request, body }) => {
+      const partner = partnerOf(request);
+      const contact = {
+        ...partnerAccountRecord(partner),
+        ...(body.contact_details
+          ? {
+              ...Object.fromEntries(contactFields.map((field) => [field, ''])),
+              ...body.contact_details,
+            }
+          : {}),
+        username: body.username,
+      };
+      const { username, ...contactOnly } = contact;
+      // scrypt is deliberately slow: hash before the write transaction, not inside it.
+      const passwordHash = hashPassword(body.password);
+      return db.transaction(() => {
+        const limit = partner.account_creation_limit;
+        if (limit !== null && accounts.countCreatedBy(partner.id) >= limit) {
+          throw new ApiProblem(
+            403,
+            'ACCOUNT_CREATION_LIMIT_REACHED',
+            `Partner account creation limit has been reached (${limit} accounts).`,
+          );
+        }
+        if (accounts.findByUsername(username)) {
+          throw new ApiProblem(
+            409,
+            'ACCOUNT_EXISTS',
+            `An account using the username ${username} already exists.`,
+          );
+        }
+        // A main account of its own, billed on the partner's invoicing (spec §4.9).
+        const id = accounts.insert({
+          username,
+          password_hash: passwordHash,
+          type: 'main',
+          main_account_id: null,
+          partner_id: partner.id,
+          is_partner: 0,
+          account_creation_limit: null,
+          allow_api: 1,
+          allow_gui: 1,
+          roles: JSON.stringify(['billing', 'technical']),
+          credits: 0,
+          currency: partner.currency,
+          resource_limits: partner.resource_limits,
+          contact: JSON.stringify(contactOnly),
+          labels: '[]',
+          created_at: clock.now().toISOString(),
+        });
+        const record = partnerAccountRecord(accounts.findById(id)!);
+        audit.record(auditContext(request), {
+          action: 'create',
+          resourceType: 'account',
+          resourceSubType: 'partner-account',
+          resourceId: String(id),
+          current: record,
+        });
+        return record;
+      })();
+    },
+    {
+      config: { xmlRoot: 'account' },
+      // A caller that is no partner is refused for that before its body is read.
+      readBody: (request, schema) => {
+        partnerOf(request);
+        return readBody(request, schema);
+      },
+    },
+  );
 };

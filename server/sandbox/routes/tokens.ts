@@ -1,14 +1,14 @@
-import { z } from 'zod';
 import type { Token } from '../../../contract/tokens';
 import {
   maxTokenLifetimeSeconds,
   parseDurationSeconds,
-  tokenCreateRequestSchema,
+  tokenEndpoints,
 } from '../../../contract/tokens';
 import { uuidPrefixes, uuidSchema } from '../../../contract/common';
 import type { RouteModule } from '../api';
 import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
-import { ApiProblem, forbidden, invalidAttribute, notFound, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem, forbidden, invalidAttribute, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import type { TokenRow } from '../store/tokens';
@@ -29,14 +29,22 @@ export function tokenRecord(row: TokenRow): Token {
   };
 }
 
-const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+/** A caller may create tokens unless it signed in with a token made without that right. */
+function checkMayCreateTokens(request: Parameters<typeof principalOf>[0]) {
+  const principal = principalOf(request);
+  if (principal.token && principal.token.can_create_tokens !== 1) {
+    throw new ApiProblem(
+      403,
+      'ACTION_FORBIDDEN',
+      'This API token cannot create tokens: it was made without can_create_tokens.',
+    );
+  }
+  return principal;
+}
 
 /** API tokens (reference §11; spec §5.2): the secret is shown once and stored only as a hash. */
 export const tokenRoutes: RouteModule = (scope, context) => {
-  const { tokens, clock, db, audit } = context;
+  const { tokens, clock, audit } = context;
 
   function ownToken(request: Parameters<typeof principalOf>[0], id: string): TokenRow {
     if (!uuidSchema.safeParse(id).success) {
@@ -48,54 +56,51 @@ export const tokenRoutes: RouteModule = (scope, context) => {
     return row;
   }
 
-  scope.get('/account/tokens', { config: { xmlRoot: 'tokens' } }, async (request) => {
-    const query = validate(listQuerySchema, request.query);
-    return tokens
-      .listByAccount(principalOf(request).account.id, query.limit, query.offset)
-      .map(tokenRecord);
-  });
+  handle(
+    scope,
+    tokenEndpoints.list,
+    async ({ request, query }) =>
+      tokens
+        .listByAccount(principalOf(request).account.id, query.limit ?? 1000, query.offset ?? 0)
+        .map(tokenRecord),
+    { config: { xmlRoot: 'tokens' } },
+  );
 
-  scope.post('/account/tokens', { config: { xmlRoot: 'token' } }, async (request, reply) => {
-    const principal = principalOf(request);
-    if (principal.token && principal.token.can_create_tokens !== 1) {
-      throw new ApiProblem(
-        403,
-        'ACTION_FORBIDDEN',
-        'This API token cannot create tokens: it was made without can_create_tokens.',
-      );
-    }
-    const body = readBody(request, tokenCreateRequestSchema);
-    const now = clock.now();
-    let expiresAt: Date;
-    if (body.expires_in !== undefined) {
-      expiresAt = new Date(now.getTime() + parseDurationSeconds(body.expires_in)! * 1000);
-    } else {
-      expiresAt = new Date(body.expires_at!);
-      const ahead = (expiresAt.getTime() - now.getTime()) / 1000;
-      if (ahead <= 0)
-        throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
-      if (ahead > maxTokenLifetimeSeconds)
-        throw invalidAttribute('expires_at', 'A token may live at most one year.');
-    }
-    const secret = newTokenSecret();
-    const row: TokenRow = {
-      id: newUuid(uuidPrefixes.token),
-      account_id: principal.account.id,
-      name: body.name,
-      type: 'workspace',
-      secret_hash: hashTokenSecret(secret),
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      last_used_at: null,
-      can_create_tokens: body.can_create_tokens ? 1 : 0,
-      allowed_ip_ranges: JSON.stringify(body.allowed_ip_ranges ?? everywhere),
-      gui: body.gui ? 1 : 0,
-    };
-    const record = tokenRecord(row);
-    db.transaction(() => {
-      tokens.insert(row);
+  handle(
+    scope,
+    tokenEndpoints.create,
+    async ({ request, body }) => {
+      const principal = checkMayCreateTokens(request);
+      const now = clock.now();
+      let expiresAt: Date;
+      if (body.expires_in !== undefined) {
+        expiresAt = new Date(now.getTime() + parseDurationSeconds(body.expires_in)! * 1000);
+      } else {
+        expiresAt = new Date(body.expires_at!);
+        const ahead = (expiresAt.getTime() - now.getTime()) / 1000;
+        if (ahead <= 0)
+          throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
+        if (ahead > maxTokenLifetimeSeconds)
+          throw invalidAttribute('expires_at', 'A token may live at most one year.');
+      }
+      const secret = newTokenSecret();
+      const row: TokenRow = {
+        id: newUuid(uuidPrefixes.token),
+        account_id: principal.account.id,
+        name: body.name,
+        type: 'workspace',
+        secret_hash: hashTokenSecret(secret),
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        last_used_at: null,
+        can_create_tokens: body.can_create_tokens ? 1 : 0,
+        allowed_ip_ranges: JSON.stringify(body.allowed_ip_ranges ?? everywhere),
+        gui: body.gui ? 1 : 0,
+      };
+      const record = tokenRecord(row);
+      const write = () => tokens.insert(row);
       // A panel session token made with a password is how a person signs in to the panel.
-      audit.record(
+      audit.change(
         auditContext(request),
         row.gui
           ? {
@@ -104,47 +109,57 @@ export const tokenRoutes: RouteModule = (scope, context) => {
               resourceSubType: 'session-api-token',
               resourceId: row.id,
               origin: 'gui',
+              write,
             }
           : {
               action: 'create',
               resourceType: 'auth',
               resourceSubType: 'api-token',
               resourceId: row.id,
-              current: record,
+              write,
+              after: () => record,
             },
       );
-    })();
-    return reply.code(201).send({ ...record, token: secret });
-  });
-
-  scope.get<{ Params: { id: string } }>(
-    '/account/tokens/:id',
-    { config: { xmlRoot: 'token' } },
-    async (request) => tokenRecord(ownToken(request, request.params.id)),
+      return { ...record, token: secret };
+    },
+    {
+      config: { xmlRoot: 'token' },
+      // A token without can_create_tokens is refused for that before its body is read.
+      readBody: (request, schema) => {
+        checkMayCreateTokens(request);
+        return readBody(request, schema);
+      },
+    },
   );
 
-  scope.delete<{ Params: { id: string } }>('/account/tokens/:id', async (request, reply) => {
-    const row = ownToken(request, request.params.id);
-    db.transaction(() => {
-      tokens.delete(row.id);
-      audit.record(
-        auditContext(request),
-        row.gui
-          ? {
-              action: 'logout',
-              resourceType: 'auth',
-              resourceSubType: 'session-api-token',
-              resourceId: row.id,
-            }
-          : {
-              action: 'delete',
-              resourceType: 'auth',
-              resourceSubType: 'api-token',
-              resourceId: row.id,
-              previous: tokenRecord(row),
-            },
-      );
-    })();
-    return reply.code(204).send();
+  handle(
+    scope,
+    tokenEndpoints.get,
+    async ({ request, params }) => tokenRecord(ownToken(request, params.id)),
+    { config: { xmlRoot: 'token' } },
+  );
+
+  handle(scope, tokenEndpoints.delete, async ({ request, params }) => {
+    const row = ownToken(request, params.id);
+    const write = () => tokens.delete(row.id);
+    audit.change(
+      auditContext(request),
+      row.gui
+        ? {
+            action: 'logout',
+            resourceType: 'auth',
+            resourceSubType: 'session-api-token',
+            resourceId: row.id,
+            write,
+          }
+        : {
+            action: 'delete',
+            resourceType: 'auth',
+            resourceSubType: 'api-token',
+            resourceId: row.id,
+            before: () => tokenRecord(row),
+            write,
+          },
+    );
   });
 };

@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { networkUsageQuerySchema } from '../../../contract/usage';
+import type { z } from 'zod/mini';
+import { toCsv } from '../../../contract/csv';
+import {
+  networkUsageCsvColumns,
+  resourceNetworkUsageCsvColumns,
+  usageEndpoints,
+} from '../../../contract/usage';
+import type { networkUsageQuerySchema } from '../../../contract/usage';
 import type { RouteModule } from '../api';
 import { hourMs } from '../billing';
 import { zoneIds } from '../catalog';
-import { ApiProblem, validate } from '../http/errors';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem } from '../http/errors';
 import { principalOf } from '../http/principal';
 import { negotiate } from '../http/formats';
 import { rfc3339 } from '../resources';
@@ -49,8 +57,7 @@ const deviceStock: Record<string, Record<string, Record<string, { amount: number
 export const usageRoutes: RouteModule = (scope, context) => {
   const { billing, clock } = context;
 
-  function window(request: FastifyRequest) {
-    const query = validate(networkUsageQuerySchema, request.query ?? {});
+  function window(request: FastifyRequest, query: z.output<typeof networkUsageQuerySchema>) {
     const from = Date.parse(query.from);
     const to = Date.parse(query.to);
     if (!(to > from)) {
@@ -119,60 +126,52 @@ export const usageRoutes: RouteModule = (scope, context) => {
     return [...days.values()];
   }
 
-  function send(
+  /** The answer in the negotiated format: the JSON body, or the rows as CSV. */
+  function send<Json>(
     reply: FastifyReply,
     csv: boolean,
-    columns: string[],
-    rows: object[],
-    json: object,
-  ) {
+    columns: readonly string[],
+    rows: readonly object[],
+    json: Json,
+  ): Json | FastifyReply {
     if (!csv) return json;
-    const lines = [
-      columns.join(','),
-      ...rows.map((row) =>
-        columns.map((column) => String((row as Record<string, unknown>)[column] ?? '')).join(','),
-      ),
-    ];
-    return reply.type('text/csv; charset=utf-8').send(`${lines.join('\n')}\n`);
+    const cells = rows.map((row) =>
+      columns.map((column) => (row as Record<string, string | number | undefined>)[column]),
+    );
+    // Lines end in LF as this sandbox has always answered; fields are quoted where needed.
+    const text = toCsv([columns, ...cells], { newline: '\n' });
+    return reply.type('text/csv; charset=utf-8').send(text);
   }
 
-  const resourceColumns = ['start_time', 'resource_id', 'service', 'zone', 'sent_bytes'];
+  handle(scope, usageEndpoints.resourceNetworkUsage, async ({ request, reply, query }) => {
+    const range = window(request, query);
+    const stats = accumulate(hourlyStats(request, range), range.accumulate);
+    return send(reply, range.csv, resourceNetworkUsageCsvColumns, stats, {
+      stats: { stat: stats },
+    });
+  });
 
-  scope.get(
-    '/account/resource_network_usage',
-    { config: { formats: ['csv'] } },
-    async (request, reply) => {
-      const query = window(request);
-      const stats = accumulate(hourlyStats(request, query), query.accumulate);
-      return send(reply, query.csv, resourceColumns, stats, { stats: { stat: stats } });
-    },
-  );
+  handle(scope, usageEndpoints.networkTopUsage, async ({ request, reply, query }) => {
+    const range = window(request, query);
+    const totals = new Map<string, Stat>();
+    for (const stat of hourlyStats(request, range)) {
+      const key = `${stat.resource_id}|${stat.service}`;
+      const sum = totals.get(key);
+      if (sum) sum.sent_bytes += stat.sent_bytes;
+      else totals.set(key, { ...stat, start_time: rfc3339(new Date(range.fromMs)) });
+    }
+    const top = [...totals.values()].sort((a, b) => b.sent_bytes - a.sent_bytes).slice(0, 10);
+    return send(reply, range.csv, resourceNetworkUsageCsvColumns, top, { stats: { stat: top } });
+  });
 
-  scope.get(
-    '/account/network_top_usage',
-    { config: { formats: ['csv'] } },
-    async (request, reply) => {
-      const query = window(request);
-      const totals = new Map<string, Stat>();
-      for (const stat of hourlyStats(request, query)) {
-        const key = `${stat.resource_id}|${stat.service}`;
-        const sum = totals.get(key);
-        if (sum) sum.sent_bytes += stat.sent_bytes;
-        else totals.set(key, { ...stat, start_time: rfc3339(new Date(query.fromMs)) });
-      }
-      const top = [...totals.values()].sort((a, b) => b.sent_bytes - a.sent_bytes).slice(0, 10);
-      return send(reply, query.csv, resourceColumns, top, { stats: { stat: top } });
-    },
-  );
-
-  scope.get('/account/network_usage', { config: { formats: ['csv'] } }, async (request, reply) => {
-    const query = window(request);
-    const publicOnly = hourlyStats(request, { ...query, service: 'server_public' });
+  handle(scope, usageEndpoints.networkUsage, async ({ request, reply, query }) => {
+    const range = window(request, query);
+    const publicOnly = hourlyStats(request, { ...range, service: 'server_public' });
     const buckets = new Map<string, number>();
-    for (const stat of accumulate(publicOnly, query.accumulate)) {
+    for (const stat of accumulate(publicOnly, range.accumulate)) {
       buckets.set(stat.start_time, (buckets.get(stat.start_time) ?? 0) + stat.sent_bytes);
     }
-    const step = query.accumulate === 'day' ? 24 : 1;
+    const step = range.accumulate === 'day' ? 24 : 1;
     let total = 0;
     const rows = [...buckets.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -196,18 +195,10 @@ export const usageRoutes: RouteModule = (scope, context) => {
           quota_increase_bytes: step * hourlyQuotaBytes,
         };
       });
-    const columns = [
-      'start_time',
-      'sent_bytes',
-      'total_sent_bytes',
-      'accumulated_quota_bytes',
-      'projected_monthly_quota_bytes',
-      'quota_increase_bytes',
-    ];
-    return send(reply, query.csv, columns, rows, { stats: { stat: rows } });
+    return send(reply, range.csv, networkUsageCsvColumns, rows, { stats: { stat: rows } });
   });
 
-  scope.get('/account/current_network_usage', async (request) => {
+  handle(scope, usageEndpoints.currentNetworkUsage, async ({ request }) => {
     const now = clock.now();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     const hour = Math.floor(now.getTime() / hourMs) * hourMs;
@@ -232,7 +223,7 @@ export const usageRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.get('/currency', async (request) => {
+  handle(scope, usageEndpoints.currency, async ({ request }) => {
     const { owner } = principalOf(request);
     const base = eurRates[owner.currency] ?? 1;
     return {
@@ -246,12 +237,11 @@ export const usageRoutes: RouteModule = (scope, context) => {
     };
   });
 
-  scope.get<{ Querystring: { zone?: string; type?: string } }>(
-    '/device/availability',
-    { config: { xmlRoot: 'availability' } },
-    async (request) => {
+  handle(
+    scope,
+    usageEndpoints.deviceAvailability,
+    async ({ request, query: { zone, type } }) => {
       principalOf(request);
-      const { zone, type } = request.query;
       if (zone !== undefined && !zoneIds.has(zone)) {
         throw new ApiProblem(400, 'ZONE_INVALID', `The zone ${zone} does not exist.`);
       }
@@ -269,5 +259,6 @@ export const usageRoutes: RouteModule = (scope, context) => {
       }
       return result;
     },
+    { config: { xmlRoot: 'availability' } },
   );
 };

@@ -4,9 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { SubAccountCreateRequest } from '../../../contract/account';
+import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import type { ApiError } from '../../api/http';
-import { createSubAccountCall, useCreateSubAccount } from '../../api/account';
+import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
@@ -112,6 +112,7 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
           required
           hint={hint('country')}
         />
+        <FormTextInput control={control} name="state" label="State" hint={hint('state')} />
         <FormTextInput
           control={control}
           name="language"

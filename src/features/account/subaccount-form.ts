@@ -1,10 +1,20 @@
 import { z } from 'zod/mini';
-import { subAccountCreateRequestSchema } from '../../../contract/account';
-import type { SubAccountCreateRequest } from '../../../contract/account';
 import { labelSchema } from '../../../contract/common';
+import {
+  checkCountryRules,
+  contactFieldRules,
+  credentialFieldRules,
+} from '../../../contract/contact';
+import type { FieldRule } from '../../../contract/contact';
+import { subAccountCurrencies, subAccountShape } from '../../../contract/subaccount';
+import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
-const contract = subAccountCreateRequestSchema.shape.sub_account;
+/**
+ * A text field by the contract's rule; its message is the form's own (subAccountFieldRules, by
+ * the error map), which says what the field needs rather than what is wrong.
+ */
+const byRule = (rule: FieldRule) => z.string().check(z.refine((value) => rule(value) === null));
 
 export const subAccountRoles = ['technical', 'billing', 'aux_billing'] as const;
 export type SubAccountRole = (typeof subAccountRoles)[number];
@@ -19,24 +29,44 @@ export const roleLabels: Record<SubAccountRole, string> = {
  * roles; its rules are the contract's, so the panel accepts exactly what the API accepts.
  */
 export const subAccountFormSchema = z.pipe(
-  z.extend(contract, {
-    company: z.string().check(z.maxLength(128)),
-    // Each row the form shows needs a key; the contract alone would accept an empty one.
-    labels: z.array(labelSchema),
-    currency: z.union([z.literal(''), contract.shape.currency]),
-    allow_api: z.boolean(),
-    allow_gui: z.boolean(),
-    roles: z.object({
-      technical: z.boolean(),
-      billing: z.boolean(),
-      aux_billing: z.boolean(),
-    }),
-  }),
+  z
+    .object({
+      ...subAccountShape,
+      username: byRule(credentialFieldRules.username),
+      password: byRule(credentialFieldRules.password),
+      first_name: byRule(contactFieldRules.first_name),
+      last_name: byRule(contactFieldRules.last_name),
+      company: z.union([z.literal(''), byRule(contactFieldRules.company)]),
+      email: byRule(contactFieldRules.email),
+      phone: byRule(contactFieldRules.phone),
+      country: byRule(contactFieldRules.country),
+      state: z.string(),
+      labels: z.array(labelSchema),
+      currency: z.union([z.literal(''), z.enum(subAccountCurrencies)]),
+      allow_api: z.boolean(),
+      allow_gui: z.boolean(),
+      roles: z.object({
+        technical: z.boolean(),
+        billing: z.boolean(),
+        aux_billing: z.boolean(),
+      }),
+    })
+    // The state of a U.S. address, the contract's rule; a blank field is one not given.
+    .check(z.superRefine((form, ctx) => checkCountryRules(form, ctx, true))),
   z.transform(
-    ({ company, currency, allow_api, allow_gui, roles, ...fields }): SubAccountCreateRequest => ({
+    ({
+      company,
+      state,
+      currency,
+      allow_api,
+      allow_gui,
+      roles,
+      ...fields
+    }): SubAccountCreateRequest => ({
       sub_account: {
         ...fields,
         ...(company ? { company } : {}),
+        ...(state ? { state } : {}),
         ...(currency ? { currency } : {}),
         allow_api: allow_api ? 'yes' : 'no',
         allow_gui: allow_gui ? 'yes' : 'no',
@@ -56,6 +86,7 @@ export const subAccountFormDefaults: SubAccountFormValues = {
   email: '',
   phone: '',
   country: '',
+  state: '',
   language: 'en',
   timezone: 'UTC',
   currency: '',
@@ -71,12 +102,13 @@ type TextField = Exclude<keyof SubAccountFormValues, 'allow_api' | 'allow_gui' |
 export const subAccountFieldRules: Partial<Record<TextField, string>> = {
   username: '4 to 64 lowercase letters and digits; single underscores may join words.',
   password: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.',
-  first_name: 'Give a first name (at most 128 characters).',
-  last_name: 'Give a last name (at most 128 characters).',
-  company: 'At most 128 characters.',
+  first_name: 'Give a first name (at most 50 characters).',
+  last_name: 'Give a last name (at most 50 characters).',
+  company: 'At most 100 characters.',
   email: 'Give an email address such as name@example.com.',
   phone: 'International form +<country code>.<number>, such as +358.31245434.',
-  country: 'Three-letter ISO 3166 country code in capitals, such as FIN or USA.',
+  country: 'Three-letter ISO 3166-1 country code in capitals, such as FIN or USA.',
+  state: 'For a U.S. address, the two-letter state code such as CA.',
   language: 'Two-letter ISO 639 language code, such as en.',
   timezone: 'A time zone name, such as UTC or Europe/Helsinki.',
   labels: 'Label keys are 1 to 32 characters, values at most 255.',
@@ -99,6 +131,7 @@ const fieldsByCode: Record<string, TextField> = {
   EMAIL: 'email',
   PHONE: 'phone',
   COUNTRY: 'country',
+  STATE: 'state',
   LANGUAGE: 'language',
   TIMEZONE: 'timezone',
   CURRENCY: 'currency',

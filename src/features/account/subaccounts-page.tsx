@@ -9,12 +9,8 @@ import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import { useSearchParams } from 'react-router';
 import type { AccountListResponse } from '../../../contract/account';
-import {
-  accountListCall,
-  accountQueries,
-  deleteSubAccountCall,
-  useDeleteSubAccount,
-} from '../../api/account';
+import { accountListCall, accountQueries } from '../../api/account';
+import { deleteSubAccountCall, useDeleteSubAccount } from '../../api/subaccounts';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';

@@ -11,7 +11,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useLocation, useSearchParams } from 'react-router';
 import { auditExportMaxDays } from '../../../contract/audit-log';
 import type { AuditExportFormat } from '../../../contract/audit-log';
-import { auditLogQueries, useExportAuditLogs } from '../../api/audit-logs';
+import { auditLogListCall, auditLogQueries, useExportAuditLogs } from '../../api/audit-logs';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { AuditEventDrawer } from '../../components/audit-event-drawer';
@@ -129,7 +129,7 @@ export function AuditLogsPage() {
           <ApiErrorAlert error={options.error} title="The filter choices could not be loaded" />
         )}
         <ExportControls view={view} />
-        <ApiCallPanel match={readsOf('/1.3/audit-logs')} includeEarlier />
+        <ApiCallPanel match={readsOf(auditLogListCall.path)} includeEarlier />
       </Paper>
       {logs.isPending && <LoadingState label="Loading the audit log" />}
       {logs.isError && (

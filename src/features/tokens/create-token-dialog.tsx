@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
 import type { ApiError } from '../../api/http';
-import { tokensPath, useCreateToken } from '../../api/tokens';
+import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
 import { TextInput } from '../../components/form/text-input';
 import { IpRangeFields } from './ip-range-fields';
@@ -39,7 +39,7 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
   const [failure, setFailure] = useState<ApiError | null>(null);
   // The request "Create token" sends with what is typed now, for the "API call" view.
   const parsed = createTokenFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success ? { method: 'POST', path: tokensPath, body: parsed.data } : null;
+  const preview = parsed.success ? createTokenCall(parsed.data) : null;
 
   const submit = handleSubmit((body) => {
     setFailure(null);

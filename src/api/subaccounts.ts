@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { subAccountEndpoints } from '../../contract/subaccount';
+import type { SubAccountCreateRequest } from '../../contract/subaccount';
+import { accountQueries } from './account';
+import type { listAccounts } from './account';
+import { callEndpoint, endpointCall } from './http';
+
+/**
+ * Subaccount create and delete. Apart from src/api/account.ts (which the first load needs for the
+ * signed-in account), so the contact rules of the create body load with the subaccount pages only.
+ */
+export const createSubAccountCall = (body: SubAccountCreateRequest) =>
+  endpointCall(subAccountEndpoints.create, { body });
+
+export function createSubAccount(body: SubAccountCreateRequest) {
+  return callEndpoint(subAccountEndpoints.create, { body });
+}
+
+export const deleteSubAccountCall = (username: string) =>
+  endpointCall(subAccountEndpoints.delete, { params: { username } });
+
+export function deleteSubAccount(username: string) {
+  return callEndpoint(subAccountEndpoints.delete, { params: { username } });
+}
+
+export function useCreateSubAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.lists() }),
+  });
+}
+
+export function useDeleteSubAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSubAccount,
+    onSuccess: (_data, username) => {
+      for (const [key] of queryClient.getQueriesData({ queryKey: accountQueries.lists() })) {
+        queryClient.setQueryData(
+          key,
+          (accounts: Awaited<ReturnType<typeof listAccounts>> | undefined) =>
+            accounts?.filter((account) => account.username !== username),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: accountQueries.lists() });
+    },
+  });
+}
