@@ -204,16 +204,7 @@ const apiPathScope = ['src/**/*.{ts,tsx}', 'server/sandbox/routes/**/*.ts'];
 // Everywhere in the panel but the factories themselves.
 const queryKeyScope = ['src/**/*.{ts,tsx}'];
 const queryKeyFactories = ['src/api/**'];
-// Files that still spell API paths today. Each is converted in the endpoint-contract change;
-// remove it here when it is (an empty list is the goal).
-const apiPathOffenders = [
-];
-
 const routeScope = ['server/sandbox/routes/**/*.ts'];
-// Sandbox route modules that still register routes by hand today. Each is converted in the
-// endpoint-contract change; remove it here when it is (an empty list is the goal).
-const routeOffenders = [
-];
 
 export default tseslint.config(
   {
@@ -277,12 +268,12 @@ export default tseslint.config(
   // selectors: API paths (less today's offenders), then query keys, then both where both apply.
   {
     files: apiPathScope,
-    ignores: [...testCode, ...apiPathOffenders],
+    ignores: testCode,
     rules: restrictedSyntax(apiPathRules),
   },
   {
     files: routeScope,
-    ignores: [...testCode, ...routeOffenders],
+    ignores: testCode,
     rules: restrictedSyntax(apiPathRules, routePathRules),
   },
   {
@@ -292,7 +283,7 @@ export default tseslint.config(
   },
   {
     files: queryKeyScope,
-    ignores: [...testCode, ...queryKeyFactories, ...apiPathOffenders],
+    ignores: [...testCode, ...queryKeyFactories],
     rules: restrictedSyntax(apiPathRules, queryKeyRules),
   },
 );
