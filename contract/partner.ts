@@ -9,7 +9,7 @@ import {
 import type { Contact, FieldRule } from './contact';
 import { defineEndpoint } from './endpoint';
 
-export { isVatNumber, phonePattern, usernamePattern } from './contact';
+export { isVatNumber } from './contact';
 export type { FieldRule } from './contact';
 
 /**
