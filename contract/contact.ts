@@ -163,9 +163,12 @@ export function checkCountryRules(contact: ContactLike, ctx: IssueSink, blankIsU
   }
 }
 
-/** The country-dependent rules as a check of an object schema that holds the contact fields. */
-export const countryRulesCheck = <T extends ContactLike>() =>
-  z.superRefine<T>((contact, ctx) => checkCountryRules(contact, ctx, false));
+/**
+ * The country-dependent rules as a check of an object schema that holds the contact fields;
+ * `blankIsUnset` where clients send "" for an attribute they leave out.
+ */
+export const countryRulesCheck = <T extends ContactLike>(blankIsUnset = false) =>
+  z.superRefine<T>((contact, ctx) => checkCountryRules(contact, ctx, blankIsUnset));
 
 /** The contact attributes of a create body; `state` and `vat_number` depend on the country. */
 export const contactShape = {

@@ -23,9 +23,12 @@ export const subAccountShape = {
   labels: z.optional(z.array(labelSchema)),
 };
 
-/** `POST /1.3/account/sub` body (reference §10.2). */
+/**
+ * `POST /1.3/account/sub` body (reference §10.2). The official Go SDK sends `"state": ""` for an
+ * address outside the U.S., so a blank state or VAT number is an attribute left out.
+ */
 export const subAccountCreateRequestSchema = z.object({
-  sub_account: z.object(subAccountShape).check(countryRulesCheck()),
+  sub_account: z.object(subAccountShape).check(countryRulesCheck(true)),
 });
 export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSchema>;
 

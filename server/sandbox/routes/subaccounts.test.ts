@@ -109,6 +109,30 @@ describe('subaccounts', () => {
     );
   });
 
+  it('takes a blank state outside the U.S. as none (the Go SDK sends "state": "")', async () => {
+    // A sandbox of its own: the other tests count this account's audit rows.
+    const own = await buildTestServer();
+    try {
+      const create = (fields: Record<string, unknown>) =>
+        own.inject({
+          method: 'POST',
+          url: '/1.3/account/sub',
+          headers: { authorization: demoAuth },
+          payload: subAccount(fields),
+        });
+      expect((await create({ username: 'go_client', state: '', vat_number: '' })).statusCode).toBe(
+        204,
+      );
+      expectProblem(
+        await create({ username: 'us_client', country: 'USA', state: '' }),
+        400,
+        'STATE_INVALID',
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
   it('keeps API access closed when allow_api is no', async () => {
     await call(
       'POST',
