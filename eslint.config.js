@@ -1,4 +1,4 @@
-// Import boundaries of ../shared/DESIGN.md: contract ← server; contract ← src/api ← src/features ← src/app.
+// Import boundaries of docs/architecture.md: contract ← server; contract ← src/api ← src/features ← src/app.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,7 +12,7 @@ import globals from 'globals';
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
-// Full zod is not tree-shakable; the panel's first load only affords zod/mini (DESIGN budgets).
+// Full zod is not tree-shakable; the panel's first load only affords zod/mini (docs/architecture.md, Budgets).
 const fullZod = {
   regex: '^zod(/v4)?$',
   message: 'Import zod/mini in contract/ and src/: full zod does not fit the bundle budget.',

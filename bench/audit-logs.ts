@@ -1,5 +1,5 @@
 /**
- * Audit log latency with 200,000 rows in one account (DESIGN budgets: 200,000 audit rows must not
+ * Audit log latency with 200,000 rows in one account (docs/architecture.md, Budgets: 200,000 audit rows must not
  * slow a page; issue 8: any filtered page answers in milliseconds). Seeds a year of history by
  * several users from several addresses, then times filtered pages of GET /1.3/audit-logs (each
  * also counts its matches for Service-Total-Count), filter-options and a week's export.

@@ -1,5 +1,5 @@
 /**
- * Scale (issue 11; DESIGN budgets): one account with 10,000 storages, 1,000 servers and 200,000
+ * Scale (issue 11; docs/architecture.md, Budgets): one account with 10,000 storages, 1,000 servers and 200,000
  * audit rows. Times filtered and label-filtered list pages of storages and servers and a filtered
  * audit log page, against the 10 ms target, with the response cache off so that every run reads
  * the database. Run with `npx tsx bench/scale.ts`; writes bench/results/scale.json.

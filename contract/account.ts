@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 export const resourceLimitsSchema = z.record(z.string(), z.nullable(z.int()));
 export type ResourceLimits = z.infer<typeof resourceLimitsSchema>;
 
-/** `GET /1.3/account` (reference §10.1). `credits` are hundredths of the account currency. */
+/** `GET /1.3/account` (api-reference-notes §10.1). `credits` are hundredths of the account currency. */
 export const accountSchema = z.object({
   username: z.string(),
   credits: z.number(),
@@ -13,7 +13,7 @@ export const accountSchema = z.object({
   resource_limits: resourceLimitsSchema,
   trial_mode: z.optional(z.int()),
   /**
-   * Sandbox extension, present only for partner accounts (spec §4.9): the creation cap (null when
+   * Sandbox extension, present only for partner accounts (api-rules §4.9): the creation cap (null when
    * there is none) and how many accounts the partner has created. The real API does not say.
    */
   partner: z.optional(
@@ -24,10 +24,10 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountResponseSchema = z.object({ account: accountSchema });
 
-/** The roles of a subaccount (reference §10.2). */
+/** The roles of a subaccount (api-reference-notes §10.2). */
 export const accountRoles = ['billing', 'aux_billing', 'technical'] as const;
 
-/** `GET /1.3/account/list` (reference §10.2). */
+/** `GET /1.3/account/list` (api-reference-notes §10.2). */
 export const accountListResponseSchema = z.object({
   accounts: z.object({
     account: z.array(
@@ -42,15 +42,15 @@ export const accountListResponseSchema = z.object({
 });
 export type AccountListResponse = z.infer<typeof accountListResponseSchema>;
 
-/** `label=key` or `label=key=value`, repeated: accounts carrying every label (spec §2.8). */
+/** `label=key` or `label=key=value`, repeated: accounts carrying every label (api-rules §2.8). */
 export const accountListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
 
-/** `GET /1.3/account/resource-usage` (reference §10.5): flat counts keyed like resource_limits. */
+/** `GET /1.3/account/resource-usage` (api-reference-notes §10.5): flat counts keyed like resource_limits. */
 export const resourceUsageSchema = z.record(z.string(), z.int());
 
-/** `POST /1.3/account/ms_lma` → 201 (reference §10.6). */
+/** `POST /1.3/account/ms_lma` → 201 (api-reference-notes §10.6). */
 export const msLmaResponseSchema = z.object({
   signing_status: z.object({
     id: z.string(),
@@ -62,7 +62,7 @@ export const msLmaResponseSchema = z.object({
 });
 
 /**
- * The account itself (reference §10.1, §10.2, §10.5, §10.6). Subaccount create and delete are
+ * The account itself (api-reference-notes §10.1, §10.2, §10.5, §10.6). Subaccount create and delete are
  * contract/subaccount.ts's: their contact rules stay out of the panel's first-load chunk.
  */
 export const accountEndpoints = {

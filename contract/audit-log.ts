@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
-/** Audit log records (spec §4.8, reference §12). */
+/** Audit log records (api-rules §4.8, api-reference-notes §12). */
 
 /** cloud_event_id: a ULID, 26 characters of Crockford base32. */
 export const cloudEventIdPattern = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -47,10 +47,10 @@ export const auditResourceTypes = [
   'ssh-key',
 ] as const;
 
-/** `limit` of the list: 1–200, default 50 (reference §1.6). */
+/** `limit` of the list: 1–200, default 50 (api-reference-notes §1.6). */
 export const auditLogMaxLimit = 200;
 export const auditLogDefaultLimit = 50;
-/** An export covers at most this many days (spec §8). */
+/** An export covers at most this many days (api-rules §8). */
 export const auditExportMaxDays = 180;
 export const auditExportFormats = ['csv', 'json'] as const;
 export type AuditExportFormat = (typeof auditExportFormats)[number];
@@ -140,7 +140,7 @@ const timestamp = z.pipe(
 const wholeNumber = z.pipe(lastValue, z.transform(Number));
 
 /**
- * The list and export filters (reference §12): lists match any of their values, the filters all
+ * The list and export filters (api-reference-notes §12): lists match any of their values, the filters all
  * must match; `created_after` and `created_before` are inclusive bounds.
  */
 export const auditLogFilterQuerySchema = z.object({
@@ -194,7 +194,7 @@ export function exportRangeDays(after: Date | undefined, before: Date | undefine
   return (end.getTime() - start.getTime()) / dayMs;
 }
 
-/** Audit logs (spec §4.8; reference §12): RFC 7807 answers on failure. */
+/** Audit logs (api-rules §4.8; api-reference-notes §12): RFC 7807 answers on failure. */
 export const auditLogEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { labelSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** One billing-relevant stretch of a resource within the month (reference §10.3). */
+/** One billing-relevant stretch of a resource within the month (api-reference-notes §10.3). */
 export const billingDetailSchema = z.object({
   amount: z.number(),
   hours: z.int(),
@@ -87,13 +87,13 @@ export const resourceBillingSummarySchema = z.object({
   }),
 });
 
-/** `username`: a partner reads an associated account's bill (spec §4.9). */
+/** `username`: a partner reads an associated account's bill (api-rules §4.9). */
 export const billingSummaryQuerySchema = z.object({
   username: z.optional(z.string()),
   resource_id: z.optional(z.string()),
 });
 
-/** Billing (spec §4.2; reference §10.3); `:month` is `YYYY-MM`. */
+/** Billing (api-rules §4.2; api-reference-notes §10.3); `:month` is `YYYY-MM`. */
 export const billingEndpoints = {
   summary: defineEndpoint({
     method: 'GET',
@@ -102,7 +102,7 @@ export const billingEndpoints = {
     response: billingSummarySchema,
     errors: [400, 403],
   }),
-  /** Deprecated (spec §9.6) in favour of `summary`. */
+  /** Deprecated (api-rules §9.6) in favour of `summary`. */
   legacySummary: defineEndpoint({
     method: 'GET',
     path: '/account/billing_summary/:month',

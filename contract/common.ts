@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** The spec's error object (spec §2.3); every failure of the API answers with it. */
+/** The spec's error object (api-rules §2.3); every failure of the API answers with it. */
 export const apiErrorBodySchema = z.object({
   error: z.object({
     error_code: z.string(),
@@ -9,11 +9,11 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-/** Classic resources encode booleans as "yes"/"no" (reference §1.2). */
+/** Classic resources encode booleans as "yes"/"no" (api-reference-notes §1.2). */
 export const yesNoSchema = z.enum(['yes', 'no']);
 export type YesNo = z.infer<typeof yesNoSchema>;
 
-/** UUID type prefixes (spec §2.1). */
+/** UUID type prefixes (api-rules §2.1). */
 export const uuidPrefixes = {
   server: '00',
   storage: '01',
@@ -35,7 +35,7 @@ export const uuidPrefixes = {
 } as const;
 export type UuidKind = keyof typeof uuidPrefixes;
 
-/** Lowercase 8-4-4-4-12 hexadecimal UUID (spec §2.1.3). */
+/** Lowercase 8-4-4-4-12 hexadecimal UUID (api-rules §2.1.3). */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const uuidSchema = z.string().check(z.regex(uuidPattern));
 
@@ -45,5 +45,5 @@ export const labelSchema = z.object({
 });
 export type Label = z.infer<typeof labelSchema>;
 
-/** Zone id pattern of the reference (§1.5). */
+/** Zone id pattern of api-reference-notes (§1.5). */
 export const zoneIdSchema = z.string().check(z.regex(/^[a-z][a-z0-9-]{0,14}[a-z0-9]$/));

@@ -4,7 +4,7 @@ import * as vatModule from 'validator/lib/isVAT';
 import { alpha2ByAlpha3, isCountryCode, usStates } from './countries';
 
 /**
- * The rules of a new account's credentials and contact details (spec §4.9; reference §10.2): one
+ * The rules of a new account's credentials and contact details (api-rules §4.9; api-reference-notes §10.2): one
  * set for subaccount and partner account creation. Every field rule is a pure function that
  * returns the message to show, or null when the value is fine: request schemas and the panel's
  * form schemas are built from these, so they cannot drift apart.
@@ -45,7 +45,7 @@ const passwordRule: FieldRule = (value) => {
   return null;
 };
 
-/** One or two lines, each 1 to 100 characters (spec §4.9). */
+/** One or two lines, each 1 to 100 characters (api-rules §4.9). */
 const addressRule: FieldRule = (value) => {
   const lines = value.split(/\r?\n/);
   if (lines.length > 2) return 'Use at most two lines.';
@@ -97,13 +97,13 @@ const vatRule =
   (value) =>
     isVatNumber(value, country) ? null : 'Enter a VAT number valid for the chosen country.';
 
-/** A new account's sign-in credentials (spec §4.9, §8). */
+/** A new account's sign-in credentials (api-rules §4.9, §8). */
 export const credentialFieldRules = {
   username: usernameRule,
   password: passwordRule,
 } satisfies Record<string, FieldRule>;
 
-/** The contact attributes whose rule does not depend on another attribute (spec §4.9). */
+/** The contact attributes whose rule does not depend on another attribute (api-rules §4.9). */
 export const contactFieldRules = {
   first_name: lengthRule(1, 50),
   last_name: lengthRule(1, 50),
@@ -185,6 +185,6 @@ export const contactShape = {
   vat_number: z.optional(z.string()),
 };
 
-/** Contact details as a create body gives them (partner `contact_details`, spec §4.9). */
+/** Contact details as a create body gives them (partner `contact_details`, api-rules §4.9). */
 export const contactSchema = z.strictObject(contactShape).check(countryRulesCheck());
 export type Contact = z.infer<typeof contactSchema>;

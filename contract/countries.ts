@@ -1,5 +1,5 @@
 /**
- * ISO 3166-1 countries as `alpha-2 alpha-3` pairs: the API speaks alpha-3 (spec §2.9), while
+ * ISO 3166-1 countries as `alpha-2 alpha-3` pairs: the API speaks alpha-3 (api-rules §2.9), while
  * VAT rules and the browser's country names (Intl.DisplayNames) are keyed by alpha-2.
  */
 const pairs =

@@ -6,11 +6,11 @@ import { ipAddressTextSchema, ipFamilySchema, macAddressSchema } from './ip';
 export const ipAccessSchema = z.enum(['public', 'utility', 'private']);
 export type IpAccess = z.infer<typeof ipAccessSchema>;
 
-/** `release`: deleted with its server; `keep`: kept as a detached floating address (reference §7.1). */
+/** `release`: deleted with its server; `keep`: kept as a detached floating address (api-reference-notes §7.1). */
 export const releasePolicySchema = z.enum(['release', 'keep']);
 export type ReleasePolicy = z.infer<typeof releasePolicySchema>;
 
-/** IP address record (reference §7.1); `server` and `mac` are absent while detached. */
+/** IP address record (api-reference-notes §7.1); `server` and `mac` are absent while detached. */
 export const ipAddressSchema = z.object({
   address: z.string(),
   access: ipAccessSchema,
@@ -46,7 +46,7 @@ export const ptrRecordSchema = z
   );
 
 /**
- * `POST /1.3/ip_address` (reference §7.2): to a server (`server`, by `access`; `mac` picks one
+ * `POST /1.3/ip_address` (api-reference-notes §7.2): to a server (`server`, by `access`; `mac` picks one
  * of its interfaces), or floating (`floating: yes` with `zone` or the `mac` to bind it to).
  */
 export const addIpAddressRequestSchema = z.strictObject({
@@ -65,7 +65,7 @@ export type AddIpAddressRequest = z.input<typeof addIpAddressRequestSchema>;
 
 /**
  * `PATCH /1.3/ip_address/{address}`: `mac` moves a floating address to that interface,
- * `mac: null` detaches it (reference §7.2).
+ * `mac: null` detaches it (api-reference-notes §7.2).
  */
 export const modifyIpAddressRequestSchema = z.strictObject({
   ip_address: z.strictObject({
@@ -76,7 +76,7 @@ export const modifyIpAddressRequestSchema = z.strictObject({
 });
 export type ModifyIpAddressRequest = z.input<typeof modifyIpAddressRequestSchema>;
 
-/** `PUT /1.3/ip_address/{address}`: `ptr_record` is required here (reference §7.2). */
+/** `PUT /1.3/ip_address/{address}`: `ptr_record` is required here (api-reference-notes §7.2). */
 export const replaceIpAddressRequestSchema = z.strictObject({
   ip_address: z.strictObject({
     ptr_record: ptrRecordSchema,
@@ -98,7 +98,7 @@ export const bulkIpAddressItemSchema = z.strictObject({
 });
 export type BulkIpAddressItem = z.input<typeof bulkIpAddressItemSchema>;
 
-/** `PATCH /1.3/ip_address/bulk` → 204; every item applies or none does (spec §4.5). */
+/** `PATCH /1.3/ip_address/bulk` → 204; every item applies or none does (api-rules §4.5). */
 export const bulkModifyIpAddressRequestSchema = z.strictObject({
   ip_addresses: z
     .array(bulkIpAddressItemSchema)
@@ -112,7 +112,7 @@ export type BulkModifyIpAddressRequest = z.input<typeof bulkModifyIpAddressReque
 export const maxIpAddressesPerServer = 5;
 
 /**
- * IP addresses (spec §4.5; reference §7), by their text: IPv6 in any of its spellings. There are
+ * IP addresses (api-rules §4.5; api-reference-notes §7), by their text: IPv6 in any of its spellings. There are
  * no list filters: the panel reads them all and searches them itself.
  */
 export const ipAddressEndpoints = {

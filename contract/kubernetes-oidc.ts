@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * OIDC issuer entries of a cluster (reference §9.5, `kubernetesAuthenticationIssuerConfig`) and
+ * OIDC issuer entries of a cluster (api-reference-notes §9.5, `kubernetesAuthenticationIssuerConfig`) and
  * the rules the API server applies to a JWT authenticator (Kubernetes AuthenticationConfiguration
  * v1), so the sandbox and the panel's forms reject the same things.
  */
@@ -50,7 +50,7 @@ function decodesToCertificates(text: string): boolean {
   }
 }
 
-/** `claim` + `prefix`, or `expression` (reference §9.5). */
+/** `claim` + `prefix`, or `expression` (api-reference-notes §9.5). */
 const prefixedMappingSchema = z
   .strictObject({
     claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'))),
@@ -323,7 +323,7 @@ const utf8Base64 = (text: string) => {
 
 /**
  * The entries an API-server `AuthenticationConfiguration` (apiserver.config.k8s.io/v1) describes
- * (spec §4.3 import rules): each JWT authenticator becomes an entry named after its issuer URL
+ * (api-rules §4.3 import rules): each JWT authenticator becomes an entry named after its issuer URL
  * host (`-2`, `-3`… for a host seen before); the top-level `anonymous` field is refused; any field
  * the entries cannot hold is refused, as importing would lose it. The entries still need
  * {@link issuerSchema} and {@link issuerSetProblems}.

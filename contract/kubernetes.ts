@@ -3,7 +3,7 @@ import { labelSchema, uuidSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
 
-/** Cluster, node group and OIDC entry names: a Kubernetes DNS label (reference §9.1). */
+/** Cluster, node group and OIDC entry names: a Kubernetes DNS label (api-reference-notes §9.1). */
 export const kubernetesNamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export const kubernetesNameSchema = z
   .string()
@@ -16,7 +16,7 @@ export const kubernetesNameSchema = z
     ),
   );
 
-/** States of reference §9.4. */
+/** States of api-reference-notes §9.4. */
 export const clusterStates = [
   'pending',
   'running',
@@ -47,7 +47,7 @@ export type NodeGroupState = z.infer<typeof nodeGroupStateSchema>;
 export const nodeStateSchema = z.enum(['pending', 'running', 'terminating', 'failed', 'unknown']);
 export type NodeState = z.infer<typeof nodeStateSchema>;
 
-/** Cluster (control-plane) plans: the union of the OAS and Go records (reference §9.3, §19 #22). */
+/** Cluster (control-plane) plans: the union of the OAS and Go records (api-reference-notes §9.3, §19 #22). */
 export const clusterPlanSchema = z.object({
   name: z.string(),
   description: z.string(),
@@ -65,10 +65,10 @@ export const clusterVersionListSchema = z.array(clusterVersionSchema);
 export const storageEncryptionSchema = z.enum(['data-at-rest', 'none']);
 export type StorageEncryption = z.infer<typeof storageEncryptionSchema>;
 
-/** The template every node boots from unless a node group names another (reference §18). */
+/** The template every node boots from unless a node group names another (api-reference-notes §18). */
 export const defaultNodeTemplate = '01000000-0000-4000-8000-000160010100';
 
-/** Nodes per node group and node groups per cluster (reference §9.1, §9.2). */
+/** Nodes per node group and node groups per cluster (api-reference-notes §9.1, §9.2). */
 export const maxNodesPerGroup = 16;
 export const maxNodeGroups = 16;
 
@@ -174,7 +174,7 @@ const kubeletArgsSchema = z
   .array(kubeletArgSchema)
   .check(unique<KubeletArg>((arg) => arg.key, 'Each kubelet argument may appear only once.'));
 
-/** A node group as created (reference §9.2); `plan` is a server plan name or `custom`. */
+/** A node group as created (api-reference-notes §9.2); `plan` is a server plan name or `custom`. */
 export const nodeGroupCreateSchema = z
   .strictObject({
     name: kubernetesNameSchema,
@@ -213,7 +213,7 @@ export const nodeGroupCreateSchema = z
   );
 export type NodeGroupCreate = z.input<typeof nodeGroupCreateSchema>;
 
-/** What PATCH may change on a node group (reference §9.2 names count; the rest are node settings). */
+/** What PATCH may change on a node group (api-reference-notes §9.2 names count; the rest are node settings). */
 export const nodeGroupModifySchema = z.strictObject({
   count: z.optional(nodeCountSchema),
   labels: z.optional(nodeLabelsSchema),
@@ -284,7 +284,7 @@ export const clusterCreateSchema = z.strictObject({
 });
 export type ClusterCreate = z.input<typeof clusterCreateSchema>;
 
-/** PATCH body (reference §9.1): labels, control-plane IP filter and plan. */
+/** PATCH body (api-reference-notes §9.1): labels, control-plane IP filter and plan. */
 export const clusterModifySchema = z.strictObject({
   labels: z.optional(clusterLabelsSchema),
   control_plane_ip_filter: z.optional(controlPlaneIpFilterSchema),
@@ -326,7 +326,7 @@ export const availableUpgradesSchema = z.object({ versions: z.array(z.string()) 
 export const kubeconfigResponseSchema = z.object({ kubeconfig: z.string() });
 export const acceptedResponseSchema = z.object({ message: z.string() });
 
-/** `?label=` filters of the cluster list (reference §1.3). */
+/** `?label=` filters of the cluster list (api-reference-notes §1.3). */
 export const clusterListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
@@ -340,7 +340,7 @@ export const issuerKubeconfigQuerySchema = z.object({
 });
 
 /**
- * Managed Kubernetes (spec §4.3; reference §9). A newer service: failures are RFC 7807 problem
+ * Managed Kubernetes (api-rules §4.3; api-reference-notes §9). A newer service: failures are RFC 7807 problem
  * details, and each operation declares exactly its failure statuses; where it declares both 400
  * and 422, a body of the wrong shape is 400 and unacceptable values are 422.
  */
@@ -422,7 +422,7 @@ export const kubernetesEndpoints = {
   }),
 };
 
-/** Node groups and their nodes (reference §9.2). */
+/** Node groups and their nodes (api-reference-notes §9.2). */
 export const kubernetesNodeGroupEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -474,7 +474,7 @@ export const kubernetesNodeGroupEndpoints = {
   }),
 };
 
-/** OIDC issuer entries of a cluster (reference §9.5); `:name` is the entry's name. */
+/** OIDC issuer entries of a cluster (api-reference-notes §9.5); `:name` is the entry's name. */
 export const kubernetesAuthenticationEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema } from './common';
 
-/** Storage label keys may not start with an underscore (spec §2.8.4). */
+/** Storage label keys may not start with an underscore (api-rules §2.8.4). */
 export const storageLabelSchema = z.object({
   key: labelSchema.shape.key.check(
     z.refine((key) => !key.startsWith('_'), { message: 'Label keys may not start with “_”.' }),
@@ -9,7 +9,7 @@ export const storageLabelSchema = z.object({
   value: labelSchema.shape.value,
 });
 
-/** One `label` query value: `key` or `key=value` (spec §2.8.2; the `=` arrives URL-decoded). */
+/** One `label` query value: `key` or `key=value` (api-rules §2.8.2; the `=` arrives URL-decoded). */
 export interface LabelFilter {
   key: string;
   value?: string;
@@ -22,7 +22,7 @@ export function parseLabelFilter(text: string): LabelFilter | null {
   return equals === -1 ? { key } : { key, value: text.slice(equals + 1) };
 }
 
-/** Items match when they carry every filter: keys compare case-insensitively (spec §2.8.3). */
+/** Items match when they carry every filter: keys compare case-insensitively (api-rules §2.8.3). */
 export function matchesLabelFilters(
   labels: readonly { key: string; value: string }[],
   filters: readonly LabelFilter[],

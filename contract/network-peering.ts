@@ -19,7 +19,7 @@ export const peeringNetworkSchema = z.object({
 });
 export type PeeringNetwork = z.infer<typeof peeringNetworkSchema>;
 
-/** Network peering record (reference §8). */
+/** Network peering record (api-reference-notes §8). */
 export const networkPeeringSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
@@ -41,7 +41,7 @@ export type NetworkPeeringListResponse = z.infer<typeof networkPeeringListRespon
 export const networkPeeringResponseSchema = z.object({ network_peering: networkPeeringSchema });
 export type NetworkPeeringResponse = z.infer<typeof networkPeeringResponseSchema>;
 
-/** `GET /1.3/network-peering` queries (spec §4.7); `label` repeatable. */
+/** `GET /1.3/network-peering` queries (api-rules §4.7); `label` repeatable. */
 export const networkPeeringListQuerySchema = z.object({
   uuid: z.optional(uuidSchema),
   network_uuid_local: z.optional(uuidSchema),
@@ -76,7 +76,7 @@ export const modifyNetworkPeeringRequestSchema = z.strictObject({
 });
 export type ModifyNetworkPeeringRequest = z.input<typeof modifyNetworkPeeringRequestSchema>;
 
-/** Network peerings (spec §4.7; reference §8); each side defines its own half. */
+/** Network peerings (api-rules §4.7; api-reference-notes §8); each side defines its own half. */
 export const networkPeeringEndpoints = {
   list: defineEndpoint({
     method: 'GET',

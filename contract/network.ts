@@ -16,7 +16,7 @@ import { serverInterfaceResponseSchema } from './server';
 export const networkTypeSchema = z.enum(['private', 'utility', 'public']);
 export type NetworkType = z.infer<typeof networkTypeSchema>;
 
-/** Peering states (reference §8); `configured_status` is what the user sets, `state` follows. */
+/** Peering states (api-reference-notes §8); `configured_status` is what the user sets, `state` follows. */
 export const networkPeeringStates = [
   'pending-peer',
   'provisioning',
@@ -32,7 +32,7 @@ export const networkPeeringStates = [
 export const networkPeeringStateSchema = z.enum(networkPeeringStates);
 export type NetworkPeeringState = z.infer<typeof networkPeeringStateSchema>;
 
-/** One IP network of a network record (reference §4.2). */
+/** One IP network of a network record (api-reference-notes §4.2). */
 export const ipNetworkSchema = z.object({
   address: z.string(),
   family: ipFamilySchema,
@@ -50,7 +50,7 @@ export type IpNetwork = z.infer<typeof ipNetworkSchema>;
 export const networkServerSchema = z.object({ uuid: uuidSchema, title: z.string() });
 export type NetworkServer = z.infer<typeof networkServerSchema>;
 
-/** The read-only peering summary a network lists (reference §8, OAS). */
+/** The read-only peering summary a network lists (api-reference-notes §8, OAS). */
 export const networkPeeringSummarySchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
@@ -67,7 +67,7 @@ export const networkSchema = z.object({
   ip_networks: z.object({ ip_network: z.array(ipNetworkSchema) }),
   /** Omitted when no server is attached. */
   servers: z.optional(z.object({ server: z.array(networkServerSchema) })),
-  /** Plain array, as in recorded traffic (reference §1.3). */
+  /** Plain array, as in recorded traffic (api-reference-notes §1.3). */
   labels: z.array(labelSchema),
   /** Private networks only: the peerings this network takes part in. */
   peerings: z.optional(z.object({ peering: z.array(networkPeeringSummarySchema) })),
@@ -81,7 +81,7 @@ export type NetworkListResponse = z.infer<typeof networkListResponseSchema>;
 export const networkResponseSchema = z.object({ network: networkSchema });
 export type NetworkResponse = z.infer<typeof networkResponseSchema>;
 
-/** `GET /1.3/network`: repeatable `label`, optional `zone` (reference §4.1). */
+/** `GET /1.3/network`: repeatable `label`, optional `zone` (api-reference-notes §4.1). */
 export const networkListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
   zone: z.optional(zoneIdSchema),
@@ -205,7 +205,7 @@ const ipNetworksRequestSchema = z
     ),
   );
 
-/** `POST /1.3/network`: only SDN private networks can be created (spec §4.6). */
+/** `POST /1.3/network`: only SDN private networks can be created (api-rules §4.6). */
 export const createNetworkRequestSchema = z.strictObject({
   network: z.strictObject({
     name: networkNameSchema,
@@ -218,7 +218,7 @@ export const createNetworkRequestSchema = z.strictObject({
 });
 export type CreateNetworkRequest = z.input<typeof createNetworkRequestSchema>;
 
-/** `PUT /1.3/network/{uuid}`: changed fields only; `router: null` detaches the router (reference §4.3). */
+/** `PUT /1.3/network/{uuid}`: changed fields only; `router: null` detaches the router (api-reference-notes §4.3). */
 export const modifyNetworkRequestSchema = z.strictObject({
   network: z.strictObject({
     name: z.optional(networkNameSchema),
@@ -229,7 +229,7 @@ export const modifyNetworkRequestSchema = z.strictObject({
 });
 export type ModifyNetworkRequest = z.input<typeof modifyNetworkRequestSchema>;
 
-/** A network interface (reference §5): on a server, or standalone under /1.3/network/interface. */
+/** A network interface (api-reference-notes §5): on a server, or standalone under /1.3/network/interface. */
 export const interfaceIpAddressSchema = z.object({
   address: z.string(),
   family: ipFamilySchema,
@@ -260,8 +260,8 @@ export const networkInterfaceListResponseSchema = z.object({
 export const networkInterfaceResponseSchema = z.object({ interface: networkInterfaceSchema });
 
 /**
- * `POST /1.3/network/interface` (reference §5.2). `server` is a sandbox addition: it places the
- * interface on that (stopped) server, within the 24 devices-plus-interfaces limit (spec §8).
+ * `POST /1.3/network/interface` (api-reference-notes §5.2). `server` is a sandbox addition: it places the
+ * interface on that (stopped) server, within the 24 devices-plus-interfaces limit (api-rules §8).
  */
 export const createNetworkInterfaceRequestSchema = z.strictObject({
   interface: z.strictObject({
@@ -288,7 +288,7 @@ export const createNetworkInterfaceRequestSchema = z.strictObject({
 });
 export type CreateNetworkInterfaceRequest = z.input<typeof createNetworkInterfaceRequestSchema>;
 
-/** `POST /1.3/server/{uuid}/networking/interface` (reference §5.1). */
+/** `POST /1.3/server/{uuid}/networking/interface` (api-reference-notes §5.1). */
 export const createServerInterfaceRequestSchema = z.strictObject({
   interface: z.strictObject({
     type: networkTypeSchema,
@@ -312,7 +312,7 @@ export const createServerInterfaceRequestSchema = z.strictObject({
 });
 export type CreateServerInterfaceRequest = z.input<typeof createServerInterfaceRequestSchema>;
 
-/** `PUT /1.3/server/{uuid}/networking/interface/{index}`: type and network cannot change (reference §5.1). */
+/** `PUT /1.3/server/{uuid}/networking/interface/{index}`: type and network cannot change (api-reference-notes §5.1). */
 export const modifyServerInterfaceRequestSchema = z.strictObject({
   interface: z.strictObject({
     index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
@@ -322,7 +322,7 @@ export const modifyServerInterfaceRequestSchema = z.strictObject({
 });
 export type ModifyServerInterfaceRequest = z.input<typeof modifyServerInterfaceRequestSchema>;
 
-/** Networks (reference §4): private ones are the account's, shared ones only readable. */
+/** Networks (api-reference-notes §4): private ones are the account's, shared ones only readable. */
 export const networkEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -345,7 +345,7 @@ export const networkEndpoints = {
     response: networkResponseSchema,
     errors: [400, 403, 404],
   }),
-  /** Also attaches (`router`) or detaches (`router: null`) a router (reference §9). */
+  /** Also attaches (`router`) or detaches (`router: null`) a router (api-reference-notes §9). */
   modify: defineEndpoint({
     method: 'PUT',
     path: '/network/:uuid',
@@ -361,7 +361,7 @@ export const networkEndpoints = {
   }),
 };
 
-/** Standalone network interfaces (reference §5.2). */
+/** Standalone network interfaces (api-reference-notes §5.2). */
 export const networkInterfaceEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -391,7 +391,7 @@ export const networkInterfaceEndpoints = {
 };
 
 /**
- * Changes of a server's own interfaces (reference §5.1), on a stopped server; reading them is a
+ * Changes of a server's own interfaces (api-reference-notes §5.1), on a stopped server; reading them is a
  * server endpoint (contract/server.ts).
  */
 export const serverInterfaceEndpoints = {

@@ -13,12 +13,12 @@ export { isVatNumber } from './contact';
 export type { FieldRule } from './contact';
 
 /**
- * Partner accounts (spec §2.9, §4.9; reference §15). The field rules are contract/contact.ts's,
+ * Partner accounts (api-rules §2.9, §4.9; api-reference-notes §15). The field rules are contract/contact.ts's,
  * shared with subaccount creation: the sandbox's request schema and the panel's form schema are
  * both built from them.
  */
 
-/** The rules of the create body (spec §4.9), by attribute. */
+/** The rules of the create body (api-rules §4.9), by attribute. */
 export const partnerFieldRules = {
   ...credentialFieldRules,
   ...contactFieldRules,
@@ -28,7 +28,7 @@ export const partnerFieldRules = {
 export const partnerContactSchema = contactSchema;
 export type PartnerContact = Contact;
 
-/** `POST /1.3/partner/accounts` (spec §4.9). */
+/** `POST /1.3/partner/accounts` (api-rules §4.9). */
 export const partnerAccountCreateRequestSchema = z.strictObject({
   username: ruled(partnerFieldRules.username),
   password: ruled(partnerFieldRules.password),
@@ -36,7 +36,7 @@ export const partnerAccountCreateRequestSchema = z.strictObject({
 });
 export type PartnerAccountCreateRequest = z.infer<typeof partnerAccountCreateRequestSchema>;
 
-/** The partner account record (spec §2.9): unset optional fields are empty strings. */
+/** The partner account record (api-rules §2.9): unset optional fields are empty strings. */
 export const partnerAccountSchema = z.object({
   username: z.string(),
   first_name: z.string(),
@@ -178,7 +178,7 @@ export function toPartnerAccountCreateRequest(
   return { username, password, contact_details: contact as PartnerContact };
 }
 
-/** Which form field a create error code belongs to (spec §7.4), so it can be shown there. */
+/** Which form field a create error code belongs to (api-rules §7.4), so it can be shown there. */
 export function partnerFormFieldOfCode(
   code: string,
 ): 'username' | 'password' | `contact_details.${ContactField}` | undefined {
@@ -192,7 +192,7 @@ export function partnerFormFieldOfCode(
   return undefined;
 }
 
-/** Partner accounts (spec §4.9; reference §15): a partner lists and creates its customers. */
+/** Partner accounts (api-rules §4.9; api-reference-notes §15): a partner lists and creates its customers. */
 export const partnerEndpoints = {
   listAccounts: defineEndpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { serverSizeListResponseSchema, timezoneListResponseSchema } from './server';
 
-/** Server plan (reference §2.6): numbers are real JSON numbers here, unlike server records. */
+/** Server plan (api-reference-notes §2.6): numbers are real JSON numbers here, unlike server records. */
 export const planSchema = z.object({
   name: z.string(),
   core_number: z.int(),
@@ -17,12 +17,12 @@ export const planListResponseSchema = z.object({
   plans: z.object({ plan: z.array(planSchema) }),
 });
 
-/** Server plans (reference §2.6). */
+/** Server plans (api-reference-notes §2.6). */
 export const planEndpoints = {
   list: defineEndpoint({ method: 'GET', path: '/plan', response: planListResponseSchema }),
 };
 
-/** What a server can be given besides a plan: timezones (reference §14) and custom sizes (§2.1). */
+/** What a server can be given besides a plan: timezones (api-reference-notes §14) and custom sizes (§2.1). */
 export const serverOptionEndpoints = {
   timezones: defineEndpoint({
     method: 'GET',

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
-/** One price entry: `price` credits per hour for `amount` units (spec §2.5, reference §14). */
+/** One price entry: `price` credits per hour for `amount` units (api-rules §2.5, api-reference-notes §14). */
 export const priceEntrySchema = z.object({
   amount: z.number(),
   price: z.number(),
 });
 export type PriceEntry = z.infer<typeof priceEntrySchema>;
 
-/** Keys every zone's price list carries (spec §2.5); `server_plan_<name>` keys come on top. */
+/** Keys every zone's price list carries (api-rules §2.5); `server_plan_<name>` keys come on top. */
 export const basePriceKeys = [
   'firewall',
   'io_request_backup',
@@ -44,7 +44,7 @@ export const priceListResponseSchema = z.object({
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
-/** Prices of every zone (spec §4.1): documented under 1.2; the service answers under 1.3 too. */
+/** Prices of every zone (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */
 export const priceEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -15,7 +15,7 @@ export const staticRouteSchema = z.object({
 });
 export type StaticRoute = z.infer<typeof staticRouteSchema>;
 
-/** Router record (reference §6): every key always present, lists possibly empty. */
+/** Router record (api-reference-notes §6): every key always present, lists possibly empty. */
 export const routerSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
@@ -81,7 +81,7 @@ const staticRoutesRequestSchema = z
   .array(staticRouteRequestSchema)
   .check(z.maxLength(maxStaticRoutes, `At most ${maxStaticRoutes} static routes.`));
 
-/** `POST /1.3/router` (reference §6). */
+/** `POST /1.3/router` (api-reference-notes §6). */
 export const createRouterRequestSchema = z.strictObject({
   router: z.strictObject({
     name: routerNameSchema,
@@ -101,13 +101,13 @@ export const modifyRouterRequestSchema = z.strictObject({
 });
 export type ModifyRouterRequest = z.input<typeof modifyRouterRequestSchema>;
 
-/** `GET /1.3/router`: repeatable `label` (reference §1.3). */
+/** `GET /1.3/router`: repeatable `label` (api-reference-notes §1.3). */
 export const routerListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
 });
 export type RouterListQuery = z.input<typeof routerListQuerySchema>;
 
-/** Routers (reference §6); attaching one to a network is a change of the network. */
+/** Routers (api-reference-notes §6); attaching one to a network is a change of the network. */
 export const routerEndpoints = {
   list: defineEndpoint({
     method: 'GET',

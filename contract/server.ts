@@ -12,15 +12,15 @@ import {
   storageTitleSchema,
 } from './storage';
 
-/** Server states (reference §2.5); `maintenance` while starting, stopping or being created. */
+/** Server states (api-reference-notes §2.5); `maintenance` while starting, stopping or being created. */
 export const serverStateSchema = z.enum(['started', 'stopped', 'maintenance', 'error']);
 export type ServerState = z.infer<typeof serverStateSchema>;
 
-/** Servers wrap their label and tag lists, unlike storages (reference §1.3). */
+/** Servers wrap their label and tag lists, unlike storages (api-reference-notes §1.3). */
 export const serverLabelsSchema = z.object({ label: z.array(labelSchema) });
 export const serverTagsSchema = z.object({ tag: z.array(z.string()) });
 
-/** Tag names of the classic tag API (reference §16). */
+/** Tag names of the classic tag API (api-reference-notes §16). */
 export const tagNameSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_]{1,32}$/, 'Letters, digits and underscores, at most 32.'));
@@ -60,7 +60,7 @@ export const serverInterfaceSchema = z.object({
 });
 export type ServerInterface = z.infer<typeof serverInterfaceSchema>;
 
-/** Numbers rendered as strings in JSON (spec §2.6). */
+/** Numbers rendered as strings in JSON (api-rules §2.6). */
 const numericString = z.string().check(z.regex(/^\d+$/));
 
 const digits = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
@@ -78,7 +78,7 @@ export const serverSortFields = [
 export type ServerSortField = (typeof serverSortFields)[number];
 
 /**
- * Query of `GET /1.3/server` (reference §1.6). Without `limit` every server is listed, as the
+ * Query of `GET /1.3/server` (api-reference-notes §1.6). Without `limit` every server is listed, as the
  * long-standing API does; with it, at most 1,000 a page.
  */
 export const serverListQuerySchema = z.object({
@@ -155,7 +155,7 @@ export const hostnameSchema = z
     ),
   );
 
-/** Integers or numeric strings: clients send both for cores and memory (reference §1.2). */
+/** Integers or numeric strings: clients send both for cores and memory (api-reference-notes §1.2). */
 const countSchema = z.pipe(
   z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
   z.transform((value) => Number(value)),
@@ -175,7 +175,7 @@ export const serverStorageDeviceRequestSchema = z.strictObject({
 });
 export type ServerStorageDeviceRequest = z.input<typeof serverStorageDeviceRequestSchema>;
 
-/** One interface of a new server (reference §2.3); `network` is needed for a private one. */
+/** One interface of a new server (api-reference-notes §2.3); `network` is needed for a private one. */
 export const serverInterfaceRequestSchema = z.strictObject({
   type: z.enum(['public', 'utility', 'private']),
   index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
@@ -210,7 +210,7 @@ export const createServerRequestSchema = z.strictObject({
         .array(serverStorageDeviceRequestSchema)
         .check(z.minLength(1), z.maxLength(16)),
     }),
-    /** Left out: a utility and a public IPv4 interface (reference §2.2). */
+    /** Left out: a utility and a public IPv4 interface (api-reference-notes §2.2). */
     networking: z.optional(
       z.strictObject({
         interfaces: z.strictObject({
@@ -301,7 +301,7 @@ export const serverEventTypes = [
   'server_storage_detach',
 ] as const;
 
-/** Events of a server (reference §13), newest first. */
+/** Events of a server (api-reference-notes §13), newest first. */
 export const serverEventSchema = z.object({
   server: uuidSchema,
   time: z.string(),
@@ -322,8 +322,8 @@ const bootDiskSchema = z.pipe(
 );
 
 /**
- * Classic server-centric attach (reference §2.1, §3.1): `POST /1.3/server/{uuid}/storage/attach`.
- * `storage` may be left out only for an empty CD-ROM device (reference §3.3).
+ * Classic server-centric attach (api-reference-notes §2.1, §3.1): `POST /1.3/server/{uuid}/storage/attach`.
+ * `storage` may be left out only for an empty CD-ROM device (api-reference-notes §3.3).
  */
 export const serverAttachStorageRequestSchema = z.strictObject({
   storage_device: z.strictObject({
@@ -339,7 +339,7 @@ export type ServerAttachStorageRequest = z.input<typeof serverAttachStorageReque
 export const fullDeviceAddressPattern =
   /^virtio:([0-9]|1[0-5])$|^scsi:0:([0-9]|1[0-5])$|^ide:[01]:[01]$/;
 
-/** Classic detach: the device `address`, or the `storage` UUID it holds (reference §2.1). */
+/** Classic detach: the device `address`, or the `storage` UUID it holds (api-reference-notes §2.1). */
 export const serverDetachStorageRequestSchema = z.strictObject({
   storage_device: z.strictObject({
     address: z.optional(
@@ -350,36 +350,36 @@ export const serverDetachStorageRequestSchema = z.strictObject({
 });
 export type ServerDetachStorageRequest = z.input<typeof serverDetachStorageRequestSchema>;
 
-/** `POST /1.3/server/{uuid}/cdrom/load` (reference §2.1). */
+/** `POST /1.3/server/{uuid}/cdrom/load` (api-reference-notes §2.1). */
 export const cdromLoadRequestSchema = z.strictObject({
   storage_device: z.strictObject({ storage: uuidSchema }),
 });
 export type CdromLoadRequest = z.input<typeof cdromLoadRequestSchema>;
 
-/** `GET /1.3/server/{uuid}/networking` (reference §5.1). */
+/** `GET /1.3/server/{uuid}/networking` (api-reference-notes §5.1). */
 export const serverNetworkingResponseSchema = z.object({
   networking: z.object({ interfaces: z.object({ interface: z.array(serverInterfaceSchema) }) }),
 });
 export const serverInterfaceResponseSchema = z.object({ interface: serverInterfaceSchema });
 
-/** `GET /1.3/timezone` (reference §14). */
+/** `GET /1.3/timezone` (api-reference-notes §14). */
 export const timezoneListResponseSchema = z.object({
   timezones: z.object({ timezone: z.array(z.string()) }),
 });
 
-/** `GET /1.3/server_size` (reference §2.1): cores and memory as strings. */
+/** `GET /1.3/server_size` (api-reference-notes §2.1): cores and memory as strings. */
 export const serverSizeListResponseSchema = z.object({
   server_sizes: z.object({
     server_size: z.array(z.object({ core_number: numericString, memory_amount: numericString })),
   }),
 });
 
-/** What becomes of the backups of the storages a server deletion deletes (reference §2.1). */
+/** What becomes of the backups of the storages a server deletion deletes (api-reference-notes §2.1). */
 export const serverBackupPolicySchema = z.enum(backupDeletionPolicies);
 export type ServerBackupPolicy = z.infer<typeof serverBackupPolicySchema>;
 
 /**
- * Query of `DELETE /1.3/server/{uuid}` (reference §2.1): `storages=1` (or `true`) deletes the
+ * Query of `DELETE /1.3/server/{uuid}` (api-reference-notes §2.1): `storages=1` (or `true`) deletes the
  * attached storages too, their backups as `backups` says (`keep` unless said).
  */
 export const serverDeleteQuerySchema = z.object({
@@ -393,7 +393,7 @@ export const serverDeleteQuerySchema = z.object({
 });
 export type ServerDeleteQuery = z.input<typeof serverDeleteQuerySchema>;
 
-/** Servers (reference §2.1), their classic storage and CD-ROM operations and interfaces (§5.1). */
+/** Servers (api-reference-notes §2.1), their classic storage and CD-ROM operations and interfaces (§5.1). */
 export const serverEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -431,7 +431,7 @@ export const serverEndpoints = {
     response: null,
     errors: [400, 403, 404, 409],
   }),
-  /** Classic tagging: comma-separated tag names in the path (reference §2.1). */
+  /** Classic tagging: comma-separated tag names in the path (api-reference-notes §2.1). */
   tag: defineEndpoint({
     method: 'POST',
     path: '/server/:uuid/tag/:tags',
@@ -507,7 +507,7 @@ export const serverEndpoints = {
     response: serverInterfaceResponseSchema,
     errors: [400, 403, 404],
   }),
-  /** `GET /1.3/events/{server}/{offset},{count}` (reference §13), newest first. */
+  /** `GET /1.3/events/{server}/{offset},{count}` (api-reference-notes §13), newest first. */
   events: defineEndpoint({
     method: 'GET',
     path: '/events/:uuid/:offset,:count',

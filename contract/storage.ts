@@ -11,11 +11,11 @@ export const storageAccesses = ['private', 'public'] as const;
 export const storageAccessSchema = z.enum(storageAccesses);
 export type StorageAccess = z.infer<typeof storageAccessSchema>;
 
-/** `hdd` is the API name of the Archive tier (reference §3.2). */
+/** `hdd` is the API name of the Archive tier (api-reference-notes §3.2). */
 export const storageTierSchema = z.enum(['maxiops', 'standard', 'hdd']);
 export type StorageTier = z.infer<typeof storageTierSchema>;
 
-/** States the spec names (§3) plus `error`; `maintenance` covers clones and templates in progress. */
+/** States api-rules names (§3) plus `error`; `maintenance` covers clones and templates in progress. */
 export const storageStateSchema = z.enum(['online', 'maintenance', 'backuping', 'error']);
 export type StorageState = z.infer<typeof storageStateSchema>;
 
@@ -27,7 +27,7 @@ export const storageTitleSchema = z
     z.regex(/^[^<>]*$/, 'A title may not contain < or >.'),
   );
 
-/** GiB; the API accepts numbers and numeric strings in requests (reference §1.2). */
+/** GiB; the API accepts numbers and numeric strings in requests (api-reference-notes §1.2). */
 export const storageSizeSchema = z
   .pipe(
     z.union([z.int(), z.string().check(z.regex(/^\d+$/, 'A whole number of GiB.'))]),
@@ -37,7 +37,7 @@ export const storageSizeSchema = z
 
 export const backupIntervals = ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-/** An automatic backup schedule; `{}` means none (reference §3.2). */
+/** An automatic backup schedule; `{}` means none (api-reference-notes §3.2). */
 export const backupRuleSchema = z.union([
   z.strictObject({}),
   z.strictObject({
@@ -101,7 +101,7 @@ export const storageSortFields = [
   'zone',
 ] as const;
 
-/** Query of every storage list (spec §4.10; reference §1.6: limit at most 100). */
+/** Query of every storage list (api-rules §4.10; api-reference-notes §1.6: limit at most 100). */
 export const storageListQuerySchema = z.object({
   label: z.optional(z.union([z.string(), z.array(z.string())])),
   search: z.optional(
@@ -151,7 +151,7 @@ export const modifyStorageRequestSchema = z.strictObject({
 });
 export type ModifyStorageRequest = z.input<typeof modifyStorageRequestSchema>;
 
-/** `virtio:0`–`virtio:15`, `scsi:0:0`–`scsi:0:15`, `ide:0:0`–`ide:1:1`, or a bare bus (reference §3.3). */
+/** `virtio:0`–`virtio:15`, `scsi:0:0`–`scsi:0:15`, `ide:0:0`–`ide:1:1`, or a bare bus (api-reference-notes §3.3). */
 export const deviceAddressPattern =
   /^(ide|scsi|virtio)$|^virtio:([0-9]|1[0-5])$|^scsi:0:([0-9]|1[0-5])$|^ide:[01]:[01]$/;
 
@@ -181,7 +181,7 @@ export const cloneStorageRequestSchema = z.strictObject({
 export type CloneStorageRequest = z.input<typeof cloneStorageRequestSchema>;
 
 export const backupDeletionPolicies = ['keep', 'keep_latest', 'delete'] as const;
-/** What deleting a storage does with its backups (reference §3.3); `keep` unless said. */
+/** What deleting a storage does with its backups (api-reference-notes §3.3); `keep` unless said. */
 export const backupDeletionPolicySchema = z.enum(backupDeletionPolicies);
 export type BackupDeletionPolicy = z.infer<typeof backupDeletionPolicySchema>;
 
@@ -191,7 +191,7 @@ export const storageDeleteQuerySchema = z.object({
 });
 export type StorageDeleteQuery = z.input<typeof storageDeleteQuerySchema>;
 
-/** Storage devices per server, and storage devices plus network interfaces (spec §8). */
+/** Storage devices per server, and storage devices plus network interfaces (api-rules §8). */
 export const maxStorageDevicesPerServer = 16;
 export const maxDevicesAndInterfacesPerServer = 24;
 
@@ -203,12 +203,12 @@ const storageList = {
 } as const;
 
 /**
- * Storage (spec §4.10; reference §3.1). The lists by type and by access take the place of a
+ * Storage (api-rules §4.10; api-reference-notes §3.1). The lists by type and by access take the place of a
  * storage UUID in the path; the sandbox serves each of their values as a path of its own.
  */
 export const storageEndpoints = {
   list: defineEndpoint({ ...storageList, path: '/storage' }),
-  /** Public templates and CD-ROMs the account marked; no query (reference §3.1). */
+  /** Public templates and CD-ROMs the account marked; no query (api-reference-notes §3.1). */
   listFavorites: defineEndpoint({
     method: 'GET',
     path: '/storage/favorite',
@@ -235,7 +235,7 @@ export const storageEndpoints = {
     status: 201,
     errors: [400, 402],
   }),
-  /** 202: the real API answered every recorded modification so (reference §3.1). */
+  /** 202: the real API answered every recorded modification so (api-reference-notes §3.1). */
   modify: defineEndpoint({
     method: 'PUT',
     path: '/storage/:uuid',
@@ -299,7 +299,7 @@ export const storageEndpoints = {
     status: 201,
     errors: [400, 402, 403, 404, 409],
   }),
-  /** Partition and filesystem resize after an enlargement; answers the storage (spec §4.10). */
+  /** Partition and filesystem resize after an enlargement; answers the storage (api-rules §4.10). */
   resize: defineEndpoint({
     method: 'POST',
     path: '/storage/:uuid/resize',
@@ -308,7 +308,7 @@ export const storageEndpoints = {
   }),
   /**
    * Restores a backup into its origin; the sandbox answers 202 with the origin (the real API
-   * answers 204 without a body, reference §3.1).
+   * answers 204 without a body, api-reference-notes §3.1).
    */
   restore: defineEndpoint({
     method: 'POST',

@@ -7,7 +7,7 @@ import { defineEndpoint } from './endpoint';
 export const subAccountCurrencies = ['EUR', 'GBP', 'USD', 'SGD'] as const;
 
 /**
- * The attributes of a new subaccount (reference §10.2): credentials and contact details by the
+ * The attributes of a new subaccount (api-reference-notes §10.2): credentials and contact details by the
  * rules partner accounts use too (contract/contact.ts), then the subaccount's own settings.
  */
 export const subAccountShape = {
@@ -24,7 +24,7 @@ export const subAccountShape = {
 };
 
 /**
- * `POST /1.3/account/sub` body (reference §10.2). The official Go SDK sends `"state": ""` for an
+ * `POST /1.3/account/sub` body (api-reference-notes §10.2). The official Go SDK sends `"state": ""` for an
  * address outside the U.S., so a blank state or VAT number is an attribute left out.
  */
 export const subAccountCreateRequestSchema = z.object({
@@ -32,7 +32,7 @@ export const subAccountCreateRequestSchema = z.object({
 });
 export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSchema>;
 
-/** Subaccounts of the main account (reference §10.2). */
+/** Subaccounts of the main account (api-reference-notes §10.2). */
 export const subAccountEndpoints = {
   create: defineEndpoint({
     method: 'POST',

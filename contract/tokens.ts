@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
-/** Durations like "8760h", "1h30m", "15m", "90s" (reference §11). */
+/** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
 export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 export const maxTokenLifetimeSeconds = 366 * 24 * 3600;
 
@@ -34,7 +34,7 @@ const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
 const isIp = (text: string) => ipv4.safeParse(text).success || ipv6.safeParse(text).success;
 
-/** One allowed range: an address, a CIDR block or "first-last" of one family (spec §5.2). */
+/** One allowed range: an address, a CIDR block or "first-last" of one family (api-rules §5.2). */
 export function isIpRange(text: string): boolean {
   if (isIp(text)) return true;
   if (z.cidrv4().safeParse(text).success || z.cidrv6().safeParse(text).success) return true;
@@ -130,13 +130,13 @@ export const tokenListResponseSchema = z.array(tokenSchema);
 /** A whole number in a query. */
 const count = () => z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
 
-/** `limit` 1–1000 (all when unset) and `offset` of the list (reference §11). */
+/** `limit` 1–1000 (all when unset) and `offset` of the list (api-reference-notes §11). */
 export const tokenListQuerySchema = z.object({
   limit: z.optional(count().check(z.minimum(1), z.maximum(1000))),
   offset: z.optional(count()),
 });
 
-/** API tokens (reference §11; spec §5.2): RFC 7807 answers on failure. */
+/** API tokens (api-reference-notes §11; api-rules §5.2): RFC 7807 answers on failure. */
 export const tokenEndpoints = {
   list: defineEndpoint({
     method: 'GET',

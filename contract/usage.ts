@@ -16,7 +16,7 @@ export const networkServices = [
 ] as const;
 export const networkServiceSchema = z.enum(networkServices);
 
-/** Query of the network usage operations (reference §10.4). */
+/** Query of the network usage operations (api-reference-notes §10.4). */
 export const networkUsageQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
@@ -64,7 +64,7 @@ export const currentNetworkUsageResponseSchema = z.object({
   }),
 });
 
-/** `GET /1.3/currency` (reference §13): `rate` is the value of one credit in that currency. */
+/** `GET /1.3/currency` (api-reference-notes §13): `rate` is the value of one credit in that currency. */
 export const currencyResponseSchema = z.object({
   currencies: z.object({
     currency: z.array(z.object({ code: z.string(), rate: z.number(), updated: z.string() })),
@@ -83,7 +83,7 @@ export const deviceAvailabilityQuerySchema = z.object({
   type: z.optional(z.string()),
 });
 
-/** Columns of the network usage CSV answers, in order (reference §10.4). */
+/** Columns of the network usage CSV answers, in order (api-reference-notes §10.4). */
 export const resourceNetworkUsageCsvColumns = [
   'start_time',
   'resource_id',
@@ -101,8 +101,8 @@ export const networkUsageCsvColumns = [
 ] as const;
 
 /**
- * Network usage (reference §10.4; spec §4.2, §8): JSON up to 31 days, CSV (`Accept: text/csv`)
- * for any window. Currency and device availability (reference §13).
+ * Network usage (api-reference-notes §10.4; api-rules §4.2, §8): JSON up to 31 days, CSV (`Accept: text/csv`)
+ * for any window. Currency and device availability (api-reference-notes §13).
  */
 export const usageEndpoints = {
   resourceNetworkUsage: defineEndpoint({

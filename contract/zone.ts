@@ -14,7 +14,7 @@ export const zoneListResponseSchema = z.object({
 });
 export type ZoneListResponse = z.infer<typeof zoneListResponseSchema>;
 
-/** Zones (spec §4.1): documented under 1.2; the service answers under 1.3 too. */
+/** Zones (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */
 export const zoneEndpoints = {
   list: defineEndpoint({
     method: 'GET',

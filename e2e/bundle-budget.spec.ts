@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signInWithPassword } from './support';
 
-// Budgets of ../shared/DESIGN.md: first-load JS of sign-in and dashboard, and every chunk.
+// Budgets of docs/architecture.md: first-load JS of sign-in and dashboard, and every chunk.
 const firstLoadBudget = 170_000;
 const chunkBudget = 120_000;
 

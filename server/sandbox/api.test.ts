@@ -28,7 +28,7 @@ const postToken = (payload: string, headers: Record<string, string>) =>
   });
 
 describe('versions', () => {
-  it('serves zone and price under 1.2 (spec §4.1) and aliases them under 1.3', async () => {
+  it('serves zone and price under 1.2 (api-rules §4.1) and aliases them under 1.3', async () => {
     for (const version of ['1.2', '1.3']) {
       const zones = await get(`/${version}/zone`);
       expect(zones.statusCode).toBe(200);
@@ -103,7 +103,7 @@ describe('routing', () => {
   });
 });
 
-describe('response format negotiation (spec §2.2)', () => {
+describe('response format negotiation (api-rules §2.2)', () => {
   it.each([
     ['text/html'],
     ['image/png'],
@@ -327,7 +327,7 @@ describe('request bodies', () => {
   });
 });
 
-describe('XML rendering of lists (spec §2.2.3)', () => {
+describe('XML rendering of lists (api-rules §2.2.3)', () => {
   it('renders a list of scalars as repeated child elements', async () => {
     const token = await createToken(app, demoAuth, {
       allowed_ip_ranges: ['192.0.2.0/24', '2001:db8::/32', '127.0.0.1'],

@@ -16,7 +16,7 @@ declare module 'fastify' {
     cacheSlot: { key: string; version: number } | null;
   }
   interface FastifyContextConfig {
-    /** Response formats the route can produce besides JSON and XML (CSV, spec §2.2.4). */
+    /** Response formats the route can produce besides JSON and XML (CSV, api-rules §2.2.4). */
     formats?: Format[];
     /** Root element name for an XML rendering of a response that has no wrapper. */
     xmlRoot?: string;
@@ -27,14 +27,12 @@ declare module 'fastify' {
   }
 }
 
-export type { RouteModule } from './domain';
-
 export const apiVersions: readonly ApiVersion[] = ['1.2', '1.3'];
 const obsoleteVersions = new Set(['1.0', '1.1']);
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const xmlContentType = 'application/xml; charset=utf-8';
 
-/** Answers a path under a version segment no scope serves (spec §9.4). */
+/** Answers a path under a version segment no scope serves (api-rules §9.4). */
 export function versionProblem(url: string): ApiProblem | undefined {
   const match = /^\/(\d+(?:\.\d+)+)(?:[/?]|$)/.exec(url);
   if (!match) return undefined;
@@ -67,7 +65,7 @@ function versionScope(context: SandboxContext) {
     });
 
     const jsonParser = scope.getDefaultJsonParser('error', 'error');
-    // Bodies are JSON or XML only (spec §2.2.1); any other Content-Type answers CONTENT_TYPE_INVALID.
+    // Bodies are JSON or XML only (api-rules §2.2.1); any other Content-Type answers CONTENT_TYPE_INVALID.
     scope.removeAllContentTypeParsers();
     // Some clients send Content-Type: application/json on bodiless requests; that is no error.
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

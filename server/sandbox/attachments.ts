@@ -10,7 +10,7 @@ import type { StorageRow } from './store/storages';
 /**
  * Attaching and detaching storage, the one implementation behind the spec's storage-centric
  * paths (`/storage/{uuid}/attach|detach`) and the classic server-centric ones
- * (`/server/{uuid}/storage/attach|detach`, `/server/{uuid}/cdrom/load|eject`; reference §2.1,
+ * (`/server/{uuid}/storage/attach|detach`, `/server/{uuid}/cdrom/load|eject`; api-reference-notes §2.1,
  * §3.1). Each call runs in one transaction: the rules of `resources.attach`/`detach`, the server
  * event, and one audit row per storage whose attachments change (for an empty CD-ROM device,
  * which holds no storage, one row about the server).
@@ -117,7 +117,7 @@ export function createAttachments(context: SandboxContext) {
 
     /**
      * Loads a CD-ROM or normal storage into the server's CD-ROM device, ejecting what it held
-     * first (reference §2.1). Loading the media already in the drive changes nothing.
+     * first (api-reference-notes §2.1). Loading the media already in the drive changes nothing.
      */
     loadCdrom(request: FastifyRequest, server: ServerRow, storage: StorageRow) {
       const device = cdromDevice(server);

@@ -1,5 +1,6 @@
 import { monotonicFactory } from 'ulid';
 import type { Clock } from './clock';
+import { rfc3339 } from './clock';
 import type { Principal } from './http/auth';
 import type { Db } from './store/database';
 
@@ -21,7 +22,7 @@ export interface AuditEntry {
 }
 
 /**
- * Audit rows (reference §12). Callers write them inside the transaction of the change they
+ * Audit rows (api-reference-notes §12). Callers write them inside the transaction of the change they
  * describe, so there is no change without its row and no row without its change.
  *
  * Sign-ins: a sign-in is the start of a session, and only the panel has sessions — a password
@@ -62,7 +63,7 @@ export function createAuditLog(db: Db, clock: Clock) {
       insert.run({
         cloud_event_id: cloudEventId,
         account_id: principal.owner.id,
-        time: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        time: rfc3339(now),
         correlation_id: context.correlationId,
         auth_type: principal.method === 'basic' ? 'basic_auth' : viaPanel ? 'gui' : 'api',
         account_username: principal.account.username,
@@ -98,7 +99,7 @@ export function createAuditLog(db: Db, clock: Clock) {
 }
 
 /**
- * A state as reference §12 shows it: a JSON object. A list (an OIDC issuer set) or a bare value
+ * A state as api-reference-notes §12 shows it: a JSON object. A list (an OIDC issuer set) or a bare value
  * is wrapped as `{"items": …}` / `{"value": …}`, so every client can read every row.
  */
 function stateJson(state: unknown): string | null {

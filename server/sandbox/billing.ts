@@ -26,7 +26,7 @@ export interface BillingPeriod {
   memory: number | null;
   size: number | null;
   tier: string | null;
-  /** Servers: the per-core licence of their disks (credits an hour, spec §2.5). */
+  /** Servers: the per-core licence of their disks (credits an hour, api-rules §2.5). */
   license: number;
   firewall: boolean;
   /** A plan's own disk: its price is part of the plan's. */
@@ -70,7 +70,7 @@ const unitPrice = (zone: string, key: string, units: number) => {
   return entry ? (entry.price * units) / entry.amount : 0;
 };
 
-/** A shared-core (DEV) plan's core counts as half a core for the licence (spec §2.5). */
+/** A shared-core (DEV) plan's core counts as half a core for the licence (api-rules §2.5). */
 export const sharedCore = (plan: string | null) => plan?.startsWith('DEV-') ?? false;
 
 /** Storage price key by tier; `standard` has no key of its own and costs what MaxIOPS costs. */
@@ -88,7 +88,7 @@ export interface HourlyCost {
   total: number;
 }
 
-/** The hourly cost of a period from its zone's price list (spec §2.5). */
+/** The hourly cost of a period from its zone's price list (api-rules §2.5). */
 export function hourlyCost(period: BillingPeriod): HourlyCost {
   let base = 0;
   let license = 0;
@@ -139,7 +139,7 @@ function storageType(row: StorageRow): BilledType | undefined {
 }
 
 /**
- * The billing history (spec §4.2 billing): live resources give the open period; every change of
+ * The billing history (api-rules §4.2 billing): live resources give the open period; every change of
  * a billed attribute and every deletion closes the period so far into `billing_history`, so a
  * deleted resource still bills its lifetime and a plan change shows as two detail entries.
  */
@@ -386,11 +386,11 @@ export function createBillingLedger(db: Db, clock: Clock) {
     /** Credits used by an account up to now. */
     creditsUsed,
     /**
-     * Spec §7 (402): creating or starting a billable resource needs credits left on the main
+     * api-rules §7 (402): creating or starting a billable resource needs credits left on the main
      * account that pays for it. Called after the request is validated, before anything changes.
      */
     requireCredits(owner: AccountRow) {
-      // A partner's customer is billed on the partner's invoice (spec §4.9), not from credits.
+      // A partner's customer is billed on the partner's invoice (api-rules §4.9), not from credits.
       if (owner.partner_id !== null) return;
       if (owner.credits - creditsUsed(owner.id) > 0) return;
       throw new ApiProblem(

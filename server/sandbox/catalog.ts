@@ -3,7 +3,7 @@ import { serverPlanPricePrefix } from '../../contract/price';
 import type { Plan } from '../../contract/plan';
 import type { Zone } from '../../contract/zone';
 
-/** The eight zones of spec §2.4, with a price factor each (sites cost differently to run). */
+/** The eight zones of api-rules §2.4, with a price factor each (sites cost differently to run). */
 const zoneTable: [id: string, description: string, priceFactor: number][] = [
   ['de-fra1', 'Frankfurt #1', 1],
   ['fi-hel1', 'Helsinki #1', 1],
@@ -24,7 +24,7 @@ export const zones: Zone[] = zoneTable.map(([id, description]) => ({
 export const zoneIds = new Set(zones.map((zone) => zone.id));
 
 const gib = 1024;
-/** Fixed server plans (reference §2.6); `public_traffic_out` in GiB per month. */
+/** Fixed server plans (api-reference-notes §2.6); `public_traffic_out` in GiB per month. */
 export const plans: Plan[] = [
   ['1xCPU-1GB', 1, 1, 25, 1024],
   ['1xCPU-2GB', 1, 2, 50, 2048],
@@ -47,7 +47,7 @@ export const plans: Plan[] = [
   storage_tier: (name as string).startsWith('DEV-') ? 'standard' : 'maxiops',
 }));
 
-/** Frankfurt prices in credits (1/100 of the currency) per hour for `amount` units (reference §14). */
+/** Frankfurt prices in credits (1/100 of the currency) per hour for `amount` units (api-reference-notes §14). */
 const basePrices: Record<BasePriceKey, PriceEntry> = {
   firewall: { amount: 1, price: 0.56 },
   io_request_backup: { amount: 1_000_000, price: 0 },
@@ -93,13 +93,13 @@ export const prices: ZonePrices[] = zoneTable.map(([name, , factor]) => {
   return zone;
 });
 
-/** IANA timezone names a server can be given (reference §14), with UTC among them. */
+/** IANA timezone names a server can be given (api-reference-notes §14), with UTC among them. */
 export const timezones: string[] = [
   ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']),
 ].sort();
 
 /**
- * Custom server sizes offered in forms (reference §2.1 `GET /1.3/server_size`): 1–20 cores, each
+ * Custom server sizes offered in forms (api-reference-notes §2.1 `GET /1.3/server_size`): 1–20 cores, each
  * with memory from 1 GiB to 128 GiB (1 GiB steps to 16 GiB, then 2, 4 and 8 GiB steps), all within
  * the custom limits of server creation. Numbers are strings, as in the server record.
  */

@@ -39,7 +39,7 @@ export function secretsEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-/** Random version-4 UUID whose first two hex digits carry the resource type (spec §2.1). */
+/** Random version-4 UUID whose first two hex digits carry the resource type (api-rules §2.1). */
 export function newUuid(prefix: string): string {
   return prefix + crypto.randomUUID().slice(2);
 }

@@ -1,7 +1,7 @@
 import { ApiProblem } from './http/errors';
 
 /**
- * Faults the spec names that a client must survive (spec §7): 503 while the service is under
+ * Faults the spec names that a client must survive (api-rules §7): 503 while the service is under
  * maintenance, and a 500 "temporary problem in the service". Switched at run time through
  * `/_sandbox/faults` (server/sandbox/control.ts) or at start with SANDBOX_MAINTENANCE=1.
  */

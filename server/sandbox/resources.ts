@@ -10,6 +10,7 @@ import {
 } from '../../contract/storage';
 import { uuidPattern } from '../../contract/common';
 import type { Clock } from './clock';
+import { rfc3339 } from './clock';
 import type { Principal } from './http/auth';
 import { ApiProblem, forbidden, notFound } from './http/errors';
 import type { JobRunner } from './jobs';
@@ -31,8 +32,7 @@ export const serverStateIllegal = (detail: string) =>
     `The server is in a state in which it cannot be used: ${detail}`,
   );
 
-/** RFC 3339 without fractions, as storage records carry it (reference §1.2). */
-export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** RFC 3339 without fractions, as storage records carry it (api-reference-notes §1.2). */
 
 export interface Actor {
   email?: string;
@@ -40,7 +40,7 @@ export interface Actor {
   last_name?: string;
 }
 
-/** Who an event names: the acting user's contact details (reference §13). */
+/** Who an event names: the acting user's contact details (api-reference-notes §13). */
 export function actorOf(account: AccountRow): Actor {
   const contact = JSON.parse(account.contact) as Actor;
   return {
@@ -147,7 +147,7 @@ export function createResources({
     };
   }
 
-  /** A server's licence is the per-core fee of the software on its disks (spec §2.5). */
+  /** A server's licence is the per-core fee of the software on its disks (api-rules §2.5). */
   function licenseOf(devices: DeviceRow[]): number {
     return devices.reduce((sum, device) => {
       const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
@@ -228,7 +228,7 @@ export function createResources({
 
   function refuseHotplug(server: ServerRow, type: 'disk' | 'cdrom', address: string) {
     if (server.state !== 'started') return;
-    // Spec §3: IDE devices and CD-ROMs attach and detach only while the server is stopped.
+    // api-rules §3: IDE devices and CD-ROMs attach and detach only while the server is stopped.
     if (type === 'cdrom') {
       throw new ApiProblem(
         409,
@@ -255,7 +255,7 @@ export function createResources({
   }
 
   /**
-   * Checks every attach rule (spec §3, §8; reference §3.6) and adds the device. `creating` skips
+   * Checks every attach rule (api-rules §3, §8; api-reference-notes §3.6) and adds the device. `creating` skips
    * the server state rules: a server being created has no running guest to hot-plug into.
    */
   function attach(
@@ -358,7 +358,7 @@ export function createResources({
     });
   }
 
-  /** Deletes an unattached storage and, by the policy, its backups (spec §3, §4.10). */
+  /** Deletes an unattached storage and, by the policy, its backups (api-rules §3, §4.10). */
   function deleteStorage(row: StorageRow, policy: BackupDeletionPolicy) {
     if (servers.devicesWithStorage(row.uuid).length > 0) {
       throw new ApiProblem(

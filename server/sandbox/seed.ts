@@ -5,7 +5,8 @@ import { zones } from './catalog';
 import type { Clock } from './clock';
 import { hashPassword, newUuid } from './credentials';
 import type { Networking } from './networking';
-import { actorOf, rfc3339 } from './resources';
+import { rfc3339 } from './clock';
+import { actorOf } from './resources';
 import type { AccountRepository, NewAccount } from './store/accounts';
 import type { Db } from './store/database';
 import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
@@ -53,7 +54,7 @@ function contact(first: string, last: string, email: string, extra: Record<strin
 }
 
 /**
- * Public templates and CD-ROM images of every zone (reference §18). A storage has one zone, so
+ * Public templates and CD-ROM images of every zone (api-reference-notes §18). A storage has one zone, so
  * each zone's copy has its own well-known id: the zone's number in the fourth group and the
  * image in the last digits; Frankfurt's Debian template is the well-known
  * 01000000-0000-4000-8000-000020060100.
@@ -73,7 +74,7 @@ const cdrom = (title: string, size: number): PublicImage => ({
   license: 0,
   template_type: null,
 });
-/** The licence is credits per hour per core (spec §2.5). */
+/** The licence is credits per hour per core (api-rules §2.5). */
 const publicImages: PublicImage[] = [
   template('Debian GNU/Linux 12 (Bookworm)', 4),
   cdrom('Debian GNU/Linux 12 (Bookworm) installation CD', 1),
@@ -350,7 +351,7 @@ function seedResources(
   storage(other.id, { title: 'other data', size: 100, zone: 'de-fra1' }, 15);
 
   // One private network with a router per account, in non-overlapping blocks of one zone, so the
-  // two accounts can peer them (spec §4.7).
+  // two accounts can peer them (api-rules §4.7).
   networking.seedPrivateNetwork(demo.id, {
     name: 'demo private network',
     zone: 'de-fra1',

@@ -64,7 +64,7 @@ export async function createToken(
 
 /**
  * The spec's error object of an error answer, after checking what else the body holds: nothing
- * on classic paths; on the newer services' paths the RFC 7807 fields (reference §1.4), agreeing
+ * on classic paths; on the newer services' paths the RFC 7807 fields (api-reference-notes §1.4), agreeing
  * with the error object and the status.
  */
 export function errorObjectOf(response: LightMyRequestResponse): { error: unknown } {
@@ -92,7 +92,7 @@ export function errorObjectOf(response: LightMyRequestResponse): { error: unknow
 }
 
 /**
- * Asserts the spec's error answer (spec §2.3, §7): the status, a JSON body whose error object is
+ * Asserts the spec's error answer (api-rules §2.3, §7): the status, a JSON body whose error object is
  * exactly `{"error":{"error_code","error_message"}}` with the given code and a non-empty message
  * (plus, on the newer services' paths only, the RFC 7807 fields; see errorObjectOf).
  */

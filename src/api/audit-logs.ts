@@ -3,7 +3,7 @@ import { auditLogDefaultLimit, auditLogEndpoints } from '../../contract/audit-lo
 import type { AuditExportFormat, AuditLog, AuditLogFilters } from '../../contract/audit-log';
 import { ApiError, callEndpoint, endpointCall, request } from './http';
 
-/** One page of the audit log; every field maps onto the query of reference §12. */
+/** One page of the audit log; every field maps onto the query of api-reference-notes §12. */
 export interface AuditLogParams extends AuditLogFilters {
   limit?: number;
   offset?: number;

@@ -3,7 +3,7 @@ import { billingEndpoints } from '../../contract/billing';
 import { usageEndpoints } from '../../contract/usage';
 import { callEndpoint } from './http';
 
-/** `YYYY-MM`, the month form of the billing paths (reference §10.3). */
+/** `YYYY-MM`, the month form of the billing paths (api-reference-notes §10.3). */
 export type BillingMonth = string;
 
 export function getBillingSummary(month: BillingMonth, signal?: AbortSignal) {

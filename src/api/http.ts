@@ -41,7 +41,7 @@ export class ApiError extends Error {
 /** An answer the panel could not read: the same request answers the same way, so never retried. */
 export const isResponseInvalid = (error: ApiError) => error.code === 'RESPONSE_INVALID';
 
-/** A 503 (spec §7): the service is under maintenance and did nothing with the request. */
+/** A 503 (api-rules §7): the service is under maintenance and did nothing with the request. */
 export const isMaintenance = (error: ApiError) => error.status === 503;
 
 let underMaintenance = false;
@@ -365,7 +365,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * A non-JSON answer (CSV of the network usage operations, spec §4.2) as text; failures are
+ * A non-JSON answer (CSV of the network usage operations, api-rules §4.2) as text; failures are
  * ApiErrors like those of `request`.
  */
 export async function requestText(

@@ -31,7 +31,7 @@ export async function modifyIpAddress(address: string, body: ModifyIpAddressRequ
   return (await callEndpoint(ipAddressEndpoints.modify, { params: { address }, body })).ip_address;
 }
 
-/** All items apply or none does (spec §4.5); the answer is 204 without a body. */
+/** All items apply or none does (api-rules §4.5); the answer is 204 without a body. */
 export function bulkModifyIpAddresses(body: BulkModifyIpAddressRequest) {
   return callEndpoint(ipAddressEndpoints.bulkModify, { body });
 }
@@ -59,7 +59,7 @@ export const ipAddressQueries = {
 
 /**
  * An address belongs to a server's interface and lists, and releasing the last public or utility
- * address detaches the server from that network (spec §4.5): servers and networks refetch too.
+ * address detaches the server from that network (api-rules §4.5): servers and networks refetch too.
  */
 async function refreshAfterChange(
   queryClient: QueryClient,

@@ -87,7 +87,7 @@ export async function listClusterNetworks(zone: string, signal?: AbortSignal) {
     }));
 }
 
-/** States in which the cluster or a group changes by itself (reference §9.4). */
+/** States in which the cluster or a group changes by itself (api-reference-notes §9.4). */
 const settledClusterStates = new Set([
   'running',
   'failed',

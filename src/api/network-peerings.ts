@@ -8,7 +8,7 @@ import type {
 } from '../../contract/network-peering';
 import { callEndpoint, endpointCall } from './http';
 
-/** The list's queries of spec §4.7; all of them combine. */
+/** The list's queries of api-rules §4.7; all of them combine. */
 export interface NetworkPeeringListParams {
   labels?: string[];
   localNetwork?: string;
@@ -58,7 +58,7 @@ export function deleteNetworkPeering(uuid: string) {
   return callEndpoint(networkPeeringEndpoints.delete, { params: { uuid } });
 }
 
-/** States that change without anything this account does (reference §8): worth polling. */
+/** States that change without anything this account does (api-reference-notes §8): worth polling. */
 export function isPeeringSettling(peering: Pick<NetworkPeering, 'state'>): boolean {
   return peering.state === 'pending-peer' || peering.state === 'provisioning';
 }

@@ -7,7 +7,7 @@ import type { ApiRequest } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
 
-/** The list's queries (reference §4.1): labels for the account's networks, and a zone. */
+/** The list's queries (api-reference-notes §4.1): labels for the account's networks, and a zone. */
 export interface NetworkListParams {
   labels?: string[];
   zone?: string;
@@ -42,7 +42,7 @@ export async function createNetwork(body: CreateNetworkRequest) {
 export const modifyNetworkCall = (uuid: string, body: ModifyNetworkRequest): ApiRequest =>
   endpointCall(networkEndpoints.modify, { params: { uuid }, body });
 
-/** Attaching a router, or detaching it with `null`, modifies the network (reference §9). */
+/** Attaching a router, or detaching it with `null`, modifies the network (api-reference-notes §9). */
 export const setNetworkRouterCall = (uuid: string, router: string | null) =>
   modifyNetworkCall(uuid, { network: { router } });
 
@@ -75,7 +75,7 @@ export const networkQueries = {
 
 /**
  * After a network changes: its record and lists; routers list the networks attached to them, and
- * a router coming or going changes the state of the network's peerings (reference §8).
+ * a router coming or going changes the state of the network's peerings (api-reference-notes §8).
  */
 async function refreshNetwork(queryClient: QueryClient, network: Network) {
   queryClient.setQueryData(networkQueries.detail(network.uuid).queryKey, network);
@@ -102,7 +102,7 @@ export function useModifyNetwork(uuid: string) {
   });
 }
 
-/** Attaches `router`, or detaches the network's router when it is null (reference §4.3). */
+/** Attaches `router`, or detaches the network's router when it is null (api-reference-notes §4.3). */
 export function useSetNetworkRouter(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({

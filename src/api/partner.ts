@@ -22,7 +22,7 @@ export function createPartnerAccount(
   return callEndpoint(partnerEndpoints.createAccount, { body }, options);
 }
 
-/** A customer's detailed bill for `month` (YYYY-MM), read by its partner (spec §4.2, §4.9). */
+/** A customer's detailed bill for `month` (YYYY-MM), read by its partner (api-rules §4.2, §4.9). */
 export function getCustomerBillingSummary(username: string, month: string, signal?: AbortSignal) {
   return callEndpoint(
     billingEndpoints.summary,

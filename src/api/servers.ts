@@ -39,7 +39,7 @@ export interface ServerPage {
 }
 
 /**
- * The wire query of one page of the server list (reference §1.6): the one place the panel's list
+ * The wire query of one page of the server list (api-reference-notes §1.6): the one place the panel's list
  * params meet the API's names. One item more than the page is asked for, to tell whether a next
  * page exists.
  */
@@ -87,7 +87,7 @@ export const serverEventPageSize = 50;
 export async function listServerEvents(uuid: string, signal?: AbortSignal) {
   const params = { uuid, offset: '0', count: String(serverEventPageSize) };
   const response = await callEndpoint(serverEndpoints.events, { params }, { signal });
-  // Newest first, whatever order the API chose (reference §13 does not state one).
+  // Newest first, whatever order the API chose (api-reference-notes §13 does not state one).
   return [...response.events.event].sort((a, b) => b.time.localeCompare(a.time));
 }
 
@@ -144,7 +144,7 @@ export async function modifyServer(uuid: string, body: ModifyServerRequest) {
 
 /**
  * Adds (or, with `value` null, removes) one label of a server. The API replaces the whole set
- * (reference §2.6), so the current set is read first and the others are kept.
+ * (api-reference-notes §2.6), so the current set is read first and the others are kept.
  */
 export async function changeServerLabel(uuid: string, key: string, value: string | null) {
   const current = await getServer(uuid);
@@ -153,7 +153,7 @@ export async function changeServerLabel(uuid: string, key: string, value: string
   return modifyServer(uuid, { server: { labels: { label } } });
 }
 
-/** States in which the record changes by itself (reference §2.5). */
+/** States in which the record changes by itself (api-reference-notes §2.5). */
 export function isServerBusy(server: Pick<ServerSummary, 'state'>): boolean {
   return server.state === 'maintenance';
 }
@@ -210,7 +210,7 @@ export function useCreateServer() {
 const settleTries = 15;
 const settleDelayMs = 1000;
 
-/** A stop may answer while the record still says `started` (reference §2.5): wait it out. */
+/** A stop may answer while the record still says `started` (api-reference-notes §2.5): wait it out. */
 async function settledServer(uuid: string, from: ServerDetails['state'], answered: ServerDetails) {
   let current = answered;
   for (let attempt = 0; attempt < settleTries && current.state === from; attempt += 1) {

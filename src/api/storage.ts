@@ -22,11 +22,11 @@ import { storageKeys } from './storage-keys';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
-/** What a storage list shows; every field maps onto the path or the query of spec §4.10. */
+/** What a storage list shows; every field maps onto the path or the query of api-rules §4.10. */
 export interface StorageListParams {
   type?: StorageType;
   access?: StorageAccess;
-  /** The favorites list takes no query parameters (reference §3.1). */
+  /** The favorites list takes no query parameters (api-reference-notes §3.1). */
   favorite?: boolean;
   labels?: string[];
   search?: string;
@@ -141,7 +141,7 @@ export async function resizeStorage(uuid: string) {
   return (await callEndpoint(storageEndpoints.resize, { params: { uuid } })).storage;
 }
 
-/** The real API answers a restore 204 without a body (reference §3.1); the caller refetches. */
+/** The real API answers a restore 204 without a body (api-reference-notes §3.1); the caller refetches. */
 export async function restoreBackup(uuid: string): Promise<StorageDetails | undefined> {
   const response: ResponseOf<typeof storageEndpoints.restore> | undefined = await callEndpoint(
     storageEndpoints.restore,
@@ -162,7 +162,7 @@ export function unfavoriteStorage(uuid: string) {
   return callEndpoint(storageEndpoints.unfavorite, { params: { uuid } });
 }
 
-/** States in which an operation runs and the record changes by itself (spec §3). */
+/** States in which an operation runs and the record changes by itself (api-rules §3). */
 export function isStorageBusy(storage: Pick<StorageSummary, 'state'>): boolean {
   return storage.state !== 'online' && storage.state !== 'error';
 }
@@ -251,7 +251,7 @@ export async function deleteStorageAndForget(
 
 /**
  * Adds (or, with `value` null, removes) one label of a storage. `labels` replaces the whole set
- * (reference §3), so the current set is read first and the others are kept.
+ * (api-reference-notes §3), so the current set is read first and the others are kept.
  */
 export async function changeStorageLabel(uuid: string, key: string, value: string | null) {
   const current = await getStorage(uuid);
@@ -312,7 +312,7 @@ export function useTemplatizeStorage(uuid: string) {
   return useDerivingMutation(uuid, (title: string) => templatizeStorage(uuid, title));
 }
 
-/** Resizing returns a backup taken first (reference §3.4) or the storage (spec §4.10). */
+/** Resizing returns a backup taken first (api-reference-notes §3.4) or the storage (api-rules §4.10). */
 export function useResizeStorage(uuid: string) {
   return useDerivingMutation(uuid, () => resizeStorage(uuid));
 }
@@ -321,7 +321,7 @@ export function useCancelStorageOperation(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => cancelStorageOperation(uuid),
-    // Cancelling removes the incomplete copy (spec §3), which may be any storage in a list.
+    // Cancelling removes the incomplete copy (api-rules §3), which may be any storage in a list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
   });
 }

@@ -4,7 +4,7 @@ import { parseCsv } from '../lib/csv';
 import { callEndpoint, endpointCall, requestText } from './http';
 
 const dayMs = 86_400_000;
-/** A JSON answer of the network usage operations covers at most 31 days (spec §4.2). */
+/** A JSON answer of the network usage operations covers at most 31 days (api-rules §4.2). */
 export const maxJsonWindowDays = 31;
 
 /** Whole UTC days, `from` and `to` inclusive, as `YYYY-MM-DD`. */
@@ -65,7 +65,7 @@ export const getResourceNetworkUsage = (range: DayRange, signal?: AbortSignal) =
 export const getNetworkTopUsage = (range: DayRange, signal?: AbortSignal) =>
   readStats('networkTopUsage', range, signal);
 
-/** The CSV file of daily traffic per resource and service, for any range (spec §4.2). */
+/** The CSV file of daily traffic per resource and service, for any range (api-rules §4.2). */
 export function downloadResourceNetworkUsageCsv(range: DayRange) {
   const { path } = endpointCall(usageEndpoints.resourceNetworkUsage, {
     query: rangeQuery(range, 'day'),

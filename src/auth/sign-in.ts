@@ -3,7 +3,7 @@ import { createToken, deleteToken } from '../api/tokens';
 import { basicAuthorization } from '../lib/basic-auth';
 import type { Session } from './session-store';
 
-/** Spec §5.3: Basic auth is discouraged, so a password is used once to obtain a session token. */
+/** api-rules §5.3: Basic auth is discouraged, so a password is used once to obtain a session token. */
 const panelSessionToken = {
   name: 'Skydeck panel session',
   expires_in: '8h',

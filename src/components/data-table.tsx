@@ -31,7 +31,7 @@ interface DataTableProps<TData> {
   sorting?: TableSorting;
 }
 
-/** MUI's table rendered from a headless @tanstack/react-table model (DESIGN budgets). */
+/** MUI's table rendered from a headless @tanstack/react-table model (docs/architecture.md, Budgets). */
 export function DataTable<TData>({
   label,
   columns,

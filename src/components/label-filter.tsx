@@ -7,7 +7,7 @@ import { parseLabelFilter } from '../../contract/labels';
 import { TextInput } from './form/text-input';
 
 interface LabelFilterProps {
-  /** `key` or `key=value` texts (spec §2.8). */
+  /** `key` or `key=value` texts (api-rules §2.8). */
   value: string[];
   onChange: (next: string[]) => void;
 }

@@ -31,7 +31,7 @@ interface UndoableActions {
 const UndoableActionContext = createContext<UndoableActions | null>(null);
 
 /** The snackbars (MUI's Snackbar and Alert) load only once something is pending: the first
- * load of every page stays within its budget (DESIGN budgets). */
+ * load of every page stays within its budget (docs/architecture.md, Budgets). */
 const UndoSnackbars = lazy(() => import('./undo-snackbars'));
 
 export const defaultUndoGraceMs = 5000;

@@ -1,5 +1,5 @@
 /**
- * The form field an API error code is about (reference §17.1: `<ATTRIBUTE>_INVALID`,
+ * The form field an API error code is about (api-reference-notes §17.1: `<ATTRIBUTE>_INVALID`,
  * `_MISSING`, and a few codes named for what is wrong), so the message sits next to what must change.
  */
 export function fieldForErrorCode<Field extends string>(

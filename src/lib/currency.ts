@@ -1,6 +1,6 @@
 export interface CurrencyRate {
   code: string;
-  /** What one credit is worth in this currency (reference §13). */
+  /** What one credit is worth in this currency (api-reference-notes §13). */
   rate: number;
 }
 

@@ -3,7 +3,7 @@ export const defaultCurrency = 'EUR';
 
 const maxPriceFractionDigits = 6;
 
-/** Account credits are hundredths of the account currency (reference §1.2). */
+/** Account credits are hundredths of the account currency (api-reference-notes §1.2). */
 export function creditsToCurrency(credits: number): number {
   return credits / 100;
 }

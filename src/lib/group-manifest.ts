@@ -19,7 +19,7 @@ export interface GroupManifest<Paths extends object = object> {
   routes: readonly GroupRoute[];
   /** Drawer, dashboard cards and the palette's page list, in this order. */
   navigation: readonly NavigationEntry[];
-  /** The UUID type (spec §2.1) that opens a detail page of this group. */
+  /** The UUID type (api-rules §2.1) that opens a detail page of this group. */
   resource?: ResourcePage;
 }
 
@@ -38,7 +38,7 @@ export interface NavigationEntry {
   description: string;
   to: string;
   icon: SvgIconComponent;
-  /** Shown only to partner accounts (spec §4.9), whose account record carries `partner`. */
+  /** Shown only to partner accounts (api-rules §4.9), whose account record carries `partner`. */
   partnerOnly?: boolean;
   /** `g` then this key opens the page (listed in the cheat sheet). */
   shortcut?: string;

@@ -43,7 +43,7 @@ const size =
 const requests = count('request', 'requests');
 const gibibyte = size('GiB');
 
-/** Words for the keys of spec §2.5 and a few more seen in real price lists; order is display order. */
+/** Words for the keys of api-rules §2.5 and a few more seen in real price lists; order is display order. */
 const resourceEntries: ReadonlyArray<[key: string, label: string, unit: UnitText]> = [
   ['server_core', 'CPU core', count('core', 'cores')],
   ['server_memory', 'Memory', size('MiB')],
@@ -130,7 +130,7 @@ export function buildPriceTable(zone: PriceZone, plans: readonly Plan[]): PriceT
   return { resources, plans: planRows };
 }
 
-/** Developer plans run on shared cores (brief of issue 3; spec §2.5 counts them half). */
+/** Developer plans run on shared cores (brief of issue 3; api-rules §2.5 counts them half). */
 export function isSharedCorePlan(planName: string | undefined): boolean {
   return planName?.startsWith('DEV-') ?? false;
 }
@@ -149,7 +149,7 @@ export interface ServerCostInput {
   memoryMiB: number;
   /** The first disk is the OS disk; a plan includes `plan.storage_size` GiB of it. */
   disks: readonly DiskChoice[];
-  /** The OS template's `license`: credits per core-hour (spec §2.5). */
+  /** The OS template's `license`: credits per core-hour (api-rules §2.5). */
   licensePerCore: number;
 }
 
@@ -178,7 +178,7 @@ const creditsFor = (entry: PriceEntry, units: number) => (entry.price * units) /
 /**
  * What a server would cost per hour and per month (730 h) from a zone's price list: the plan
  * or its cores and memory, every disk by tier, and the licence of the OS template, which is
- * its `license` × the cores, a shared core counting as half (spec §2.5).
+ * its `license` × the cores, a shared core counting as half (api-rules §2.5).
  */
 export function estimateServerCost(input: ServerCostInput): ServerCost {
   const { zone, plan, cores, memoryMiB, disks, licensePerCore } = input;

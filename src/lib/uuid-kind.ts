@@ -1,7 +1,7 @@
 import { uuidPattern, uuidPrefixes } from '../../contract/common';
 import type { UuidKind } from '../../contract/common';
 
-/** What each UUID type prefix names (spec §2.1), as a person would say it. */
+/** What each UUID type prefix names (api-rules §2.1), as a person would say it. */
 export const uuidKindLabels: Record<UuidKind, string> = {
   server: 'Server',
   storage: 'Storage',
@@ -32,7 +32,7 @@ export const normalizeUuid = (text: string) => text.trim().toLowerCase();
 export const isUuid = (text: string) => uuidPattern.test(normalizeUuid(text));
 
 /**
- * The resource type a UUID names, from its first two hex characters (spec §2.1); null for text
+ * The resource type a UUID names, from its first two hex characters (api-rules §2.1); null for text
  * that is not a UUID or a prefix no resource type uses (reserved ones included).
  */
 export function uuidKind(text: string): UuidKind | null {

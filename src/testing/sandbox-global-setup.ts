@@ -7,7 +7,7 @@ declare module 'vitest' {
   }
 }
 
-/** One real sandbox (in-memory, seeded) for the panel's component tests: no mocks (DESIGN §6). */
+/** One real sandbox (in-memory, seeded) for the panel's component tests: no mocks (docs/architecture.md, "One fake backend"). */
 export default async function setup(project: TestProject) {
   const app = await buildServer({
     database: ':memory:',

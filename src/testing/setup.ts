@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, inject, vi } from 'vitest';
 import { setApiBaseUrl } from '../api/http';
 
-// Component tests talk to the real sandbox started by sandbox-global-setup.ts (DESIGN §6).
+// Component tests talk to the real sandbox started by sandbox-global-setup.ts (docs/architecture.md, "One fake backend").
 setApiBaseUrl(inject('sandboxUrl'));
 
 // Pages load lazily and call a real server; on a busy two-core machine the default 1 s wait for

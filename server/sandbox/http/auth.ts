@@ -81,7 +81,7 @@ export function ipAllowed(ip: string, ranges: string[]): boolean {
 }
 
 /**
- * Authenticates every API request (spec §5): Bearer API tokens, or Basic for accounts with API
+ * Authenticates every API request (api-rules §5): Bearer API tokens, or Basic for accounts with API
  * access. Repeated failures from one address are refused for a while, so passwords and token
  * secrets cannot be guessed at speed.
  */

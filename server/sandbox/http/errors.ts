@@ -1,13 +1,13 @@
 import { safeParse } from 'zod';
 import type { core } from 'zod';
 
-/** An attribute a request got wrong, as RFC 7807 answers name it (reference §1.4). */
+/** An attribute a request got wrong, as RFC 7807 answers name it (api-reference-notes §1.4). */
 export interface InvalidParam {
   name: string;
   reason: string;
 }
 
-/** A failure the API reports with the spec's error object (spec §2.3, §7). */
+/** A failure the API reports with the spec's error object (api-rules §2.3, §7). */
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
@@ -65,7 +65,7 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
 }
 
 /**
- * Turns the first zod issue into the API's attribute codes (reference §17.1): `<ATTR>_MISSING`,
+ * Turns the first zod issue into the API's attribute codes (api-reference-notes §17.1): `<ATTR>_MISSING`,
  * `<ATTR>_INVALID`, `UNKNOWN_ATTRIBUTE`; the attribute is the innermost named path segment.
  */
 export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem {

@@ -20,7 +20,7 @@ const accepted: Record<string, Format> = {
 };
 
 /**
- * Picks the response format from the Accept header (spec §2.2): the highest-quality media range
+ * Picks the response format from the Accept header (api-rules §2.2): the highest-quality media range
  * that one of `offered` satisfies; JSON when the header is absent or a wildcard wins; null when
  * nothing offered is acceptable (406).
  */
@@ -198,7 +198,7 @@ function children(object: Record<string, unknown>): string {
   return entries.map(([key, value]) => element(key, value)).join('');
 }
 
-/** Renders a JSON-shaped payload as XML (spec §2.2.3): lists repeat, empty lists stay as containers. */
+/** Renders a JSON-shaped payload as XML (api-rules §2.2.3): lists repeat, empty lists stay as containers. */
 export function toXml(payload: unknown, rootHint = 'response'): string {
   let body: string;
   if (Array.isArray(payload)) body = element(rootHint, payload);

@@ -68,7 +68,7 @@ const problemTitles: Record<number, string> = {
 
 /**
  * The error answer: always the spec's `{"error":{error_code,error_message}}`; on the newer
- * services' paths also the RFC 7807 fields at the top level (reference §1.4), still served as
+ * services' paths also the RFC 7807 fields at the top level (api-reference-notes §1.4), still served as
  * application/json so clients reading the legacy object keep working. The `type` fragment is
  * `ERROR_<code>`, so the Go SDK (which strips `ERROR_`) derives the same code as `error_code`.
  */

@@ -7,7 +7,7 @@ import { zoneIds } from '../catalog';
 import { ApiProblem, invalidAttribute } from './errors';
 import { readBody } from './request-body';
 
-/** Label errors get the codes the API has for them (reference §17.1), not the attribute's. */
+/** Label errors get the codes the API has for them (api-reference-notes §17.1), not the attribute's. */
 const labelCodes: Record<string, string> = {
   KEY_INVALID: 'INVALID_LABEL_KEY',
   KEY_MISSING: 'INVALID_LABEL_KEY',
@@ -36,7 +36,7 @@ export function readLabelledBody<S extends core.$ZodType>(
   }
 }
 
-/** Label keys are unique per item, compared without case (spec §2.8.3). */
+/** Label keys are unique per item, compared without case (api-rules §2.8.3). */
 export function checkLabelKeys(labels: readonly Label[]) {
   const keys = new Set(labels.map((label) => label.key.toLowerCase()));
   if (keys.size !== labels.length) {
@@ -44,7 +44,7 @@ export function checkLabelKeys(labels: readonly Label[]) {
   }
 }
 
-/** The repeatable `label` query parameter of list endpoints (spec §2.8). */
+/** The repeatable `label` query parameter of list endpoints (api-rules §2.8). */
 export function labelFilters(query: unknown): LabelFilter[] {
   const texts = query === undefined ? [] : [query].flat();
   return texts.map((text) => {
@@ -60,7 +60,7 @@ export function labelFilters(query: unknown): LabelFilter[] {
   });
 }
 
-/** Every server and storage names one of the zones of the zone list (spec §2.4). */
+/** Every server and storage names one of the zones of the zone list (api-rules §2.4). */
 export function checkZone(zone: string) {
   if (!zoneIds.has(zone)) throw invalidAttribute('zone', `There is no zone ${zone}.`);
 }

@@ -1,6 +1,6 @@
 import type { ClusterPlan, ClusterVersion } from '../../../contract/kubernetes';
 
-/** Control-plane plans (reference §9.3): the union of the OAS and Go records. */
+/** Control-plane plans (api-reference-notes §9.3): the union of the OAS and Go records. */
 export const clusterPlans: ClusterPlan[] = [
   {
     name: 'development',
@@ -39,7 +39,7 @@ export const clusterPlans: ClusterPlan[] = [
   },
 ];
 
-/** Offered versions, oldest first (reference §9.3: `{id, version}`). */
+/** Offered versions, oldest first (api-reference-notes §9.3: `{id, version}`). */
 export const clusterVersions: ClusterVersion[] = [
   { id: '1.30', version: 'v1.30.14' },
   { id: '1.31', version: 'v1.31.12' },

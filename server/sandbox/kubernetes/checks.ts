@@ -28,7 +28,7 @@ export function checkClusterPlan(name: string, status: 400 | 422, allowDeprecate
   return plan;
 }
 
-/** A node group's server plan and template (reference §9.2). */
+/** A node group's server plan and template (api-reference-notes §9.2). */
 export function checkNodeGroup(
   group: Pick<NodeGroupCreate, 'plan' | 'storage'>,
   where: string,
@@ -67,7 +67,7 @@ export function checkNodeTotal(total: number, planName: string) {
   }
 }
 
-/** Whole-set rules of OIDC entries (spec §4.3): the first broken one answers `status`. */
+/** Whole-set rules of OIDC entries (api-rules §4.3): the first broken one answers `status`. */
 export function checkIssuerSet(
   issuers: readonly Issuer[],
   status: 400 | 422,

@@ -28,7 +28,7 @@ export interface BadRequestStatuses {
 }
 
 /**
- * Derived from the operation's declared errors (spec §4.3): where it declares both 400 and 422, a
+ * Derived from the operation's declared errors (api-rules §4.3): where it declares both 400 and 422, a
  * body of the wrong shape is 400 and well-formed but unacceptable values are 422; where it
  * declares only one, every failure gets it.
  */
@@ -69,7 +69,7 @@ export function readKubernetesBody<S extends core.$ZodType>(
 }
 
 /**
- * For operations whose only declared failure status for a bad request is 422 (spec §4.3): a body
+ * For operations whose only declared failure status for a bad request is 422 (api-rules §4.3): a body
  * that cannot even be read (broken JSON) answers 422 too.
  */
 export function unprocessableOnBadRequest(
@@ -117,7 +117,7 @@ export function kubernetesRoute(
 
 /**
  * The caller's cluster. Another account's cluster answers as an unknown one: the operations
- * declare 404, not 403 (spec §4.3). A malformed UUID answers `malformedStatus`: 400 for reading
+ * declare 404, not 403 (api-rules §4.3). A malformed UUID answers `malformedStatus`: 400 for reading
  * and changing the cluster itself (which declare it), 404 elsewhere.
  */
 export function ownCluster(

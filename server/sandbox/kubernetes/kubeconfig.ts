@@ -24,7 +24,7 @@ const clusterEntry = (cluster: KubeconfigCluster) => ({
   },
 });
 
-/** The administrator's kubeconfig (reference §9.1): client certificate and key of the cluster CA. */
+/** The administrator's kubeconfig (api-reference-notes §9.1): client certificate and key of the cluster CA. */
 export function adminKubeconfig(cluster: KubeconfigCluster): string {
   const user = `${cluster.name}-admin`;
   const context = `${cluster.name}-admin@${cluster.name}`;
@@ -48,7 +48,7 @@ export function adminKubeconfig(cluster: KubeconfigCluster): string {
 }
 
 /**
- * A kubeconfig whose user signs in through the issuer with the kubelogin exec plugin (spec §4.3
+ * A kubeconfig whose user signs in through the issuer with the kubelogin exec plugin (api-rules §4.3
  * OIDC kubeconfig rules): no credential in the file, and comments on the client secret and
  * provider flags, which the service does not know and so never writes.
  */

@@ -22,7 +22,7 @@ export type NodeGroupSettings = Omit<NodeGroup, 'name' | 'state'>;
 export const settingsOf = (row: NodeGroupRow) => JSON.parse(row.settings) as NodeGroupSettings;
 export const issuersOf = (row: ClusterRow) => JSON.parse(row.authentication) as Issuer[];
 
-/** A create body's node group with every default filled in (reference §9.2). */
+/** A create body's node group with every default filled in (api-reference-notes §9.2). */
 export function nodeGroupSettings(
   group: NodeGroupCreate,
   clusterEncryption: ClusterRow['storage_encryption'],

@@ -1,6 +1,6 @@
 import type { NetworkRepository } from '../store/networks';
 
-/** What a cluster needs to know of its network (reference §9.1). */
+/** What a cluster needs to know of its network (api-reference-notes §9.1). */
 export interface ClusterNetwork {
   uuid: string;
   zone: string;

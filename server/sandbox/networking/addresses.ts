@@ -20,7 +20,7 @@ import type { ServerRepository, ServerRow } from '../store/servers';
 import { hex, timestamp } from './common';
 import { sharedNetworkUuid } from './shared-networks';
 
-/** Default reverse names (reference §18). */
+/** Default reverse names (api-reference-notes §18). */
 export function defaultPtr(address: string, family: IpFamily, zone: string): string {
   if (family === 'IPv4') return `${address.replaceAll('.', '-')}.${zone}.upcloud.host`;
   const words = bigIntToIp(ipToBigInt(address), 'IPv6');
@@ -228,7 +228,7 @@ export function createAddressing({
     return row;
   }
 
-  /** A new server's interfaces: as requested, or utility and public IPv4 (reference §2.2). */
+  /** A new server's interfaces: as requested, or utility and public IPv4 (api-reference-notes §2.2). */
   function createServerInterfaces(server: ServerRow, requests?: InterfaceRequest[]) {
     const wanted = requests ?? [{ type: 'utility' }, { type: 'public', family: 'IPv4' }];
     let planned = server.plan !== 'custom';
@@ -241,7 +241,7 @@ export function createAddressing({
   }
 
   /**
-   * Releases an interface's addresses by their policy (reference §7.1): `keep` leaves a public
+   * Releases an interface's addresses by their policy (api-reference-notes §7.1): `keep` leaves a public
    * IPv4 address as a detached floating one, everything else is freed; then the interface goes.
    */
   function releaseInterface(row: InterfaceRow) {

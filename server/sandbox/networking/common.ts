@@ -1,10 +1,7 @@
 import type { Clock } from '../clock';
+import { rfc3339 } from '../clock';
 
-/** RFC 3339 without fractions. */
-export const timestamp = (clock: Clock) =>
-  clock
-    .now()
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z');
+/** Now, as the API writes it. */
+export const timestamp = (clock: Clock) => rfc3339(clock.now());
 
 export const hex = (byte: number) => byte.toString(16).padStart(2, '0');

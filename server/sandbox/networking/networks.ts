@@ -142,7 +142,7 @@ export function createNetworkRecords({
 
   /**
    * A network the owner may read (its own or a zone's shared one) or, with `write`, change: shared
-   * networks cannot be modified or deleted (spec §4.6).
+   * networks cannot be modified or deleted (api-rules §4.6).
    */
   function networkFor(ownerId: number, uuid: string, access: 'read' | 'write'): NetworkRow {
     if (!uuidPattern.test(uuid)) {

@@ -9,7 +9,7 @@ import { parseLabels } from '../store/networks';
 export const peeringProvisionSeconds = 10;
 export const peeringJobKind = 'network-peering.established';
 
-/** Peering states and records (reference §8): what both sides defined decides the state. */
+/** Peering states and records (api-reference-notes §8): what both sides defined decides the state. */
 export function createPeeringRecords({
   networks,
   peerings,
@@ -66,7 +66,7 @@ export function createPeeringRecords({
       configured_status: row.configured_status,
       state: peeringState(row),
       network: peeringSide(row.network_uuid, true),
-      // The other account's blocks are shown only once it has defined the peering too (spec §4.7).
+      // The other account's blocks are shown only once it has defined the peering too (api-rules §4.7).
       peer_network: peeringSide(
         row.peer_network_uuid,
         both && networks.find(row.peer_network_uuid) !== undefined,

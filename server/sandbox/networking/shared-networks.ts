@@ -17,7 +17,7 @@ const sharedKinds = {
 } as const;
 type SharedKind = keyof typeof sharedKinds;
 
-/** Shared networks use ids like 03000000-0000-4000-80NN-00000000000K (reference §18). */
+/** Shared networks use ids like 03000000-0000-4000-80NN-00000000000K (api-reference-notes §18). */
 export const sharedNetworkUuid = (zone: string, kind: SharedKind) =>
   `03000000-0000-4000-80${hex(zoneNumber(zone))}-00000000000${sharedKinds[kind].n}`;
 
@@ -67,7 +67,7 @@ export function createSharedNetworks({
   networks: NetworkRepository;
   clock: Clock;
 }) {
-  /** Every zone's shared utility, public IPv4 and public IPv6 network (reference §4.2). */
+  /** Every zone's shared utility, public IPv4 and public IPv6 network (api-reference-notes §4.2). */
   function ensureSharedNetworks() {
     const created = timestamp(clock);
     for (const zone of zones) {

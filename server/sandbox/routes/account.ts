@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { accountEndpoints } from '../../../contract/account';
 import type { Label } from '../../../contract/common';
 import { subAccountEndpoints } from '../../../contract/subaccount';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import type { EndpointRouteOptions } from '../http/endpoint-route';
@@ -12,7 +12,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { accountRoles } from '../store/accounts';
 import type { AccountRow } from '../store/accounts';
-import { rfc3339 } from '../resources';
+import { rfc3339 } from '../clock';
 
 const mainOnly = () =>
   new ApiProblem(403, 'ACCOUNT_FORBIDDEN', 'Only the main account may manage its accounts.');
@@ -43,7 +43,7 @@ function matchesLabels(account: AccountRow, filters: string[]): boolean {
   });
 }
 
-/** Account details, account list and subaccounts (spec §4.2; reference §10.1, §10.2, §10.5, §10.6). */
+/** Account details, account list and subaccounts (api-rules §4.2; api-reference-notes §10.1, §10.2, §10.5, §10.6). */
 export const accountRoutes: RouteModule = (scope, context) => {
   const { accounts, billing, clock, db, audit } = context;
   const subsOf = db.prepare<[number], AccountRow>(

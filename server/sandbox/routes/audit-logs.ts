@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod';
+import { rfc3339 } from '../clock';
 import type { core } from 'zod';
 import type { z } from 'zod/mini';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../../contract/audit-log';
 import type { AuditLog, auditLogFilterQuerySchema } from '../../../contract/audit-log';
 import { toCsv } from '../../../contract/csv';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
@@ -22,7 +23,7 @@ import { principalOf } from '../http/principal';
 import type { AuditQuery, AuditScope } from '../store/audit-logs';
 import { auditLogRecord, createAuditLogRepository } from '../store/audit-logs';
 
-/** A query parameter the client got wrong, as the RFC 7807 family reports it (reference §1.4). */
+/** A query parameter the client got wrong, as the RFC 7807 family reports it (api-reference-notes §1.4). */
 const badParameter = (name: string, reason: string) =>
   new ApiProblem(400, 'BAD_REQUEST', `Invalid parameter ${name}: ${reason}`, {}, [
     { name, reason },
@@ -37,8 +38,7 @@ function readQuery(request: FastifyRequest, schema: core.$ZodType): unknown {
 }
 const parameters: EndpointRouteOptions = { readQuery };
 
-/** Stored times have whole seconds; both bounds are inclusive (reference §12). */
-const storedTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Stored times have whole seconds; both bounds are inclusive (api-reference-notes §12). */
 const ceilSecond = (date: Date) => new Date(Math.ceil(date.getTime() / 1000) * 1000);
 
 function toQuery(filters: z.output<typeof auditLogFilterQuerySchema>): AuditQuery {
@@ -51,8 +51,8 @@ function toQuery(filters: z.output<typeof auditLogFilterQuerySchema>): AuditQuer
     ...(filters.actions ? { actions: filters.actions } : {}),
     ...(filters.origins ? { origins: filters.origins } : {}),
     ...(filters.resource_types ? { resourceTypes: filters.resource_types } : {}),
-    ...(after ? { after: storedTime(ceilSecond(after)) } : {}),
-    ...(before ? { before: storedTime(before) } : {}),
+    ...(after ? { after: rfc3339(ceilSecond(after)) } : {}),
+    ...(before ? { before: rfc3339(before) } : {}),
   };
 }
 
@@ -74,7 +74,7 @@ const csvRow = (record: AuditLog) =>
     return typeof value === 'object' ? JSON.stringify(value) : value;
   });
 
-/** Audit logs (spec §4.8, reference §12): read-only views of the rows audit.ts writes. */
+/** Audit logs (api-rules §4.8, api-reference-notes §12): read-only views of the rows audit.ts writes. */
 export const auditLogRoutes: RouteModule = (scope, context) => {
   const repository = createAuditLogRepository(context.db);
 
@@ -122,7 +122,7 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
       for (const row of repository.iterate(scopeOf(request), filters)) {
         records.push(auditLogRecord(row));
       }
-      const stamp = storedTime(now).replace(/[-:]/g, '');
+      const stamp = rfc3339(now).replace(/[-:]/g, '');
       reply.header(
         'Content-Disposition',
         `attachment; filename="audit-logs-${stamp}.${query.format}"`,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { billingEndpoints } from '../../../contract/billing';
 import type { BillingSummary, LegacyBillingSummary } from '../../../contract/billing';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { BillingPeriod } from '../billing';
 import { billedHours, hourMs, hourlyCost } from '../billing';
 import { handle } from '../http/endpoint-route';
@@ -42,7 +42,7 @@ interface Line {
   credits: number;
 }
 
-/** Billing (spec §4.2; reference §10.3): amounts computed from the zone price lists. */
+/** Billing (api-rules §4.2; api-reference-notes §10.3): amounts computed from the zone price lists. */
 export const billingRoutes: RouteModule = (scope, context) => {
   const { accounts, billing, clock } = context;
 

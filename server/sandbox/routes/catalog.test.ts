@@ -38,7 +38,7 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
 };
 
 describe('zones', () => {
-  it('lists exactly the eight zones of spec §2.4', async () => {
+  it('lists exactly the eight zones of api-rules §2.4', async () => {
     const { zones } = zoneListResponseSchema.parse((await get('/1.2/zone')).json());
     expect(zones.zone.map((zone) => zone.id)).toEqual(spec24ZoneIds);
     for (const zone of zones.zone) {
@@ -105,7 +105,7 @@ describe('prices', () => {
     }
   });
 
-  it('uses the reference’s Frankfurt base prices (reference §14)', async () => {
+  it('uses the reference’s Frankfurt base prices (api-reference-notes §14)', async () => {
     const { prices } = priceListResponseSchema.parse((await get('/1.2/price')).json());
     const fra = prices.zone.find((zone) => zone.name === 'de-fra1')!;
     expect(fra).toMatchObject({

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { priceEndpoints } from '../../../contract/price';
 import type { priceZoneSchema } from '../../../contract/price';
 import { zoneEndpoints } from '../../../contract/zone';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { plans, prices, serverSizes, timezones, zones } from '../catalog';
 import { handle } from '../http/endpoint-route';
 
@@ -14,8 +14,8 @@ import { handle } from '../http/endpoint-route';
 const priceZones = prices as z.input<typeof priceZoneSchema>[];
 
 /**
- * Zones and prices (spec §4.1, under 1.2 and, as the real service does, 1.3); server plans,
- * timezones and sizes (reference §2.1, §14). Each endpoint names the versions that serve it.
+ * Zones and prices (api-rules §4.1, under 1.2 and, as the real service does, 1.3); server plans,
+ * timezones and sizes (api-reference-notes §2.1, §14). Each endpoint names the versions that serve it.
  */
 export const catalogRoutes: RouteModule = (scope) => {
   handle(scope, zoneEndpoints.list, async () => ({ zones: { zone: zones } }));

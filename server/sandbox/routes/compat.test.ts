@@ -13,7 +13,7 @@ import type { ManualClock } from '../testing';
 import { buildTestServer, demoAuth, expectProblem, manualClock } from '../testing';
 import { resourceClient } from './test-helpers';
 
-/** Paths of the real service's long-standing clients (issue 10; reference §1.5, §2.1, §3.1, §5.1). */
+/** Paths of the real service's long-standing clients (issue 10; api-reference-notes §1.5, §2.1, §3.1, §5.1). */
 
 const second = 1000;
 const debianCdHel = publicImageUuid('fi-hel1', 1);
@@ -313,7 +313,7 @@ describe('CD-ROM load and eject', () => {
       'NO_CDROM_DEVICE',
     );
 
-    // An empty CD-ROM device (reference §3.3).
+    // An empty CD-ROM device (api-reference-notes §3.3).
     const drive = await audited(1, () =>
       serverCall(build.uuid, 'storage/attach', { storage_device: { type: 'cdrom' } }),
     );
@@ -418,7 +418,7 @@ describe('CD-ROM load and eject', () => {
   });
 });
 
-describe('error answers for the clients of the newer services (reference §1.4)', () => {
+describe('error answers for the clients of the newer services (api-reference-notes §1.4)', () => {
   it('adds RFC 7807 fields on token paths and keeps the error object', async () => {
     const missing = await call('GET', '/1.3/account/tokens/0c000000-0000-4000-8000-000000000000');
     expectProblem(missing, 404, 'TOKEN_NOT_FOUND');

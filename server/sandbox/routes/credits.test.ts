@@ -4,7 +4,7 @@ import { publicImageUuid } from '../seed';
 import { buildTestServer, expectProblem, manualClock, viewerAuth } from '../testing';
 import { resourceClient } from './test-helpers';
 
-/** Spec §7: a billable create or start on an account without credits answers 402. */
+/** api-rules §7: a billable create or start on an account without credits answers 402. */
 
 let app: SkydeckServer;
 beforeAll(async () => {

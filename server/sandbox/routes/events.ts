@@ -1,12 +1,12 @@
 import { serverEndpoints } from '../../../contract/server';
 import type { ServerEvent } from '../../../contract/server';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { handle } from '../http/endpoint-route';
 import { invalidAttribute } from '../http/errors';
 import { principalOf } from '../http/principal';
 
-/** Server events (spec §4.4, §6; reference §13), newest first. */
+/** Server events (api-rules §4.4, §6; api-reference-notes §13), newest first. */
 export const eventRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { servers, resources } = context;
 

@@ -479,7 +479,7 @@ describe('releasing addresses', () => {
       204,
     );
     expect(auditCount() - before).toBe(1);
-    // Spec §4.5: the server is detached from the public network with its address.
+    // api-rules §4.5: the server is detached from the public network with its address.
     const after = await server(machine.uuid);
     expect(after.networking.interfaces.interface.map((item) => item.type)).toEqual(['utility']);
     expect(after.ip_addresses.ip_address.every((item) => item.access === 'utility')).toBe(true);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ipAddressEndpoints, maxIpAddressesPerServer } from '../../../contract/ip-address';
 import { bigIntToIp, ipFamilyOf, ipToBigInt } from '../../../contract/ip';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute, missingAttribute } from '../http/errors';
@@ -19,7 +19,7 @@ interface AddressChange {
   delegated_to_account_id?: number | null;
 }
 
-/** IP addresses (spec §4.5; reference §7). */
+/** IP addresses (api-rules §4.5; api-reference-notes §7). */
 export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, interfaces, networks, networking, resources, audit, clock, servers, accounts } =
     context;
@@ -257,7 +257,7 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
       return db.transaction(() => {
         let id: number;
         if (access === 'private') {
-          // A private address joins the private interface the mac names (reference §5.1).
+          // A private address joins the private interface the mac names (api-reference-notes §5.1).
           if (body.mac === undefined) {
             throw missingAttribute('mac', 'Name the private interface by its MAC address.');
           }
@@ -336,7 +336,7 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     ipAddressEndpoints.bulkModify,
     async ({ request, body: { ip_addresses: items } }) => {
       const ownerId = principalOf(request).owner.id;
-      // Spec §4.5: every item applies or none does; the error names the item at fault.
+      // api-rules §4.5: every item applies or none does; the error names the item at fault.
       db.transaction(() => {
         const seen = new Set<number>();
         items.forEach((item, index) => {
@@ -408,7 +408,7 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
       before: () => networking.ipAddressRecord(row),
       write: () => {
         interfaces.deleteAddress(row.id);
-        // Spec §4.5: releasing a server's own public or utility address detaches the server from
+        // api-rules §4.5: releasing a server's own public or utility address detaches the server from
         // that network; floating addresses riding on the interface become detached.
         if (!row.floating && nic) {
           for (const rider of interfaces.addressesOn(nic.uuid)) {

@@ -16,7 +16,7 @@ import type { ClusterRow } from '../store/kubernetes';
 const yamlTypes = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
 
 /**
- * OIDC issuer entries of a cluster (spec §4.3; reference §9.5). Every change is validated as the
+ * OIDC issuer entries of a cluster (api-rules §4.3; api-reference-notes §9.5). Every change is validated as the
  * whole set it would leave before anything is written, so a refused request changes nothing.
  */
 export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: SandboxContext) {

@@ -10,7 +10,7 @@ import type { NodeGroupSettings } from '../kubernetes/model';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
 
-/** Node groups and their nodes (spec §4.3; reference §9.2). */
+/** Node groups and their nodes (api-rules §4.3; api-reference-notes §9.2). */
 export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: SandboxContext) {
   const { audit, kubernetes, kubernetesModel: model, storages } = context;
   const endpoints = kubernetesNodeGroupEndpoints;

@@ -3,7 +3,7 @@ import { uuidPrefixes } from '../../../contract/common';
 import type { Label } from '../../../contract/common';
 import { kubernetesEndpoints } from '../../../contract/kubernetes';
 import { matchesLabelFilters } from '../../../contract/labels';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { zoneIds } from '../catalog';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
@@ -33,7 +33,7 @@ import type { ClusterRow } from '../store/kubernetes';
 import { kubernetesAuthenticationRoutes } from './kubernetes-authentication';
 import { kubernetesNodeGroupRoutes } from './kubernetes-node-groups';
 
-/** Managed Kubernetes clusters (spec §4.3; reference §9), with exactly the declared statuses. */
+/** Managed Kubernetes clusters (api-rules §4.3; api-reference-notes §9), with exactly the declared statuses. */
 export const kubernetesRoutes: RouteModule = (scope, context) => {
   // A child scope, so the YAML body parser of the import stays within Kubernetes paths.
   void scope.register(async (child: FastifyInstance) => {

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { uuidPattern, uuidPrefixes } from '../../../contract/common';
+import { rfc3339 } from '../clock';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { networkPeeringEndpoints } from '../../../contract/network-peering';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
@@ -15,7 +16,7 @@ import type { PeeringRow } from '../store/networks';
 /**
  * Starts provisioning every peering pair of the network that has become ready (both sides
  * active, routers on both, no overlap): such a pair is `provisioning` until its job makes it
- * `active` (reference §8).
+ * `active` (api-reference-notes §8).
  */
 export function provisionPeerings(context: SandboxContext, networkUuid: string) {
   for (const row of context.peerings.touching(networkUuid)) provision(context, row);
@@ -29,14 +30,10 @@ function provision(context: SandboxContext, row: PeeringRow) {
   jobs.schedule(peeringJobKind, row.uuid, peeringProvisionSeconds);
 }
 
-/** Network peerings (spec §4.7; reference §8). */
+/** Network peerings (api-rules §4.7; api-reference-notes §8). */
 export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { networks, peerings, networking, audit, clock, jobs } = context;
-  const now = () =>
-    clock
-      .now()
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
+  const now = () => rfc3339(clock.now());
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: PeeringRow) => ({ network_peering: networking.peeringRecord(row) });
   const labelled = { readBody: readLabelledBody };
@@ -92,7 +89,7 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
       if (local.type !== 'private') {
         throw invalidAttribute('network', 'Only private networks can be peered.');
       }
-      // The peer may be another main account's network (spec §4.7): only its existence, type and
+      // The peer may be another main account's network (api-rules §4.7): only its existence, type and
       // router are checked, nothing else of it is revealed.
       const peer = networks.find(body.peer_network.uuid);
       if (!peer) {
@@ -196,7 +193,7 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
 
   handle(scope, networkPeeringEndpoints.delete, async ({ request, params }) => {
     const row = peeringFor(ownerOf(request), params.uuid);
-    // Spec §3: a peering is deleted only from the disabled state.
+    // api-rules §3: a peering is deleted only from the disabled state.
     if (row.configured_status !== 'disabled') {
       throw new ApiProblem(
         409,

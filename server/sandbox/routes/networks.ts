@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { uuidPattern, uuidPrefixes } from '../../../contract/common';
+import { rfc3339 } from '../clock';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { cidrContains, parseCidr } from '../../../contract/ip';
 import type { IpNetworkRequest } from '../../../contract/network';
@@ -8,7 +9,7 @@ import {
   networkInterfaceEndpoints,
   serverInterfaceEndpoints,
 } from '../../../contract/network';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
@@ -33,15 +34,11 @@ const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow =>
   dhcp_bootfile_url: entry.dhcp_bootfile_url ?? null,
 });
 
-/** Networks and network interfaces (spec §4.6; reference §4, §5). */
+/** Networks and network interfaces (api-rules §4.6; api-reference-notes §4, §5). */
 export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, networks, interfaces, networking, resources, audit, clock, servers } = context;
   const labelled = { readBody: readLabelledBody };
-  const now = () =>
-    clock
-      .now()
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
+  const now = () => rfc3339(clock.now());
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: NetworkRow, ownerId: number) => ({
     network: networking.networkRecord(row, ownerId),
@@ -96,7 +93,7 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
     labelled,
   );
 
-  // Standalone interfaces (reference §5.2); registered before /network/:uuid reads them as one.
+  // Standalone interfaces (api-reference-notes §5.2); registered before /network/:uuid reads them as one.
   const interfaceFor = (ownerId: number, uuid: string): InterfaceRow => {
     if (!uuidPattern.test(uuid)) {
       throw new ApiProblem(400, 'INTERFACE_INVALID', 'The interface UUID is invalid.');
@@ -107,7 +104,7 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
     return row;
   };
 
-  /** Interfaces change only on a stopped server with nothing under way (reference §5.1). */
+  /** Interfaces change only on a stopped server with nothing under way (api-reference-notes §5.1). */
   const refuseUnlessStopped = (server: ServerRow) => {
     if (server.state !== 'stopped' || resources.serverBusy(server)) {
       throw serverStateIllegal(
@@ -185,7 +182,7 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
     removeInterface(request, interfaceFor(ownerOf(request), params.uuid));
   });
 
-  // A server's own interfaces (reference §5.1); the list and one by index are in servers.ts.
+  // A server's own interfaces (api-reference-notes §5.1); the list and one by index are in servers.ts.
   handle(
     scope,
     serverInterfaceEndpoints.create,

@@ -55,7 +55,7 @@ const dropContact = (field: string) => (draft: Record<string, unknown>) => {
   delete (draft.contact_details as Record<string, unknown>)[field];
 };
 
-describe('partner account creation: every error code of spec §7.4', () => {
+describe('partner account creation: every error code of api-rules §7.4', () => {
   const cases: [string, (draft: Record<string, unknown>) => void][] = [
     ['USERNAME_MISSING', (draft) => delete draft.username],
     ['USERNAME_INVALID', (draft) => void (draft.username = 'abc')],

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PartnerAccount } from '../../../contract/partner';
 import { contactFields, partnerEndpoints } from '../../../contract/partner';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
@@ -20,7 +20,7 @@ export function partnerAccountRecord(account: AccountRow): PartnerAccount {
   return record;
 }
 
-/** Partner accounts (spec §4.9; reference §15): a partner lists and creates its customers. */
+/** Partner accounts (api-rules §4.9; api-reference-notes §15): a partner lists and creates its customers. */
 export const partnerRoutes: RouteModule = (scope, context) => {
   const { accounts, audit, clock, db } = context;
 
@@ -77,7 +77,7 @@ export const partnerRoutes: RouteModule = (scope, context) => {
             `An account using the username ${username} already exists.`,
           );
         }
-        // A main account of its own, billed on the partner's invoicing (spec §4.9).
+        // A main account of its own, billed on the partner's invoicing (api-rules §4.9).
         const id = accounts.insert({
           username,
           password_hash: passwordHash,

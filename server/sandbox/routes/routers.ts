@@ -3,7 +3,7 @@ import { routerEndpoints } from '../../../contract/router';
 import { uuidPrefixes } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
 import type { Router, StaticRoute, StaticRouteRequest } from '../../../contract/router';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
@@ -15,7 +15,7 @@ import { parseLabels } from '../store/networks';
 
 /**
  * A router's user routes: named `route0`, `route1`… unless named; service routes a client echoes
- * back are the platform's and are dropped (reference §6).
+ * back are the platform's and are dropped (api-reference-notes §6).
  */
 function userRoutes(requested: readonly StaticRouteRequest[]): StaticRoute[] {
   const routes = requested
@@ -36,7 +36,7 @@ function userRoutes(requested: readonly StaticRouteRequest[]): StaticRoute[] {
   return routes;
 }
 
-/** Routers (reference §6); attaching one to a network is a change of the network. */
+/** Routers (api-reference-notes §6); attaching one to a network is a change of the network. */
 export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { networks, networking, audit, clock } = context;
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;

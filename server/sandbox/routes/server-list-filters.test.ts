@@ -8,7 +8,7 @@ import { resourceClient } from './test-helpers';
 
 /**
  * `GET /1.3/server` filters combined with each other, with sorting and with pages (reference
- * §1.6, spec §2.8): the edges server-list.test.ts leaves open. The servers made here stay in
+ * §1.6, api-rules §2.8): the edges server-list.test.ts leaves open. The servers made here stay in
  * maintenance (the clock stands all but still), so `state=maintenance` lists exactly them.
  */
 

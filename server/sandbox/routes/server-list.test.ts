@@ -3,7 +3,7 @@ import type { SkydeckServer } from '../../app';
 import { buildTestServer, expectProblem, manualClock } from '../testing';
 import { resourceClient } from './test-helpers';
 
-/** `GET /1.3/server` filters, sorting and pages (reference §1.6). */
+/** `GET /1.3/server` filters, sorting and pages (api-reference-notes §1.6). */
 
 let app: SkydeckServer;
 beforeAll(async () => {

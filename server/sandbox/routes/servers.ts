@@ -4,7 +4,7 @@ import type { core } from 'zod';
 import { uuidPrefixes } from '../../../contract/common';
 import { serverEndpoints, tagNameSchema } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { createAttachments } from '../attachments';
 import { plans } from '../catalog';
 import { newUuid } from '../credentials';
@@ -14,12 +14,13 @@ import { ApiProblem, invalidAttribute, missingAttribute, notFound } from '../htt
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
-import { actorOf, rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
+import { rfc3339 } from '../clock';
+import { actorOf, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
 
-/** Cores and memory of a fixed plan or a custom configuration (reference §2.3, §2.6). */
+/** Cores and memory of a fixed plan or a custom configuration (api-reference-notes §2.3, §2.6). */
 function sizing(
   request: { plan?: string; core_number?: number; memory_amount?: number },
   current: { plan: string; core_number: number; memory_amount: number },
@@ -52,14 +53,14 @@ function sizing(
   return { plan: plan.name, core_number: plan.core_number, memory_amount: plan.memory_amount };
 }
 
-/** Start, stop and restart may come without a body: the default operation (reference §2.1). */
+/** Start, stop and restart may come without a body: the default operation (api-reference-notes §2.1). */
 const optionalBody = {
   readBody: (request: FastifyRequest, schema: core.$ZodType) =>
     request.body === undefined ? undefined : readBody(request, schema),
 };
 
 /**
- * The deletion flags keep their own codes (reference §2.1) whatever the query schema's attribute
+ * The deletion flags keep their own codes (api-reference-notes §2.1) whatever the query schema's attribute
  * names make of them; the version scope's handler answers.
  */
 function deletionPolicyCodes(error: unknown) {
@@ -80,7 +81,7 @@ function deletionPolicyCodes(error: unknown) {
   throw error;
 }
 
-/** Servers (spec §2.6; reference §2). */
+/** Servers (api-rules §2.6; api-reference-notes §2). */
 export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { storages, servers, resources, jobs, audit, clock } = context;
 
@@ -98,7 +99,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     }
   }
 
-  // Without `limit` every server is listed, as the long-standing API does (reference §1.6). The
+  // Without `limit` every server is listed, as the long-standing API does (api-reference-notes §1.6). The
   // store filters, sorts and pages in SQL, so only the page is read and turned into summaries.
   handle(
     scope,
@@ -186,7 +187,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
             created: rfc3339(clock.now()),
             origin: null,
             template_type: null,
-            // The first disk of a plan server is the storage the plan includes (reference §3.2).
+            // The first disk of a plan server is the storage the plan includes (api-reference-notes §3.2).
             part_of_plan: size.plan !== 'custom' && disks === 0 ? 1 : 0,
             backup_rule: JSON.stringify(device.backup_rule ?? {}),
             copy_of: null,
@@ -301,7 +302,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     { readBody: readLabelledBody },
   );
 
-  // Classic tagging (reference §2.1): comma-separated names in the path; unknown names are
+  // Classic tagging (api-reference-notes §2.1): comma-separated names in the path; unknown names are
   // created on the fly, untagging a tag the server lacks changes nothing.
   for (const [endpoint, apply] of [
     [serverEndpoints.tag, (tags: string[], names: string[]) => [...new Set([...tags, ...names])]],
@@ -387,7 +388,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     return details(next);
   }
 
-  // Reference §2.5 shows `started` in the start answer; the sandbox answers `maintenance` and
+  // api-reference-notes §2.5 shows `started` in the start answer; the sandbox answers `maintenance` and
   // reaches `started` by a job, so a client sees the start happen as it does for a restart.
   handle(
     scope,
@@ -411,7 +412,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       const given = body as typeof body | undefined;
       const hard = given?.stop_server.stop_type === 'hard';
       const actor = actorOf(principalOf(request).account);
-      // The real service may still answer `started` here (reference §2.5); like start and
+      // The real service may still answer `started` here (api-reference-notes §2.5); like start and
       // restart, the sandbox shows the change in progress as `maintenance` until the guest is down.
       return operate(request, params.uuid, 'stop', (row) => {
         jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
@@ -438,7 +439,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     optionalBody,
   );
 
-  // Classic server-centric storage operations (reference §2.1, §3.1): the same records, rules and
+  // Classic server-centric storage operations (api-reference-notes §2.1, §3.1): the same records, rules and
   // audit rows as /storage/{uuid}/attach|detach, answered with the server record.
   handle(
     scope,
@@ -447,7 +448,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       const principal = principalOf(request);
       const server = resources.serverFor(principal, params.uuid);
       const { storage: uuid, ...device } = body;
-      // Only a CD-ROM device may be attached empty (reference §3.3).
+      // Only a CD-ROM device may be attached empty (api-reference-notes §3.3).
       if (uuid === undefined && device.type !== 'cdrom') {
         throw missingAttribute(
           'storage',
@@ -485,7 +486,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         throw missingAttribute('address', 'Give the device address or the storage UUID.');
       }
       const storage = resources.storageFor(principal, body.storage, 'read');
-      // As on the storage path (spec §3), a storage this server does not hold is left unchanged.
+      // As on the storage path (api-rules §3), a storage this server does not hold is left unchanged.
       const targets = devices
         .filter((device) => device.storage_uuid === storage.uuid)
         .map((device) => ({ server, device }));
@@ -512,7 +513,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     return reread(server);
   });
 
-  // A server's interfaces (reference §5.1), from its record, ordered by index.
+  // A server's interfaces (api-reference-notes §5.1), from its record, ordered by index.
   const interfacesOf = (row: ServerRow) =>
     [...resources.serverDetails(row).networking.interfaces.interface].sort(
       (a, b) => a.index - b.index,

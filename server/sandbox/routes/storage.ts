@@ -10,7 +10,7 @@ import {
   storageEndpoints,
   storageTypes,
 } from '../../../contract/storage';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { createAttachments } from '../attachments';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
@@ -18,7 +18,8 @@ import { ApiProblem, invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { SandboxContext } from '../context';
-import { rfc3339, serverStateIllegal, storageStateIllegal } from '../resources';
+import { rfc3339 } from '../clock';
+import { serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
 
@@ -33,7 +34,7 @@ const at = <E extends Endpoint>(endpoint: E, params: Record<string, string>): E 
   ({ ...endpoint, path: fillPath(endpoint.path, params) }) as E;
 
 /**
- * An invalid `backups` query answers the API's own code (reference §3.3), not the attribute's;
+ * An invalid `backups` query answers the API's own code (api-reference-notes §3.3), not the attribute's;
  * the scope's error handler sends the answer.
  */
 export function backupPolicyErrors(error: unknown): never {
@@ -51,7 +52,7 @@ export function backupPolicyErrors(error: unknown): never {
   throw error;
 }
 
-/** Storage (spec §2.7, §3, §4.10; reference §3). */
+/** Storage (api-rules §2.7, §3, §4.10; api-reference-notes §3). */
 export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, storages, servers, resources, jobs, audit, clock } = context;
   const attachments = createAttachments(context);
@@ -110,7 +111,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     };
   }
 
-  /** Partition and filesystem resize (spec §3): a backup first, then maintenance until done. */
+  /** Partition and filesystem resize (api-rules §3): a backup first, then maintenance until done. */
   function startResize(row: StorageRow): StorageRow {
     if (row.type !== 'normal') {
       throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only normal storage can be resized.');
@@ -331,7 +332,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       .devicesWithStorage(row.uuid)
       .map((device) => ({ server: servers.find(device.server_uuid)!, device }))
       .filter(({ server }) => server.account_id === principal.owner.id);
-    // Spec §3: detaching an already detached storage returns it unchanged.
+    // api-rules §3: detaching an already detached storage returns it unchanged.
     attachments.detach(request, row, targets);
     return details(request, row);
   });
@@ -400,7 +401,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       const row = resources.storageFor(principalOf(request), params.uuid, 'write');
       requireOnlineNormal(row, 'Templates are made of private normal storage only.');
       context.billing.requireCredits(principalOf(request).owner);
-      // Spec §3: template deployments use the source storage tier.
+      // api-rules §3: template deployments use the source storage tier.
       const template = newStorage(row.account_id!, {
         title: body.title,
         type: 'template',
@@ -474,7 +475,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
         const changed = added
           ? storages.addFavorite(principal.account.id, row.uuid)
           : storages.removeFavorite(principal.account.id, row.uuid);
-        // Spec §3: favorites are idempotent; only a real change is an audited event.
+        // api-rules §3: favorites are idempotent; only a real change is an audited event.
         if (changed) {
           audit.record(auditContext(request), {
             action: added ? 'favorite' : 'unfavorite',

@@ -5,7 +5,7 @@ import {
   tokenEndpoints,
 } from '../../../contract/tokens';
 import { uuidPrefixes, uuidSchema } from '../../../contract/common';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, forbidden, invalidAttribute, notFound } from '../http/errors';
@@ -42,7 +42,7 @@ function checkMayCreateTokens(request: Parameters<typeof principalOf>[0]) {
   return principal;
 }
 
-/** API tokens (reference §11; spec §5.2): the secret is shown once and stored only as a hash. */
+/** API tokens (api-reference-notes §11; api-rules §5.2): the secret is shown once and stored only as a hash. */
 export const tokenRoutes: RouteModule = (scope, context) => {
   const { tokens, clock, audit } = context;
 

@@ -8,14 +8,14 @@ import {
   usageEndpoints,
 } from '../../../contract/usage';
 import type { networkUsageQuerySchema } from '../../../contract/usage';
-import type { RouteModule } from '../api';
+import type { RouteModule } from '../domain';
 import { hourMs } from '../billing';
 import { zoneIds } from '../catalog';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { principalOf } from '../http/principal';
 import { negotiate } from '../http/formats';
-import { rfc3339 } from '../resources';
+import { rfc3339 } from '../clock';
 
 const maxJsonWindowMs = 31 * 24 * hourMs;
 const gib = 2 ** 30;
@@ -53,7 +53,7 @@ const deviceStock: Record<string, Record<string, Record<string, { amount: number
   'de-fra1': { gpu_plans: { 'GPU-8xCPU-64GB-1xL40S': { amount: 6 } } },
 };
 
-/** Network usage (reference §10.4; spec §4.2, §8), currency and device availability (§13). */
+/** Network usage (api-reference-notes §10.4; api-rules §4.2, §8), currency and device availability (§13). */
 export const usageRoutes: RouteModule = (scope, context) => {
   const { billing, clock } = context;
 

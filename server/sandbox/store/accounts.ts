@@ -44,7 +44,7 @@ export function createAccountRepository(db: Db) {
     findByUsername: (username: string) => byUsername.get(username),
     findById: (id: number) => byId.get(id),
     insert: (account: NewAccount) => Number(insert.run(account).lastInsertRowid),
-    /** The accounts a partner has created (spec §4.9), oldest first. */
+    /** The accounts a partner has created (api-rules §4.9), oldest first. */
     listCreatedBy: (partnerId: number) => createdBy.all(partnerId),
     countCreatedBy: (partnerId: number) => countCreatedBy.get(partnerId)?.n ?? 0,
     isEmpty: () => (count.get()?.n ?? 0) === 0,

@@ -105,7 +105,7 @@ function whereArms(scope: AuditScope, query: AuditQuery) {
       leads = ['ip_address = @q', 'resource_id = @q AND +ip_address IS NOT @q'];
       params.q = q;
     } else {
-      // Usernames, and resource ids that are not UUIDs (reference §12: `"12345"`).
+      // Usernames, and resource ids that are not UUIDs (api-reference-notes §12: `"12345"`).
       leads = ['account_username = @q', 'resource_id = @q AND +account_username IS NOT @q'];
       params.q = q;
     }

@@ -31,7 +31,7 @@ export interface NodeGroupRow {
   name: string;
   position: number;
   state: NodeGroupState;
-  /** JSON of the group's settings: count, plan, labels, taints… (reference §9.2). */
+  /** JSON of the group's settings: count, plan, labels, taints… (api-reference-notes §9.2). */
   settings: string;
 }
 

@@ -211,7 +211,7 @@ export const migrations: { version: number; sql: string }[] = [
   {
     version: 5,
     sql: `
-      -- Networking (spec §4.5–§4.7): routers, networks (an account's SDN private networks and,
+      -- Networking (api-rules §4.5–§4.7): routers, networks (an account's SDN private networks and,
       -- with no account, each zone's shared public and utility networks), interfaces and the IP
       -- addresses on them, network peerings.
       CREATE TABLE routers (
@@ -349,7 +349,7 @@ export const migrations: { version: number; sql: string }[] = [
   {
     version: 7,
     sql: `
-      -- Audit log filters (reference §12). Each index leads with the account and one filter
+      -- Audit log filters (api-reference-notes §12). Each index leads with the account and one filter
       -- column, continues in the list order (time DESC, cloud_event_id DESC), so a filtered page
       -- is read in order straight from the index, and ends with the other filter columns, so the
       -- Service-Total-Count of any filter combination is counted in the index alone. They replace
@@ -379,7 +379,7 @@ export const migrations: { version: number; sql: string }[] = [
   {
     version: 8,
     sql: `
-      -- Managed Kubernetes (reference §9). Node group settings and OIDC entries are JSON: they are
+      -- Managed Kubernetes (api-reference-notes §9). Node group settings and OIDC entries are JSON: they are
       -- read and replaced whole, never queried by their parts.
       CREATE TABLE kubernetes_clusters (
         uuid TEXT PRIMARY KEY,
@@ -431,10 +431,10 @@ export const migrations: { version: number; sql: string }[] = [
   {
     version: 9,
     sql: `
-      -- Server list filters in SQL (reference §1.6). A server's labels stay JSON on its row (the
+      -- Server list filters in SQL (api-reference-notes §1.6). A server's labels stay JSON on its row (the
       -- summary shows them as they are); server_labels repeats them with the key lower-cased by
       -- JavaScript's toLowerCase (js_lower, registered by openDatabase), the case folding a label
-      -- filter uses (spec §2.8.3), as storage_labels does for storages. Keys are unique per
+      -- filter uses (api-rules §2.8.3), as storage_labels does for storages. Keys are unique per
       -- server only without case, so position, not the key, identifies a label. A filter tests
       -- each candidate server by one lookup in server_labels_key, with or without a value.
       CREATE TABLE server_labels (

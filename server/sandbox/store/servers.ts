@@ -49,7 +49,7 @@ export interface EventRow {
   last_name: string | null;
 }
 
-/** `GET /1.3/server` (reference §1.6): every filter given must hold. */
+/** `GET /1.3/server` (api-reference-notes §1.6): every filter given must hold. */
 export interface ServerListFilter {
   ownerId: number;
   state?: ServerState;
@@ -170,11 +170,11 @@ export function createServerRepository(db: Db) {
   }
 
   /**
-   * An account's servers filtered, sorted and paged in SQL (reference §1.6), so that a page of
+   * An account's servers filtered, sorted and paged in SQL (api-reference-notes §1.6), so that a page of
    * 1,000 servers reads only its own rows (bench/scale.ts). The filters are those of the list:
    * state, zone, a tag, search text in the title or hostname in any case (JavaScript's case
    * folding, js_lower) or in the UUID, and label filters (every one must match; keys without
-   * case, spec §2.8.3). Sorting is by the column (numbers by value, text by code point), ties by
+   * case, api-rules §2.8.3). Sorting is by the column (numbers by value, text by code point), ties by
    * UUID in the same direction; without a sort field oldest first.
    */
   function list(filter: ServerListFilter): ServerRow[] {
@@ -256,7 +256,7 @@ export function createServerRepository(db: Db) {
     removeDevice: (serverUuid: string, address: string) =>
       void removeDevice.run(serverUuid, address),
     addEvent: (event: EventRow) => void insertEvent.run(event),
-    /** Newest first (reference §13). */
+    /** Newest first (api-reference-notes §13). */
     events: (serverUuid: string, offset: number, count: number) =>
       eventsOf.all(serverUuid, count, offset),
   };

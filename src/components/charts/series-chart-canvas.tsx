@@ -26,7 +26,7 @@ const legendText = (value: string) => (
   <span style={{ color: 'var(--mui-palette-text-primary)' }}>{value}</span>
 );
 
-/** The recharts part of a series chart; only chart pages load it (DESIGN budgets). */
+/** The recharts part of a series chart; only chart pages load it (docs/architecture.md, Budgets). */
 export function SeriesChartCanvas({
   kind,
   data,

@@ -137,5 +137,5 @@ const fieldsByCode: Record<string, TextField> = {
   CURRENCY: 'currency',
 };
 
-/** The form field an API error code is about (reference §17.1), if any. */
+/** The form field an API error code is about (api-reference-notes §17.1), if any. */
 export const subAccountFieldForError = (code: string) => fieldForErrorCode(code, fieldsByCode);

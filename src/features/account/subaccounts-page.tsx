@@ -105,7 +105,7 @@ export function SubaccountsPage() {
     },
   ];
 
-  // A subaccount asking for the list gets 403 (spec §4.2: main account only).
+  // A subaccount asking for the list gets 403 (api-rules §4.2: main account only).
   const notMain = accounts.isError && accounts.error.status === 403;
 
   return (

@@ -63,7 +63,7 @@ export function auditListParams(view: AuditLogView): AuditLogParams {
   return { ...auditFilters(view), limit: view.limit, offset: view.offset };
 }
 
-/** Why an export of this view cannot be made, or null when it can (spec §8: 180 days). */
+/** Why an export of this view cannot be made, or null when it can (api-rules §8: 180 days). */
 export function exportBlocker(view: AuditLogView, now: Date): string | null {
   const filters = auditFilters(view);
   const after = filters.created_after ? new Date(filters.created_after) : undefined;

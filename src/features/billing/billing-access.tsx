@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import type { ApiError } from '../../api/http';
 import { ErrorState } from '../../components/query-state';
 
-/** 403 means the account lacks the billing role (reference §10.3), which is not a failure to fix. */
+/** 403 means the account lacks the billing role (api-reference-notes §10.3), which is not a failure to fix. */
 export function BillingError({
   error,
   title,

@@ -31,7 +31,7 @@ const groupLabels = {
   ipv4: 'IPv4 addresses',
 } as const;
 
-/** The summary's resource groups in a fixed order; empty ones are absent (reference §10.3). */
+/** The summary's resource groups in a fixed order; empty ones are absent (api-reference-notes §10.3). */
 export function billingGroups(summary: BillingSummary): BillingGroup[] {
   const groups: [keyof typeof groupLabels, Group | undefined][] = [
     ['server', summary.servers?.server],

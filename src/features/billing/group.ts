@@ -6,7 +6,7 @@ import { withQuery } from '../../lib/links';
 const billing = '/billing';
 const paths = {
   billing: (month?: string) => withQuery(billing, { month }),
-  // Resource ids are UUIDs (spec §2.1.3), so they need no encoding; the route passes `:resourceId`.
+  // Resource ids are UUIDs (api-rules §2.1.3), so they need no encoding; the route passes `:resourceId`.
   resourceBilling: (resourceId: string, month?: string) =>
     withQuery(`${billing}/${resourceId}`, { month }),
 };

@@ -27,7 +27,7 @@ interface BulkPtrDialogProps {
 
 /**
  * PTR records of several addresses in one bulk request. The API applies all or nothing
- * (spec §4.5), so each row says whether it changed and, when the request was refused, why.
+ * (api-rules §4.5), so each row says whether it changed and, when the request was refused, why.
  */
 export function BulkPtrDialog({ addresses, onClose, onSaved }: BulkPtrDialogProps) {
   const bulk = useBulkModifyIpAddresses();

@@ -159,7 +159,7 @@ interface ReleaseDialogProps {
   onClose: () => void;
 }
 
-/** What releasing does to the server holding the address (spec §4.5), in words. */
+/** What releasing does to the server holding the address (api-rules §4.5), in words. */
 export function describeRelease({
   address,
   all,

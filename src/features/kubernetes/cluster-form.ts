@@ -19,7 +19,7 @@ export const nodeGroupFormSchema = z.object({
 });
 export type NodeGroupFormValues = z.infer<typeof nodeGroupFormSchema>;
 
-/** The wizard's fields as people fill them; the transform makes the create body (reference §9.1). */
+/** The wizard's fields as people fill them; the transform makes the create body (api-reference-notes §9.1). */
 export const clusterFormSchema = z.pipe(
   z
     .object({

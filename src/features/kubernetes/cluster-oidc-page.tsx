@@ -210,7 +210,7 @@ function describeUsername(issuer: Issuer): string {
   return `claim ${username.claim}${username.prefix ? ` with prefix ${username.prefix}` : ''}`;
 }
 
-/** Adds an entry or edits one (the name stays: the path names the entry, spec §4.3). */
+/** Adds an entry or edits one (the name stays: the path names the entry, api-rules §4.3). */
 function IssuerDialog({
   cluster,
   issuer,

@@ -100,7 +100,7 @@ function fieldOfPath(path: readonly PropertyKey[]): IssuerField {
 }
 
 /**
- * Checks the entry alone and beside the cluster's other entries, as the API will (spec §4.3):
+ * Checks the entry alone and beside the cluster's other entries, as the API will (api-rules §4.3):
  * the problems found, each on the form field it is about.
  */
 export function checkIssuer(

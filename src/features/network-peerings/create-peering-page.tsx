@@ -71,7 +71,7 @@ const peeringErrorFields = {
 
 type Check = { ok: boolean | null; text: ReactNode };
 
-/** The peering's rules of spec §4.7 that can be seen for one network. */
+/** The peering's rules of api-rules §4.7 that can be seen for one network. */
 function networkChecks(network: Network, whose: string): Check[] {
   return [
     {

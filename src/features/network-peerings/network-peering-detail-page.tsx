@@ -48,7 +48,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
   const networks = useQuery(networkQueries.list());
   const sides = describeSides(peering);
   const disabled = peering.configured_status === 'disabled';
-  // The API deletes a peering only in state `disabled` (spec §4.7).
+  // The API deletes a peering only in state `disabled` (api-rules §4.7).
   const deletable = peering.state === 'disabled';
   const networkName = (uuid: string) => networks.data?.find((n) => n.uuid === uuid)?.name;
   const close = () => setConfirming(null);

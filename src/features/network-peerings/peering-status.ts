@@ -1,6 +1,6 @@
 import type { NetworkPeering, NetworkPeeringState } from '../../../contract/network-peering';
 
-/** Each side of a peering in words, from the state the API reports (reference §8). */
+/** Each side of a peering in words, from the state the API reports (api-reference-notes §8). */
 export interface PeeringSides {
   local: string;
   peer: string;

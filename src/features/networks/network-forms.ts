@@ -117,7 +117,7 @@ export const createNetworkDefaults: NetworkFormValues = {
 const yesNo = (value: boolean) => (value ? ('yes' as const) : ('no' as const));
 
 /**
- * Lists are always sent, so an emptied field clears the option (reference §4.3: `[]`); without
+ * Lists are always sent, so an emptied field clears the option (api-reference-notes §4.3: `[]`); without
  * DHCP nothing hands them out, so they are cleared (the fields are hidden then).
  */
 function toIpNetwork(entry: IpNetworkFields) {

@@ -25,7 +25,7 @@ interface CreateAccountDialogProps {
   onCreated: (account: PartnerAccount) => void;
 }
 
-/** The create body of spec §4.9, with every rule checked here before anything is sent. */
+/** The create body of api-rules §4.9, with every rule checked here before anything is sent. */
 export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogProps) {
   const createAccount = useCreatePartnerAccount();
   const { control, handleSubmit, getValues, setError } = useForm<PartnerAccountForm>({

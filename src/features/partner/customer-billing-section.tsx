@@ -26,7 +26,7 @@ interface CustomerBillingSectionProps {
   onMonthChange: (month: string) => void;
 }
 
-/** Every customer's bill for one month, rolled up into one row per customer (spec §4.9). */
+/** Every customer's bill for one month, rolled up into one row per customer (api-rules §4.9). */
 export function CustomerBillingSection({
   accounts,
   month,

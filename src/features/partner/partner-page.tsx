@@ -23,7 +23,7 @@ import { currentMonth, customerName, monthPattern } from './customer-billing';
 
 const title = 'Partner console';
 
-/** The partner console (spec §4.9): only a partner account's record carries `partner`. */
+/** The partner console (api-rules §4.9): only a partner account's record carries `partner`. */
 export function PartnerPage() {
   const account = useQuery(accountQueries.detail());
   if (account.isPending) {

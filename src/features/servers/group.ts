@@ -3,7 +3,7 @@ import { lazyPage } from '../../lib/group-manifest';
 import type { GroupManifest } from '../../lib/group-manifest';
 
 const servers = '/servers';
-// UUIDs are lowercase hex and hyphens (spec §2.1.3), so they need no encoding; the route table
+// UUIDs are lowercase hex and hyphens (api-rules §2.1.3), so they need no encoding; the route table
 // passes `:uuid` through the same builders.
 const paths = {
   servers: () => servers,

@@ -147,7 +147,7 @@ const attachErrorFields = {
   ADDRESS: 'bus',
 } as const;
 
-/** IDE devices and CD-ROMs attach only to a stopped server (spec §3). */
+/** IDE devices and CD-ROMs attach only to a stopped server (api-rules §3). */
 function needsStoppedServer(bus: Bus, cdrom: boolean) {
   return cdrom || bus === 'ide';
 }
@@ -163,7 +163,7 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
   });
   const serverId = useWatch({ control, name: 'server' });
   const bus = useWatch({ control, name: 'bus' });
-  // Attaching works only within one zone (reference §3.6), so only those servers are offered.
+  // Attaching works only within one zone (api-reference-notes §3.6), so only those servers are offered.
   const candidates = (servers.data ?? []).filter(
     (server) => server.zone === storage.zone && !storage.servers.server.includes(server.uuid),
   );
@@ -272,7 +272,7 @@ interface TitleDialogProps extends StorageDialogProps {
   kind: 'backup' | 'template';
 }
 
-/** Back up now and Create template both take only a title (reference §3.3). */
+/** Back up now and Create template both take only a title (api-reference-notes §3.3). */
 export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) {
   const backup = useBackupStorage(storage.uuid);
   const templatize = useTemplatizeStorage(storage.uuid);

@@ -52,7 +52,7 @@ export function DetachStorageDialog({
   );
 }
 
-/** Grows the last partition and its filesystem into space a bigger size added (spec §4.10). */
+/** Grows the last partition and its filesystem into space a bigger size added (api-rules §4.10). */
 export function ResizeStorageDialog({ storage, onClose }: Props) {
   const resize = useResizeStorage(storage.uuid);
   return (
@@ -149,7 +149,7 @@ export function DeleteStorageDialog({
   );
 }
 
-/** A restore writes into the origin; a server using the origin must be stopped (spec §3). */
+/** A restore writes into the origin; a server using the origin must be stopped (api-rules §3). */
 export function RestoreBackupDialog({ storage, onClose }: Props) {
   const restore = useRestoreBackup(storage);
   const origin = useQuery({

@@ -239,7 +239,7 @@ function describeBackupRule(rule: StorageDetails['backup_rule']): string {
   return `${intervalLabels[rule.interval]} at ${time}, kept for ${rule.retention} days`;
 }
 
-/** While a clone or backup runs on the storage it can be cancelled (spec §3). */
+/** While a clone or backup runs on the storage it can be cancelled (api-rules §3). */
 function BusyState({ storage }: { storage: StorageDetails }) {
   const cancel = useCancelStorageOperation(storage.uuid);
   if (!isStorageBusy(storage)) return null;

@@ -33,7 +33,7 @@ export const intervalLabels: Record<(typeof backupIntervals)[number], string> = 
   sun: 'Every Sunday',
 };
 
-/** The backup rule as people fill it: no interval means no schedule (reference §3.2: `{}`). */
+/** The backup rule as people fill it: no interval means no schedule (api-reference-notes §3.2: `{}`). */
 const backupRuleFields = {
   backupInterval: z.union([z.literal(''), z.enum(backupIntervals)]),
   backupTime: z.string(),
@@ -113,7 +113,7 @@ export const createStorageDefaults: CreateStorageFormValues = {
   ...backupRuleDefaults(undefined),
 };
 
-/** Edit form: the size may only grow (spec §4.10); checked against the current size. */
+/** Edit form: the size may only grow (api-rules §4.10); checked against the current size. */
 export function editStorageFormSchema(current: Pick<StorageDetails, 'size'>) {
   return z.pipe(
     z

@@ -111,7 +111,7 @@ export const createTokenFormDefaults: CreateTokenFormValues = {
 };
 
 /**
- * The form field that an API error code of the create request is about (reference §17.1:
+ * The form field that an API error code of the create request is about (api-reference-notes §17.1:
  * `<ATTRIBUTE>_INVALID` / `_MISSING`), so the message appears next to what must change.
  */
 export function fieldForErrorCode(

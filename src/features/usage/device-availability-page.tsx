@@ -19,7 +19,7 @@ interface DeviceRow {
   amount: number;
 }
 
-/** Device types the availability operation knows (reference §13). */
+/** Device types the availability operation knows (api-reference-notes §13). */
 const deviceTypes = ['gpu_plans'] as const;
 
 const columns: ColumnDef<DeviceRow>[] = [
