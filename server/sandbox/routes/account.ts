@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { accountEndpoints } from '../../../contract/account';
 import type { Label } from '../../../contract/common';
+import { matchesLabelFilters } from '../../../contract/labels';
 import { subAccountEndpoints } from '../../../contract/subaccount';
 import type { RouteModule } from '../domain';
 import { hashPassword } from '../credentials';
@@ -10,6 +11,7 @@ import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
+import { labelFilters } from '../http/validation';
 import { accountRoles } from '../store/accounts';
 import type { AccountRow } from '../store/accounts';
 import { rfc3339 } from '../clock';
@@ -31,17 +33,6 @@ const mainAccountFirst: EndpointRouteOptions = {
     return readBody(request, schema);
   },
 };
-
-function matchesLabels(account: AccountRow, filters: string[]): boolean {
-  const labels = JSON.parse(account.labels) as Label[];
-  return filters.every((filter) => {
-    const eq = filter.indexOf('=');
-    const key = eq < 0 ? filter : filter.slice(0, eq);
-    return labels.some(
-      (label) => label.key === key && (eq < 0 || label.value === filter.slice(eq + 1)),
-    );
-  });
-}
 
 /** Account details, account list and subaccounts (api-rules §4.2; api-reference-notes §10.1, §10.2, §10.5, §10.6). */
 export const accountRoutes: RouteModule = (scope, context) => {
@@ -73,8 +64,10 @@ export const accountRoutes: RouteModule = (scope, context) => {
 
   handle(scope, accountEndpoints.list, async ({ request, query: { label } }) => {
     const { account } = mainAccountOf(request);
-    const filters = label === undefined ? [] : Array.isArray(label) ? label : [label];
-    const list = [account, ...subsOf.all(account.id)].filter((row) => matchesLabels(row, filters));
+    const filters = labelFilters(label);
+    const list = [account, ...subsOf.all(account.id)].filter((row) =>
+      matchesLabelFilters(JSON.parse(row.labels) as Label[], filters),
+    );
     return {
       accounts: {
         account: list.map((row) => ({

@@ -2,6 +2,7 @@ import type { Label } from '../../../contract/common';
 import type { LabelFilter } from '../../../contract/labels';
 import type { ServerSortField, ServerState } from '../../../contract/server';
 import type { Db } from './database';
+import { labelFiltersParameter, labelFiltersSql, statementCache } from './list-queries';
 
 export interface ServerRow {
   uuid: string;
@@ -137,8 +138,7 @@ export function createServerRepository(db: Db) {
   const byUuids = db.prepare<[string], ServerRow>(
     'SELECT * FROM servers WHERE uuid IN (SELECT value FROM json_each(?))',
   );
-  /** The list queries by their text: one per combination of filters and order used so far. */
-  const listCache = new Map<string, ReturnType<Db['prepare']>>();
+  const statement = statementCache(db);
 
   /** The labels again in server_labels, keyed by JavaScript's lower case (migration 9). */
   function indexLabels(uuid: string, labels: string) {
@@ -157,17 +157,6 @@ export function createServerRepository(db: Db) {
     update.run(row);
     if (before !== undefined && before !== row.labels) indexLabels(row.uuid, row.labels);
   });
-
-  function statement(sql: string) {
-    let cached = listCache.get(sql);
-    if (!cached) {
-      // Many label filters make many texts; a client cannot grow the cache without bound.
-      if (listCache.size >= 200) listCache.clear();
-      cached = db.prepare(sql);
-      listCache.set(sql, cached);
-    }
-    return cached;
-  }
 
   /**
    * An account's servers filtered, sorted and paged in SQL (api-reference-notes §1.6), so that a page of
@@ -210,14 +199,10 @@ export function createServerRepository(db: Db) {
       );
       params.search = filter.search.toLowerCase();
     }
-    filter.labels.forEach((label, index) => {
-      const value = label.value === undefined ? '' : ` AND l.value = @value${index}`;
-      where.push(
-        `EXISTS (SELECT 1 FROM server_labels l WHERE l.server_uuid = s.uuid AND l.key_lower = @key${index}${value})`,
-      );
-      params[`key${index}`] = label.key.toLowerCase();
-      if (label.value !== undefined) params[`value${index}`] = label.value;
-    });
+    if (filter.labels.length > 0) {
+      where.push(labelFiltersSql('server_labels'));
+      params.label_filters = labelFiltersParameter(filter.labels);
+    }
     const direction = filter.descending ? 'DESC' : 'ASC';
     const order = filter.sortBy
       ? `${sortColumns[filter.sortBy]} ${direction}, s.uuid ${direction}`

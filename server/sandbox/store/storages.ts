@@ -8,6 +8,7 @@ import type {
   storageSortFields,
 } from '../../../contract/storage';
 import type { Db } from './database';
+import { labelFiltersParameter, labelFiltersSql, statementCache } from './list-queries';
 
 export interface StorageRow {
   uuid: string;
@@ -95,22 +96,20 @@ export function createStorageRepository(db: Db) {
     SELECT s.* FROM storage_favorites f JOIN storages s ON s.uuid = f.storage_uuid
     WHERE f.account_id = ? AND (s.account_id = ? OR s.access = 'public')
     ORDER BY s.title, s.uuid`);
-  const listCache = new Map<string, ReturnType<Db['prepare']>>();
+  // Many UUIDs go in one JSON parameter: one statement text whatever the page size.
+  const byUuids = db.prepare<[string], StorageRow>(
+    'SELECT * FROM storages WHERE uuid IN (SELECT value FROM json_each(?))',
+  );
+  const labelsOfUuids = db.prepare<[string], Label & { storage_uuid: string }>(
+    'SELECT storage_uuid, key, value FROM storage_labels WHERE storage_uuid IN (SELECT value FROM json_each(?)) ORDER BY storage_uuid, position',
+  );
+  const statement = statementCache(db);
 
   function setLabels(uuid: string, labels: readonly Label[]) {
     clearLabels.run(uuid);
     labels.forEach((label, position) =>
       insertLabel.run(uuid, position, label.key, label.key.toLowerCase(), label.value),
     );
-  }
-
-  function statement(sql: string) {
-    let cached = listCache.get(sql);
-    if (!cached) {
-      cached = db.prepare(sql);
-      listCache.set(sql, cached);
-    }
-    return cached;
   }
 
   /**
@@ -127,14 +126,10 @@ export function createStorageRepository(db: Db) {
       where.push('s.type = @type');
       params.type = filter.type;
     }
-    filter.labels.forEach((label, index) => {
-      const value = label.value === undefined ? '' : ` AND l.value = @value${index}`;
-      where.push(
-        `EXISTS (SELECT 1 FROM storage_labels l WHERE l.storage_uuid = s.uuid AND l.key_lower = @key${index}${value})`,
-      );
-      params[`key${index}`] = label.key.toLowerCase();
-      if (label.value !== undefined) params[`value${index}`] = label.value;
-    });
+    if (filter.labels.length > 0) {
+      where.push(labelFiltersSql('storage_labels'));
+      params.label_filters = labelFiltersParameter(filter.labels);
+    }
     if (filter.search) {
       where.push("(s.title LIKE @search ESCAPE '\\' OR s.uuid LIKE @search ESCAPE '\\')");
       params.search = likePattern(filter.search);
@@ -160,14 +155,10 @@ export function createStorageRepository(db: Db) {
     return rowsOf(page);
   }
 
-  const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
-
   /** The rows of these storages in this order, read by one query. */
   function rowsOf(uuids: readonly string[]): StorageRow[] {
     if (uuids.length === 0) return [];
-    const rows = statement(
-      `SELECT * FROM storages WHERE uuid IN (${placeholders(uuids.length)})`,
-    ).all(uuids) as StorageRow[];
+    const rows = byUuids.all(JSON.stringify(uuids));
     const byKey = new Map(rows.map((row) => [row.uuid, row]));
     return uuids.map((uuid) => byKey.get(uuid)!);
   }
@@ -176,9 +167,7 @@ export function createStorageRepository(db: Db) {
   function labelsOfMany(uuids: readonly string[]): Map<string, Label[]> {
     const result = new Map<string, Label[]>(uuids.map((uuid) => [uuid, []]));
     if (uuids.length === 0) return result;
-    const rows = statement(
-      `SELECT storage_uuid, key, value FROM storage_labels WHERE storage_uuid IN (${placeholders(uuids.length)}) ORDER BY storage_uuid, position`,
-    ).all(uuids) as (Label & { storage_uuid: string })[];
+    const rows = labelsOfUuids.all(JSON.stringify(uuids));
     for (const { storage_uuid, key, value } of rows) result.get(storage_uuid)!.push({ key, value });
     return result;
   }
