@@ -31,8 +31,11 @@ export const auditActions = [
   'owner-change',
 ] as const;
 
-/** Resource types the reference lists (§12); rows of other types appear in filter-options too. */
-export const auditResourceTypes = [
+/**
+ * Resource types the reference lists (api-reference-notes §12): filter-options offers them all, and
+ * adds the other types the account's rows have.
+ */
+export const auditReferenceResourceTypes = [
   'account',
   'auth',
   'init-script',
@@ -46,6 +49,20 @@ export const auditResourceTypes = [
   'uks',
   'ssh-key',
 ] as const;
+
+/** Every resource type a row can have: the reference's and those the sandbox records besides. */
+export const auditResourceTypes = [
+  ...auditReferenceResourceTypes,
+  'ip_address',
+  'kubernetes_cluster',
+  'kubernetes_node',
+  'kubernetes_node_group',
+  'network',
+  'network_interface',
+  'network_peering',
+  'router',
+] as const;
+export type AuditResourceType = (typeof auditResourceTypes)[number];
 
 /** `limit` of the list: 1–200, default 50 (api-reference-notes §1.6). */
 export const auditLogMaxLimit = 200;

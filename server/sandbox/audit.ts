@@ -1,4 +1,5 @@
 import { monotonicFactory } from 'ulid';
+import type { AuditResourceType } from '../../contract/audit-log';
 import type { Clock } from './clock';
 import { rfc3339 } from './clock';
 import type { Principal } from './http/auth';
@@ -12,7 +13,7 @@ export interface AuditContext {
 
 export interface AuditEntry {
   action: string;
-  resourceType: string;
+  resourceType: AuditResourceType;
   resourceId?: string;
   resourceSubType?: string;
   previous?: unknown;

@@ -272,12 +272,12 @@ describe('q over usernames and ids that are not UUIDs', () => {
     });
     app.sandbox!.audit.record(context, {
       action: 'update',
-      resourceType: 'ip-address',
+      resourceType: 'ip_address',
       resourceId: remoteIp,
     });
     const byAddress = await list(`?q=${remoteIp}`);
     expect(byAddress.rows.map((row) => [row.resource_type, row.ip_address])).toEqual([
-      ['ip-address', '127.0.0.1'],
+      ['ip_address', '127.0.0.1'],
       ['storage', remoteIp],
     ]);
     const numeric = await list('?q=12345');
@@ -312,13 +312,13 @@ describe('GET /1.3/audit-logs/filter-options', () => {
         ip: '127.0.0.1',
         correlationId: 'test',
       },
-      { action: 'peer', resourceType: 'network-peering', resourceId: 'x' },
+      { action: 'peer', resourceType: 'network_peering', resourceId: 'x' },
     );
     const after = auditFilterOptionsSchema.parse(
       (await get('/1.3/audit-logs/filter-options')).json(),
     );
     expect(after.actions).toContain('peer');
-    expect(after.resource_types).toContain('network-peering');
+    expect(after.resource_types).toContain('network_peering');
     expect([...after.resource_types].sort()).toEqual(after.resource_types);
   });
 });

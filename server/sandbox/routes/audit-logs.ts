@@ -9,7 +9,7 @@ import {
   auditExportMaxDays,
   auditLogEndpoints,
   auditOrigins,
-  auditResourceTypes,
+  auditReferenceResourceTypes,
   cloudEventIdPattern,
   exportRangeDays,
 } from '../../../contract/audit-log';
@@ -94,7 +94,7 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
     const merged = (known: readonly string[], seen: string[]) =>
       [...known, ...seen.filter((value) => !known.includes(value))].sort();
     return {
-      resource_types: merged(auditResourceTypes, present.resourceTypes),
+      resource_types: merged(auditReferenceResourceTypes, present.resourceTypes),
       actions: merged(auditActions, present.actions),
       origins: [...auditOrigins],
     };
