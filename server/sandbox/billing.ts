@@ -37,25 +37,32 @@ export interface BillingPeriod {
   deleted: boolean;
 }
 
-interface HistoryRow {
-  account_id: number;
-  resource_id: string;
-  type: BilledType;
-  title: string;
-  zone: string;
-  plan: string | null;
-  cores: number | null;
-  memory: number | null;
-  size: number | null;
-  tier: string | null;
-  license: number;
+/** A closed period as `billing_history` holds it: flags as 0/1, labels as JSON, both times set. */
+type HistoryRow = Omit<
+  BillingPeriod,
+  'firewall' | 'included' | 'labels' | 'start' | 'end' | 'deleted'
+> & {
   firewall: number;
   included: number;
   labels: string;
   start_at: number;
   end_at: number;
   deleted: number;
-}
+};
+
+/** The attributes a resource type does not bill by, as an open period shows them. */
+const unbilled = {
+  plan: null,
+  cores: null,
+  memory: null,
+  size: null,
+  tier: null,
+  license: 0,
+  firewall: false,
+  included: false,
+  end: null,
+  deleted: false,
+} satisfies Partial<BillingPeriod>;
 
 const zonePrices = new Map(prices.map((zone) => [zone.name, zone]));
 
@@ -185,6 +192,7 @@ export function createBillingLedger(db: Db, clock: Clock) {
 
   function serverPeriod(row: ServerRow, license = serverLicense(row.uuid)): BillingPeriod {
     return {
+      ...unbilled,
       account_id: row.account_id,
       resource_id: row.uuid,
       type: 'server',
@@ -193,15 +201,10 @@ export function createBillingLedger(db: Db, clock: Clock) {
       plan: row.plan,
       cores: row.core_number,
       memory: row.memory_amount,
-      size: null,
-      tier: null,
       license,
       firewall: row.firewall === 'on',
-      included: false,
       labels: serverLabels(row),
       start: startOf(row.uuid, serverCreated(row)),
-      end: null,
-      deleted: false,
     };
   }
 
@@ -209,23 +212,17 @@ export function createBillingLedger(db: Db, clock: Clock) {
     const type = storageType(row);
     if (!type) return undefined;
     return {
+      ...unbilled,
       account_id: row.account_id!,
       resource_id: row.uuid,
       type,
       title: row.title,
       zone: row.zone,
-      plan: null,
-      cores: null,
-      memory: null,
       size: row.size,
       tier: row.tier,
-      license: 0,
-      firewall: false,
       included: row.part_of_plan === 1,
       labels: storages?.labels(row.uuid) ?? [],
       start: startOf(row.uuid, storageCreated(row)),
-      end: null,
-      deleted: false,
     };
   }
 
@@ -233,23 +230,15 @@ export function createBillingLedger(db: Db, clock: Clock) {
   function addressPeriod(row: IpAddressRow): BillingPeriod | undefined {
     if (row.access !== 'public' || row.family !== 'IPv4') return undefined;
     return {
+      ...unbilled,
       account_id: row.account_id,
       resource_id: row.address,
       type: 'ipv4',
       title: row.address,
       zone: row.zone,
-      plan: null,
-      cores: null,
-      memory: null,
-      size: null,
-      tier: null,
-      license: 0,
-      firewall: false,
       included: row.part_of_plan === 1,
       labels: [],
       start: Date.parse(row.created_at),
-      end: null,
-      deleted: false,
     };
   }
 

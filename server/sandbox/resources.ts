@@ -8,11 +8,10 @@ import {
   maxDevicesAndInterfacesPerServer,
   maxStorageDevicesPerServer,
 } from '../../contract/storage';
-import { uuidPattern } from '../../contract/common';
 import type { Clock } from './clock';
 import { rfc3339 } from './clock';
 import type { Principal } from './http/auth';
-import { ApiProblem, forbidden, notFound } from './http/errors';
+import { ApiProblem, forbidden, ownRowByUuid, rowByUuid } from './http/errors';
 import type { JobRunner } from './jobs';
 import type { Networking } from './networking';
 import type { AccountRow } from './store/accounts';
@@ -31,6 +30,25 @@ export const serverStateIllegal = (detail: string) =>
     'SERVER_STATE_ILLEGAL',
     `The server is in a state in which it cannot be used: ${detail}`,
   );
+
+/**
+ * An invalid `backups` query answers the API's own code (api-reference-notes §2.1, §3.3), not the attribute's;
+ * the scope's error handler sends the answer.
+ */
+export function backupPolicyErrors(error: unknown): never {
+  if (
+    error instanceof ApiProblem &&
+    error.status === 400 &&
+    error.invalidParams.some((param) => param.name === 'backups')
+  ) {
+    throw new ApiProblem(
+      400,
+      'BACKUP_DELETION_POLICY_INVALID',
+      'The backups parameter must be keep, keep_latest or delete.',
+    );
+  }
+  throw error;
+}
 
 /** RFC 3339 without fractions, as storage records carry it (api-reference-notes §1.2). */
 
@@ -199,11 +217,7 @@ export function createResources({
 
   /** A storage the principal may read (its own or a public one) or, with `write`, change. */
   function storageFor(principal: Principal, uuid: string, access: 'read' | 'write'): StorageRow {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'STORAGE_INVALID', 'The storage UUID is invalid.');
-    }
-    const row = storages.find(uuid);
-    if (!row) throw notFound('storage', uuid);
+    const row = rowByUuid(uuid, storages.find, 'storage');
     if (row.access === 'public') {
       if (access === 'write') throw forbidden('storage', uuid);
       return row;
@@ -212,15 +226,8 @@ export function createResources({
     return row;
   }
 
-  function serverFor(principal: Principal, uuid: string): ServerRow {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'SERVER_INVALID', 'The server UUID is invalid.');
-    }
-    const row = servers.find(uuid);
-    if (!row) throw notFound('server', uuid);
-    if (row.account_id !== principal.owner.id) throw forbidden('server', uuid);
-    return row;
-  }
+  const serverFor = (principal: Principal, uuid: string): ServerRow =>
+    ownRowByUuid(uuid, principal.owner.id, servers.find, 'server');
 
   /** Started or stopped, with no start, stop or restart under way. */
   const serverBusy = (server: ServerRow) =>

@@ -1,5 +1,6 @@
 import { safeParse } from 'zod';
 import type { core } from 'zod';
+import { uuidPattern } from '../../../contract/common';
 
 /** An attribute a request got wrong, as RFC 7807 answers name it (api-reference-notes §1.4). */
 export interface InvalidParam {
@@ -36,6 +37,37 @@ export const forbidden = (resource: string, id: string) =>
     `${upper(resource)}_FORBIDDEN`,
     `The ${resource} ${id} belongs to another account.`,
   );
+
+/**
+ * The row a path names by UUID: 400 `<RESOURCE>_INVALID` when the text is no UUID, 404 when there
+ * is no such row. `noun` names the resource in the message where `resource` is too short.
+ */
+export function rowByUuid<Row>(
+  uuid: string,
+  find: (uuid: string) => Row | undefined,
+  resource: string,
+  noun = resource,
+): Row {
+  if (!uuidPattern.test(uuid)) {
+    throw new ApiProblem(400, `${upper(resource)}_INVALID`, `The ${noun} UUID is invalid.`);
+  }
+  const row = find(uuid);
+  if (!row) throw notFound(resource, uuid);
+  return row;
+}
+
+/** As `rowByUuid`, and 403 when the row belongs to another account. */
+export function ownRowByUuid<Row extends { account_id: number | null }>(
+  uuid: string,
+  ownerId: number,
+  find: (uuid: string) => Row | undefined,
+  resource: string,
+  noun = resource,
+): Row {
+  const row = rowByUuid(uuid, find, resource, noun);
+  if (row.account_id !== ownerId) throw forbidden(resource, uuid);
+  return row;
+}
 
 export const invalidAttribute = (attribute: string, detail?: string) =>
   new ApiProblem(

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { uuidPattern } from '../../../contract/common';
 import { bigIntToIp, parseCidr } from '../../../contract/ip';
 import type { IpNetwork, Network, NetworkPeeringState } from '../../../contract/network';
 import type { Clock } from '../clock';
-import { ApiProblem, forbidden, notFound } from '../http/errors';
+import { ApiProblem, forbidden, ownRowByUuid, rowByUuid } from '../http/errors';
 import type {
   InterfaceRepository,
   IpNetworkRow,
@@ -145,11 +144,7 @@ export function createNetworkRecords({
    * networks cannot be modified or deleted (api-rules §4.6).
    */
   function networkFor(ownerId: number, uuid: string, access: 'read' | 'write'): NetworkRow {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'NETWORK_INVALID', 'The network UUID is invalid.');
-    }
-    const row = networks.find(uuid);
-    if (!row) throw notFound('network', uuid);
+    const row = rowByUuid(uuid, networks.find, 'network');
     if (row.account_id === null) {
       if (access === 'write') {
         throw new ApiProblem(
@@ -164,15 +159,8 @@ export function createNetworkRecords({
     return row;
   }
 
-  function routerFor(ownerId: number, uuid: string): RouterRow {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'ROUTER_INVALID', 'The router UUID is invalid.');
-    }
-    const row = networks.findRouter(uuid);
-    if (!row) throw notFound('router', uuid);
-    if (row.account_id !== ownerId) throw forbidden('router', uuid);
-    return row;
-  }
+  const routerFor = (ownerId: number, uuid: string): RouterRow =>
+    ownRowByUuid(uuid, ownerId, networks.findRouter, 'router');
 
   return { networkRecord, serversOn, seedPrivateNetwork, networkFor, routerFor };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { uuidPattern, uuidPrefixes } from '../../../contract/common';
+import { uuidPrefixes } from '../../../contract/common';
 import { rfc3339 } from '../clock';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { networkPeeringEndpoints } from '../../../contract/network-peering';
@@ -7,7 +7,7 @@ import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
-import { ApiProblem, forbidden, invalidAttribute, notFound } from '../http/errors';
+import { ApiProblem, invalidAttribute, ownRowByUuid } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import { peeringJobKind, peeringProvisionSeconds } from '../networking';
@@ -38,15 +38,8 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
   const record = (row: PeeringRow) => ({ network_peering: networking.peeringRecord(row) });
   const labelled = { readBody: readLabelledBody };
 
-  function peeringFor(ownerId: number, uuid: string): PeeringRow {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'PEERING_INVALID', 'The network peering UUID is invalid.');
-    }
-    const row = peerings.find(uuid);
-    if (!row) throw notFound('peering', uuid);
-    if (row.account_id !== ownerId) throw forbidden('peering', uuid);
-    return row;
-  }
+  const peeringFor = (ownerId: number, uuid: string): PeeringRow =>
+    ownRowByUuid(uuid, ownerId, peerings.find, 'peering', 'network peering');
 
   /** Either side disabling (or deleting) its half ends the pair's established state. */
   function unsettle(row: PeeringRow) {

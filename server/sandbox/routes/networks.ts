@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { uuidPattern, uuidPrefixes } from '../../../contract/common';
+import { uuidPrefixes } from '../../../contract/common';
 import { rfc3339 } from '../clock';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { cidrContains, parseCidr } from '../../../contract/ip';
@@ -13,7 +13,7 @@ import type { RouteModule } from '../domain';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
-import { ApiProblem, forbidden, notFound } from '../http/errors';
+import { ApiProblem, notFound, ownRowByUuid } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { InterfaceRequest } from '../networking';
@@ -94,15 +94,8 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   );
 
   // Standalone interfaces (api-reference-notes §5.2); registered before /network/:uuid reads them as one.
-  const interfaceFor = (ownerId: number, uuid: string): InterfaceRow => {
-    if (!uuidPattern.test(uuid)) {
-      throw new ApiProblem(400, 'INTERFACE_INVALID', 'The interface UUID is invalid.');
-    }
-    const row = interfaces.find(uuid);
-    if (!row) throw notFound('interface', uuid);
-    if (row.account_id !== ownerId) throw forbidden('interface', uuid);
-    return row;
-  };
+  const interfaceFor = (ownerId: number, uuid: string): InterfaceRow =>
+    ownRowByUuid(uuid, ownerId, interfaces.find, 'interface');
 
   /** Interfaces change only on a stopped server with nothing under way (api-reference-notes §5.1). */
   const refuseUnlessStopped = (server: ServerRow) => {

@@ -15,7 +15,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import { rfc3339 } from '../clock';
-import { actorOf, serverStateIllegal, storageStateIllegal } from '../resources';
+import { actorOf, backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
@@ -63,7 +63,7 @@ const optionalBody = {
  * The deletion flags keep their own codes (api-reference-notes §2.1) whatever the query schema's attribute
  * names make of them; the version scope's handler answers.
  */
-function deletionPolicyCodes(error: unknown) {
+function deletionPolicyCodes(error: unknown): never {
   if (error instanceof ApiProblem && error.code === 'STORAGES_INVALID') {
     throw new ApiProblem(
       400,
@@ -71,14 +71,7 @@ function deletionPolicyCodes(error: unknown) {
       'The storages parameter must be 1 (delete attached storage) or 0.',
     );
   }
-  if (error instanceof ApiProblem && error.code === 'BACKUPS_INVALID') {
-    throw new ApiProblem(
-      400,
-      'BACKUP_DELETION_POLICY_INVALID',
-      'The backups parameter must be keep, keep_latest or delete.',
-    );
-  }
-  throw error;
+  return backupPolicyErrors(error);
 }
 
 /** Servers (api-rules §2.6; api-reference-notes §2). */

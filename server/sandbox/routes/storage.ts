@@ -19,7 +19,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
-import { serverStateIllegal, storageStateIllegal } from '../resources';
+import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
 
@@ -32,25 +32,6 @@ type ListQuery = z.output<typeof storageListQuerySchema>;
  */
 const at = <E extends Endpoint>(endpoint: E, params: Record<string, string>): E =>
   ({ ...endpoint, path: fillPath(endpoint.path, params) }) as E;
-
-/**
- * An invalid `backups` query answers the API's own code (api-reference-notes §3.3), not the attribute's;
- * the scope's error handler sends the answer.
- */
-export function backupPolicyErrors(error: unknown): never {
-  if (
-    error instanceof ApiProblem &&
-    error.status === 400 &&
-    error.invalidParams.some((param) => param.name === 'backups')
-  ) {
-    throw new ApiProblem(
-      400,
-      'BACKUP_DELETION_POLICY_INVALID',
-      'The backups parameter must be keep, keep_latest or delete.',
-    );
-  }
-  throw error;
-}
 
 /** Storage (api-rules §2.7, §3, §4.10; api-reference-notes §3). */
 export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
