@@ -398,20 +398,34 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     optionalBody,
   );
 
+  /** Stop and restart take the guest down: softly (`server_shutdown`) or at once (`server_stop`). */
+  function takeDown(
+    request: FastifyRequest,
+    uuid: string,
+    action: 'stop' | 'restart',
+    stopType: string | undefined,
+  ) {
+    const actor = actorOf(principalOf(request).account);
+    return operate(request, uuid, action, (row) => {
+      resources.recordEvent(
+        row.uuid,
+        stopType === 'hard' ? 'server_stop' : 'server_shutdown',
+        actor,
+      );
+      if (action === 'stop') jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
+      else jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverRestart, { actor });
+      return { ...row, state: 'maintenance' };
+    });
+  }
+
+  // The real service may still answer `started` to a stop (api-reference-notes §2.5); like start and
+  // restart, the sandbox shows the change in progress as `maintenance` until the guest is down.
   handle(
     scope,
     serverEndpoints.stop,
     async ({ request, params, body }) => {
       const given = body as typeof body | undefined;
-      const hard = given?.stop_server.stop_type === 'hard';
-      const actor = actorOf(principalOf(request).account);
-      // The real service may still answer `started` here (api-reference-notes §2.5); like start and
-      // restart, the sandbox shows the change in progress as `maintenance` until the guest is down.
-      return operate(request, params.uuid, 'stop', (row) => {
-        jobs.schedule(jobKinds.serverStopped, row.uuid, durations.serverStop);
-        resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
-        return { ...row, state: 'maintenance' };
-      });
+      return takeDown(request, params.uuid, 'stop', given?.stop_server.stop_type);
     },
     optionalBody,
   );
@@ -421,13 +435,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     serverEndpoints.restart,
     async ({ request, params, body }) => {
       const given = body as typeof body | undefined;
-      const hard = given?.restart_server.stop_type === 'hard';
-      const actor = actorOf(principalOf(request).account);
-      return operate(request, params.uuid, 'restart', (row) => {
-        resources.recordEvent(row.uuid, hard ? 'server_stop' : 'server_shutdown', actor);
-        jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverRestart, { actor });
-        return { ...row, state: 'maintenance' };
-      });
+      return takeDown(request, params.uuid, 'restart', given?.restart_server.stop_type);
     },
     optionalBody,
   );

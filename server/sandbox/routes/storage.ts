@@ -92,6 +92,16 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     };
   }
 
+  /** Resize and restore rewrite the disk: every server holding it is stopped and idle. */
+  function requireServersStopped(row: StorageRow, doing: 'resizing' | 'restoring') {
+    for (const device of servers.devicesWithStorage(row.uuid)) {
+      const server = servers.find(device.server_uuid)!;
+      if (server.state !== 'stopped' || resources.serverBusy(server)) {
+        throw serverStateIllegal(`stop the server ${server.uuid} before ${doing} its storage.`);
+      }
+    }
+  }
+
   /** Partition and filesystem resize (api-rules §3): a backup first, then maintenance until done. */
   function startResize(row: StorageRow): StorageRow {
     if (row.type !== 'normal') {
@@ -101,12 +111,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       throw storageStateIllegal('its size has not been increased since the last resize.');
     }
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
-    for (const device of servers.devicesWithStorage(row.uuid)) {
-      const server = servers.find(device.server_uuid)!;
-      if (server.state !== 'stopped' || resources.serverBusy(server)) {
-        throw serverStateIllegal(`stop the server ${server.uuid} before resizing its storage.`);
-      }
-    }
+    requireServersStopped(row, 'resizing');
     storages.insert(
       newStorage(row.account_id!, {
         title: 'Resize Backup',
@@ -124,11 +129,31 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     return resizing;
   }
 
-  /** A copy (backup, clone, template) in maintenance until its job completes. */
   /** Backups and templates are made of writable (private) normal storage that is not busy. */
   function requireOnlineNormal(row: StorageRow, typeRule: string) {
     if (row.type !== 'normal') throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', typeRule);
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+  }
+
+  /** An audited change of one storage: its record before, the write, the record of what it returns. */
+  function changeStorage(
+    request: FastifyRequest,
+    action: 'update' | 'resize' | 'restore',
+    row: StorageRow,
+    write: () => StorageRow,
+  ) {
+    let next = row;
+    const { current } = audit.change(auditContext(request), {
+      action,
+      resourceType: 'storage',
+      resourceId: row.uuid,
+      before: () => details(request, row).storage,
+      write: () => {
+        next = write();
+      },
+      after: () => details(request, next).storage,
+    });
+    return { storage: current };
   }
 
   /** Backup, clone and template: a new storage that becomes ready on the clock (201 with it). */
@@ -255,28 +280,17 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
         next.backup_rule = JSON.stringify(body.backup_rule);
       }
       if (body.size !== undefined) {
-        if (row.type !== 'normal') {
-          throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only normal storage can be enlarged.');
-        }
-        if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
+        requireOnlineNormal(row, 'Only normal storage can be enlarged.');
         if (body.size <= row.size) {
           throw invalidAttribute('size', `A new size must exceed the current ${row.size} GiB.`);
         }
         next = { ...next, size: body.size, resize_pending: 1 };
       }
-      const { current } = audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        before: () => details(request, row).storage,
-        write: () => {
-          storages.update(next);
-          if (body.labels) storages.setLabels(row.uuid, body.labels);
-          if (body.filesystem_resize === 'yes') next = startResize(next);
-        },
-        after: () => details(request, next).storage,
+      return changeStorage(request, 'update', row, () => {
+        storages.update(next);
+        if (body.labels) storages.setLabels(row.uuid, body.labels);
+        return body.filesystem_resize === 'yes' ? startResize(next) : next;
       });
-      return { storage: current };
     },
     { readBody: readLabelledBody },
   );
@@ -401,18 +415,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   handle(scope, storageEndpoints.resize, async ({ request, params }) => {
     const row = resources.storageFor(principalOf(request), params.uuid, 'write');
-    let resized = row;
-    const { current } = audit.change(auditContext(request), {
-      action: 'resize',
-      resourceType: 'storage',
-      resourceId: row.uuid,
-      before: () => details(request, row).storage,
-      write: () => {
-        resized = startResize(row);
-      },
-      after: () => details(request, resized).storage,
-    });
-    return { storage: current };
+    return changeStorage(request, 'resize', row, () => startResize(row));
   });
 
   handle(scope, storageEndpoints.restore, async ({ request, params }) => {
@@ -424,25 +427,13 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     const origin = backup.origin ? storages.find(backup.origin) : undefined;
     if (!origin) throw storageStateIllegal('the storage it was taken of no longer exists.');
     if (origin.state !== 'online') throw storageStateIllegal(`its origin is ${origin.state}.`);
-    for (const device of servers.devicesWithStorage(origin.uuid)) {
-      const server = servers.find(device.server_uuid)!;
-      if (server.state !== 'stopped' || resources.serverBusy(server)) {
-        throw serverStateIllegal(`stop the server ${server.uuid} before restoring its storage.`);
-      }
-    }
-    const restoring: StorageRow = { ...origin, state: 'maintenance' };
-    const { current } = audit.change(auditContext(request), {
-      action: 'restore',
-      resourceType: 'storage',
-      resourceId: origin.uuid,
-      before: () => details(request, origin).storage,
-      write: () => {
-        storages.update(restoring);
-        jobs.schedule(jobKinds.storageOnline, origin.uuid, durations.restore);
-      },
-      after: () => details(request, restoring).storage,
+    requireServersStopped(origin, 'restoring');
+    return changeStorage(request, 'restore', origin, () => {
+      const restoring: StorageRow = { ...origin, state: 'maintenance' };
+      storages.update(restoring);
+      jobs.schedule(jobKinds.storageOnline, origin.uuid, durations.restore);
+      return restoring;
     });
-    return { storage: current };
   });
 
   for (const [endpoint, added] of [
