@@ -92,12 +92,16 @@ export const publicImageUuid = (zone: string, image: number) => {
   return `01000000-0000-4000-80${zoneNumber}-0000200601${image.toString(16).padStart(2, '0')}`;
 };
 
+const labelList = (labels: Record<string, string> = {}): Label[] =>
+  Object.entries(labels).map(([key, value]) => ({ key, value }));
+
 interface SeedStorage {
   title: string;
   size: number;
   zone: string;
   tier?: StorageRow['tier'];
-  labels?: Label[];
+  /** Keys to values, in order. */
+  labels?: Record<string, string>;
   backupRule?: object;
   license?: number;
   partOfPlan?: boolean;
@@ -155,7 +159,7 @@ function seedResources(
       copy_of: null,
       resize_pending: 0,
     };
-    storages.insert(row, spec.labels ?? []);
+    storages.insert(row, labelList(spec.labels));
     return row;
   };
 
@@ -164,7 +168,7 @@ function seedResources(
     fields: Pick<
       ServerRow,
       'title' | 'hostname' | 'zone' | 'plan' | 'core_number' | 'memory_amount' | 'state'
-    > & { labels: Label[] },
+    > & { labels?: Record<string, string> },
     disks: SeedStorage[],
     days: number,
   ) => {
@@ -185,7 +189,7 @@ function seedResources(
       remote_access_type: 'vnc',
       remote_access_password: 'Dem0Vnc1',
       tags: '[]',
-      labels: JSON.stringify(fields.labels),
+      labels: JSON.stringify(labelList(fields.labels)),
     };
     servers.insert(row);
     networking.createServerInterfaces(row);
@@ -227,10 +231,7 @@ function seedResources(
       core_number: 2,
       memory_amount: 4096,
       state: 'started',
-      labels: [
-        { key: 'env', value: 'prod' },
-        { key: 'team', value: 'web' },
-      ],
+      labels: { env: 'prod', team: 'web' },
     },
     [
       {
@@ -238,11 +239,7 @@ function seedResources(
         size: 80,
         zone: 'de-fra1',
         partOfPlan: true,
-        labels: [
-          { key: 'env', value: 'prod' },
-          { key: 'team', value: 'web' },
-          { key: 'os', value: 'debian' },
-        ],
+        labels: { env: 'prod', team: 'web', os: 'debian' },
         backupRule: { interval: 'daily', time: '0430', retention: '7' },
       },
     ],
@@ -258,10 +255,7 @@ function seedResources(
       core_number: 2,
       memory_amount: 4096,
       state: 'stopped',
-      labels: [
-        { key: 'env', value: 'dev' },
-        { key: 'team', value: 'platform' },
-      ],
+      labels: { env: 'dev', team: 'platform' },
     },
     [
       {
@@ -269,10 +263,7 @@ function seedResources(
         size: 50,
         zone: 'fi-hel1',
         tier: 'standard',
-        labels: [
-          { key: 'env', value: 'dev' },
-          { key: 'team', value: 'platform' },
-        ],
+        labels: { env: 'dev', team: 'platform' },
       },
     ],
     20,
@@ -287,22 +278,15 @@ function seedResources(
       core_number: 4,
       memory_amount: 8192,
       state: 'started',
-      labels: [
-        { key: 'env', value: 'prod' },
-        { key: 'team', value: 'data' },
-      ],
+      labels: { env: 'prod', team: 'data' },
     },
     [
-      { title: 'db-1 OS', size: 40, zone: 'uk-lon1', labels: [{ key: 'env', value: 'prod' }] },
+      { title: 'db-1 OS', size: 40, zone: 'uk-lon1', labels: { env: 'prod' } },
       {
         title: 'db-1 data',
         size: 200,
         zone: 'uk-lon1',
-        labels: [
-          { key: 'env', value: 'prod' },
-          { key: 'team', value: 'data' },
-          { key: 'role', value: 'database' },
-        ],
+        labels: { env: 'prod', team: 'data', role: 'database' },
       },
     ],
     10,
@@ -314,10 +298,7 @@ function seedResources(
       size: 500,
       zone: 'de-fra1',
       tier: 'hdd',
-      labels: [
-        { key: 'env', value: 'prod' },
-        { key: 'team', value: 'web' },
-      ],
+      labels: { env: 'prod', team: 'web' },
     },
     5,
   );
@@ -343,7 +324,6 @@ function seedResources(
       core_number: 1,
       memory_amount: 1024,
       state: 'started',
-      labels: [],
     },
     [{ title: 'other-app OS', size: 25, zone: 'de-fra1' }],
     15,

@@ -198,19 +198,16 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     };
   });
 
-  for (const type of storageTypes) {
+  for (const [endpoint, selection] of [
+    ...storageTypes.map((type) => [at(storageEndpoints.listOfType, { type }), { type }] as const),
+    ...storageAccesses.map(
+      (access) => [at(storageEndpoints.listOfAccess, { access }), { access }] as const,
+    ),
+  ]) {
     handle(
       scope,
-      at(storageEndpoints.listOfType, { type }),
-      async ({ request, query }) => listStorages(request, query, { type }),
-      cacheable,
-    );
-  }
-  for (const access of storageAccesses) {
-    handle(
-      scope,
-      at(storageEndpoints.listOfAccess, { access }),
-      async ({ request, query }) => listStorages(request, query, { access }),
+      endpoint,
+      async ({ request, query }) => listStorages(request, query, selection),
       cacheable,
     );
   }
