@@ -157,6 +157,58 @@ describe('unwrapXmlRoot and coerceXml against contract schemas', () => {
     expect(coerceXml({ a: 'ten', b: '7', c: '' }, schema)).toEqual({ a: 'ten', b: 7, c: '' });
   });
 
+  it('reads a union as its first option that accepts the reading', () => {
+    const schema = z.object({
+      size: z.union([z.int(), z.string().regex(/^\d+$/)]),
+      rule: z.union([
+        z.strictObject({}),
+        z.object({ interval: z.enum(['daily', 'mon']), retention: z.int() }),
+      ]),
+      flag: z.union([z.enum(['0', '1']), z.literal(0), z.literal(1)]),
+    });
+    const read = (text: string) => coerceXml(unwrapXmlRoot(parseXml(text), schema), schema);
+    expect(
+      read(
+        '<s><size>10</size><rule><interval>daily</interval><retention>7</retention></rule><flag>1</flag></s>',
+      ),
+    ).toEqual({ size: 10, rule: { interval: 'daily', retention: 7 }, flag: '1' });
+    expect(read('<s><size>ten</size><rule/></s>')).toEqual({ size: 'ten', rule: {} });
+  });
+
+  it('reads nullable lists, record values and numbers inside them', () => {
+    const schema = z.object({
+      ids: z.array(z.string()).nullable(),
+      limits: z.record(z.string(), z.number()),
+      groups: z.array(z.object({ count: z.number(), on: z.boolean().optional() })),
+    });
+    expect(
+      coerceXml(
+        parseXml(
+          '<r><ids/><limits><cores>4</cores><memory>1024</memory></limits><groups><group><count>2</count><on>true</on></group></groups></r>',
+        ),
+        z.object({ r: schema }),
+      ),
+    ).toEqual({
+      r: { ids: [], limits: { cores: 4, memory: 1024 }, groups: [{ count: 2, on: true }] },
+    });
+  });
+
+  it('leaves literals and enumerations as text, and a value for no field as it is', () => {
+    const schema = z.object({ one: z.literal(1), mode: z.enum(['1', '2']) });
+    expect(coerceXml({ one: '1', mode: '2', other: '3' }, schema)).toEqual({
+      one: '1',
+      mode: '2',
+      other: '3',
+    });
+  });
+
+  it('reads a field named like an Object property as an unknown field', () => {
+    expect(coerceXml({ constructor: 'x', name: 't' }, tokenCreateRequestSchema)).toEqual({
+      constructor: 'x',
+      name: 't',
+    });
+  });
+
   it.each([
     ['zones', { zones: { zone: zones } }, zoneListResponseSchema],
     ['plans', { plans: { plan: plans } }, planListResponseSchema],
@@ -234,6 +286,30 @@ describe('toXml', () => {
   it('renders numbers, booleans, null and empty strings', () => {
     expect(toXml({ n: 1.5, yes: true, no: false, nothing: null, empty: '' }, 'r')).toBe(
       `${head}<r><n>1.5</n><yes>true</yes><no>false</no><nothing/><empty/></r>`,
+    );
+  });
+
+  it('keeps the order of a list whose items are empty, writing them as empty elements', () => {
+    expect(toXml({ name: 't', dhcp_dns: ['1.1.1.1', '', null, '8.8.8.8'] }, 'network')).toBe(
+      `${head}<network><name>t</name><dhcp_dns><dhcp_dn>1.1.1.1</dhcp_dn><dhcp_dn></dhcp_dn><dhcp_dn></dhcp_dn><dhcp_dn>8.8.8.8</dhcp_dn></dhcp_dns></network>`,
+    );
+  });
+
+  it('renders nested lists, empty objects and plural names as singular items', () => {
+    expect(
+      toXml({
+        storages: {
+          storage: [
+            { uuid: 'a', labels: [] },
+            { uuid: 'b', backups: [] },
+          ],
+        },
+      }),
+    ).toBe(
+      `${head}<storages><storage><uuid>a</uuid><labels></labels></storage><storage><uuid>b</uuid><backups></backups></storage></storages>`,
+    );
+    expect(toXml({ matrix: [[1, 2], []], meta: {} }, 'r')).toBe(
+      `${head}<r><matrix><matrix_item><matrix_item_item>1</matrix_item_item><matrix_item_item>2</matrix_item_item></matrix_item><matrix_item></matrix_item></matrix><meta></meta></r>`,
     );
   });
 

@@ -1,5 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
-import { safeParse } from 'zod';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { safeParse, toJSONSchema } from 'zod';
 import type { core } from 'zod';
 
 type ZodType = core.$ZodType;
@@ -72,96 +72,139 @@ export function parseXml(text: string): unknown {
   return parser.parse(trimmed, true);
 }
 
-type SchemaDef = {
-  type: string;
-  innerType?: ZodType;
-  in?: ZodType;
-  shape?: Record<string, ZodType>;
-  catchall?: ZodType;
-  element?: ZodType;
-  options?: ZodType[];
-  valueType?: ZodType;
-  getter?: () => ZodType;
-};
-
-const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * XML carries no types: a one-item list looks like a single element, an empty list like an empty
- * string, and numbers and booleans arrive as text. The contract schema says what was meant.
- */
-export function coerceXml(value: unknown, schema: ZodType): unknown {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return value === undefined || !def.innerType ? value : coerceXml(value, def.innerType);
-    case 'pipe':
-      return def.in ? coerceXml(value, def.in) : value;
-    case 'lazy':
-      return def.getter ? coerceXml(value, def.getter()) : value;
+type JsonSchema = core.JSONSchema.JSONSchema;
+
+/** What coercion reads of a schema: its input JSON Schema, each node marked with its Zod schema. */
+interface XmlReading {
+  root: JsonSchema;
+  defs: Record<string, JsonSchema>;
+  /** The Zod schema of each node, by the node's `mark` (union options are checked with them). */
+  schemas: ZodType[];
+}
+
+const mark = 'x-zod-index';
+const readings = new WeakMap<ZodType, XmlReading>();
+
+function readingOf(schema: ZodType): XmlReading {
+  let reading = readings.get(schema);
+  if (!reading) {
+    const schemas: ZodType[] = [];
+    const root = toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: ({ zodSchema, jsonSchema }) => {
+        jsonSchema[mark] = schemas.push(zodSchema) - 1;
+      },
+    });
+    reading = { root, defs: root.$defs ?? {}, schemas };
+    readings.set(schema, reading);
+  }
+  return reading;
+}
+
+/** The node itself, or the one its `$ref` names (`#` or `#/$defs/…`). */
+function resolve(node: core.JSONSchema._JSONSchema | undefined, reading: XmlReading) {
+  if (typeof node !== 'object') return undefined;
+  if (node.$ref === undefined) return node;
+  if (node.$ref === '#') return reading.root;
+  return reading.defs[node.$ref.replace('#/$defs/', '')];
+}
+
+/** A list as XML reads it: empty text, one item, the items, or `<list><item>…</item></list>`. */
+function itemsOf(value: unknown): unknown[] {
+  if (value === '' || value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value;
+  if (isPlainObject(value) && Object.keys(value).length === 1) {
+    const inner = Object.values(value)[0];
+    return Array.isArray(inner) ? inner : inner === '' ? [] : [inner];
+  }
+  return [value];
+}
+
+function coerceNode(
+  value: unknown,
+  given: core.JSONSchema._JSONSchema | undefined,
+  reading: XmlReading,
+): unknown {
+  const node = resolve(given, reading);
+  if (!node) return value;
+  const options = node.anyOf ?? node.oneOf;
+  if (options) {
+    const present = options.filter((option) => resolve(option, reading)?.type !== 'null');
+    // Nullable: XML has no null, so the value is the other option's.
+    if (present.length === 1) {
+      return value === undefined ? value : coerceNode(value, present[0], reading);
+    }
+    for (const option of options) {
+      const candidate = coerceNode(value, option, reading);
+      const index = resolve(option, reading)?.[mark];
+      const zod = typeof index === 'number' ? reading.schemas[index] : undefined;
+      if (zod && safeParse(zod, candidate).success) return candidate;
+    }
+    return value;
+  }
+  // A constant (a literal or an enumeration) stays as written, for the schema to judge.
+  if (node.const !== undefined || node.enum !== undefined) return value;
+  switch (node.type) {
     case 'object': {
+      // An object names its fields; a record has values of one type under any key.
+      if (!node.properties) {
+        if (!isPlainObject(value) || typeof node.additionalProperties !== 'object') return value;
+        const valueType = node.additionalProperties;
+        return Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [k, coerceNode(v, valueType, reading)]),
+        );
+      }
       if (value === '') return {};
       if (!isPlainObject(value)) return value;
-      const shape = def.shape ?? {};
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        const field = shape[key] ?? def.catchall;
-        out[key] = field ? coerceXml(item, field) : item;
-      }
-      return out;
-    }
-    case 'record': {
-      if (!isPlainObject(value) || !def.valueType) return value;
-      const valueType = def.valueType;
+      const fields = node.properties;
+      const rest = node.additionalProperties;
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, coerceXml(v, valueType)]),
+        Object.entries(value).map(([key, item]) => [
+          key,
+          coerceNode(item, Object.hasOwn(fields, key) ? fields[key] : rest, reading),
+        ]),
       );
     }
     case 'array': {
-      let items: unknown[];
-      if (value === '' || value === undefined || value === null) items = [];
-      else if (Array.isArray(value)) items = value;
-      else if (isPlainObject(value) && Object.keys(value).length === 1) {
-        const inner = Object.values(value)[0];
-        items = Array.isArray(inner) ? inner : inner === '' ? [] : [inner];
-      } else items = [value];
-      const element = def.element;
-      return element ? items.map((item) => coerceXml(item, element)) : items;
+      if (node.prefixItems) return value;
+      const element = Array.isArray(node.items) ? undefined : node.items;
+      return itemsOf(value).map((item) => coerceNode(item, element, reading));
     }
     case 'number':
-    case 'int':
+    case 'integer':
       return typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
         ? Number(value)
         : value;
     case 'boolean':
       return value === 'true' ? true : value === 'false' ? false : value;
-    case 'union': {
-      for (const option of def.options ?? []) {
-        const candidate = coerceXml(value, option);
-        if (safeParse(option, candidate).success) return candidate;
-      }
-      return value;
-    }
     default:
       return value;
   }
+}
+
+/**
+ * XML carries no types: a one-item list looks like a single element, an empty list like an empty
+ * string, and numbers and booleans arrive as text. The contract schema says what was meant: its
+ * input JSON Schema (`z.toJSONSchema`, once per schema) tells lists, records, numbers and booleans
+ * apart, and a union takes the first option whose reading the option accepts.
+ */
+export function coerceXml(value: unknown, schema: ZodType): unknown {
+  const reading = readingOf(schema);
+  return coerceNode(value, reading.root, reading);
 }
 
 /** An XML request body names its root element; the JSON form of an unwrapped body has none. */
 export function unwrapXmlRoot(parsed: unknown, schema: ZodType): unknown {
   if (!isPlainObject(parsed)) return parsed;
   const keys = Object.keys(parsed);
-  const def = defOf(schema);
-  const shape = def.type === 'object' ? (def.shape ?? {}) : {};
-  if (keys.length === 1 && !(keys[0]! in shape) && def.type === 'object') {
+  const reading = readingOf(schema);
+  const root = resolve(reading.root, reading);
+  const fields = root?.type === 'object' ? root.properties : undefined;
+  if (keys.length === 1 && fields && !Object.hasOwn(fields, keys[0]!)) {
     return parsed[keys[0]!] === '' ? {} : parsed[keys[0]!];
   }
   return parsed;
@@ -177,37 +220,53 @@ export function singular(name: string): string {
 // eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these control characters at all.
 const forbiddenInXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(forbiddenInXml, '');
+const builder = new XMLBuilder({
+  // Text as character references (`&#38;`), which every XML reader decodes; no named entities.
+  processEntities: false,
+  tagValueProcessor: (_name, text) =>
+    String(text)
+      .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+      .replace(forbiddenInXml, ''),
+});
 
-function element(name: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return `<${name}/>`;
+/**
+ * The builder's input for an element `name` holding `value`: a list becomes a container of
+ * singular items (`storages` → `storage`), nothing or empty text a self-closed element (`null`).
+ */
+function content(name: string, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) {
     const item = singular(name);
-    return `<${name}>${value.map((v) => element(item, v)).join('')}</${name}>`;
+    return { [item]: repeated(item, value) };
   }
-  if (isPlainObject(value)) return `<${name}>${children(value)}</${name}>`;
-  return `<${name}>${escapeXml(String(value))}</${name}>`;
+  if (isPlainObject(value)) return children(value);
+  return String(value);
 }
 
+/**
+ * Items of a list, each an element `name`. An empty one is written `<name></name>`: the builder
+ * writes a self-closed (`null`) item ahead of the list's other items, out of order.
+ */
+const repeated = (name: string, items: unknown[]) => items.map((item) => content(name, item) ?? '');
+
 /** `{"tags":{"tag":[…]}}` is the JSON form of repeated `<tag>` elements inside `<tags>`. */
-function children(object: Record<string, unknown>): string {
+function children(object: Record<string, unknown>): Record<string, unknown> {
   const entries = Object.entries(object).filter(([, v]) => v !== undefined);
   const only = entries.length === 1 ? entries[0] : undefined;
-  if (only && Array.isArray(only[1])) return only[1].map((item) => element(only[0], item)).join('');
-  return entries.map(([key, value]) => element(key, value)).join('');
+  if (only && Array.isArray(only[1])) return { [only[0]]: repeated(only[0], only[1]) };
+  return Object.fromEntries(entries.map(([key, value]) => [key, content(key, value)]));
 }
 
 /** Renders a JSON-shaped payload as XML (api-rules §2.2.3): lists repeat, empty lists stay as containers. */
 export function toXml(payload: unknown, rootHint = 'response'): string {
-  let body: string;
-  if (Array.isArray(payload)) body = element(rootHint, payload);
-  else if (isPlainObject(payload)) {
+  let root = rootHint;
+  let value = payload;
+  if (isPlainObject(payload)) {
     const keys = Object.keys(payload);
-    body =
-      keys.length === 1 && !Array.isArray(payload[keys[0]!])
-        ? element(keys[0]!, payload[keys[0]!])
-        : element(rootHint, payload);
-  } else body = element(rootHint, payload);
-  return `<?xml version="1.0" encoding="utf-8"?>\n${body}`;
+    if (keys.length === 1 && !Array.isArray(payload[keys[0]!])) {
+      root = keys[0]!;
+      value = payload[root];
+    }
+  }
+  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build({ [root]: content(root, value) })}`;
 }

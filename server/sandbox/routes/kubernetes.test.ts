@@ -528,6 +528,7 @@ describe('deleting a cluster', () => {
 
 describe('kubeconfig', () => {
   it('is a kubeconfig YAML with the server URL, the CA and a client certificate the CA signed', async () => {
+    const issuedAt = Math.floor(clock.now().getTime() / second) * second;
     const created = await runningCluster();
     const { kubeconfig } = kubeconfigResponseSchema.parse(
       (await ok('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, 200)).json(),
@@ -558,6 +559,12 @@ describe('kubeconfig', () => {
     const client = new crypto.X509Certificate(decode(user?.user['client-certificate-data']));
     expect(client.verify(ca.publicKey)).toBe(true);
     expect(client.subject).toContain('CN=kubernetes-admin');
+    expect(client.subject).toContain('O=system:masters');
+    expect(client.issuer).toBe(ca.subject);
+    expect(client.checkIssued(ca)).toBe(true);
+    // Issued when the cluster was created, not when the kubeconfig is read.
+    expect(new Date(ca.validFrom).getTime()).toBe(issuedAt);
+    expect(new Date(client.validFrom).getTime()).toBe(issuedAt);
     const key = crypto.createPrivateKey(decode(user?.user['client-key-data']));
     expect(crypto.createPublicKey(key).export({ type: 'spki', format: 'der' })).toEqual(
       client.publicKey.export({ type: 'spki', format: 'der' }),

@@ -96,6 +96,10 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
         );
       }
       const plan = checkClusterPlan(body.plan ?? 'development', refused);
+      // The cluster's certificates are made before the checks that read the account's resources,
+      // so that nothing can change them between those checks and the insert.
+      const now = clock.now();
+      const credentials = await issueClusterCredentials(body.name, now);
       body.node_groups.forEach((group, index) =>
         checkNodeGroup(group, `node_groups[${index}]`, {
           zone: body.zone,
@@ -146,7 +150,6 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
           [{ name: 'network_cidr', reason: 'Not a block of the network.' }],
         );
       }
-      const now = clock.now();
       const row: ClusterRow = {
         uuid: newUuid(uuidPrefixes.kubernetes),
         account_id: owner.id,
@@ -166,7 +169,7 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
         labels: JSON.stringify(body.labels ?? []),
         authentication: JSON.stringify(body.authentication ?? []),
         upgrade_version: null,
-        ...issueClusterCredentials(body.name, now),
+        ...credentials,
         created_at: now.toISOString(),
       };
       const { current } = audit.change(auditContext(request), {
