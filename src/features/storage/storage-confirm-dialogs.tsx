@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -9,12 +9,12 @@ import { backupDeletionPolicySchema } from '../../../contract/storage';
 import type { BackupDeletionPolicy, StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
-  deleteStorageAndForget,
   deleteStorageCall,
   detachStorageCall,
   resizeStorageCall,
   restoreBackupCall,
   storageQueries,
+  useDeleteStorage,
   useDetachStorage,
   useResizeStorage,
   useRestoreBackup,
@@ -95,7 +95,7 @@ export function DeleteStorageDialog({
   onClose,
   onDeleted,
 }: Props & { onDeleted: () => void }) {
-  const queryClient = useQueryClient();
+  const remove = useDeleteStorage();
   const { schedule, graceMs } = useUndoableAction();
   const [policy, setPolicy] = useState<BackupDeletionPolicy>('keep');
   const policyLabelId = useId();
@@ -115,7 +115,7 @@ export function DeleteStorageDialog({
         schedule({
           label: `Deleting “${storage.title}”`,
           failureTitle: `The storage “${storage.title}” could not be deleted`,
-          run: () => deleteStorageAndForget(queryClient, storage.uuid, policy),
+          run: () => remove.mutateAsync({ uuid: storage.uuid, backups: policy }),
         });
         onDeleted();
       }}
