@@ -11,6 +11,15 @@ export interface UndoableAction {
   run: () => Promise<unknown>;
 }
 
+/** The deletion of one resource, named by its noun and title. */
+export function deletion(noun: string, title: string, run: () => Promise<unknown>): UndoableAction {
+  return {
+    label: `Deleting “${title}”`,
+    failureTitle: `The ${noun} “${title}” could not be deleted`,
+    run,
+  };
+}
+
 export type PendingActionState = 'waiting' | 'running' | 'failed';
 
 export interface PendingAction {

@@ -9,7 +9,7 @@ import type { ServerDetails } from '../../../contract/server';
 import { deleteServerCall, useDeleteServer } from '../../api/servers';
 import type { ServerBackupPolicy } from '../../api/servers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useUndoableAction } from '../../components/undoable-action';
+import { deletion, useUndoableAction } from '../../components/undoable-action';
 
 const policyWords: Record<ServerBackupPolicy, string> = {
   keep: 'Their backups are kept.',
@@ -46,11 +46,11 @@ export function DeleteServerDialog({
       errorTitle="The server could not be deleted"
       apiCall={deleteServerCall(server.uuid, options)}
       onConfirm={() => {
-        schedule({
-          label: `Deleting “${server.title}”`,
-          failureTitle: `The server “${server.title}” could not be deleted`,
-          run: () => remove.mutateAsync({ uuid: server.uuid, ...options }),
-        });
+        schedule(
+          deletion('server', server.title, () =>
+            remove.mutateAsync({ uuid: server.uuid, ...options }),
+          ),
+        );
         onDeleted();
       }}
       onClose={onClose}

@@ -1,10 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
@@ -22,7 +19,7 @@ import type { BulkAction } from '../../components/bulk-actions';
 import { BulkSelection, labelActions, selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
-import { SearchBox } from '../../components/list-controls';
+import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
@@ -32,7 +29,13 @@ import { formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { urlChoice, urlList, urlOffset, urlPageSize, urlText } from '../../lib/url-state';
 
-const serverStates = serverStateSchema.options;
+const stateOptions = [
+  { value: 'all', label: 'All states' },
+  ...serverStateSchema.options.map((state) => ({
+    value: state,
+    label: state[0]!.toUpperCase() + state.slice(1),
+  })),
+];
 
 /** The server list the URL describes; unknown values fall back to the defaults. */
 const serverListUrl = z.object({
@@ -130,30 +133,19 @@ export function ServersPage() {
   );
   const filters = (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          select
-          size="small"
+      <FilterRow>
+        <SelectFilter
           label="State"
           value={params.state ?? 'all'}
-          onChange={(event) =>
-            change({ state: event.target.value === 'all' ? null : event.target.value })
-          }
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="all">All states</MenuItem>
-          {serverStates.map((state) => (
-            <MenuItem key={state} value={state}>
-              {state[0]!.toUpperCase() + state.slice(1)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={stateOptions}
+          onChange={(value) => change({ state: value === 'all' ? null : value })}
+        />
         <SearchBox
           label="Search title, hostname or UUID"
           value={params.search ?? ''}
           onSearch={(text) => change({ search: text.trim() || null })}
         />
-      </Box>
+      </FilterRow>
       <LabelFilter value={params.label ?? []} onChange={(labels) => change({ label: labels })} />
     </>
   );

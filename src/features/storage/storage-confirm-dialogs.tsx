@@ -20,7 +20,7 @@ import {
   useRestoreBackup,
 } from '../../api/storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useUndoableAction } from '../../components/undoable-action';
+import { deletion, useUndoableAction } from '../../components/undoable-action';
 
 interface Props {
   storage: StorageDetails;
@@ -112,11 +112,11 @@ export function DeleteStorageDialog({
       errorTitle="The storage could not be deleted"
       apiCall={deleteStorageCall(storage.uuid, policy)}
       onConfirm={() => {
-        schedule({
-          label: `Deleting “${storage.title}”`,
-          failureTitle: `The storage “${storage.title}” could not be deleted`,
-          run: () => remove.mutateAsync({ uuid: storage.uuid, backups: policy }),
-        });
+        schedule(
+          deletion('storage', storage.title, () =>
+            remove.mutateAsync({ uuid: storage.uuid, backups: policy }),
+          ),
+        );
         onDeleted();
       }}
       onClose={onClose}

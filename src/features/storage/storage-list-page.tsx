@@ -1,9 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,7 +16,7 @@ import {
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkSelection, labelActions } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
-import { SearchBox } from '../../components/list-controls';
+import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
@@ -32,6 +29,19 @@ import { StorageTable } from './storage-table';
 const CreateStorageDialog = lazy(async () => ({
   default: (await import('./create-storage-dialog')).CreateStorageDialog,
 }));
+
+const typeOptions = [
+  { value: 'all', label: 'All types' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'backup', label: 'Backup' },
+  { value: 'template', label: 'Template' },
+  { value: 'cdrom', label: 'CD-ROM' },
+];
+const accessOptions = [
+  { value: 'all', label: 'Private and public' },
+  { value: 'private', label: 'Private' },
+  { value: 'public', label: 'Public' },
+];
 
 /** Each runs the storage's own mutation, which keeps the cache up to date. */
 function useBulkActions(): BulkAction<StorageSummary>[] {
@@ -76,43 +86,25 @@ export function StorageListPage() {
         <ToggleButton value="favorites">Favorites</ToggleButton>
       </ToggleButtonGroup>
       {!favorites && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <TextField
-            select
-            size="small"
+        <FilterRow>
+          <SelectFilter
             label="Type"
             value={params.type ?? 'all'}
-            onChange={(event) =>
-              change({ type: event.target.value === 'all' ? null : event.target.value })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="all">All types</MenuItem>
-            <MenuItem value="normal">Normal</MenuItem>
-            <MenuItem value="backup">Backup</MenuItem>
-            <MenuItem value="template">Template</MenuItem>
-            <MenuItem value="cdrom">CD-ROM</MenuItem>
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={typeOptions}
+            onChange={(value) => change({ type: value === 'all' ? null : value })}
+          />
+          <SelectFilter
             label="Access"
             value={params.access ?? 'all'}
-            onChange={(event) =>
-              change({ access: event.target.value === defaultAccess ? null : event.target.value })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="all">Private and public</MenuItem>
-            <MenuItem value="private">Private</MenuItem>
-            <MenuItem value="public">Public</MenuItem>
-          </TextField>
+            options={accessOptions}
+            onChange={(value) => change({ access: value === defaultAccess ? null : value })}
+          />
           <SearchBox
             label="Search title or UUID"
             value={params.search ?? ''}
             onSearch={(text) => change({ search: text.trim() || null })}
           />
-        </Box>
+        </FilterRow>
       )}
       {!favorites && (
         <LabelFilter value={params.label ?? []} onChange={(labels) => change({ label: labels })} />
