@@ -162,8 +162,9 @@ function useTimeLeft(deadline: number | null): number {
 }
 
 /**
- * One action at a time waiting out the panel's grace period inside the component that shows it
- * (a bulk dialog), on the same timers as the pending deletions above the routes.
+ * One action at a time waiting out the panel's grace period inside the component that shows it:
+ * a bulk dialog, whose countdown, Undo and per-item results stay in the dialog. It waits through
+ * `useGraceTimers`, as the pending deletions above the routes do.
  */
 export function useGracePeriod() {
   const { graceMs } = useUndoableAction();
