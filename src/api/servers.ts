@@ -13,6 +13,8 @@ import type {
   serverDeleteQuerySchema,
   serverListQuerySchema,
 } from '../../contract/server';
+import type { LookAheadPage } from '../lib/look-ahead-page';
+import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall } from './http';
 import { storageKeys } from './storage-keys';
 
@@ -22,36 +24,33 @@ export async function listServers(signal?: AbortSignal) {
   return (await callEndpoint(serverEndpoints.list, {}, { signal })).servers.server;
 }
 
+/** What the server list shows: the list page's URL names (sort, order, label). */
 export interface ServerListParams {
   search?: string;
   state?: ServerState;
-  labels?: string[];
-  sortBy?: ServerSortField;
-  orderBy?: 'asc' | 'desc';
+  label?: string[];
+  sort?: ServerSortField;
+  order?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
 
-export interface ServerPage {
-  servers: ServerSummary[];
-  /** The API sends no total count; one extra item asked for tells whether a next page exists. */
-  hasNextPage: boolean;
-}
+/** The API lists at most 1,000 servers a page (api-reference-notes §1.6). */
+const serverLimitCap = 1000;
 
 /**
  * The wire query of one page of the server list (api-reference-notes §1.6): the one place the panel's list
- * params meet the API's names. One item more than the page is asked for, to tell whether a next
- * page exists.
+ * params meet the API's names.
  */
 export function serverListQuery(
   params: ServerListParams,
 ): QueryInput<typeof serverListQuerySchema> {
   return {
-    label: params.labels,
+    label: params.label,
     search: params.search || undefined,
     state: params.state,
-    ...(params.sortBy ? { sort_by: params.sortBy, order_by: params.orderBy ?? 'asc' } : {}),
-    limit: params.limit + 1,
+    ...(params.sort ? { sort_by: params.sort, order_by: params.order ?? 'asc' } : {}),
+    limit: lookAheadLimit(params.limit, serverLimitCap),
     offset: params.offset,
   };
 }
@@ -64,19 +63,14 @@ export const serverPageCall = (params: ServerListParams) =>
 export async function listServerPage(
   params: ServerListParams,
   signal?: AbortSignal,
-): Promise<ServerPage> {
+): Promise<LookAheadPage<ServerSummary>> {
   const response = await callEndpoint(
     serverEndpoints.list,
     { query: serverListQuery(params) },
     { signal },
   );
-  const servers = response.servers.server;
-  return { servers: servers.slice(0, params.limit), hasNextPage: servers.length > params.limit };
+  return lookAheadPage(response.servers.server, params.limit, serverLimitCap);
 }
-
-/** The read of one server (the app bar search asks it whether a server still exists). */
-export const getServerCall = (uuid: string) =>
-  endpointCall(serverEndpoints.get, { params: { uuid } });
 
 export async function getServer(uuid: string, signal?: AbortSignal) {
   return (await callEndpoint(serverEndpoints.get, { params: { uuid } }, { signal })).server;
@@ -173,7 +167,7 @@ export const serverQueries = {
     queryOptions({
       queryKey: [...serverQueries.lists(), 'page', params],
       queryFn: ({ signal }) => listServerPage(params, signal),
-      refetchInterval: (query) => (query.state.data?.servers.some(isServerBusy) ? pollMs : false),
+      refetchInterval: (query) => (query.state.data?.items.some(isServerBusy) ? pollMs : false),
     }),
   detail: (uuid: string) =>
     queryOptions({
@@ -220,14 +214,14 @@ async function settledServer(uuid: string, from: ServerDetails['state'], answere
   return current;
 }
 
+/** Start, stop or restart of the server whose UUID `mutate` gets: one page or a bulk run. */
 function usePowerMutation(
   run: (uuid: string) => Promise<ServerDetails>,
-  uuid: string,
   awaitLeaving?: ServerDetails['state'],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (uuid: string) => {
       const answered = await run(uuid);
       return awaitLeaving ? settledServer(uuid, awaitLeaving, answered) : answered;
     },
@@ -235,12 +229,22 @@ function usePowerMutation(
   });
 }
 
-export const useStartServer = (uuid: string) => usePowerMutation(startServer, uuid);
-export const useStopServer = (uuid: string) => usePowerMutation(stopServer, uuid, 'started');
-export const useRestartServer = (uuid: string) => usePowerMutation(restartServer, uuid);
+export const useStartServer = () => usePowerMutation(startServer);
+export const useStopServer = () => usePowerMutation(stopServer, 'started');
+export const useRestartServer = () => usePowerMutation(restartServer);
+
+/** Adds (`value` a string) or removes (`value` null) one label of a server. */
+export function useChangeServerLabel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
+      changeServerLabel(uuid, key, value),
+    onSuccess: (details) => refreshServer(queryClient, details),
+  });
+}
 
 /** The cache after a server is gone (its storages may be gone with it). */
-export function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
+function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
   queryClient.removeQueries({ queryKey: serverQueries.detail(uuid).queryKey });
   queryClient.removeQueries({ queryKey: serverQueries.events(uuid).queryKey });
   queryClient.setQueryData(serverQueries.list().queryKey, (servers) =>
@@ -250,20 +254,15 @@ export function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
   void queryClient.invalidateQueries({ queryKey: storageKeys.all() });
 }
 
-/** Deletes a server and updates the cache; usable outside a component (a delayed deletion). */
-export async function deleteServerAndForget(
-  queryClient: QueryClient,
-  uuid: string,
-  options: DeleteServerOptions,
-) {
-  await deleteServer(uuid, options);
-  forgetDeletedServer(queryClient, uuid);
-}
-
-export function useDeleteServer(uuid: string) {
+/**
+ * Deletes the server `mutate` names. Its cache effects are the hook's own, so they also run for a
+ * deletion sent after the grace period, once the dialog that asked for it is gone.
+ */
+export function useDeleteServer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (options: DeleteServerOptions) => deleteServer(uuid, options),
-    onSuccess: () => forgetDeletedServer(queryClient, uuid),
+    mutationFn: ({ uuid, ...options }: { uuid: string } & DeleteServerOptions) =>
+      deleteServer(uuid, options),
+    onSuccess: (_answer, { uuid }) => forgetDeletedServer(queryClient, uuid),
   });
 }

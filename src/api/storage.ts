@@ -15,6 +15,8 @@ import type {
   StorageType,
   storageSortFields,
 } from '../../contract/storage';
+import type { LookAheadPage } from '../lib/look-ahead-page';
+import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall, request } from './http';
 import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
@@ -22,37 +24,34 @@ import { storageKeys } from './storage-keys';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
-/** What a storage list shows; every field maps onto the path or the query of api-rules §4.10. */
+/**
+ * What a storage list shows, in the list page's URL names (sort, order, label); every field maps
+ * onto the path or the query of api-rules §4.10.
+ */
 export interface StorageListParams {
   type?: StorageType;
   access?: StorageAccess;
   /** The favorites list takes no query parameters (api-reference-notes §3.1). */
   favorite?: boolean;
-  labels?: string[];
+  label?: string[];
   search?: string;
-  sortBy?: StorageSortField;
-  orderBy?: 'asc' | 'desc';
+  sort?: StorageSortField;
+  order?: 'asc' | 'desc';
   limit?: number;
   offset?: number;
 }
 
-export interface StoragePage {
-  storages: StorageSummary[];
-  /** The API sends no total count; one extra item asked for tells whether a next page exists. */
-  hasNextPage: boolean;
-}
-
-// The API caps `limit` at 100, so the look-ahead item fits only below that.
-const lookAheadFor = (limit: number) => (limit < 100 ? 1 : 0);
+/** The API lists at most 100 storages a page (api-reference-notes §1.6). */
+const storageLimitCap = 100;
 
 /** The one place the list's params become the contract's query (`sort_by`, `label`…). */
 function storageListQuery(params: StorageListParams): StorageListQuery {
   const limit = params.limit ?? defaultStorageLimit;
   return {
-    label: params.labels,
+    label: params.label,
     search: params.search || undefined,
-    ...(params.sortBy ? { sort_by: params.sortBy, order_by: params.orderBy ?? 'asc' } : {}),
-    limit: String(limit + lookAheadFor(limit)),
+    ...(params.sort ? { sort_by: params.sort, order_by: params.order ?? 'asc' } : {}),
+    limit: String(lookAheadLimit(limit, storageLimitCap)),
     offset: String(params.offset ?? 0),
   };
 }
@@ -70,26 +69,18 @@ export function storageListCall(params: StorageListParams): ApiRequest {
   return endpointCall(storageEndpoints.list, { query });
 }
 
-export async function listStorages(
+/** One page of a storage list; the favorites are all on one page. */
+export async function listStoragePage(
   params: StorageListParams,
   signal?: AbortSignal,
-): Promise<StoragePage> {
+): Promise<LookAheadPage<StorageSummary>> {
   const { path } = storageListCall(params);
   // Every storage list answers the same shape.
   const response = await request(path, storageEndpoints.list.response, { signal });
   const storages = response.storages.storage;
-  if (params.favorite) return { storages, hasNextPage: false };
-  const limit = params.limit ?? defaultStorageLimit;
-  const lookAhead = lookAheadFor(limit);
-  return {
-    storages: storages.slice(0, limit),
-    hasNextPage: lookAhead === 1 ? storages.length > limit : storages.length === limit,
-  };
+  if (params.favorite) return { items: storages, hasNextPage: false };
+  return lookAheadPage(storages, params.limit ?? defaultStorageLimit, storageLimitCap);
 }
-
-/** The read of one storage (the app bar search also asks it whether a storage exists). */
-export const getStorageCall = (uuid: string) =>
-  endpointCall(storageEndpoints.get, { params: { uuid } });
 
 export async function getStorage(uuid: string, signal?: AbortSignal) {
   return (await callEndpoint(storageEndpoints.get, { params: { uuid } }, { signal })).storage;
@@ -169,6 +160,11 @@ export function isStorageBusy(storage: Pick<StorageSummary, 'state'>): boolean {
 
 const pollMs = 2000;
 
+/** Every storage of one answer, unpaged: pickers, the palette, other groups' titles. */
+async function listStorages(params: StorageListParams, signal?: AbortSignal) {
+  return { storages: (await listStoragePage(params, signal)).items };
+}
+
 export const storageQueries = {
   all: storageKeys.all,
   lists: () => [...storageQueries.all(), 'list'] as const,
@@ -177,6 +173,13 @@ export const storageQueries = {
       queryKey: [...storageQueries.lists(), params],
       queryFn: ({ signal }) => listStorages(params, signal),
       refetchInterval: (query) => (query.state.data?.storages.some(isStorageBusy) ? pollMs : false),
+    }),
+  /** One page of the storage list page. */
+  page: (params: StorageListParams) =>
+    queryOptions({
+      queryKey: [...storageQueries.lists(), 'page', params],
+      queryFn: ({ signal }) => listStoragePage(params, signal),
+      refetchInterval: (query) => (query.state.data?.items.some(isStorageBusy) ? pollMs : false),
     }),
   details: () => [...storageQueries.all(), 'detail'] as const,
   detail: (uuid: string) =>
@@ -233,20 +236,10 @@ export function useModifyStorage(uuid: string) {
 }
 
 /** The cache after a storage is gone. */
-export function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
+function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
   queryClient.removeQueries({ queryKey: storageQueries.detail(uuid).queryKey });
   // Backups kept or deleted by the policy change too: every list and detail is refetched.
   void queryClient.invalidateQueries({ queryKey: storageQueries.all() });
-}
-
-/** Deletes a storage and updates the cache; usable outside a component (a delayed deletion). */
-export async function deleteStorageAndForget(
-  queryClient: QueryClient,
-  uuid: string,
-  backups: BackupDeletionPolicy,
-) {
-  await deleteStorage(uuid, backups);
-  forgetDeletedStorage(queryClient, uuid);
 }
 
 /**
@@ -260,11 +253,26 @@ export async function changeStorageLabel(uuid: string, key: string, value: strin
   return modifyStorage(uuid, { storage: { labels } });
 }
 
-export function useDeleteStorage(uuid: string) {
+/**
+ * Deletes the storage `mutate` names. Its cache effects are the hook's own, so they also run for a
+ * deletion sent after the grace period, once the dialog that asked for it is gone.
+ */
+export function useDeleteStorage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (backups: BackupDeletionPolicy) => deleteStorage(uuid, backups),
-    onSuccess: () => forgetDeletedStorage(queryClient, uuid),
+    mutationFn: ({ uuid, backups }: { uuid: string; backups: BackupDeletionPolicy }) =>
+      deleteStorage(uuid, backups),
+    onSuccess: (_answer, { uuid }) => forgetDeletedStorage(queryClient, uuid),
+  });
+}
+
+/** Adds (`value` a string) or removes (`value` null) one label of a storage. */
+export function useChangeStorageLabel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
+      changeStorageLabel(uuid, key, value),
+    onSuccess: (details) => refreshStorage(queryClient, details.uuid, details),
   });
 }
 

@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useId, useRef, useState } from 'react';
+import pLimit from 'p-limit';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -21,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/http';
 import { ApiCallPanel } from './api-call-panel';
-import { useUndoableAction } from './undoable-action';
+import { useGracePeriod } from './undoable-action';
 
 // ---------------------------------------------------------------------------------------------
 // Row selection
@@ -37,11 +38,6 @@ function useSelection(): Selection {
   const selection = use(SelectionContext);
   if (!selection) throw new Error('Selection cells render inside a SelectionProvider');
   return selection;
-}
-
-/** Lets the selection column's cells (module constants) reach the page's selection. */
-export function SelectionProvider({ value, children }: { value: Selection; children: ReactNode }) {
-  return <SelectionContext value={value}>{children}</SelectionContext>;
 }
 
 function SelectAll({ ids, label }: { ids: string[]; label: string }) {
@@ -86,7 +82,7 @@ function SelectOne({ id, label }: { id: string; label: string }) {
   );
 }
 
-/** A checkbox column for a DataTable inside a SelectionProvider; the header selects the page. */
+/** A checkbox column for a DataTable inside a BulkSelection; the header selects the page. */
 export function selectionColumn<T>(nameOf: (row: T) => string, plural: string): ColumnDef<T> {
   return {
     id: 'select',
@@ -122,6 +118,27 @@ export interface BulkAction<T> {
   run: (item: T, label: LabelInput) => Promise<unknown>;
 }
 
+/** Add label and Remove label, each item through `change` (`value` null removes the key). */
+export function labelActions<T>(
+  change: (item: T, key: string, value: string | null) => Promise<unknown>,
+): BulkAction<T>[] {
+  return [
+    {
+      id: 'add-label',
+      label: 'Add label',
+      labelInput: 'add',
+      description: 'A label with the same key is replaced.',
+      run: (item, label) => change(item, label.key, label.value),
+    },
+    {
+      id: 'remove-label',
+      label: 'Remove label',
+      labelInput: 'remove',
+      run: (item, label) => change(item, label.key, null),
+    },
+  ];
+}
+
 type ItemResult =
   { state: 'queued' | 'running' | 'done' } | { state: 'failed'; code: string; message: string };
 
@@ -138,25 +155,50 @@ function failure(error: unknown): ItemResult {
 }
 
 interface BulkActionsProps<T> {
-  /** The selected items, in list order. */
-  items: T[];
   idOf: (item: T) => string;
   nameOf: (item: T) => string;
   noun: { one: string; many: string };
+  /** Each runs one mutation per item; the mutations keep the query cache up to date. */
   actions: BulkAction<T>[];
-  /** After a run's dialog closes: refresh the list and clear the selection. */
-  onFinished: () => void;
 }
 
-/** A toolbar acting on the selected items of a list, one API call per item. */
-export function BulkActions<T>({
+/**
+ * The rows of a list page that the user can select (the table inside has a `selectionColumn`),
+ * with a toolbar acting on the selected ones, one API call per item.
+ */
+export function BulkSelection<T>({
+  rows,
+  children,
+  ...toolbar
+}: BulkActionsProps<T> & { rows: T[]; children: ReactNode }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <SelectionContext value={{ selected, setSelected }}>
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <BulkActions
+          {...toolbar}
+          items={rows.filter((row) => selected.has(toolbar.idOf(row)))}
+          onFinished={() => setSelected(new Set())}
+        />
+        {children}
+      </Box>
+    </SelectionContext>
+  );
+}
+
+function BulkActions<T>({
   items,
   idOf,
   nameOf,
   noun,
   actions,
   onFinished,
-}: BulkActionsProps<T>) {
+}: BulkActionsProps<T> & {
+  /** The selected items, in list order. */
+  items: T[];
+  /** After a run's dialog closes: clear the selection. */
+  onFinished: () => void;
+}) {
   const [open, setOpen] = useState<{ action: BulkAction<T>; items: T[] } | null>(null);
   const count = items.length;
   return (
@@ -222,17 +264,12 @@ function BulkActionDialog<T>({
   const [label, setLabel] = useState<LabelInput>({ key: '', value: '' });
   const [keyError, setKeyError] = useState<string | null>(null);
   const [results, setResults] = useState<Map<string, ItemResult> | null>(null);
-  const { graceMs } = useUndoableAction();
-  /** While a confirmed deletion waits out its grace period: when it is sent. */
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const graceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const waiting = deadline !== null;
-  const now = useTicker(waiting);
+  const grace = useGracePeriod();
   // The confirm button is gone once the grace period starts: keyboard focus goes to Undo.
   const undoButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (waiting) undoButton.current?.focus();
-  }, [waiting]);
+    if (grace.waiting) undoButton.current?.focus();
+  }, [grace.waiting]);
   const count = items.length;
   const what = `${count} ${count === 1 ? noun.one : noun.many}`;
   const running = results
@@ -249,20 +286,21 @@ function BulkActionDialog<T>({
       for (const item of targets) next.set(idOf(item), { state: 'queued' });
       return next;
     });
-    const queue = [...targets];
-    const worker = async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-        const id = idOf(item);
-        set(id, { state: 'running' });
-        try {
-          await action.run(item, { key: label.key.trim(), value: label.value.trim() });
-          set(id, { state: 'done' });
-        } catch (error) {
-          set(id, failure(error));
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+    const limit = pLimit(concurrency);
+    await Promise.all(
+      targets.map((item) =>
+        limit(async () => {
+          const id = idOf(item);
+          set(id, { state: 'running' });
+          try {
+            await action.run(item, { key: label.key.trim(), value: label.value.trim() });
+            set(id, { state: 'done' });
+          } catch (error) {
+            set(id, failure(error));
+          }
+        }),
+      ),
+    );
   };
 
   const confirmed =
@@ -280,31 +318,21 @@ function BulkActionDialog<T>({
       return;
     }
     // Nothing is sent before the grace period ends; Undo drops it unsent.
-    setDeadline(Date.now() + graceMs);
-    graceTimer.current = setTimeout(() => {
-      setDeadline(null);
-      void run(items);
-    }, graceMs);
+    grace.start(() => void run(items));
   };
-  const undo = () => {
-    clearTimeout(graceTimer.current);
-    setDeadline(null);
-  };
-  useEffect(() => () => clearTimeout(graceTimer.current), []);
-  // `now` may predate the deadline's start by one tick.
-  const msLeft = deadline === null ? 0 : Math.min(graceMs, Math.max(0, deadline - now));
+  const { graceMs, msLeft } = grace;
 
   return (
     <Dialog
       open
-      onClose={running || deadline !== null ? undefined : () => onClose(results !== null)}
+      onClose={running || grace.waiting ? undefined : () => onClose(results !== null)}
       aria-labelledby={titleId}
       maxWidth="sm"
       fullWidth
     >
       <DialogTitle id={titleId}>{`${action.label}: ${what}`}</DialogTitle>
       <DialogContent>
-        {deadline !== null ? (
+        {grace.waiting ? (
           <Stack spacing={2}>
             <Typography role="status">
               {`${action.label} ${what} in ${Math.max(1, Math.ceil(msLeft / 1000))} s. Undo sends nothing.`}
@@ -408,8 +436,8 @@ function BulkActionDialog<T>({
         </Box>
       </DialogContent>
       <DialogActions>
-        {deadline !== null ? (
-          <Button ref={undoButton} variant="contained" onClick={undo}>
+        {grace.waiting ? (
+          <Button ref={undoButton} variant="contained" onClick={grace.undo}>
             Undo
           </Button>
         ) : results === null ? (
@@ -439,15 +467,4 @@ function BulkActionDialog<T>({
       </DialogActions>
     </Dialog>
   );
-}
-
-/** The current time, ticking a few times a second while `ticking`. */
-function useTicker(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -88,5 +89,42 @@ export function Pager({ limit, offset, count, hasNextPage, onLimit, onOffset }: 
         Next page
       </Button>
     </Box>
+  );
+}
+
+/** The filters of a list side by side, wrapping on narrow screens. */
+export function FilterRow({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      {children}
+    </Box>
+  );
+}
+
+interface SelectFilterProps {
+  label: string;
+  /** The chosen option's value. */
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+/** One choice among a list's options, such as a state or a type. */
+export function SelectFilter({ label, value, options, onChange }: SelectFilterProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 160 }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

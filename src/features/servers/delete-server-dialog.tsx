@@ -6,11 +6,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { ServerDetails } from '../../../contract/server';
-import { useQueryClient } from '@tanstack/react-query';
-import { deleteServerAndForget, deleteServerCall } from '../../api/servers';
+import { deleteServerCall, useDeleteServer } from '../../api/servers';
 import type { ServerBackupPolicy } from '../../api/servers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useUndoableAction } from '../../components/undoable-action';
+import { deletion, useUndoableAction } from '../../components/undoable-action';
 
 const policyWords: Record<ServerBackupPolicy, string> = {
   keep: 'Their backups are kept.',
@@ -27,7 +26,7 @@ export function DeleteServerDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const remove = useDeleteServer();
   const { schedule, graceMs } = useUndoableAction();
   const [deleteStorages, setDeleteStorages] = useState(false);
   const [backups, setBackups] = useState<ServerBackupPolicy>('keep');
@@ -47,11 +46,11 @@ export function DeleteServerDialog({
       errorTitle="The server could not be deleted"
       apiCall={deleteServerCall(server.uuid, options)}
       onConfirm={() => {
-        schedule({
-          label: `Deleting “${server.title}”`,
-          failureTitle: `The server “${server.title}” could not be deleted`,
-          run: () => deleteServerAndForget(queryClient, server.uuid, options),
-        });
+        schedule(
+          deletion('server', server.title, () =>
+            remove.mutateAsync({ uuid: server.uuid, ...options }),
+          ),
+        );
         onDeleted();
       }}
       onClose={onClose}

@@ -79,9 +79,9 @@ const eventColumns = [
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
   const overviewPanel = useOverviewPanel();
-  const start = useStartServer(server.uuid);
-  const stop = useStopServer(server.uuid);
-  const restart = useRestartServer(server.uuid);
+  const start = useStartServer();
+  const stop = useStopServer();
+  const restart = useRestartServer();
   const events = useQuery(serverQueries.events(server.uuid));
   const [deleting, setDeleting] = useState(false);
   const busy = start.isPending || stop.isPending || restart.isPending;
@@ -92,21 +92,21 @@ function ServerView({ server }: { server: ServerDetails }) {
       <Button
         variant="outlined"
         disabled={server.state !== 'stopped' || busy}
-        onClick={() => start.mutate()}
+        onClick={() => start.mutate(server.uuid)}
       >
         {start.isPending ? 'Starting…' : 'Start'}
       </Button>
       <Button
         variant="outlined"
         disabled={server.state !== 'started' || busy}
-        onClick={() => stop.mutate()}
+        onClick={() => stop.mutate(server.uuid)}
       >
         {stop.isPending ? 'Stopping…' : 'Stop'}
       </Button>
       <Button
         variant="outlined"
         disabled={server.state !== 'started' || busy}
-        onClick={() => restart.mutate()}
+        onClick={() => restart.mutate(server.uuid)}
       >
         {restart.isPending ? 'Restarting…' : 'Restart'}
       </Button>

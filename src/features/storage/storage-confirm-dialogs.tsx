@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -9,18 +9,18 @@ import { backupDeletionPolicySchema } from '../../../contract/storage';
 import type { BackupDeletionPolicy, StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
-  deleteStorageAndForget,
   deleteStorageCall,
   detachStorageCall,
   resizeStorageCall,
   restoreBackupCall,
   storageQueries,
+  useDeleteStorage,
   useDetachStorage,
   useResizeStorage,
   useRestoreBackup,
 } from '../../api/storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useUndoableAction } from '../../components/undoable-action';
+import { deletion, useUndoableAction } from '../../components/undoable-action';
 
 interface Props {
   storage: StorageDetails;
@@ -95,7 +95,7 @@ export function DeleteStorageDialog({
   onClose,
   onDeleted,
 }: Props & { onDeleted: () => void }) {
-  const queryClient = useQueryClient();
+  const remove = useDeleteStorage();
   const { schedule, graceMs } = useUndoableAction();
   const [policy, setPolicy] = useState<BackupDeletionPolicy>('keep');
   const policyLabelId = useId();
@@ -112,11 +112,11 @@ export function DeleteStorageDialog({
       errorTitle="The storage could not be deleted"
       apiCall={deleteStorageCall(storage.uuid, policy)}
       onConfirm={() => {
-        schedule({
-          label: `Deleting “${storage.title}”`,
-          failureTitle: `The storage “${storage.title}” could not be deleted`,
-          run: () => deleteStorageAndForget(queryClient, storage.uuid, policy),
-        });
+        schedule(
+          deletion('storage', storage.title, () =>
+            remove.mutateAsync({ uuid: storage.uuid, backups: policy }),
+          ),
+        );
         onDeleted();
       }}
       onClose={onClose}

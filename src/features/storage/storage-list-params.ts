@@ -1,37 +1,34 @@
+import * as z from 'zod/mini';
 import {
   defaultStorageLimit,
   storageAccessSchema,
   storageSortFields,
   storageTypeSchema,
 } from '../../../contract/storage';
-import type { StorageListParams, StorageSortField } from '../../api/storage';
-import { pageSize, positiveInt } from '../../lib/list-params';
+import type { StorageListParams } from '../../api/storage';
+import { urlChoice, urlList, urlOffset, urlPageSize, urlText, urlValue } from '../../lib/url-state';
 
 export const defaultAccess = 'private';
 
-const isSortField = (value: string | null): value is StorageSortField =>
-  (storageSortFields as readonly (string | null)[]).includes(value);
-
 /** The storage list the URL describes; unknown values fall back to the defaults. */
-export function readStorageListParams(search: URLSearchParams): StorageListParams {
-  if (search.get('view') === 'favorites') return { favorite: true };
-  const type = storageTypeSchema.safeParse(search.get('type'));
+export const storageListUrl = z.object({
+  view: urlChoice(z.literal('favorites')),
+  type: urlChoice(storageTypeSchema),
   // The account's own storage first: public templates and CD-ROMs would fill the first pages.
-  const access = storageAccessSchema.safeParse(search.get('access') ?? defaultAccess);
-  const sortBy = search.get('sort');
-  const params: StorageListParams = {
-    limit: pageSize(search.get('limit'), defaultStorageLimit),
-    offset: positiveInt(search.get('offset'), 0),
-  };
-  if (type.success) params.type = type.data;
-  if (access.success) params.access = access.data;
-  const labels = search.getAll('label');
-  if (labels.length > 0) params.labels = labels;
-  const text = search.get('search');
-  if (text) params.search = text;
-  if (isSortField(sortBy)) {
-    params.sortBy = sortBy;
-    params.orderBy = search.get('order') === 'desc' ? 'desc' : 'asc';
-  }
-  return params;
+  // Any other value (`all`) is both.
+  access: urlValue(z._default(storageAccessSchema, defaultAccess)),
+  search: urlText(),
+  label: urlList(),
+  sort: urlChoice(z.enum(storageSortFields)),
+  order: urlChoice(z.enum(['asc', 'desc'])),
+  limit: urlPageSize(defaultStorageLimit),
+  offset: urlOffset(),
+});
+
+/** The read of the list the URL describes: the favorites view takes no filters. */
+export function storageListParams({
+  view,
+  ...filters
+}: z.output<typeof storageListUrl>): StorageListParams {
+  return view === 'favorites' ? { favorite: true } : filters;
 }
