@@ -20,10 +20,10 @@ import { useNavigate } from 'react-router';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
-import type { ApiError } from '../../api/http';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -54,7 +54,6 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 export function CreateClusterPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
   const { control, handleSubmit, setError, setValue, trigger } = useForm<
@@ -66,6 +65,12 @@ export function CreateClusterPage() {
     defaultValues: clusterFormDefaults,
   });
 
+  const { failure, clear, onError } = useApiFailure(setError, (error) => {
+    const field = clusterFieldForError(error.code);
+    if (field) setStep(0);
+    return field;
+  });
+
   // What "Create cluster" sends with what is chosen now, for the "API call" view.
   const parsed = clusterFormSchema.safeParse(useWatch({ control }));
 
@@ -74,16 +79,10 @@ export function CreateClusterPage() {
   };
 
   const submit = handleSubmit((body) => {
-    setFailure(null);
+    clear();
     createCluster.mutate(body, {
       onSuccess: (cluster) => void navigate(links.cluster(cluster.uuid)),
-      onError: (error) => {
-        const field = clusterFieldForError(error.code);
-        if (field) {
-          setError(field, { message: `${error.message} (${error.code})` });
-          setStep(0);
-        } else setFailure(error);
-      },
+      onError,
     });
   });
 
