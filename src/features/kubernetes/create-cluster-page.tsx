@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { Control, UseFormSetValue } from 'react-hook-form';
+import type { Control, DeepPartialSkipArrayKey, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -29,9 +29,11 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
-import { formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import type { CostLine } from '../../lib/pricing';
+import type { PriceZone } from '../../../contract/price';
+import { CostPreview } from '../../components/cost-preview';
 import {
   clusterFieldForError,
   clusterFormDefaults,
@@ -137,7 +139,7 @@ export function CreateClusterPage() {
             )}
           </Box>
         </Stack>
-        <CostPreview control={control} plans={plans.data ?? []} />
+        <ClusterCostPreview control={control} plans={plans.data ?? []} />
       </Box>
     </>
   );
@@ -337,65 +339,44 @@ function ReviewStep({ control }: { control: FormControl }) {
   );
 }
 
-function CostPreview({ control, plans }: { control: FormControl; plans: Plan[] }) {
+/** Node groups are priced as servers of their plan; the control plane has no list price. */
+function clusterCost(
+  values: DeepPartialSkipArrayKey<ClusterFormValues>,
+  zone: PriceZone,
+  plans: Plan[],
+) {
+  const lines: CostLine[] = [];
+  const unpriced = [`Control plane (${values.plan || 'no plan'})`];
+  for (const group of values.nodeGroups ?? []) {
+    const plan = plans.find((item) => item.name === group.plan);
+    const count = Number(group.count) || 0;
+    if (!plan || count === 0) continue;
+    const node = estimateServerCost({
+      zone,
+      plan,
+      cores: plan.core_number,
+      memoryMiB: plan.memory_amount,
+      disks: [],
+      licensePerCore: 0,
+    });
+    if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
+    lines.push({
+      label: `${group.name}: ${count} × ${plan.name}`,
+      perHour: node.perHour * count,
+    });
+  }
+  const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
+  return { lines, perHour, perMonth: perHour * hoursPerMonth, unpriced };
+}
+
+function ClusterCostPreview({ control, plans }: { control: FormControl; plans: Plan[] }) {
   const prices = useQuery(priceQueries.list());
   const values = useWatch({ control });
   const priceZone = prices.data?.find((zone) => zone.name === values.zone);
-  let body;
-  if (!priceZone) {
-    body = <Typography color="text.secondary">Choose a zone to see the cost.</Typography>;
-  } else {
-    const lines: { label: string; perHour: number }[] = [];
-    const unpriced = [`Control plane (${values.plan || 'no plan'})`];
-    for (const group of values.nodeGroups ?? []) {
-      const plan = plans.find((item) => item.name === group.plan);
-      const count = Number(group.count) || 0;
-      if (!plan || count === 0) continue;
-      const node = estimateServerCost({
-        zone: priceZone,
-        plan,
-        cores: plan.core_number,
-        memoryMiB: plan.memory_amount,
-        disks: [],
-        licensePerCore: 0,
-      });
-      if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
-      lines.push({
-        label: `${group.name}: ${count} × ${plan.name}`,
-        perHour: node.perHour * count,
-      });
-    }
-    const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
-    body = (
-      <>
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {lines.map((line) => (
-            <li key={line.label}>{`${line.label}: ${formatMoney(line.perHour)} per hour`}</li>
-          ))}
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{`${formatMoney(perHour)} per hour`}</Typography>
-        <Typography sx={{ fontWeight: 600 }}>
-          {`${formatMoney(perHour * hoursPerMonth)} per month (${hoursPerMonth} hours)`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {`Not in this zone's price list, so not included: ${unpriced.join('; ')}.`}
-        </Typography>
-      </>
-    );
-  }
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label="Cost preview"
-      sx={{ p: 2, display: 'grid', gap: 1 }}
-    >
-      <Typography variant="h6" component="h2">
-        Cost preview
-      </Typography>
-      <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-        {body}
-      </Box>
-    </Paper>
+    <CostPreview
+      cost={priceZone ? clusterCost(values, priceZone, plans) : null}
+      placeholder="Choose a zone to see the cost."
+    />
   );
 }
