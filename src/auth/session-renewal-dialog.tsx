@@ -5,15 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { ApiError } from '../api/http';
 import { PasswordSignInForm } from './password-sign-in-form';
+import { SignInMethodToggle } from './sign-in-form';
+import type { SignInMethod } from './sign-in-form';
 import type { Session } from './session-store';
 import { exchangePassword, revokeSessionToken, verifyToken } from './sign-in';
 import { TokenSignInForm } from './token-sign-in-form';
-
-type Method = 'token' | 'password';
 
 interface SessionRenewalDialogProps {
   session: Session;
@@ -34,7 +32,7 @@ export default function SessionRenewalDialog({
   onCancel,
 }: SessionRenewalDialogProps) {
   const titleId = useId();
-  const [method, setMethod] = useState<Method>(session.viaPassword ? 'password' : 'token');
+  const [method, setMethod] = useState<SignInMethod>(session.viaPassword ? 'password' : 'token');
 
   const accept = (renewed: Session) => {
     if (renewed.username !== session.username) {
@@ -56,20 +54,7 @@ export default function SessionRenewalDialog({
           Your session as {session.username} has ended or is about to. Sign in again to continue:
           what you entered on this page is kept, and the waiting request is sent afterwards.
         </DialogContentText>
-        <ToggleButtonGroup
-          value={method}
-          exclusive
-          onChange={(_event, value: Method | null) => {
-            if (value) setMethod(value);
-          }}
-          aria-label="Sign in with"
-          fullWidth
-          size="small"
-          sx={{ mb: 3 }}
-        >
-          <ToggleButton value="token">API token</ToggleButton>
-          <ToggleButton value="password">Username and password</ToggleButton>
-        </ToggleButtonGroup>
+        <SignInMethodToggle value={method} onChange={setMethod} size="small" />
         {method === 'token' ? (
           <TokenSignInForm signIn={async (token) => accept((await verifyToken(token)).session)} />
         ) : (

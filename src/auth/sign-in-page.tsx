@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -12,15 +10,15 @@ import { productName } from '../lib/product';
 import { safeReturnPath } from '../lib/redirect';
 import { useAuth } from './auth-context';
 import { PasswordSignInForm } from './password-sign-in-form';
+import { SignInMethodToggle } from './sign-in-form';
+import type { SignInMethod } from './sign-in-form';
 import { TokenSignInForm } from './token-sign-in-form';
-
-type Method = 'token' | 'password';
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
   const { session, expired } = useAuth();
   const [searchParams] = useSearchParams();
-  const [method, setMethod] = useState<Method>('token');
+  const [method, setMethod] = useState<SignInMethod>('token');
 
   if (session) return <Navigate to={safeReturnPath(searchParams.get('next'))} replace />;
 
@@ -45,19 +43,7 @@ export function SignInPage() {
               Your session has ended. Sign in again to continue.
             </Alert>
           )}
-          <ToggleButtonGroup
-            value={method}
-            exclusive
-            onChange={(_event, value: Method | null) => {
-              if (value) setMethod(value);
-            }}
-            aria-label="Sign in with"
-            fullWidth
-            sx={{ mb: 3 }}
-          >
-            <ToggleButton value="token">API token</ToggleButton>
-            <ToggleButton value="password">Username and password</ToggleButton>
-          </ToggleButtonGroup>
+          <SignInMethodToggle value={method} onChange={setMethod} />
           {method === 'token' ? <TokenSignInForm /> : <PasswordSignInForm />}
         </CardContent>
       </Card>

@@ -18,6 +18,8 @@ export interface TableSorting {
   onSort: (columnId: string) => void;
 }
 
+type StringKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
 interface DataTableProps<TData> {
   /** The table's accessible name. */
   label: string;
@@ -25,7 +27,8 @@ interface DataTableProps<TData> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<TData, any>[];
   data: TData[];
-  getRowId: (row: TData) => string;
+  /** A row's id, or the field that holds it. */
+  getRowId: ((row: TData) => string) | StringKey<TData>;
   /** The column whose cell names the row; rendered as the row header. */
   rowHeaderColumn?: string;
   sorting?: TableSorting;
@@ -42,7 +45,12 @@ export function DataTable<TData>({
 }: DataTableProps<TData>) {
   // react-table returns fresh functions each render, which the React Compiler must not memoise.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId: typeof getRowId === 'function' ? getRowId : (row: TData) => row[getRowId] as string,
+    getCoreRowModel: getCoreRowModel(),
+  });
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label={label} size="small">

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Account } from '../../../contract/account';
 import { accountQueries } from '../../api/account';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { EmptyState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
+import { SectionCard } from '../../components/section-card';
 import { defaultCurrency, formatCredits } from '../../lib/format';
 import { resourceLabel, formatLimit } from '../../lib/resource-limits';
 import { DescriptionList } from '../../components/description-list';
@@ -32,31 +32,27 @@ export function usageAgainstLimits(
 function AccountDetails({ account }: { account: Account }) {
   const currency = account.currency ?? defaultCurrency;
   return (
-    <Card variant="outlined" component="section" aria-labelledby="account-details-heading">
-      <CardContent>
-        <Typography id="account-details-heading" variant="h6" component="h2" gutterBottom>
-          Details
-        </Typography>
-        <DescriptionList terms="muted">
-          <dt>Username</dt>
-          <dd>{account.username}</dd>
-          <dt>Currency</dt>
-          <dd>{currency}</dd>
-          <dt>Credits</dt>
-          <dd>{formatCredits(account.credits, currency)}</dd>
-          {account.trial_mode !== undefined && (
-            <>
-              <dt>Trial</dt>
-              <dd>{account.trial_mode === 1 ? 'Trial account' : 'No'}</dd>
-            </>
-          )}
-        </DescriptionList>
-      </CardContent>
-    </Card>
+    <SectionCard title="Details">
+      <DescriptionList terms="muted">
+        <dt>Username</dt>
+        <dd>{account.username}</dd>
+        <dt>Currency</dt>
+        <dd>{currency}</dd>
+        <dt>Credits</dt>
+        <dd>{formatCredits(account.credits, currency)}</dd>
+        {account.trial_mode !== undefined && (
+          <>
+            <dt>Trial</dt>
+            <dd>{account.trial_mode === 1 ? 'Trial account' : 'No'}</dd>
+          </>
+        )}
+      </DescriptionList>
+    </SectionCard>
   );
 }
 
 function UsageList({ rows }: { rows: UsageRow[] }) {
+  if (rows.length === 0) return <EmptyState title="No resource limits are set for this account." />;
   return (
     <Box
       component="ul"
@@ -115,37 +111,28 @@ export function AccountPage() {
         description="Your account details, remaining credits and how much of each resource limit is in use."
       />
       <Box sx={{ display: 'grid', gap: 4 }}>
-        {account.isPending && <LoadingState label="Loading your account" />}
-        {account.isError && (
-          <ErrorState
-            error={account.error}
-            title="Your account could not be loaded"
-            onRetry={() => void account.refetch()}
-          />
-        )}
-        {account.isSuccess && <AccountDetails account={account.data} />}
+        <QueryView
+          query={account}
+          loading="Loading your account"
+          failure="Your account could not be loaded"
+        >
+          {(data) => <AccountDetails account={data} />}
+        </QueryView>
         <Box component="section" aria-labelledby="usage-heading">
           <Typography id="usage-heading" variant="h6" component="h2" gutterBottom>
             Resource usage
           </Typography>
-          {usage.isPending && <LoadingState label="Loading resource usage" />}
-          {usage.isError && (
-            <ErrorState
-              error={usage.error}
-              title="Resource usage could not be loaded"
-              onRetry={() => void usage.refetch()}
-            />
-          )}
-          {usage.isSuccess &&
-            account.isSuccess &&
-            (() => {
-              const rows = usageAgainstLimits(account.data.resource_limits, usage.data);
-              return rows.length === 0 ? (
-                <EmptyState title="No resource limits are set for this account." />
-              ) : (
-                <UsageList rows={rows} />
-              );
-            })()}
+          <QueryView
+            query={usage}
+            loading="Loading resource usage"
+            failure="Resource usage could not be loaded"
+          >
+            {(data) =>
+              account.isSuccess && (
+                <UsageList rows={usageAgainstLimits(account.data.resource_limits, data)} />
+              )
+            }
+          </QueryView>
         </Box>
       </Box>
     </>

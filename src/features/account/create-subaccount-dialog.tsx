@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { SubAccountCreateRequest } from '../../../contract/subaccount';
-import type { ApiError } from '../../api/http';
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import {
@@ -38,21 +37,18 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
     resolver: zodResolver(subAccountFormSchema, { error: subAccountErrorMessage }),
     defaultValues: subAccountFormDefaults,
   });
-  const [failure, setFailure] = useState<ApiError | null>(null);
   // What "Create subaccount" sends with what is typed now, for the "API call" view.
   const parsed = subAccountFormSchema.safeParse(useWatch({ control }));
 
+  const { failure, clear, onError } = useApiFailure(
+    setError,
+    (error) => subAccountFieldForError(error.code),
+    { shouldFocus: true },
+  );
+
   const submit = handleSubmit((body) => {
-    setFailure(null);
-    create.mutate(body, {
-      onSuccess: () => onCreated(body.sub_account.username),
-      onError: (error) => {
-        const field = subAccountFieldForError(error.code);
-        if (field) {
-          setError(field, { message: `${error.message} (${error.code})` }, { shouldFocus: true });
-        } else setFailure(error);
-      },
-    });
+    clear();
+    create.mutate(body, { onSuccess: () => onCreated(body.sub_account.username), onError });
   });
 
   const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];

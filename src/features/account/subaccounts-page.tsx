@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
@@ -136,29 +136,25 @@ export function SubaccountsPage() {
           )}
           <LabelFilter value={labels} onChange={setLabels} />
           <ApiCallPanel read={accountListCall(labels)} />
-          {accounts.isPending && <LoadingState label="Loading accounts" />}
-          {accounts.isError && (
-            <ErrorState
-              error={accounts.error}
-              title="The accounts could not be loaded"
-              onRetry={() => void accounts.refetch()}
-            />
-          )}
-          {accounts.isSuccess &&
-            (accounts.data.length === 0 ? (
-              <EmptyState
-                title="No account matches."
-                description="Remove a label filter to see more accounts."
-              />
-            ) : (
+          <QueryView
+            query={accounts}
+            loading="Loading accounts"
+            failure="The accounts could not be loaded"
+            empty={{
+              title: 'No account matches.',
+              description: 'Remove a label filter to see more accounts.',
+            }}
+          >
+            {(data) => (
               <DataTable
                 label="Accounts"
                 columns={columns}
-                data={accounts.data}
-                getRowId={(row) => row.username}
+                data={data}
+                getRowId="username"
                 rowHeaderColumn="username"
               />
-            ))}
+            )}
+          </QueryView>
         </Box>
       )}
       {creating && (

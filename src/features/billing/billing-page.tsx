@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { useSearchParams } from 'react-router';
 import { accountQueries } from '../../api/account';
 import { billingQueries } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
@@ -9,12 +8,11 @@ import { SeriesChart, seriesColors } from '../../components/charts/series-chart'
 import type { ChartRow } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
-import { currentMonth, formatMonth, isMonth, monthsEndingWith } from '../../lib/billing-month';
+import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
 import { defaultCurrency } from '../../lib/format';
 import { BillingError } from './billing-access';
 import { billingGroups, BillingTable } from './billing-table';
-import { MonthField } from './month-field';
-import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 
 const chartMonths = 6;
 const categories = [
@@ -26,10 +24,7 @@ const categories = [
 ] as const;
 
 export function BillingPage() {
-  const [search, setSearch] = useSearchParams();
-  const thisMonth = currentMonth();
-  const requested = search.get('month');
-  const month = isMonth(requested) ? requested : thisMonth;
+  const month = useBillingMonth();
   const account = useQuery(accountQueries.detail());
   const summary = useQuery(billingQueries.summary(month));
   const history = useQueries({
@@ -43,15 +38,7 @@ export function BillingPage() {
     ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
   ]);
   const accountCurrency = summary.data?.currency ?? account.data?.currency ?? defaultCurrency;
-  const money = useBillingCurrency(accountCurrency, search.get('currency'));
-
-  const change = (key: string, value: string | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const money = useChosenCurrency(accountCurrency);
 
   const chartData: ChartRow[] = history.flatMap((query, index) => {
     if (!query.data) return [];
@@ -70,18 +57,11 @@ export function BillingPage() {
         description="What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs."
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <MonthField
-            value={month}
-            max={thisMonth}
-            onChange={(next) => change('month', next === thisMonth ? null : next)}
-          />
-          <CurrencySelect
-            value={money.currency}
-            accountCurrency={accountCurrency}
-            onChange={(next) => change('currency', next === accountCurrency ? null : next)}
-          />
-        </Box>
+        <BillingControls
+          month={month}
+          currency={money.currency}
+          accountCurrency={accountCurrency}
+        />
         {summary.isPending && <LoadingState label="Loading the billing summary" />}
         {summary.isError && (
           <BillingError

@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { links } from '../../lib/links';
-import { currentMonth, formatMonth, isMonth } from '../../lib/billing-month';
+import { formatMonth } from '../../lib/billing-month';
 import { formatNumber } from '../../lib/format';
 import { BillingError } from './billing-access';
-import { MonthField } from './month-field';
-import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { DescriptionList } from '../../components/description-list';
+import { SectionCard } from '../../components/section-card';
 
 const typeLabels: Record<string, string> = {
   server: 'Server',
@@ -26,21 +23,10 @@ const typeLabels: Record<string, string> = {
 
 export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const thisMonth = currentMonth();
-  const requested = search.get('month');
-  const month = isMonth(requested) ? requested : thisMonth;
+  const month = useBillingMonth();
   const billing = useQuery(billingQueries.resource(resourceId, month));
   const accountCurrency = billing.data?.currency ?? 'EUR';
-  const money = useBillingCurrency(accountCurrency, search.get('currency'));
-
-  const change = (key: string, value: string | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const money = useChosenCurrency(accountCurrency);
 
   const title = billing.data?.details.title || resourceId;
   const days = Object.entries(billing.data?.daily_sums ?? {}).sort(([a], [b]) =>
@@ -62,18 +48,11 @@ export function ResourceBillingPage() {
         }
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <MonthField
-            value={month}
-            max={thisMonth}
-            onChange={(next) => change('month', next === thisMonth ? null : next)}
-          />
-          <CurrencySelect
-            value={money.currency}
-            accountCurrency={accountCurrency}
-            onChange={(next) => change('currency', next === accountCurrency ? null : next)}
-          />
-        </Box>
+        <BillingControls
+          month={month}
+          currency={money.currency}
+          accountCurrency={accountCurrency}
+        />
         {billing.isPending && <LoadingState label="Loading the resource's billing" />}
         {billing.isError && (
           <BillingError
@@ -84,35 +63,30 @@ export function ResourceBillingPage() {
         )}
         {billing.isSuccess && (
           <>
-            <Card variant="outlined" component="section" aria-labelledby="resource-bill-heading">
-              <CardContent>
-                <Typography id="resource-bill-heading" variant="h6" component="h2" gutterBottom>
-                  Summary
-                </Typography>
-                <DescriptionList terms="muted">
-                  <dt>Resource</dt>
-                  <dd>
-                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                      {billing.data.details.resource_id}
-                    </Box>
-                  </dd>
-                  <dt>Type</dt>
-                  <dd>{typeLabels[billing.data.details.type] ?? billing.data.details.type}</dd>
-                  <dt>Zone</dt>
-                  <dd>{billing.data.details.zone}</dd>
-                  {billing.data.details.plan && (
-                    <>
-                      <dt>Plan</dt>
-                      <dd>{billing.data.details.plan}</dd>
-                    </>
-                  )}
-                  <dt>Hours billed</dt>
-                  <dd>{formatNumber(billing.data.details.hours)}</dd>
-                  <dt>Total</dt>
-                  <dd>{money.format(billing.data.total_amount)}</dd>
-                </DescriptionList>
-              </CardContent>
-            </Card>
+            <SectionCard title="Summary">
+              <DescriptionList terms="muted">
+                <dt>Resource</dt>
+                <dd>
+                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                    {billing.data.details.resource_id}
+                  </Box>
+                </dd>
+                <dt>Type</dt>
+                <dd>{typeLabels[billing.data.details.type] ?? billing.data.details.type}</dd>
+                <dt>Zone</dt>
+                <dd>{billing.data.details.zone}</dd>
+                {billing.data.details.plan && (
+                  <>
+                    <dt>Plan</dt>
+                    <dd>{billing.data.details.plan}</dd>
+                  </>
+                )}
+                <dt>Hours billed</dt>
+                <dd>{formatNumber(billing.data.details.hours)}</dd>
+                <dt>Total</dt>
+                <dd>{money.format(billing.data.total_amount)}</dd>
+              </DescriptionList>
+            </SectionCard>
             {days.length === 0 ? (
               <EmptyState title={`This resource was not billed in ${formatMonth(month)}.`} />
             ) : (

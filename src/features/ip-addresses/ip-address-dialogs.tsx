@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import { z } from 'zod/mini';
 import type { AddIpAddressRequest, IpAddress } from '../../../contract/ip-address';
-import type { ApiError } from '../../api/http';
 import {
   releaseIpAddressCall,
   useCreateIpAddress,
@@ -16,6 +14,7 @@ import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
@@ -75,23 +74,18 @@ export function AddIpAddressDialog({
   const add = useCreateIpAddress();
   const servers = useQuery(serverQueries.list());
   const zones = useQuery(zoneQueries.list());
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<AddFormValues>({
     resolver: zodResolver(addFormSchema),
     defaultValues: { family: 'IPv4', floating: false, access: 'public', server: '', zone: '' },
   });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, addErrorFields),
+  );
   const floating = useWatch({ control, name: 'floating' });
 
   const submit = handleSubmit((values) => {
-    setFailure(null);
-    add.mutate(toAddRequest(values), {
-      onSuccess: onAdded,
-      onError: (error) => {
-        const field = fieldForErrorCode(error.code, addErrorFields);
-        if (field) setError(field, { message: `${error.message} (${error.code})` });
-        else setFailure(error);
-      },
-    });
+    clear();
+    add.mutate(toAddRequest(values), { onSuccess: onAdded, onError });
   });
 
   return (

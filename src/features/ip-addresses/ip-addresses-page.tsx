@@ -18,7 +18,7 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { links } from '../../lib/links';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
@@ -251,33 +251,32 @@ export function IpAddressesPage() {
           {`Added ${added}.`}
         </Typography>
       )}
-      {addresses.isPending && <LoadingState label="Loading IP addresses" />}
-      {addresses.isError && (
-        <ErrorState
-          error={addresses.error}
-          title="IP addresses could not be loaded"
-          onRetry={() => void addresses.refetch()}
-        />
-      )}
-      {addresses.isSuccess &&
-        (shown.length === 0 ? (
-          <EmptyState
-            title={all.length === 0 ? 'No IP addresses yet.' : 'No address matches the search.'}
-            description={
-              all.length === 0 ? 'Add an address to a server, or a floating one.' : undefined
-            }
-          />
-        ) : (
+      <QueryView
+        query={addresses}
+        loading="Loading IP addresses"
+        failure="IP addresses could not be loaded"
+        empty={
+          all.length === 0
+            ? {
+                title: 'No IP addresses yet.',
+                description: 'Add an address to a server, or a floating one.',
+              }
+            : { title: 'No address matches the search.' }
+        }
+        isEmpty={() => shown.length === 0}
+      >
+        {() => (
           <IpTableContext value={table}>
             <DataTable
               label="IP addresses"
               columns={columns}
               data={shown}
-              getRowId={(address) => address.address}
+              getRowId="address"
               rowHeaderColumn="address"
             />
           </IpTableContext>
-        ))}
+        )}
+      </QueryView>
       {adding && (
         <AddIpAddressDialog
           onClose={() => setAdding(false)}

@@ -28,6 +28,7 @@ import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
 import { describePlan } from '../../lib/pricing';
@@ -47,6 +48,9 @@ const scaleSchema = z.pipe(
 );
 
 /** Sets a node group's node count; the group scales on the service's clock. */
+const countRefused = (error: ApiError) =>
+  error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED';
+
 export function ScaleDialog({
   cluster,
   group,
@@ -57,22 +61,17 @@ export function ScaleDialog({
   onClose: () => void;
 }) {
   const modify = useModifyNodeGroup(cluster.uuid, group.name);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<
     z.input<typeof scaleSchema>,
     unknown,
     z.output<typeof scaleSchema>
   >({ resolver: zodResolver(scaleSchema), defaultValues: { count: String(group.count) } });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    countRefused(error) ? 'count' : null,
+  );
   const submit = handleSubmit((body) => {
-    setFailure(null);
-    modify.mutate(body, {
-      onSuccess: onClose,
-      onError: (error) => {
-        if (error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED') {
-          setError('count', { message: `${error.message} (${error.code})` });
-        } else setFailure(error);
-      },
-    });
+    clear();
+    modify.mutate(body, { onSuccess: onClose, onError });
   });
   return (
     <FormDialog
@@ -259,7 +258,6 @@ export function AddNodeGroupDialog({
 }) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<
     z.input<typeof addGroupSchema>,
     unknown,
@@ -268,18 +266,16 @@ export function AddNodeGroupDialog({
     resolver: zodResolver(addGroupSchema),
     defaultValues: newNodeGroup(cluster.node_groups.length),
   });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'
+      ? 'name'
+      : countRefused(error)
+        ? 'count'
+        : null,
+  );
   const submit = handleSubmit((body) => {
-    setFailure(null);
-    create.mutate(body, {
-      onSuccess: onClose,
-      onError: (error) => {
-        if (error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID') {
-          setError('name', { message: `${error.message} (${error.code})` });
-        } else if (error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED') {
-          setError('count', { message: `${error.message} (${error.code})` });
-        } else setFailure(error);
-      },
-    });
+    clear();
+    create.mutate(body, { onSuccess: onClose, onError });
   });
   return (
     <FormDialog

@@ -10,7 +10,7 @@ import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 
@@ -64,36 +64,6 @@ export function ClusterListPage() {
     </Button>
   );
 
-  let body;
-  if (clusters.isPending) body = <LoadingState label="Loading clusters" />;
-  else if (clusters.isError) {
-    body = (
-      <ErrorState
-        error={clusters.error}
-        title="The clusters could not be loaded"
-        onRetry={() => void clusters.refetch()}
-      />
-    );
-  } else if (clusters.data.length === 0) {
-    body = (
-      <EmptyState
-        title="No Kubernetes clusters yet"
-        description="A cluster runs on a private network of its zone, with node groups of servers as workers."
-        action={create}
-      />
-    );
-  } else {
-    body = (
-      <DataTable
-        label="Kubernetes clusters"
-        columns={columns}
-        data={clusters.data}
-        getRowId={(cluster) => cluster.uuid}
-        rowHeaderColumn="name"
-      />
-    );
-  }
-
   return (
     <>
       <PageHeader
@@ -104,7 +74,27 @@ export function ClusterListPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={clusterListCall} />
       </Box>
-      {body}
+      <QueryView
+        query={clusters}
+        loading="Loading clusters"
+        failure="The clusters could not be loaded"
+        empty={{
+          title: 'No Kubernetes clusters yet',
+          description:
+            'A cluster runs on a private network of its zone, with node groups of servers as workers.',
+          action: create,
+        }}
+      >
+        {(data) => (
+          <DataTable
+            label="Kubernetes clusters"
+            columns={columns}
+            data={data}
+            getRowId="uuid"
+            rowHeaderColumn="name"
+          />
+        )}
+      </QueryView>
     </>
   );
 }

@@ -21,7 +21,6 @@ import { useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
-import type { ApiError } from '../../api/http';
 import {
   deleteIssuerCall,
   kubernetesQueries,
@@ -30,12 +29,13 @@ import {
   useImportIssuers,
   useUpdateIssuer,
 } from '../../api/kubernetes';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DetailQuery } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { KubeconfigDialog } from './cluster-dialogs';
 import { FormDialog } from '../../components/form-dialog';
 import { diffIssuers } from './issuer-diff';
@@ -110,35 +110,6 @@ function OidcView({ cluster }: { cluster: Cluster }) {
     }),
   ];
 
-  let body;
-  if (issuers.isPending) body = <LoadingState label="Loading OIDC issuers" />;
-  else if (issuers.isError) {
-    body = (
-      <ErrorState
-        error={issuers.error}
-        title="The OIDC issuers could not be loaded"
-        onRetry={() => void issuers.refetch()}
-      />
-    );
-  } else if (list.length === 0) {
-    body = (
-      <EmptyState
-        title="No OIDC issuers"
-        description="Without an issuer, people reach the cluster with the administrator kubeconfig only. Add an identity provider, or import the AuthenticationConfiguration you already use."
-      />
-    );
-  } else {
-    body = (
-      <DataTable
-        label="OIDC issuers"
-        columns={columns}
-        data={list}
-        getRowId={(issuer) => issuer.name}
-        rowHeaderColumn="name"
-      />
-    );
-  }
-
   return (
     <>
       <PageHeader
@@ -166,7 +137,26 @@ function OidcView({ cluster }: { cluster: Cluster }) {
           </>
         }
       />
-      {body}
+      <QueryView
+        query={issuers}
+        loading="Loading OIDC issuers"
+        failure="The OIDC issuers could not be loaded"
+        empty={{
+          title: 'No OIDC issuers',
+          description:
+            'Without an issuer, people reach the cluster with the administrator kubeconfig only. Add an identity provider, or import the AuthenticationConfiguration you already use.',
+        }}
+      >
+        {(data) => (
+          <DataTable
+            label="OIDC issuers"
+            columns={columns}
+            data={data}
+            getRowId="name"
+            rowHeaderColumn="name"
+          />
+        )}
+      </QueryView>
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <IssuerDialog
           cluster={cluster}
@@ -225,10 +215,12 @@ function IssuerDialog({
   const create = useCreateIssuer(cluster.uuid);
   const update = useUpdateIssuer(cluster.uuid);
   const mutation = issuer ? update : create;
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<IssuerFormValues>({
     defaultValues: issuerFormValues(issuer),
   });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    issuerFieldForError(error.code),
+  );
   const kept = [
     issuer?.claim_mappings?.uid && 'the uid mapping',
     issuer?.claim_mappings?.extra?.length && 'extra mappings',
@@ -239,18 +231,13 @@ function IssuerDialog({
   ].filter(Boolean);
 
   const submit = handleSubmit((values) => {
-    setFailure(null);
+    clear();
     const body = issuerFromForm(values, issuer);
     const problems = checkIssuer(body, others);
     if (problems.length > 0) {
       for (const problem of problems) setError(problem.field, { message: problem.message });
       return;
     }
-    const onError = (error: ApiError) => {
-      const field = issuerFieldForError(error.code);
-      if (field) setError(field, { message: `${error.message} (${error.code})` });
-      else setFailure(error);
-    };
     if (issuer) update.mutate({ name: issuer.name, body }, { onSuccess: onClose, onError });
     else create.mutate(body, { onSuccess: onClose, onError });
   });

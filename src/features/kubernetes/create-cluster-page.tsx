@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { Control, UseFormSetValue } from 'react-hook-form';
+import type { Control, DeepPartialSkipArrayKey, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,18 +20,20 @@ import { useNavigate } from 'react-router';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
-import type { ApiError } from '../../api/http';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
-import { formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import type { CostLine } from '../../lib/pricing';
+import type { PriceZone } from '../../../contract/price';
+import { CostPreview } from '../../components/cost-preview';
 import {
   clusterFieldForError,
   clusterFormDefaults,
@@ -54,7 +56,6 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 export function CreateClusterPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
   const { control, handleSubmit, setError, setValue, trigger } = useForm<
@@ -66,6 +67,12 @@ export function CreateClusterPage() {
     defaultValues: clusterFormDefaults,
   });
 
+  const { failure, clear, onError } = useApiFailure(setError, (error) => {
+    const field = clusterFieldForError(error.code);
+    if (field) setStep(0);
+    return field;
+  });
+
   // What "Create cluster" sends with what is chosen now, for the "API call" view.
   const parsed = clusterFormSchema.safeParse(useWatch({ control }));
 
@@ -74,16 +81,10 @@ export function CreateClusterPage() {
   };
 
   const submit = handleSubmit((body) => {
-    setFailure(null);
+    clear();
     createCluster.mutate(body, {
       onSuccess: (cluster) => void navigate(links.cluster(cluster.uuid)),
-      onError: (error) => {
-        const field = clusterFieldForError(error.code);
-        if (field) {
-          setError(field, { message: `${error.message} (${error.code})` });
-          setStep(0);
-        } else setFailure(error);
-      },
+      onError,
     });
   });
 
@@ -138,7 +139,7 @@ export function CreateClusterPage() {
             )}
           </Box>
         </Stack>
-        <CostPreview control={control} plans={plans.data ?? []} />
+        <ClusterCostPreview control={control} plans={plans.data ?? []} />
       </Box>
     </>
   );
@@ -338,65 +339,44 @@ function ReviewStep({ control }: { control: FormControl }) {
   );
 }
 
-function CostPreview({ control, plans }: { control: FormControl; plans: Plan[] }) {
+/** Node groups are priced as servers of their plan; the control plane has no list price. */
+function clusterCost(
+  values: DeepPartialSkipArrayKey<ClusterFormValues>,
+  zone: PriceZone,
+  plans: Plan[],
+) {
+  const lines: CostLine[] = [];
+  const unpriced = [`Control plane (${values.plan || 'no plan'})`];
+  for (const group of values.nodeGroups ?? []) {
+    const plan = plans.find((item) => item.name === group.plan);
+    const count = Number(group.count) || 0;
+    if (!plan || count === 0) continue;
+    const node = estimateServerCost({
+      zone,
+      plan,
+      cores: plan.core_number,
+      memoryMiB: plan.memory_amount,
+      disks: [],
+      licensePerCore: 0,
+    });
+    if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
+    lines.push({
+      label: `${group.name}: ${count} × ${plan.name}`,
+      perHour: node.perHour * count,
+    });
+  }
+  const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
+  return { lines, perHour, perMonth: perHour * hoursPerMonth, unpriced };
+}
+
+function ClusterCostPreview({ control, plans }: { control: FormControl; plans: Plan[] }) {
   const prices = useQuery(priceQueries.list());
   const values = useWatch({ control });
   const priceZone = prices.data?.find((zone) => zone.name === values.zone);
-  let body;
-  if (!priceZone) {
-    body = <Typography color="text.secondary">Choose a zone to see the cost.</Typography>;
-  } else {
-    const lines: { label: string; perHour: number }[] = [];
-    const unpriced = [`Control plane (${values.plan || 'no plan'})`];
-    for (const group of values.nodeGroups ?? []) {
-      const plan = plans.find((item) => item.name === group.plan);
-      const count = Number(group.count) || 0;
-      if (!plan || count === 0) continue;
-      const node = estimateServerCost({
-        zone: priceZone,
-        plan,
-        cores: plan.core_number,
-        memoryMiB: plan.memory_amount,
-        disks: [],
-        licensePerCore: 0,
-      });
-      if (node.unpriced.length > 0) unpriced.push(...node.unpriced);
-      lines.push({
-        label: `${group.name}: ${count} × ${plan.name}`,
-        perHour: node.perHour * count,
-      });
-    }
-    const perHour = lines.reduce((sum, line) => sum + line.perHour, 0);
-    body = (
-      <>
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {lines.map((line) => (
-            <li key={line.label}>{`${line.label}: ${formatMoney(line.perHour)} per hour`}</li>
-          ))}
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{`${formatMoney(perHour)} per hour`}</Typography>
-        <Typography sx={{ fontWeight: 600 }}>
-          {`${formatMoney(perHour * hoursPerMonth)} per month (${hoursPerMonth} hours)`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {`Not in this zone's price list, so not included: ${unpriced.join('; ')}.`}
-        </Typography>
-      </>
-    );
-  }
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label="Cost preview"
-      sx={{ p: 2, display: 'grid', gap: 1 }}
-    >
-      <Typography variant="h6" component="h2">
-        Cost preview
-      </Typography>
-      <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-        {body}
-      </Box>
-    </Paper>
+    <CostPreview
+      cost={priceZone ? clusterCost(values, priceZone, plans) : null}
+      placeholder="Choose a zone to see the cost."
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -18,9 +17,9 @@ import { labelSchema, uuidPattern } from '../../../contract/common';
 import { parseCidr, cidrsOverlap } from '../../../contract/ip';
 import type { Network } from '../../../contract/network';
 import { peeringNameSchema } from '../../../contract/network-peering';
-import type { ApiError } from '../../api/http';
 import { createNetworkPeeringCall, useCreateNetworkPeering } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -116,11 +115,13 @@ export function CreatePeeringPage() {
   const navigate = useNavigate();
   const networks = useQuery(networkQueries.list());
   const create = useCreateNetworkPeering();
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<PeeringFormValues>({
     resolver: zodResolver(peeringFormSchema),
     defaultValues: { network: params.get('network') ?? '', peerNetwork: '', name: '', labels: [] },
   });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, peeringErrorFields),
+  );
   const networkUuid = useWatch({ control, name: 'network' });
   // What "Create peering" sends with what is typed now, for the "API call" view.
   const parsed = peeringFormSchema.safeParse(useWatch({ control }));
@@ -156,14 +157,10 @@ export function CreatePeeringPage() {
     peerChecks.some((check) => check.ok === false);
 
   const submit = handleSubmit((values) => {
-    setFailure(null);
+    clear();
     create.mutate(toPeeringRequest(values), {
       onSuccess: (peering) => void navigate(links.networkPeering(peering.uuid)),
-      onError: (error) => {
-        const field = fieldForErrorCode(error.code, peeringErrorFields);
-        if (field) setError(field, { message: `${error.message} (${error.code})` });
-        else setFailure(error);
-      },
+      onError,
     });
   });
 

@@ -13,7 +13,7 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 
@@ -111,29 +111,25 @@ export function NetworkPeeringsPage() {
         />
         <ApiCallPanel read={networkPeeringListCall({ labels })} />
       </Box>
-      {peerings.isPending && <LoadingState label="Loading network peerings" />}
-      {peerings.isError && (
-        <ErrorState
-          error={peerings.error}
-          title="Network peerings could not be loaded"
-          onRetry={() => void peerings.refetch()}
-        />
-      )}
-      {peerings.isSuccess &&
-        (peerings.data.length === 0 ? (
-          <EmptyState
-            title={labels.length > 0 ? 'No peering matches.' : 'No network peerings yet.'}
-            description="Peer two private networks that each have a router."
-          />
-        ) : (
+      <QueryView
+        query={peerings}
+        loading="Loading network peerings"
+        failure="Network peerings could not be loaded"
+        empty={{
+          title: labels.length > 0 ? 'No peering matches.' : 'No network peerings yet.',
+          description: 'Peer two private networks that each have a router.',
+        }}
+      >
+        {(data) => (
           <DataTable
             label="Network peerings"
             columns={columns}
-            data={peerings.data}
-            getRowId={(peering) => peering.uuid}
+            data={data}
+            getRowId="uuid"
             rowHeaderColumn="name"
           />
-        ))}
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
@@ -11,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Network } from '../../../contract/network';
-import type { ApiError } from '../../api/http';
 import {
   createNetworkCall,
   modifyNetworkCall,
@@ -20,6 +18,7 @@ import {
 } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
@@ -51,7 +50,6 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
   const mutation = editing ? modify : create;
   const zones = useQuery(zoneQueries.list());
   const routers = useQuery({ ...routerQueries.list(), enabled: !editing });
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<NetworkFormValues>({
     resolver: zodResolver(networkFormSchema),
     defaultValues: network ? networkFormValues(network) : createNetworkDefaults,
@@ -65,13 +63,11 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
       ? modifyNetworkCall(network.uuid, toModifyNetworkRequest(parsed.data))
       : createNetworkCall(toCreateNetworkRequest(parsed.data));
 
-  const onError = (error: ApiError) => {
-    const field = networkFieldForError(error.code);
-    if (field) setError(field, { message: `${error.message} (${error.code})` });
-    else setFailure(error);
-  };
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    networkFieldForError(error.code),
+  );
   const submit = handleSubmit((values) => {
-    setFailure(null);
+    clear();
     if (network) {
       modify.mutate(toModifyNetworkRequest(values), { onSuccess: onSaved, onError });
     } else {

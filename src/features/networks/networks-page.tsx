@@ -16,7 +16,7 @@ import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { zoneOptions } from '../../components/zone-options';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
@@ -143,29 +143,26 @@ export function NetworksPage() {
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
         <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />
       </Box>
-      {networks.isPending && <LoadingState label="Loading networks" />}
-      {networks.isError && (
-        <ErrorState
-          error={networks.error}
-          title="Networks could not be loaded"
-          onRetry={() => void networks.refetch()}
-        />
-      )}
-      {networks.isSuccess &&
-        (shown.length === 0 ? (
-          <EmptyState
-            title="No network matches."
-            description="Change the filters, or create a private network."
-          />
-        ) : (
+      <QueryView
+        query={networks}
+        loading="Loading networks"
+        failure="Networks could not be loaded"
+        empty={{
+          title: 'No network matches.',
+          description: 'Change the filters, or create a private network.',
+        }}
+        isEmpty={() => shown.length === 0}
+      >
+        {() => (
           <DataTable
             label="Networks"
             columns={columns}
             data={shown}
-            getRowId={(network) => network.uuid}
+            getRowId="uuid"
             rowHeaderColumn="name"
           />
-        ))}
+        )}
+      </QueryView>
       {creating && (
         <NetworkFormDialog
           onClose={() => setCreating(false)}

@@ -30,8 +30,9 @@ import { DataTable } from '../../components/data-table';
 import { FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
 import { describeLabels } from './network-forms';
@@ -108,29 +109,26 @@ export function RoutersPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={routerListCall} />
       </Box>
-      {routers.isPending && <LoadingState label="Loading routers" />}
-      {routers.isError && (
-        <ErrorState
-          error={routers.error}
-          title="Routers could not be loaded"
-          onRetry={() => void routers.refetch()}
-        />
-      )}
-      {routers.isSuccess &&
-        (routers.data.length === 0 ? (
-          <EmptyState
-            title="No routers yet."
-            description="Create a router, then attach it to a private network from the network's page."
-          />
-        ) : (
+      <QueryView
+        query={routers}
+        loading="Loading routers"
+        failure="Routers could not be loaded"
+        empty={{
+          title: 'No routers yet.',
+          description:
+            "Create a router, then attach it to a private network from the network's page.",
+        }}
+      >
+        {(data) => (
           <DataTable
             label="Routers"
             columns={columns}
-            data={routers.data}
-            getRowId={(router) => router.uuid}
+            data={data}
+            getRowId="uuid"
             rowHeaderColumn="name"
           />
-        ))}
+        )}
+      </QueryView>
       {creating && <CreateRouterDialog onClose={() => setCreating(false)} />}
       {action?.kind === 'rename' && <RenameRouterDialog router={action.router} onClose={close} />}
       {action?.kind === 'delete' && (
@@ -204,19 +202,14 @@ function RouterFormDialog({
     resolver: zodResolver(routerFormSchema),
     defaultValues,
   });
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, routerErrorFields),
+  );
   const submit = handleSubmit((values) => {
-    setFailure(null);
+    clear();
     save(
       { router: { name: values.name.trim(), labels: values.labels } },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          const field = fieldForErrorCode(error.code, routerErrorFields);
-          if (field) setError(field, { message: `${error.message} (${error.code})` });
-          else setFailure(error);
-        },
-      },
+      { onSuccess: onClose, onError },
     );
   });
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -12,9 +11,9 @@ import {
   toPartnerAccountCreateRequest,
 } from '../../../contract/partner';
 import type { PartnerAccount, PartnerAccountForm } from '../../../contract/partner';
-import type { ApiError } from '../../api/http';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { countryOptions } from './country-options';
 
@@ -34,24 +33,22 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
   });
   const copyContact = useWatch({ control, name: 'copy_partner_contact' });
   const country = useWatch({ control, name: 'contact_details.country' });
-  const [failure, setFailure] = useState<ApiError | null>(null);
   // What "Create account" sends with what is typed now, for the "API call" view.
   const parsed = partnerAccountFormSchema.safeParse(useWatch({ control }));
 
+  const { failure, clear, onError } = useApiFailure(
+    setError,
+    (error) => {
+      const field = partnerFormFieldOfCode(error.code);
+      const hidden = field?.startsWith('contact_details.') && getValues('copy_partner_contact');
+      return hidden ? null : field;
+    },
+    { shouldFocus: true },
+  );
+
   const submit = handleSubmit((form) => {
-    setFailure(null);
-    createAccount.mutate(toPartnerAccountCreateRequest(form), {
-      onSuccess: onCreated,
-      onError: (error) => {
-        const field = partnerFormFieldOfCode(error.code);
-        const hidden = field?.startsWith('contact_details.') && getValues('copy_partner_contact');
-        if (field && !hidden) {
-          setError(field, { message: `${error.message} (${error.code})` }, { shouldFocus: true });
-        } else {
-          setFailure(error);
-        }
-      },
-    });
+    clear();
+    createAccount.mutate(toPartnerAccountCreateRequest(form), { onSuccess: onCreated, onError });
   });
 
   return (

@@ -15,7 +15,8 @@ import { partnerAccountListCall, partnerQueries } from '../../api/partner';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { EmptyState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { formatNumber } from '../../lib/format';
 import { CreateAccountDialog } from './create-account-dialog';
 import { CustomerBillingSection } from './customer-billing-section';
@@ -26,47 +27,33 @@ const title = 'Partner console';
 /** The partner console (api-rules §4.9): only a partner account's record carries `partner`. */
 export function PartnerPage() {
   const account = useQuery(accountQueries.detail());
-  if (account.isPending) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <LoadingState label="Loading your account" />
-      </>
-    );
-  }
-  if (account.isError) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <ErrorState
-          error={account.error}
-          title="Your account could not be loaded"
-          onRetry={() => void account.refetch()}
-        />
-      </>
-    );
-  }
-  const { partner } = account.data;
-  if (!partner) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <EmptyState
-          title="The partner console is for partner accounts only."
-          description={
-            <>
-              The account <strong>{account.data.username}</strong> is not a partner account, so it
-              cannot create or manage customer accounts.{' '}
-              <Link component={RouterLink} to="/">
-                Back to the dashboard
-              </Link>
-            </>
-          }
-        />
-      </>
-    );
-  }
-  return <PartnerConsole partner={partner} />;
+  const partner = account.data?.partner;
+  if (partner) return <PartnerConsole partner={partner} />;
+  return (
+    <>
+      <PageHeader title={title} />
+      <QueryView
+        query={account}
+        loading="Loading your account"
+        failure="Your account could not be loaded"
+      >
+        {({ username }) => (
+          <EmptyState
+            title="The partner console is for partner accounts only."
+            description={
+              <>
+                The account <strong>{username}</strong> is not a partner account, so it cannot
+                create or manage customer accounts.{' '}
+                <Link component={RouterLink} to="/">
+                  Back to the dashboard
+                </Link>
+              </>
+            }
+          />
+        )}
+      </QueryView>
+    </>
+  );
 }
 
 const column = createColumnHelper<PartnerAccount>();
@@ -145,29 +132,25 @@ function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> 
               username and the password you chose.
             </Alert>
           )}
-          {accounts.isPending && <LoadingState label="Loading customer accounts" />}
-          {accounts.isError && (
-            <ErrorState
-              error={accounts.error}
-              title="Customer accounts could not be loaded"
-              onRetry={() => void accounts.refetch()}
-            />
-          )}
-          {accounts.isSuccess &&
-            (accounts.data.length === 0 ? (
-              <EmptyState
-                title="No customer accounts yet."
-                description="Create one for each customer; it is billed on your invoicing."
-              />
-            ) : (
+          <QueryView
+            query={accounts}
+            loading="Loading customer accounts"
+            failure="Customer accounts could not be loaded"
+            empty={{
+              title: 'No customer accounts yet.',
+              description: 'Create one for each customer; it is billed on your invoicing.',
+            }}
+          >
+            {(data) => (
               <DataTable
                 label="Customer accounts"
                 columns={columns}
-                data={accounts.data}
-                getRowId={(row) => row.username}
+                data={data}
+                getRowId="username"
                 rowHeaderColumn="username"
               />
-            ))}
+            )}
+          </QueryView>
         </Box>
         {accounts.isSuccess && (
           <CustomerBillingSection

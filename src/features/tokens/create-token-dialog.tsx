@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
-import type { ApiError } from '../../api/http';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiFailure } from '../../components/form/use-api-failure';
 import { TextInput } from '../../components/form/text-input';
 import { IpRangeFields } from './ip-range-fields';
 import {
@@ -36,21 +35,17 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
   const expiry = useWatch({ control, name: 'expiry' });
   const anyAddress = useWatch({ control, name: 'anyAddress' });
 
-  const [failure, setFailure] = useState<ApiError | null>(null);
   // The request "Create token" sends with what is typed now, for the "API call" view.
   const parsed = createTokenFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success ? createTokenCall(parsed.data) : null;
 
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, getValues()),
+  );
+
   const submit = handleSubmit((body) => {
-    setFailure(null);
-    createToken.mutate(body, {
-      onSuccess: onCreated,
-      onError: (error) => {
-        const field = fieldForErrorCode(error.code, getValues());
-        if (field) setError(field, { message: `${error.message} (${error.code})` });
-        else setFailure(error);
-      },
-    });
+    clear();
+    createToken.mutate(body, { onSuccess: onCreated, onError });
   });
 
   return (

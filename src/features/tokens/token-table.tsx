@@ -87,7 +87,7 @@ export function TokenTable({ tokens, currentTokenId, onDelete }: TokenTableProps
       label="API tokens"
       columns={columns}
       data={tokens}
-      getRowId={(token) => token.id}
+      getRowId="id"
       rowHeaderColumn="name"
     />
   );

@@ -6,7 +6,7 @@ import type { CreatedToken, Token } from '../../../contract/tokens';
 import { tokenQueries } from '../../api/tokens';
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
@@ -32,27 +32,19 @@ export function TokensPage() {
         description="Tokens let scripts and tools use the API without your password. Panel sessions are tokens too: the panel creates one when you sign in with a password."
         actions={createButton}
       />
-      {tokens.isPending && <LoadingState label="Loading API tokens" />}
-      {tokens.isError && (
-        <ErrorState
-          error={tokens.error}
-          title="API tokens could not be loaded"
-          onRetry={() => void tokens.refetch()}
-        />
-      )}
-      {tokens.isSuccess &&
-        (tokens.data.length === 0 ? (
-          <EmptyState
-            title="No API tokens yet."
-            description="Create one for each script or tool, so you can revoke them one at a time."
-          />
-        ) : (
-          <TokenTable
-            tokens={tokens.data}
-            currentTokenId={session?.tokenId}
-            onDelete={setDeleting}
-          />
-        ))}
+      <QueryView
+        query={tokens}
+        loading="Loading API tokens"
+        failure="API tokens could not be loaded"
+        empty={{
+          title: 'No API tokens yet.',
+          description: 'Create one for each script or tool, so you can revoke them one at a time.',
+        }}
+      >
+        {(data) => (
+          <TokenTable tokens={data} currentTokenId={session?.tokenId} onDelete={setDeleting} />
+        )}
+      </QueryView>
       {creating && (
         <CreateTokenDialog
           onClose={() => setCreating(false)}

@@ -8,7 +8,7 @@ import { usageQueries } from '../../api/usage';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { zoneOptions } from '../../components/zone-options';
 import { formatNumber, humanizeKey } from '../../lib/format';
 
@@ -97,21 +97,17 @@ export function DeviceAvailabilityPage() {
             ))}
           </TextField>
         </Box>
-        {devices.isPending && <LoadingState label="Loading device availability" />}
-        {devices.isError && (
-          <ErrorState
-            error={devices.error}
-            title="Device availability could not be loaded"
-            onRetry={() => void devices.refetch()}
-          />
-        )}
-        {devices.isSuccess &&
-          (rows.length === 0 ? (
-            <EmptyState
-              title="No devices are available with these filters."
-              description="Pick another zone or show all zones."
-            />
-          ) : (
+        <QueryView
+          query={devices}
+          loading="Loading device availability"
+          failure="Device availability could not be loaded"
+          empty={{
+            title: 'No devices are available with these filters.',
+            description: 'Pick another zone or show all zones.',
+          }}
+          isEmpty={() => rows.length === 0}
+        >
+          {() => (
             <DataTable
               label="Device availability"
               columns={columns}
@@ -119,7 +115,8 @@ export function DeviceAvailabilityPage() {
               getRowId={(row) => `${row.zone}|${row.type}|${row.plan}`}
               rowHeaderColumn="plan"
             />
-          ))}
+          )}
+        </QueryView>
       </Box>
     </>
   );

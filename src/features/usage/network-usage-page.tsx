@@ -4,8 +4,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -26,6 +24,8 @@ import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
+import { SectionCard } from '../../components/section-card';
 import { formatBytes } from '../../lib/bytes';
 import { downloadCsv } from '../../lib/csv';
 import { formatDateTime, humanizeKey } from '../../lib/format';
@@ -48,47 +48,38 @@ export function trafficByDay(stats: readonly NetworkStat[]) {
 function CurrentPoolUsage() {
   const current = useQuery(usageQueries.currentNetwork());
   return (
-    <Card variant="outlined" component="section" aria-labelledby="pool-heading">
-      <CardContent>
-        <Typography id="pool-heading" variant="h6" component="h2" gutterBottom>
-          Network Transfer Pool this month
-        </Typography>
-        {current.isPending && <LoadingState label="Loading the transfer pool" />}
-        {current.isError && (
-          <ErrorState
-            error={current.error}
-            title="The transfer pool usage could not be loaded"
-            onRetry={() => void current.refetch()}
-          />
-        )}
-        {current.isSuccess &&
-          (() => {
-            const pool = current.data;
-            const percent =
-              pool.accumulated_quota_bytes === 0
-                ? 0
-                : Math.min(100, (pool.total_sent_bytes / pool.accumulated_quota_bytes) * 100);
-            const text = `${formatBytes(pool.total_sent_bytes)} sent of ${formatBytes(pool.accumulated_quota_bytes)} accumulated quota`;
-            return (
-              <Box sx={{ display: 'grid', gap: 1 }}>
-                <Typography>{text}</Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={percent}
-                  aria-label="Transfer pool used"
-                  aria-valuetext={text}
-                  sx={{ height: 8, borderRadius: 4 }}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  The pool grows by {formatBytes(pool.hourly_quota_increase_bytes)} an hour, about{' '}
-                  {formatBytes(pool.projected_monthly_quota_bytes)} a month. Updated{' '}
-                  {formatDateTime(pool.updated)}.
-                </Typography>
-              </Box>
-            );
-          })()}
-      </CardContent>
-    </Card>
+    <SectionCard title="Network Transfer Pool this month">
+      <QueryView
+        query={current}
+        loading="Loading the transfer pool"
+        failure="The transfer pool usage could not be loaded"
+      >
+        {(pool) => {
+          const percent =
+            pool.accumulated_quota_bytes === 0
+              ? 0
+              : Math.min(100, (pool.total_sent_bytes / pool.accumulated_quota_bytes) * 100);
+          const text = `${formatBytes(pool.total_sent_bytes)} sent of ${formatBytes(pool.accumulated_quota_bytes)} accumulated quota`;
+          return (
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              <Typography>{text}</Typography>
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                aria-label="Transfer pool used"
+                aria-valuetext={text}
+                sx={{ height: 8, borderRadius: 4 }}
+              />
+              <Typography variant="body2" color="text.secondary">
+                The pool grows by {formatBytes(pool.hourly_quota_increase_bytes)} an hour, about{' '}
+                {formatBytes(pool.projected_monthly_quota_bytes)} a month. Updated{' '}
+                {formatDateTime(pool.updated)}.
+              </Typography>
+            </Box>
+          );
+        }}
+      </QueryView>
+    </SectionCard>
   );
 }
 
@@ -237,26 +228,22 @@ export function NetworkUsagePage() {
           <Typography id="top-heading" variant="h6" component="h2">
             Top usage
           </Typography>
-          {top.isPending && <LoadingState label="Loading top usage" />}
-          {top.isError && (
-            <ErrorState
-              error={top.error}
-              title="Top usage could not be loaded"
-              onRetry={() => void top.refetch()}
-            />
-          )}
-          {top.isSuccess &&
-            (top.data.length === 0 ? (
-              <EmptyState title="No resource sent traffic in this range." />
-            ) : (
+          <QueryView
+            query={top}
+            loading="Loading top usage"
+            failure="Top usage could not be loaded"
+            empty={{ title: 'No resource sent traffic in this range.' }}
+          >
+            {(data) => (
               <DataTable
                 label="Top usage"
                 columns={topColumns}
-                data={top.data}
+                data={data}
                 getRowId={(row) => `${row.resource_id}|${row.service}`}
                 rowHeaderColumn="resource"
               />
-            ))}
+            )}
+          </QueryView>
         </Box>
       </Box>
     </>

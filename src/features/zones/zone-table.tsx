@@ -22,7 +22,7 @@ export function ZoneTable({ zones }: { zones: Zone[] }) {
       label="Zones"
       columns={columns}
       data={zones}
-      getRowId={(zone) => zone.id}
+      getRowId="id"
       rowHeaderColumn="description"
     />
   );

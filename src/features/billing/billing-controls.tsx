@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import { useSearchParams } from 'react-router';
+import { currentMonth, isMonth } from '../../lib/billing-month';
+import { MonthField } from './month-field';
+import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+
+/** The month a billing page shows: `month` in the URL, or this month. */
+export function useBillingMonth() {
+  const [search] = useSearchParams();
+  const requested = search.get('month');
+  return isMonth(requested) ? requested : currentMonth();
+}
+
+/** The display currency the URL asks for (`currency`), converted from the account currency. */
+export function useChosenCurrency(accountCurrency: string) {
+  const [search] = useSearchParams();
+  return useBillingCurrency(accountCurrency, search.get('currency'));
+}
+
+/** The month and currency pickers; the URL keeps a choice other than the default. */
+export function BillingControls({
+  month,
+  currency,
+  accountCurrency,
+}: {
+  month: string;
+  currency: string;
+  accountCurrency: string;
+}) {
+  const [, setSearch] = useSearchParams();
+  const thisMonth = currentMonth();
+  const change = (key: string, value: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      <MonthField
+        value={month}
+        max={thisMonth}
+        onChange={(next) => change('month', next === thisMonth ? null : next)}
+      />
+      <CurrencySelect
+        value={currency}
+        accountCurrency={accountCurrency}
+        onChange={(next) => change('currency', next === accountCurrency ? null : next)}
+      />
+    </Box>
+  );
+}
