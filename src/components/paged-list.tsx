@@ -6,7 +6,7 @@ import type { LookAheadPage } from '../lib/look-ahead-page';
 import { ApiCallPanel } from './api-call-panel';
 import type { ApiCallRequest } from './api-call-view';
 import { Pager } from './list-controls';
-import { QueryView } from './query-state';
+import { QueryView } from './query-view';
 
 interface PagedListProps<T> {
   query: UseQueryResult<LookAheadPage<T>, ApiError>;
@@ -49,7 +49,7 @@ export function PagedList<T>({
         {filters}
         <ApiCallPanel read={read} />
       </Box>
-      <QueryView query={query} loadingLabel={loadingLabel} errorTitle={errorTitle}>
+      <QueryView query={query} loading={loadingLabel} failure={errorTitle}>
         {({ items }) => (items.length === 0 ? empty : children(items))}
       </QueryView>
       {paging && query.isSuccess && (

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -62,24 +61,4 @@ export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
       />
     </Suspense>
   );
-}
-
-interface QueryViewProps<T> {
-  query: UseQueryResult<T, ApiError>;
-  /** The spinner's label, such as "Loading routers". */
-  loadingLabel: string;
-  /** Said when the read failed, such as "Routers could not be loaded"; Retry reads again. */
-  errorTitle: string;
-  children: (data: T) => ReactNode;
-}
-
-/** A query's loading and error states; then what its data shows. */
-export function QueryView<T>({ query, loadingLabel, errorTitle, children }: QueryViewProps<T>) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError) {
-    return (
-      <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
-    );
-  }
-  return children(query.data);
 }
