@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IpAddress } from '../../../contract/ip-address';
 import { ipAddressListResponseSchema, ipAddressResponseSchema } from '../../../contract/ip-address';
 import { networkResponseSchema } from '../../../contract/network';
 import { serverInterfaceResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, server, serverNamed, auditCount, advance } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, server, serverNamed, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
 
 const addresses = async (auth = demoAuth) =>
   ipAddressListResponseSchema.parse(

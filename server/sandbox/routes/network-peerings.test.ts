@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Network } from '../../../contract/network';
 import { networkListResponseSchema, networkResponseSchema } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
@@ -7,25 +7,12 @@ import {
   networkPeeringResponseSchema,
 } from '../../../contract/network-peering';
 import { routerResponseSchema } from '../../../contract/router';
-import type { SkydeckServer } from '../../app';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
-
-const { call, ok, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, auditCount, advance } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const seededNetwork = async (auth: string): Promise<Network> => {
   const list = networkListResponseSchema.parse(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Network } from '../../../contract/network';
 import {
   networkInterfaceListResponseSchema,
@@ -8,27 +8,17 @@ import {
 } from '../../../contract/network';
 import { routerResponseSchema } from '../../../contract/router';
 import { serverInterfaceResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { app, call, ok, server, serverNamed, auditCount, advance } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, server, serverNamed, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
 
 const networks = async (query = '', auth = demoAuth) =>
   networkListResponseSchema.parse(
@@ -266,7 +256,7 @@ describe('network create', () => {
   });
 
   it('reads an XML body and answers XML', async () => {
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/1.3/network',
       headers: {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkResponseSchema } from '../../../contract/network';
 import { routerListResponseSchema, routerResponseSchema } from '../../../contract/router';
-import type { SkydeckServer } from '../../app';
-import { buildTestServer, demoAuth, expectProblem, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer({ authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
-
-const { call, ok, auditCount } = resourceClient(() => app);
+const { call, ok, auditCount } = sandboxSuite({ authFailureLimit: 1_000_000 });
 
 const routers = async (query = '', auth = demoAuth) =>
   routerListResponseSchema.parse(

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountListResponseSchema,
   msLmaResponseSchema,
   resourceUsageSchema,
 } from '../../../contract/account';
 import { currencyResponseSchema, deviceAvailabilitySchema } from '../../../contract/usage';
-import type { SkydeckServer } from '../../app';
 import {
   basicAuth,
   buildTestServer,
@@ -14,15 +13,9 @@ import {
   otherAuth,
   viewerAuth,
 } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer();
-});
-afterAll(() => app.close());
-
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
-  app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) });
+const { app, callAs: call } = sandboxSuite();
 
 const subAccount = (fields: Record<string, unknown> = {}) => ({
   sub_account: {
@@ -169,7 +162,7 @@ describe('subaccounts', () => {
       401,
       'AUTHENTICATION_FAILED',
     );
-    const rows = app
+    const rows = app()
       .sandbox!.db.prepare(
         "SELECT action, account_username, current_state, previous_state FROM audit_logs WHERE resource_type = 'account' ORDER BY cloud_event_id",
       )
