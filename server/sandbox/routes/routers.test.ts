@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { networkResponseSchema } from '../../../contract/network';
 import { routerListResponseSchema, routerResponseSchema } from '../../../contract/router';
 import { demoAuth, expectProblem, otherAuth } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { ipv4Block, sandboxSuite } from './test-helpers';
 
-const { call, ok, auditCount } = sandboxSuite({ authFailureLimit: 1_000_000 });
+const { call, ok, auditCount, createRouter, createNetwork } = sandboxSuite({
+  authFailureLimit: 1_000_000,
+});
 
 const routers = async (query = '', auth = demoAuth) =>
   routerListResponseSchema.parse(
     (await ok('GET', `/1.3/router${query}`, undefined, 200, auth)).json(),
   ).routers.router;
-const createRouter = async (body: Record<string, unknown>, auth = demoAuth) =>
-  routerResponseSchema.parse((await ok('POST', '/1.3/router', { router: body }, 201, auth)).json())
-    .router;
 
 describe('routers', () => {
   it("lists the account's routers with their attached networks", async () => {
@@ -115,24 +113,11 @@ describe('routers', () => {
 
   it('attaches to a network through the network, and deletes only when detached', async () => {
     const router = await createRouter({ name: 'attach me' });
-    const net = networkResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/network',
-          {
-            network: {
-              name: 'routed',
-              zone: 'fi-hel1',
-              ip_networks: {
-                ip_network: [{ address: '192.168.50.0/24', family: 'IPv4', dhcp: 'yes' }],
-              },
-            },
-          },
-          201,
-        )
-      ).json(),
-    ).network;
+    const net = await createNetwork({
+      name: 'routed',
+      zone: 'fi-hel1',
+      ip_networks: { ip_network: [ipv4Block('192.168.50.0/24')] },
+    });
     await ok('PUT', `/1.3/network/${net.uuid}`, { network: { router: router.uuid } }, 200);
     const attached = routerResponseSchema.parse(
       (await ok('GET', `/1.3/router/${router.uuid}`, undefined, 200)).json(),
