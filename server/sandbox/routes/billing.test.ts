@@ -218,18 +218,12 @@ describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
     },
   );
 
-  it('refuses a subaccount without the billing role', async () => {
-    expectProblem(
-      await get('/1.3/account/billing/summary/2026-01', viewerAuth),
-      403,
-      'BILLING_FORBIDDEN',
-    );
-    expectProblem(
-      await get('/1.3/account/billing_summary/2026-01', viewerAuth),
-      403,
-      'BILLING_FORBIDDEN',
-    );
-  });
+  it.each(['/1.3/account/billing/summary/2026-01', '/1.3/account/billing_summary/2026-01'])(
+    'refuses a subaccount without the billing role (%s)',
+    async (url) => {
+      expectProblem(await get(url, viewerAuth), 403, 'BILLING_FORBIDDEN');
+    },
+  );
 
   it('refuses another account’s bill unless a partner reads an account it created', async () => {
     expectProblem(

@@ -74,31 +74,17 @@ describe('subaccounts', () => {
     );
   });
 
-  it('refuses a used username and invalid attributes', async () => {
+  it.each([
+    { fields: { username: 'demo' }, status: 409, code: 'ACCOUNT_EXISTS' },
+    { fields: { username: 'Bad-Name' }, status: 400, code: 'USERNAME_INVALID' },
+    { fields: { password: 'alllowercase1' }, status: 400, code: 'PASSWORD_INVALID' },
+    { fields: { phone: '0401234567' }, status: 400, code: 'PHONE_INVALID' },
+    { fields: { email: undefined }, status: 400, code: 'EMAIL_MISSING' },
+  ])('refuses a used username and invalid attributes: $code', async ({ fields, status, code }) => {
     expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'demo' })),
-      409,
-      'ACCOUNT_EXISTS',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'Bad-Name' })),
-      400,
-      'USERNAME_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ password: 'alllowercase1' })),
-      400,
-      'PASSWORD_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ phone: '0401234567' })),
-      400,
-      'PHONE_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ email: undefined })),
-      400,
-      'EMAIL_MISSING',
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount(fields)),
+      status,
+      code,
     );
   });
 

@@ -112,6 +112,13 @@ describe('creating a token', () => {
     }
   });
 
+  /** A valid create body but for its allowed_ip_ranges. */
+  const ranges = (allowed_ip_ranges: unknown) => ({
+    name: 'x',
+    expires_in: '1h',
+    allowed_ip_ranges,
+  });
+
   it.each([
     [
       'both expires_in and expires_at',
@@ -153,45 +160,17 @@ describe('creating a token', () => {
       { name: 'x', expires_in: '1h', can_create_tokens: 'yes' },
       'CAN_CREATE_TOKENS_INVALID',
     ],
-    [
-      'an invalid range',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.300'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a CIDR prefix too long',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.0/33'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a range across families',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.1-::1'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a hostname',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['example.com'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'duplicate ranges',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.0/8', '10.0.0.0/8'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
+    ['an invalid range', ranges(['10.0.0.300']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a CIDR prefix too long', ranges(['10.0.0.0/33']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a range across families', ranges(['10.0.0.1-::1']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a hostname', ranges(['example.com']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['duplicate ranges', ranges(['10.0.0.0/8', '10.0.0.0/8']), 'ALLOWED_IP_RANGES_INVALID'],
     [
       'more than 100 ranges',
-      {
-        name: 'x',
-        expires_in: '1h',
-        allowed_ip_ranges: Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`),
-      },
+      ranges(Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`)),
       'ALLOWED_IP_RANGES_INVALID',
     ],
-    [
-      'ranges that are not a list',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: '10.0.0.0/8' },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
+    ['ranges that are not a list', ranges('10.0.0.0/8'), 'ALLOWED_IP_RANGES_INVALID'],
   ])('answers 400 for %s and creates nothing', async (_label, body, code) => {
     clock.set(start);
     const before = (await list(demoAuth)).length;
