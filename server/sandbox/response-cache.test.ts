@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storageListResponseSchema } from '../../contract/storage';
-import type { SkydeckServer } from '../app';
-import { resourceClient } from './routes/test-helpers';
-import type { ManualClock } from './testing';
-import { buildTestServer, manualClock, otherAuth } from './testing';
+import { sandboxSuite } from './routes/test-helpers';
+import { manualClock, otherAuth } from './testing';
 
 /** Repeated reads come from memory, yet never answer with state that has since changed. */
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock });
-});
-afterAll(() => app.close());
-
-const { call, ok, createStorage } = resourceClient(() => app);
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, createStorage } = sandboxSuite({ clock });
 const list = async (auth?: string) =>
   storageListResponseSchema.parse(
     (await ok('GET', '/1.3/storage/private?limit=100', undefined, 200, auth)).json(),

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -10,6 +14,7 @@ import { buildServer } from '../app';
 import type { Clock } from './clock';
 import { answersProblemDetails } from './http/problem';
 import { demoUsers } from './seed';
+import { migrations } from './store/migrations';
 
 /** Test helpers for the server suite; never imported by production code. */
 
@@ -42,6 +47,46 @@ export function manualClock(start: Date | string = '2025-03-01T12:00:00.000Z'): 
     advance: (ms) => void (now += ms),
     set: (at) => void (now = new Date(at).getTime()),
   };
+}
+
+/**
+ * Builds a sandbox over a database file left at migration `version`, holding one old account (id
+ * 7, `old`) and what `fill` adds; `check` runs against that sandbox, which has migrated the file
+ * to the newest version. The file is removed afterwards.
+ */
+export async function withOldDatabase(
+  version: number,
+  fill: (old: Database.Database) => void,
+  check: (app: SkydeckServer) => void | Promise<void>,
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-migration-'));
+  const database = path.join(dir, 'sandbox.db');
+  try {
+    const old = new Database(database);
+    old.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+    );
+    for (const migration of migrations.filter((item) => item.version <= version)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?)').run(migration.version, 'then');
+    }
+    old
+      .prepare(
+        "INSERT INTO accounts (id, username, password_hash, type, created_at) VALUES (7, 'old', 'x', 'main', 'then')",
+      )
+      .run();
+    fill(old);
+    old.close();
+
+    const app = await buildServer({ database });
+    try {
+      await check(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Creates an API token through the API and returns the create response (which holds the secret). */

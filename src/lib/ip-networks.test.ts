@@ -10,59 +10,50 @@ import {
 } from './ip-networks';
 
 describe('checkNetworkCidr', () => {
-  it('accepts networks of the stated family with room for hosts', () => {
-    expect(checkNetworkCidr('172.16.0.0/22', 'IPv4')).toBeNull();
-    expect(checkNetworkCidr('10.20.30.0/29', 'IPv4')).toBeNull();
-    expect(checkNetworkCidr('10.0.0.0/8', 'IPv4')).toBeNull();
-    expect(checkNetworkCidr('fd00:1:2::/64', 'IPv6')).toBeNull();
+  it.each([
+    ['172.16.0.0/22', 'IPv4'],
+    ['10.20.30.0/29', 'IPv4'],
+    ['10.0.0.0/8', 'IPv4'],
+    ['fd00:1:2::/64', 'IPv6'],
+  ] as const)('accepts %s, an %s network with room for hosts', (cidr, family) => {
+    expect(checkNetworkCidr(cidr, family)).toBeNull();
   });
 
-  it('explains each kind of mistake', () => {
-    expect(checkNetworkCidr('', 'IPv4')).toBe(
-      'Give the network in CIDR notation, such as 172.16.0.0/24.',
-    );
-    expect(checkNetworkCidr('172.16.0.0', 'IPv4')).toBe(
-      'Not a network in CIDR notation, such as 172.16.0.0/24.',
-    );
-    expect(checkNetworkCidr('fd00::/64', 'IPv4')).toBe(
-      'This is an IPv6 network; the family is IPv4.',
-    );
-    expect(checkNetworkCidr('172.16.0.5/24', 'IPv4')).toBe(
-      'Host bits are set: the network is 172.16.0.0/24.',
-    );
-    expect(checkNetworkCidr('172.16.0.0/30', 'IPv4')).toBe(
-      'An IPv4 network needs a prefix from /8 to /29.',
-    );
-    expect(checkNetworkCidr('fd00::/32', 'IPv6')).toBe(
-      'An IPv6 network needs a prefix from /48 to /64.',
-    );
-    expect(checkNetworkCidr('fd00::1/64', 'IPv6')).toBe(
-      'Host bits are set: the network is fd00::/64.',
-    );
+  it.each([
+    ['', 'IPv4', 'Give the network in CIDR notation, such as 172.16.0.0/24.'],
+    ['172.16.0.0', 'IPv4', 'Not a network in CIDR notation, such as 172.16.0.0/24.'],
+    ['fd00::/64', 'IPv4', 'This is an IPv6 network; the family is IPv4.'],
+    ['172.16.0.5/24', 'IPv4', 'Host bits are set: the network is 172.16.0.0/24.'],
+    ['172.16.0.0/30', 'IPv4', 'An IPv4 network needs a prefix from /8 to /29.'],
+    ['fd00::/32', 'IPv6', 'An IPv6 network needs a prefix from /48 to /64.'],
+    ['fd00::1/64', 'IPv6', 'Host bits are set: the network is fd00::/64.'],
+  ] as const)('explains the mistake in %j (%s)', (cidr, family, message) => {
+    expect(checkNetworkCidr(cidr, family)).toBe(message);
   });
 });
 
 describe('checkGateway', () => {
-  it('accepts an empty gateway and a host inside the network', () => {
-    expect(checkGateway('', '172.16.0.0/24')).toBeNull();
-    expect(checkGateway('172.16.0.1', '172.16.0.0/24')).toBeNull();
-    expect(checkGateway('172.16.3.254', '172.16.0.0/22')).toBeNull();
-    expect(checkGateway('fd00::1', 'fd00::/64')).toBeNull();
+  it.each([
+    ['', '172.16.0.0/24'],
+    ['172.16.0.1', '172.16.0.0/24'],
+    ['172.16.3.254', '172.16.0.0/22'],
+    ['fd00::1', 'fd00::/64'],
+  ])('accepts %j, empty or a host inside %s', (gateway, network) => {
+    expect(checkGateway(gateway, network)).toBeNull();
   });
 
-  it('refuses addresses outside the network, of the other family, or reserved', () => {
-    expect(checkGateway('172.16.1.1', '172.16.0.0/24')).toBe(
-      'The gateway must be inside 172.16.0.0/24.',
-    );
-    expect(checkGateway('fd00::1', '172.16.0.0/24')).toBe('The gateway must be an IPv4 address.');
-    expect(checkGateway('172.16.0.0', '172.16.0.0/24')).toBe(
-      'The gateway cannot be the network address of 172.16.0.0/24.',
-    );
-    expect(checkGateway('172.16.0.255', '172.16.0.0/24')).toBe(
-      'The gateway cannot be the broadcast address of 172.16.0.0/24.',
-    );
-    expect(checkGateway('gateway', '172.16.0.0/24')).toBe('Not an IP address, such as 172.16.0.1.');
-  });
+  it.each([
+    ['172.16.1.1', 'The gateway must be inside 172.16.0.0/24.'],
+    ['fd00::1', 'The gateway must be an IPv4 address.'],
+    ['172.16.0.0', 'The gateway cannot be the network address of 172.16.0.0/24.'],
+    ['172.16.0.255', 'The gateway cannot be the broadcast address of 172.16.0.0/24.'],
+    ['gateway', 'Not an IP address, such as 172.16.0.1.'],
+  ])(
+    'refuses %s in 172.16.0.0/24: outside the network, of the other family, or reserved',
+    (gateway, message) => {
+      expect(checkGateway(gateway, '172.16.0.0/24')).toBe(message);
+    },
+  );
 
   it('leaves an invalid network to the network field', () => {
     expect(checkGateway('172.16.0.1', 'nonsense')).toBeNull();

@@ -89,18 +89,27 @@ describe('estimateServerCost', () => {
     'server_plan_2xCPU-4GB': { amount: 1, price: 2.976 },
     'server_plan_DEV-1xCPU-1GB': { amount: 1, price: 0.5 },
   };
-
-  it('prices custom cores and memory per unit amount and every disk by tier', () => {
-    const cost = estimateServerCost({
+  /** An estimate over these prices: one custom core and 1 GiB with no disk unless told. */
+  const estimate = (input: Partial<Parameters<typeof estimateServerCost>[0]>) =>
+    estimateServerCost({
       zone: prices,
       plan: null,
+      cores: 1,
+      memoryMiB: 1024,
+      disks: [],
+      licensePerCore: 0,
+      ...input,
+    });
+  const osDisk = (size: number, tier: string) => [{ label: 'OS disk', size, tier }];
+
+  it('prices custom cores and memory per unit amount and every disk by tier', () => {
+    const cost = estimate({
       cores: 2,
       memoryMiB: 2048,
       disks: [
         { label: 'OS disk', size: 20, tier: 'maxiops' },
         { label: 'Extra disk', size: 100, tier: 'hdd' },
       ],
-      licensePerCore: 0,
     });
     // Credits: 2 × 1.12 + 8 × 0.14 + 20 × 0.031 + 100 × 0.0078 = 4.76 per hour.
     expect(cost.perHour).toBeCloseTo(0.0476, 6);
@@ -115,13 +124,11 @@ describe('estimateServerCost', () => {
   });
 
   it('bills only the OS disk beyond what the plan includes', () => {
-    const cost = estimateServerCost({
-      zone: prices,
+    const cost = estimate({
       plan: plan('2xCPU-4GB', 2, 4096, 80),
       cores: 2,
       memoryMiB: 4096,
-      disks: [{ label: 'OS disk', size: 100, tier: 'maxiops' }],
-      licensePerCore: 0,
+      disks: osDisk(100, 'maxiops'),
     });
     // 2.976 for the plan + 20 GiB × 0.031.
     expect(cost.perHour).toBeCloseTo((2.976 + 0.62) / 100, 6);
@@ -129,22 +136,18 @@ describe('estimateServerCost', () => {
   });
 
   it('charges the template licence per core, a shared core counting half', () => {
-    const dedicated = estimateServerCost({
-      zone: prices,
+    const dedicated = estimate({
       plan: plan('2xCPU-4GB', 2, 4096, 80),
       cores: 2,
       memoryMiB: 4096,
-      disks: [{ label: 'OS disk', size: 80, tier: 'maxiops' }],
+      disks: osDisk(80, 'maxiops'),
       licensePerCore: 1.5,
     });
     expect(dedicated.lines.at(-1)).toEqual({ label: 'Licence for 2 cores', perHour: 0.03 });
 
-    const shared = estimateServerCost({
-      zone: prices,
+    const shared = estimate({
       plan: plan('DEV-1xCPU-1GB', 1, 1024, 10),
-      cores: 1,
-      memoryMiB: 1024,
-      disks: [{ label: 'OS disk', size: 10, tier: 'standard' }],
+      disks: osDisk(10, 'standard'),
       licensePerCore: 1.5,
     });
     expect(isSharedCorePlan('DEV-1xCPU-1GB')).toBe(true);
@@ -154,14 +157,7 @@ describe('estimateServerCost', () => {
   });
 
   it('names items the price list has no price for instead of guessing', () => {
-    const cost = estimateServerCost({
-      zone: prices,
-      plan: null,
-      cores: 1,
-      memoryMiB: 1024,
-      disks: [{ label: 'OS disk', size: 10, tier: 'standard' }],
-      licensePerCore: 0,
-    });
+    const cost = estimate({ disks: osDisk(10, 'standard') });
     expect(cost.unpriced).toEqual(['OS disk: 10 GiB Standard']);
     expect(cost.perHour).toBeCloseTo((1.12 + 0.56) / 100, 6);
   });

@@ -4,8 +4,7 @@ import { routerResponseSchema } from '../../contract/router';
 import { serverResponseSchema } from '../../contract/server';
 import { request } from '../api/http';
 import type { Session } from '../auth/session-store';
-
-const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
+import { as } from './resources';
 
 /** A private network made straight through the API, as a script (or another account) would. */
 export async function createNetworkAs(

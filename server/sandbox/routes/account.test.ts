@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../../contract/account';
-import type { SkydeckServer } from '../../app';
 import { coerceXml, parseXml } from '../http/formats';
 import {
   basicAuth,
   bearer,
-  buildTestServer,
   createToken,
   demoAuth,
   expectProblem,
@@ -13,15 +11,16 @@ import {
   viewerAuth,
 } from '../testing';
 import { demoUsers } from '../seed';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer();
-});
-afterAll(() => app.close());
+const { app } = sandboxSuite();
 
 const account = (auth: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: '/1.3/account', headers: { authorization: auth, ...headers } });
+  app().inject({
+    method: 'GET',
+    url: '/1.3/account',
+    headers: { authorization: auth, ...headers },
+  });
 
 describe('GET /1.3/account', () => {
   it('describes the main account: username, credits, currency and resource limits', async () => {
@@ -68,7 +67,7 @@ describe('GET /1.3/account', () => {
   });
 
   it('answers the same through a token as through Basic', async () => {
-    const token = await createToken(app, viewerAuth);
+    const token = await createToken(app(), viewerAuth);
     expect((await account(bearer(token.token))).body).toBe((await account(viewerAuth)).body);
   });
 
@@ -86,6 +85,6 @@ describe('GET /1.3/account', () => {
   });
 
   it('answers 401 without credentials', async () => {
-    expectProblem(await app.inject({ url: '/1.3/account' }), 401, 'AUTHENTICATION_FAILED');
+    expectProblem(await app().inject({ url: '/1.3/account' }), 401, 'AUTHENTICATION_FAILED');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../../contract/audit-log';
 import {
   auditCsvColumns,
@@ -6,12 +6,9 @@ import {
   auditLogListResponseSchema,
   auditLogSchema,
 } from '../../../contract/audit-log';
-import type { SkydeckServer } from '../../app';
-import type { ManualClock } from '../testing';
 import {
   basicAuth,
   bearer,
-  buildTestServer,
   createToken,
   demoAuth,
   expectProblem,
@@ -20,17 +17,19 @@ import {
   viewerAuth,
 } from '../testing';
 import { demoUsers } from '../seed';
-import { resourceClient } from './test-helpers';
+import { sandboxSuite } from './test-helpers';
 
 const day = 24 * 3600 * 1000;
 const remoteIp = '203.0.113.7';
 
-let app: SkydeckServer;
-let clock: ManualClock;
-const { call, ok, createStorage, auditCount } = resourceClient(() => app);
+const clock = manualClock('2026-01-10T08:00:00.000Z');
+const { app, call, ok, createStorage, auditCount } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
+});
 
 const get = (url: string, auth = demoAuth) =>
-  app.inject({ method: 'GET', url, headers: { authorization: auth } });
+  app().inject({ method: 'GET', url, headers: { authorization: auth } });
 
 async function list(query: string, auth = demoAuth) {
   const response = await get(`/1.3/audit-logs${query}`, auth);
@@ -49,14 +48,12 @@ let secondDisk: string;
 let viewerDisk: string;
 let tokenAuth: string;
 beforeAll(async () => {
-  clock = manualClock('2026-01-10T08:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
   firstDisk = (await createStorage({ title: 'first' })).uuid;
   clock.advance(day);
-  const token = await createToken(app, demoAuth, { name: 'audit reader', expires_in: '8760h' });
+  const token = await createToken(app(), demoAuth, { name: 'audit reader', expires_in: '8760h' });
   tokenAuth = bearer(token.token);
   clock.advance(day);
-  const created = await app.inject({
+  const created = await app().inject({
     method: 'POST',
     url: '/1.3/storage',
     headers: { authorization: tokenAuth },
@@ -71,7 +68,6 @@ beforeAll(async () => {
   await createStorage({ title: 'not demo' }, otherAuth);
   clock.advance(day);
 });
-afterAll(() => app.close());
 
 describe('GET /1.3/audit-logs', () => {
   it('lists the account rows newest first with the reference fields and the total', async () => {
@@ -216,7 +212,7 @@ describe('GET /1.3/audit-logs', () => {
   });
 
   it('needs credentials', async () => {
-    const response = await app.inject({ method: 'GET', url: '/1.3/audit-logs' });
+    const response = await app().inject({ method: 'GET', url: '/1.3/audit-logs' });
     expectProblem(response, 401, 'AUTHENTICATION_FAILED');
     expect(response.headers['www-authenticate']).toBeDefined();
   });
@@ -253,24 +249,24 @@ describe('GET /1.3/audit-logs/{cloudEventID}', () => {
 
 describe('q over usernames and ids that are not UUIDs', () => {
   it('matches rows by the user and rows about the user, each once, newest first', async () => {
-    const demo = app.sandbox!.accounts.findByUsername('demo')!;
+    const demo = app().sandbox!.accounts.findByUsername('demo')!;
     const context = {
       principal: { account: demo, owner: demo, method: 'basic' as const },
       ip: '127.0.0.1',
       correlationId: 'test',
     };
     clock.advance(1000);
-    app.sandbox!.audit.record(context, {
+    app().sandbox!.audit.record(context, {
       action: 'update',
       resourceType: 'account',
       resourceId: 'demo_viewer',
     });
-    app.sandbox!.audit.record(context, {
+    app().sandbox!.audit.record(context, {
       action: 'update',
       resourceType: 'account',
       resourceId: '12345',
     });
-    app.sandbox!.audit.record(context, {
+    app().sandbox!.audit.record(context, {
       action: 'update',
       resourceType: 'ip_address',
       resourceId: remoteIp,
@@ -302,11 +298,11 @@ describe('GET /1.3/audit-logs/filter-options', () => {
     expect(options.origins).toEqual(['api', 'gui', 'upcloud_internal']);
     expect(options.actions).toEqual(expect.arrayContaining(['create', 'update', 'login']));
     expect(options.resource_types).toEqual(expect.arrayContaining(['storage', 'server', 'auth']));
-    app.sandbox!.audit.record(
+    app().sandbox!.audit.record(
       {
         principal: {
-          account: app.sandbox!.accounts.findByUsername('demo')!,
-          owner: app.sandbox!.accounts.findByUsername('demo')!,
+          account: app().sandbox!.accounts.findByUsername('demo')!,
+          owner: app().sandbox!.accounts.findByUsername('demo')!,
           method: 'basic',
         },
         ip: '127.0.0.1',
@@ -379,7 +375,7 @@ describe('GET /1.3/audit-logs/export', () => {
   });
 
   it('format decides the file whatever Accept asks for', async () => {
-    const csv = await app.inject({
+    const csv = await app().inject({
       method: 'GET',
       url: `/1.3/audit-logs/export?q=${firstDisk}`,
       headers: { authorization: demoAuth, accept: 'application/xml' },
@@ -387,7 +383,7 @@ describe('GET /1.3/audit-logs/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body.startsWith(`${auditCsvColumns.join(',')}\r\n`)).toBe(true);
-    const json = await app.inject({
+    const json = await app().inject({
       method: 'GET',
       url: `/1.3/audit-logs/export?q=${firstDisk}&format=json`,
       headers: { authorization: demoAuth, accept: 'text/csv' },
@@ -429,12 +425,12 @@ describe('audit rows follow successful changes only', () => {
   });
 
   it('a panel sign-in and sign-out are recorded from the gui and can be found by username', async () => {
-    const session = await createToken(app, basicAuth('demo_viewer', demoUsers.demo_viewer), {
+    const session = await createToken(app(), basicAuth('demo_viewer', demoUsers.demo_viewer), {
       name: 'Skydeck panel session',
       expires_in: '8h',
       gui: true,
     });
-    await app.inject({
+    await app().inject({
       method: 'DELETE',
       url: `/1.3/account/tokens/${session.id}`,
       headers: { authorization: bearer(session.token) },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../../contract/account';
 import {
   billingSummarySchema,
@@ -6,29 +6,20 @@ import {
   resourceBillingSummarySchema,
 } from '../../../contract/billing';
 import { uuidPrefixes } from '../../../contract/common';
-import type { SkydeckServer } from '../../app';
 import { prices } from '../catalog';
 import { hashPassword, newUuid } from '../credentials';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
-import type { ManualClock } from '../testing';
-import {
-  basicAuth,
-  buildTestServer,
-  demoAuth,
-  expectProblem,
-  manualClock,
-  otherAuth,
-  viewerAuth,
-} from '../testing';
+import { basicAuth, demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
 import { demoUsers } from '../seed';
+import { sandboxSuite } from './test-helpers';
 
 const password = 'BillTest1pass';
 const billAuth = basicAuth('billtest', password);
 const partnerAuth = basicAuth('partner', demoUsers.partner);
 
-let app: SkydeckServer;
-let clock: ManualClock;
+const clock = manualClock('2026-01-01T00:00:00Z');
+const { app, call } = sandboxSuite({ clock });
 let accountId: number;
 const ids: Record<string, string> = {};
 
@@ -116,9 +107,7 @@ function expectedCredits() {
 }
 
 beforeAll(async () => {
-  clock = manualClock('2026-01-01T00:00:00Z');
-  app = await buildTestServer({ clock });
-  const sandbox = app.sandbox!;
+  const sandbox = app().sandbox!;
   accountId = sandbox.accounts.insert({
     username: 'billtest',
     password_hash: hashPassword(password),
@@ -162,10 +151,8 @@ beforeAll(async () => {
   servers.update({ ...plan, plan: '4xCPU-8GB', core_number: 4, memory_amount: 8192 });
   clock.set('2026-01-11T00:00:00Z');
 });
-afterAll(() => app.close());
 
-const get = (url: string, auth = billAuth) =>
-  app.inject({ method: 'GET', url, headers: { authorization: auth } });
+const get = (url: string, auth = billAuth) => call('GET', url, undefined, auth);
 
 describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
   it('bills every resource from its zone price list, to the hand-computed total', async () => {
@@ -231,18 +218,12 @@ describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
     },
   );
 
-  it('refuses a subaccount without the billing role', async () => {
-    expectProblem(
-      await get('/1.3/account/billing/summary/2026-01', viewerAuth),
-      403,
-      'BILLING_FORBIDDEN',
-    );
-    expectProblem(
-      await get('/1.3/account/billing_summary/2026-01', viewerAuth),
-      403,
-      'BILLING_FORBIDDEN',
-    );
-  });
+  it.each(['/1.3/account/billing/summary/2026-01', '/1.3/account/billing_summary/2026-01'])(
+    'refuses a subaccount without the billing role (%s)',
+    async (url) => {
+      expectProblem(await get(url, viewerAuth), 403, 'BILLING_FORBIDDEN');
+    },
+  );
 
   it('refuses another account’s bill unless a partner reads an account it created', async () => {
     expectProblem(
@@ -253,7 +234,7 @@ describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
     expect(
       (await get('/1.3/account/billing/summary/2026-01?username=demo', demoAuth)).statusCode,
     ).toBe(200);
-    const sandbox = app.sandbox!;
+    const sandbox = app().sandbox!;
     const partner = sandbox.accounts.findByUsername('partner')!;
     const client = sandbox.accounts.findByUsername('billtest')!;
     sandbox.db

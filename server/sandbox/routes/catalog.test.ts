@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planListResponseSchema } from '../../../contract/plan';
 import {
   basePriceKeys,
@@ -6,9 +6,9 @@ import {
   serverPlanPricePrefix,
 } from '../../../contract/price';
 import { zoneListResponseSchema } from '../../../contract/zone';
-import type { SkydeckServer } from '../../app';
 import { coerceXml, parseXml } from '../http/formats';
-import { buildTestServer, demoAuth, otherAuth } from '../testing';
+import { demoAuth, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const spec24ZoneIds = [
   'de-fra1',
@@ -21,14 +21,10 @@ const spec24ZoneIds = [
   'us-sjo1',
 ];
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer();
-});
-afterAll(() => app.close());
+const { app } = sandboxSuite();
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
-  const response = await app.inject({
+  const response = await app().inject({
     method: 'GET',
     url,
     headers: { authorization: demoAuth, ...headers },
@@ -48,7 +44,10 @@ describe('zones', () => {
   });
 
   it('gives every account the same zones', async () => {
-    const forOther = await app.inject({ url: '/1.2/zone', headers: { authorization: otherAuth } });
+    const forOther = await app().inject({
+      url: '/1.2/zone',
+      headers: { authorization: otherAuth },
+    });
     expect(forOther.body).toBe((await get('/1.2/zone')).body);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkListResponseSchema } from '../../../contract/network';
 import {
   serverNetworkingResponseSchema,
@@ -7,11 +7,9 @@ import {
   timezoneListResponseSchema,
 } from '../../../contract/server';
 import type { ServerDetails } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 /** Paths of the real service's long-standing clients (issue 10; api-reference-notes §1.5, §2.1, §3.1, §5.1). */
 
@@ -19,26 +17,11 @@ const second = 1000;
 const debianCdHel = publicImageUuid('fi-hel1', 1);
 const ubuntuCdHel = publicImageUuid('fi-hel1', 3);
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { app, call, ok, storage, serverNamed, createStorage, advance, audited } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, storage, serverNamed, createStorage, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
-
-async function audited<T>(rows: number, run: () => Promise<T>): Promise<T> {
-  const before = auditCount();
-  const result = await run();
-  expect(auditCount() - before).toBe(rows);
-  return result;
-}
 
 interface AuditRow {
   action: string;
@@ -49,7 +32,7 @@ interface AuditRow {
 }
 const lastAuditRows = (count: number) =>
   (
-    app
+    app()
       .sandbox!.db.prepare(
         'SELECT action, resource_type, resource_id, previous_state, current_state FROM audit_logs ORDER BY cloud_event_id DESC LIMIT ?',
       )
@@ -448,7 +431,7 @@ describe('error answers for the clients of the newer services (api-reference-not
     expectProblem(unknown, 400, 'UNKNOWN_ATTRIBUTE');
     expect(unknown.json().invalid_params).toEqual([{ name: 'colour', reason: expect.any(String) }]);
 
-    const unauthenticated = await app.inject({ url: '/1.3/account/tokens/' });
+    const unauthenticated = await app().inject({ url: '/1.3/account/tokens/' });
     expectProblem(unauthenticated, 401, 'AUTHENTICATION_FAILED');
     expect(unauthenticated.json().status).toBe(401);
   });
@@ -457,7 +440,7 @@ describe('error answers for the clients of the newer services (api-reference-not
     const classic = await call('GET', '/1.3/server/00000000-0000-4000-8000-000000000000');
     expectProblem(classic, 404, 'SERVER_NOT_FOUND');
     expect(Object.keys(classic.json())).toEqual(['error']);
-    const xml = await app.inject({
+    const xml = await app().inject({
       url: '/1.3/account/tokens/0c000000-0000-4000-8000-000000000000',
       headers: { authorization: demoAuth, accept: 'application/xml' },
     });

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SkydeckServer } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { publicImageUuid } from '../seed';
-import { buildTestServer, expectProblem, manualClock, viewerAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { expectProblem, manualClock, viewerAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 /** api-rules §7: a billable create or start on an account without credits answers 402. */
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer({ clock: manualClock('2026-11-21T10:00:00.000Z') });
+const { app, call, createStorage, storages, serverNamed, auditCount } = sandboxSuite({
+  clock: manualClock('2026-11-21T10:00:00.000Z'),
 });
-afterAll(() => app.close());
-
-const { call, createStorage, storages, serverNamed, auditCount } = resourceClient(() => app);
 const seededCredits = () =>
   (
-    app.sandbox!.db.prepare("SELECT credits FROM accounts WHERE username = 'demo'").get() as {
+    app().sandbox!.db.prepare("SELECT credits FROM accounts WHERE username = 'demo'").get() as {
       credits: number;
     }
   ).credits;
 let original = 0;
 const setCredits = (credits: number) =>
-  app.sandbox!.db.prepare("UPDATE accounts SET credits = ? WHERE username = 'demo'").run(credits);
+  app().sandbox!.db.prepare("UPDATE accounts SET credits = ? WHERE username = 'demo'").run(credits);
 
 const serverBody = {
   server: {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointPath } from '../../../contract/endpoint';
 import { serverEndpoints, serverEventListResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
-import type { ManualClock } from '../testing';
-import { buildTestServer, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, serverNamed, servers } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
-const { call, ok, serverNamed, servers } = resourceClient(() => app);
 const events = async (url: string) =>
   serverEventListResponseSchema.parse((await ok('GET', url, undefined, 200)).json()).events.event;
 

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IpAddress } from '../../../contract/ip-address';
 import { ipAddressListResponseSchema, ipAddressResponseSchema } from '../../../contract/ip-address';
 import { networkResponseSchema } from '../../../contract/network';
 import { serverInterfaceResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
-import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { ipv4Block, sandboxSuite } from './test-helpers';
 
-const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, server, serverNamed, auditCount, createNetwork, stoppedServer } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, server, serverNamed, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
 
 const addresses = async (auth = demoAuth) =>
   ipAddressListResponseSchema.parse(
@@ -41,30 +29,6 @@ const publicOf = async (title: string) => {
   const nic = machine.networking.interfaces.interface.find((item) => item.type === 'public')!;
   return { machine, nic, address: nic.ip_addresses.ip_address[0]!.address };
 };
-
-async function stoppedServer(title: string) {
-  const created = (
-    await ok(
-      'POST',
-      '/1.3/server',
-      {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: title,
-          storage_devices: {
-            storage_device: [{ action: 'clone', storage: publicImageUuid('de-fra1', 0), size: 10 }],
-          },
-        },
-      },
-      202,
-    )
-  ).json().server as { uuid: string };
-  await advance(31 * second);
-  await ok('POST', `/1.3/server/${created.uuid}/stop`, undefined, 200);
-  await advance(16 * second);
-  return server(created.uuid);
-}
 
 describe('IP address list and details', () => {
   it("lists the account's addresses with access, PTR, server and MAC", async () => {
@@ -265,26 +229,10 @@ describe('adding addresses', () => {
       'FAMILY_INVALID',
     );
 
-    const net = networkResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/network',
-          {
-            network: {
-              name: 'ip net',
-              zone: 'de-fra1',
-              ip_networks: {
-                ip_network: [
-                  { address: '172.26.0.0/24', family: 'IPv4', dhcp: 'yes', gateway: '172.26.0.1' },
-                ],
-              },
-            },
-          },
-          201,
-        )
-      ).json(),
-    ).network;
+    const net = await createNetwork({
+      name: 'ip net',
+      ip_networks: { ip_network: [ipv4Block('172.26.0.0/24', { gateway: '172.26.0.1' })] },
+    });
     const privateNic = serverInterfaceResponseSchema.parse(
       (
         await ok(

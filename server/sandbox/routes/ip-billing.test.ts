@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingSummarySchema,
   legacyBillingSummarySchema,
   resourceBillingSummarySchema,
 } from '../../../contract/billing';
 import { ipAddressResponseSchema } from '../../../contract/ip-address';
-import type { SkydeckServer } from '../../app';
 import { prices } from '../catalog';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, manualClock } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, manualClock } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const hour = 3_600_000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-03T10:15:00.000Z');
-  app = await buildTestServer({ clock });
-});
-afterAll(() => app.close());
+const clock = manualClock('2026-11-03T10:15:00.000Z');
+const { ok, serverNamed } = sandboxSuite({ clock });
 
-const { ok, serverNamed } = resourceClient(() => app);
 const ipv4Price = (zone: string) => {
   const entry = prices.find((item) => item.name === zone)!.ipv4_address as {
     amount: number;

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
 import { auditLogListResponseSchema } from '../../../contract/audit-log';
 import { kubeconfigResponseSchema } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuerListSchema, issuerSchema } from '../../../contract/kubernetes-oidc';
-import type { SkydeckServer } from '../../app';
-import { buildTestServer, demoAuth, expectProblem, otherAuth } from '../testing';
+import { demoAuth, expectProblem, otherAuth } from '../testing';
 import { kubernetesClient } from './kubernetes-test-helpers';
+import { sandboxSuite } from './test-helpers';
 
 const unknownCluster = '0d000000-0000-4000-8000-000000000000';
 const pem = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer({ authFailureLimit: 1_000_000 });
-  app
-    .sandbox!.db.prepare(
-      "UPDATE accounts SET resource_limits = json_set(resource_limits, '$.managed_kubernetes', 1000)",
-    )
-    .run();
+const { app } = sandboxSuite({
+  authFailureLimit: 1_000_000,
+  prepare: () => setClusterLimit(1000),
 });
-afterAll(() => app.close());
-
-const { call, ok, createCluster, auditCount, lastAudit } = kubernetesClient(() => app);
+const { call, ok, createCluster, auditCount, lastAudit, setClusterLimit } = kubernetesClient(app);
 
 const google: Issuer = {
   name: 'google',

@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
 import type { Cluster, ClusterCreate } from '../../../contract/kubernetes';
 import { clusterSchema } from '../../../contract/kubernetes';
 import type { SkydeckServer } from '../../app';
 import { demoAuth } from '../testing';
+import { resourceClient } from './test-helpers';
 
 /** Request helpers of the Kubernetes suites; never used in production. */
 export function kubernetesClient(app: () => SkydeckServer) {
@@ -33,33 +33,7 @@ export function kubernetesClient(app: () => SkydeckServer) {
     } as ClusterCreate;
   };
 
-  const call = (
-    method: string,
-    url: string,
-    payload?: unknown,
-    auth = demoAuth,
-    headers: Record<string, string> = {},
-  ) =>
-    app().inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: auth, ...headers },
-      ...(payload === undefined
-        ? {}
-        : { payload: typeof payload === 'string' ? payload : (payload as object) }),
-    });
-
-  async function ok(
-    method: string,
-    url: string,
-    payload: unknown,
-    status: number,
-    auth = demoAuth,
-  ) {
-    const response = await call(method, url, payload, auth);
-    expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
-    return response;
-  }
+  const { call, ok, auditCount } = resourceClient(app);
 
   const cluster = async (uuid: string, auth = demoAuth): Promise<Cluster> =>
     clusterSchema.parse((await ok('GET', `/1.3/kubernetes/${uuid}`, undefined, 200, auth)).json());
@@ -77,8 +51,15 @@ export function kubernetesClient(app: () => SkydeckServer) {
       ).json(),
     );
 
-  const auditCount = () =>
-    (app().sandbox!.db.prepare('SELECT COUNT(*) AS n FROM audit_logs').get() as { n: number }).n;
+  /** Sets the managed_kubernetes resource limit of one account, or of every account. */
+  const setClusterLimit = (limit: number, username?: string) =>
+    app()
+      .sandbox!.db.prepare(
+        `UPDATE accounts SET resource_limits = json_set(resource_limits, '$.managed_kubernetes', ?)${
+          username === undefined ? '' : ' WHERE username = ?'
+        }`,
+      )
+      .run(limit, ...(username === undefined ? [] : [username]));
 
   const lastAudit = () =>
     app()
@@ -92,5 +73,15 @@ export function kubernetesClient(app: () => SkydeckServer) {
       resource_id: string;
     };
 
-  return { call, ok, cluster, clusterBody, privateNetwork, createCluster, auditCount, lastAudit };
+  return {
+    call,
+    ok,
+    cluster,
+    clusterBody,
+    privateNetwork,
+    createCluster,
+    auditCount,
+    lastAudit,
+    setClusterLimit,
+  };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   availableUpgradesSchema,
@@ -16,55 +16,32 @@ import {
   nodeGroupListSchema,
   nodeGroupSchema,
 } from '../../../contract/kubernetes';
-import type { SkydeckServer } from '../../app';
 import { buildServer } from '../../app';
-import type { ManualClock } from '../testing';
-import {
-  buildTestServer,
-  demoAuth,
-  expectProblem,
-  manualClock,
-  otherAuth,
-  viewerAuth,
-} from '../testing';
+import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
 import { kubernetesClient } from './kubernetes-test-helpers';
+import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const unknownCluster = '0d000000-0000-4000-8000-000000000000';
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { app, advance, audited } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
+  tickUrl: '/1.3/kubernetes/plans',
   // Room for the many clusters of this suite; the limit itself is tested with `other`.
-  setClusterLimit('demo', 1000);
+  prepare: () => setClusterLimit(1000, 'demo'),
 });
-
-function setClusterLimit(username: string, limit: number) {
-  app
-    .sandbox!.db.prepare(
-      "UPDATE accounts SET resource_limits = json_set(resource_limits, '$.managed_kubernetes', ?) WHERE username = ?",
-    )
-    .run(limit, username);
-}
-afterAll(() => app.close());
-
-const { call, ok, cluster, clusterBody, privateNetwork, createCluster, auditCount, lastAudit } =
-  kubernetesClient(() => app);
-
-/** Moves the simulated clock; the next request runs the transitions that fell due. */
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/kubernetes/plans');
-};
-
-async function audited<T>(rows: number, run: () => Promise<T>): Promise<T> {
-  const before = auditCount();
-  const result = await run();
-  expect(auditCount() - before).toBe(rows);
-  return result;
-}
+const {
+  call,
+  ok,
+  cluster,
+  clusterBody,
+  privateNetwork,
+  createCluster,
+  lastAudit,
+  setClusterLimit,
+} = kubernetesClient(app);
 
 async function runningCluster(fields: Parameters<typeof createCluster>[0] = {}) {
   const created = await createCluster(fields);
@@ -109,7 +86,7 @@ describe('plans and versions', () => {
   });
 
   it('needs authentication (401)', async () => {
-    const response = await app.inject({ method: 'GET', url: '/1.3/kubernetes/plans' });
+    const response = await app().inject({ method: 'GET', url: '/1.3/kubernetes/plans' });
     expectProblem(response, 401, 'AUTHENTICATION_FAILED');
     expect(response.headers['www-authenticate']).toBeDefined();
   });
@@ -304,7 +281,7 @@ describe('creating a cluster', () => {
   });
 
   it('answers 422 when the account has as many clusters as its limit allows', async () => {
-    setClusterLimit('other', 1);
+    setClusterLimit(1, 'other');
     await createCluster({}, otherAuth);
     const response = await audited(0, () =>
       call('POST', '/1.3/kubernetes', clusterBody({}, 'other'), otherAuth),
@@ -341,7 +318,7 @@ describe('creating a cluster', () => {
       422,
       'ZONE_MISMATCH',
     );
-    const utility = app
+    const utility = app()
       .sandbox!.db.prepare("SELECT uuid FROM networks WHERE type = 'utility' AND zone = 'de-fra1'")
       .get() as { uuid: string };
     expectProblem(

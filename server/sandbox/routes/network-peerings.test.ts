@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Network } from '../../../contract/network';
 import { networkListResponseSchema, networkResponseSchema } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
@@ -6,26 +6,15 @@ import {
   networkPeeringListResponseSchema,
   networkPeeringResponseSchema,
 } from '../../../contract/network-peering';
-import { routerResponseSchema } from '../../../contract/router';
-import type { SkydeckServer } from '../../app';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { ipv4Block, sandboxSuite } from './test-helpers';
 
 const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { call, ok, auditCount, advance, createNetwork, createRouter, createPeering } = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
 
 const seededNetwork = async (auth: string): Promise<Network> => {
   const list = networkListResponseSchema.parse(
@@ -41,30 +30,6 @@ const peerings = async (query = '', auth = demoAuth) =>
   networkPeeringListResponseSchema.parse(
     (await ok('GET', `/1.3/network-peering${query}`, undefined, 200, auth)).json(),
   ).network_peerings.network_peering;
-const createPeering = async (
-  local: string,
-  peer: string,
-  auth = demoAuth,
-  extra: Record<string, unknown> = {},
-) =>
-  networkPeeringResponseSchema.parse(
-    (
-      await ok(
-        'POST',
-        '/1.3/network-peering',
-        {
-          network_peering: {
-            name: 'peering',
-            network: { uuid: local },
-            peer_network: { uuid: peer },
-            ...extra,
-          },
-        },
-        201,
-        auth,
-      )
-    ).json(),
-  ).network_peering;
 const patchPeering = async (uuid: string, fields: Record<string, unknown>, auth = demoAuth) =>
   networkPeeringResponseSchema.parse(
     (
@@ -73,27 +38,11 @@ const patchPeering = async (uuid: string, fields: Record<string, unknown>, auth 
   ).network_peering;
 
 async function routedNetwork(name: string, block: string, auth = demoAuth, zone = 'de-fra1') {
-  const router = routerResponseSchema.parse(
-    (await ok('POST', '/1.3/router', { router: { name: `${name} router` } }, 201, auth)).json(),
-  ).router;
-  return networkResponseSchema.parse(
-    (
-      await ok(
-        'POST',
-        '/1.3/network',
-        {
-          network: {
-            name,
-            zone,
-            router: router.uuid,
-            ip_networks: { ip_network: [{ address: block, family: 'IPv4', dhcp: 'yes' }] },
-          },
-        },
-        201,
-        auth,
-      )
-    ).json(),
-  ).network;
+  const router = await createRouter({ name: `${name} router` }, auth);
+  return createNetwork(
+    { name, zone, router: router.uuid, ip_networks: { ip_network: [ipv4Block(block)] } },
+    auth,
+  );
 }
 
 describe('cross-account peering', () => {
@@ -216,24 +165,10 @@ describe('peering rules', () => {
         },
         auth,
       );
-    const bare = networkResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/network',
-          {
-            network: {
-              name: 'no router',
-              zone: 'de-fra1',
-              ip_networks: {
-                ip_network: [{ address: '172.30.0.0/24', family: 'IPv4', dhcp: 'yes' }],
-              },
-            },
-          },
-          201,
-        )
-      ).json(),
-    ).network;
+    const bare = await createNetwork({
+      name: 'no router',
+      ip_networks: { ip_network: [ipv4Block('172.30.0.0/24')] },
+    });
     const before = auditCount();
     expectProblem(await post({ network: { uuid: shared.uuid } }), 400, 'NETWORK_INVALID');
     expectProblem(await post({ peer_network: { uuid: shared.uuid } }), 400, 'PEER_NETWORK_INVALID');

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Network } from '../../../contract/network';
+import { describe, expect, it } from 'vitest';
 import {
   networkInterfaceListResponseSchema,
   networkInterfaceResponseSchema,
@@ -8,27 +7,26 @@ import {
 } from '../../../contract/network';
 import { routerResponseSchema } from '../../../contract/router';
 import { serverInterfaceResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { ipv4Block, networkBody, sandboxSuite } from './test-helpers';
 
-const second = 1000;
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const {
+  app,
+  call,
+  ok,
+  server,
+  serverNamed,
+  auditCount,
+  createNetwork,
+  createRouter,
+  stoppedServer,
+} = sandboxSuite({
+  clock,
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, server, serverNamed, auditCount } = resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
 
 const networks = async (query = '', auth = demoAuth) =>
   networkListResponseSchema.parse(
@@ -44,60 +42,15 @@ const privateNamed = async (name: string, auth = demoAuth) => {
   return found;
 };
 
-const ipv4 = (address: string, extra: Record<string, unknown> = {}) => ({
-  address,
-  family: 'IPv4',
-  dhcp: 'yes',
-  ...extra,
-});
-const createBody = (fields: Record<string, unknown> = {}) => ({
-  network: {
-    name: 'test net',
-    zone: 'de-fra1',
-    ip_networks: { ip_network: [ipv4('172.20.0.0/24', { gateway: '172.20.0.1' })] },
-    ...fields,
-  },
-});
-async function createNetwork(
-  fields: Record<string, unknown> = {},
-  auth = demoAuth,
-): Promise<Network> {
-  return networkResponseSchema.parse(
-    (await ok('POST', '/1.3/network', createBody(fields), 201, auth)).json(),
-  ).network;
-}
-async function createRouter(name: string, auth = demoAuth) {
-  return routerResponseSchema.parse(
-    (await ok('POST', '/1.3/router', { router: { name } }, 201, auth)).json(),
-  ).router;
-}
-
 /** A new stopped server in de-fra1, with the given interfaces (or the default two). */
-async function stoppedServer(title: string, interfaces?: unknown[]) {
-  const created = (
-    await ok(
-      'POST',
-      '/1.3/server',
-      {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: title,
-          plan: '1xCPU-1GB',
-          storage_devices: {
-            storage_device: [{ action: 'clone', storage: publicImageUuid('de-fra1', 0), size: 25 }],
-          },
-          ...(interfaces ? { networking: { interfaces: { interface: interfaces } } } : {}),
-        },
-      },
-      202,
-    )
-  ).json().server as { uuid: string };
-  await advance(31 * second);
-  await ok('POST', `/1.3/server/${created.uuid}/stop`, undefined, 200);
-  await advance(16 * second);
-  return server(created.uuid);
-}
+const serverWith = (title: string, interfaces?: unknown[]) =>
+  stoppedServer(title, {
+    plan: '1xCPU-1GB',
+    storage_devices: {
+      storage_device: [{ action: 'clone', storage: publicImageUuid('de-fra1', 0), size: 25 }],
+    },
+    ...(interfaces ? { networking: { interfaces: { interface: interfaces } } } : {}),
+  });
 
 describe('network list', () => {
   it("lists every zone's shared networks and the account's own private ones", async () => {
@@ -150,14 +103,14 @@ describe('network list', () => {
 
 describe('network create', () => {
   it('creates an SDN private network with DHCP options, router and labels, and audits it', async () => {
-    const router = await createRouter('create router');
+    const router = await createRouter({ name: 'create router' });
     const before = auditCount();
     const created = await createNetwork({
       name: 'app net',
       router: router.uuid,
       ip_networks: {
         ip_network: [
-          ipv4('172.20.0.0/22', {
+          ipv4Block('172.20.0.0/22', {
             gateway: '172.20.0.1',
             dhcp_default_route: 'no',
             dhcp_dns: ['172.20.0.10'],
@@ -210,49 +163,51 @@ describe('network create', () => {
     const post = (body: unknown) => call('POST', '/1.3/network', body);
     expectProblem(
       await post(
-        createBody({
-          ip_networks: { ip_network: [ipv4('172.20.0.0/24', { gateway: '10.0.0.1' })] },
+        networkBody({
+          ip_networks: { ip_network: [ipv4Block('172.20.0.0/24', { gateway: '10.0.0.1' })] },
         }),
       ),
       400,
       'GATEWAY_INVALID',
     );
     expectProblem(
-      await post(createBody({ ip_networks: { ip_network: [ipv4('172.20.0.5/24')] } })),
+      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('172.20.0.5/24')] } })),
       400,
       'ADDRESS_INVALID',
     );
     expectProblem(
-      await post(createBody({ ip_networks: { ip_network: [ipv4('not-a-block')] } })),
+      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('not-a-block')] } })),
       400,
       'ADDRESS_INVALID',
     );
     expectProblem(
       await post(
-        createBody({ ip_networks: { ip_network: [ipv4('172.20.0.0/24', { dhcp_dns: ['x'] })] } }),
+        networkBody({
+          ip_networks: { ip_network: [ipv4Block('172.20.0.0/24', { dhcp_dns: ['x'] })] },
+        }),
       ),
       400,
       'DHCP_DNS_INVALID',
     );
     expectProblem(
-      await post(createBody({ ip_networks: { ip_network: [] } })),
+      await post(networkBody({ ip_networks: { ip_network: [] } })),
       400,
       'IP_NETWORK_INVALID',
     );
-    expectProblem(await post(createBody({ name: undefined })), 400, 'NAME_MISSING');
-    expectProblem(await post(createBody({ zone: 'xx-nowhere1' })), 400, 'ZONE_INVALID');
-    expectProblem(await post(createBody({ type: 'public' })), 400, 'TYPE_INVALID');
-    expectProblem(await post(createBody({ colour: 'red' })), 400, 'UNKNOWN_ATTRIBUTE');
+    expectProblem(await post(networkBody({ name: undefined })), 400, 'NAME_MISSING');
+    expectProblem(await post(networkBody({ zone: 'xx-nowhere1' })), 400, 'ZONE_INVALID');
+    expectProblem(await post(networkBody({ type: 'public' })), 400, 'TYPE_INVALID');
+    expectProblem(await post(networkBody({ colour: 'red' })), 400, 'UNKNOWN_ATTRIBUTE');
     expectProblem(
-      await post(createBody({ router: '04000000-0000-4000-8000-00000000ffff' })),
+      await post(networkBody({ router: '04000000-0000-4000-8000-00000000ffff' })),
       404,
       'ROUTER_NOT_FOUND',
     );
     const othersRouter = (await privateNamed('other private network', otherAuth)).router!;
-    expectProblem(await post(createBody({ router: othersRouter })), 403, 'ROUTER_FORBIDDEN');
+    expectProblem(await post(networkBody({ router: othersRouter })), 403, 'ROUTER_FORBIDDEN');
     expectProblem(
       await post(
-        createBody({
+        networkBody({
           labels: [
             { key: 'a', value: '1' },
             { key: 'A', value: '2' },
@@ -266,7 +221,7 @@ describe('network create', () => {
   });
 
   it('reads an XML body and answers XML', async () => {
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/1.3/network',
       headers: {
@@ -317,7 +272,7 @@ describe('network details, modify and delete', () => {
 
   it('modifies name, labels, IP networks and the router of a private network only', async () => {
     const created = await createNetwork({ name: 'to modify' });
-    const router = await createRouter('attachable');
+    const router = await createRouter({ name: 'attachable' });
     const put = async (fields: Record<string, unknown>) =>
       networkResponseSchema.parse(
         (await ok('PUT', `/1.3/network/${created.uuid}`, { network: fields }, 200)).json(),
@@ -328,7 +283,9 @@ describe('network details, modify and delete', () => {
     });
     expect((await put({ router: router.uuid })).router).toBe(router.uuid);
     const changed = await put({
-      ip_networks: { ip_network: [ipv4('172.20.0.0/23', { gateway: '172.20.0.1', dhcp_dns: [] })] },
+      ip_networks: {
+        ip_network: [ipv4Block('172.20.0.0/23', { gateway: '172.20.0.1', dhcp_dns: [] })],
+      },
     });
     expect(changed.ip_networks.ip_network).toEqual([
       {
@@ -362,9 +319,9 @@ describe('network details, modify and delete', () => {
   it('deletes only without attached servers, naming them in the 409', async () => {
     const created = await createNetwork({
       name: 'busy net',
-      ip_networks: { ip_network: [ipv4('172.22.0.0/24', { gateway: '172.22.0.1' })] },
+      ip_networks: { ip_network: [ipv4Block('172.22.0.0/24', { gateway: '172.22.0.1' })] },
     });
-    const machine = await stoppedServer('net-user', [
+    const machine = await serverWith('net-user', [
       { type: 'utility' },
       {
         type: 'private',
@@ -396,7 +353,7 @@ describe('network details, modify and delete', () => {
     expect(refused.error_message).toContain(machine.uuid);
     expectProblem(
       await call('PUT', `/1.3/network/${created.uuid}`, {
-        network: { ip_networks: { ip_network: [ipv4('172.23.0.0/24')] } },
+        network: { ip_networks: { ip_network: [ipv4Block('172.23.0.0/24')] } },
       }),
       409,
       'NETWORK_NOT_EMPTY',
@@ -413,7 +370,7 @@ describe('network details, modify and delete', () => {
 
 describe('network interfaces', () => {
   it('gives a new server utility and public IPv4 interfaces, released when it is deleted', async () => {
-    const machine = await stoppedServer('nic-default');
+    const machine = await serverWith('nic-default');
     const [utility, publicNic] = machine.networking.interfaces.interface;
     expect(utility).toMatchObject({ index: 1, type: 'utility', source_ip_filtering: 'yes' });
     expect(publicNic).toMatchObject({ index: 2, type: 'public' });
@@ -443,7 +400,7 @@ describe('network interfaces', () => {
   it('refuses a server create whose networking is wrong, creating nothing', async () => {
     const net = await createNetwork({
       name: 'create net',
-      ip_networks: { ip_network: [ipv4('172.27.0.0/24', { gateway: '172.27.0.1' })] },
+      ip_networks: { ip_network: [ipv4Block('172.27.0.0/24', { gateway: '172.27.0.1' })] },
     });
     const create = (nics: unknown[]) =>
       call('POST', '/1.3/server', {
@@ -521,7 +478,7 @@ describe('network interfaces', () => {
   it('creates, lists, shows and deletes standalone interfaces and a server’s own', async () => {
     const net = await createNetwork({
       name: 'nic net',
-      ip_networks: { ip_network: [ipv4('172.24.0.0/24', { gateway: '172.24.0.1' })] },
+      ip_networks: { ip_network: [ipv4Block('172.24.0.0/24', { gateway: '172.24.0.1' })] },
     });
     const standalone = networkInterfaceResponseSchema.parse(
       (
@@ -573,7 +530,7 @@ describe('network interfaces', () => {
       409,
       'SERVER_STATE_ILLEGAL',
     );
-    const machine = await stoppedServer('nic-own');
+    const machine = await serverWith('nic-own');
     const added = serverInterfaceResponseSchema.parse(
       (
         await ok(
@@ -675,10 +632,10 @@ describe('network interfaces', () => {
   });
 
   it('counts interfaces and storage devices together, at most 24 per server', async () => {
-    const machine = await stoppedServer('nic-crowd');
+    const machine = await serverWith('nic-crowd');
     const net = await createNetwork({
       name: 'crowd net',
-      ip_networks: { ip_network: [ipv4('172.25.0.0/24')] },
+      ip_networks: { ip_network: [ipv4Block('172.25.0.0/24')] },
     });
     // One disk and two interfaces: 21 more interfaces fit.
     for (let n = 0; n < 21; n += 1) {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../../contract/account';
 import { billingSummarySchema } from '../../../contract/billing';
 import { partnerAccountListSchema, partnerAccountSchema } from '../../../contract/partner';
-import type { SkydeckServer } from '../../app';
 import { demoUsers } from '../seed';
-import type { ManualClock } from '../testing';
 import {
   basicAuth,
   buildTestServer,
@@ -14,19 +12,12 @@ import {
   otherAuth,
   viewerAuth,
 } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const partnerAuth = basicAuth('partner', demoUsers.partner);
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-03-10T08:00:00.000Z');
-  app = await buildTestServer({ clock });
-});
-afterAll(() => app.close());
-
-const call = (method: 'GET' | 'POST', url: string, auth: string, payload?: object) =>
-  app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) });
+const clock = manualClock('2026-03-10T08:00:00.000Z');
+const { app, callAs: call } = sandboxSuite({ clock });
 
 const contact = {
   first_name: 'Test',
@@ -134,7 +125,7 @@ describe('partner account creation: every error code of api-rules §7.4', () => 
       400,
       'UNKNOWN_ATTRIBUTE',
     );
-    const malformed = await app.inject({
+    const malformed = await app().inject({
       method: 'POST',
       url: '/1.3/partner/accounts',
       headers: { authorization: partnerAuth, 'content-type': 'application/json' },
@@ -225,7 +216,7 @@ describe('partner account creation: valid bodies', () => {
   });
 
   it('speaks XML both ways', async () => {
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/1.3/partner/accounts',
       headers: {
@@ -254,7 +245,7 @@ describe('partner account creation: valid bodies', () => {
     expect(list.map((item) => item.username)).toEqual(
       expect.arrayContaining(['copied_contact', 'sdk_test_partner_account', 'smith_hosting']),
     );
-    const rows = app
+    const rows = app()
       .sandbox!.db.prepare(
         "SELECT account_username, current_state FROM audit_logs WHERE resource_sub_type = 'partner-account'",
       )

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkResponseSchema } from '../../../contract/network';
+import { describe, expect, it } from 'vitest';
 import { routerListResponseSchema, routerResponseSchema } from '../../../contract/router';
-import type { SkydeckServer } from '../../app';
-import { buildTestServer, demoAuth, expectProblem, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, otherAuth } from '../testing';
+import { ipv4Block, sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer({ authFailureLimit: 1_000_000 });
+const { call, ok, auditCount, createRouter, createNetwork } = sandboxSuite({
+  authFailureLimit: 1_000_000,
 });
-afterAll(() => app.close());
-
-const { call, ok, auditCount } = resourceClient(() => app);
 
 const routers = async (query = '', auth = demoAuth) =>
   routerListResponseSchema.parse(
     (await ok('GET', `/1.3/router${query}`, undefined, 200, auth)).json(),
   ).routers.router;
-const createRouter = async (body: Record<string, unknown>, auth = demoAuth) =>
-  routerResponseSchema.parse((await ok('POST', '/1.3/router', { router: body }, 201, auth)).json())
-    .router;
 
 describe('routers', () => {
   it("lists the account's routers with their attached networks", async () => {
@@ -122,24 +113,11 @@ describe('routers', () => {
 
   it('attaches to a network through the network, and deletes only when detached', async () => {
     const router = await createRouter({ name: 'attach me' });
-    const net = networkResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/network',
-          {
-            network: {
-              name: 'routed',
-              zone: 'fi-hel1',
-              ip_networks: {
-                ip_network: [{ address: '192.168.50.0/24', family: 'IPv4', dhcp: 'yes' }],
-              },
-            },
-          },
-          201,
-        )
-      ).json(),
-    ).network;
+    const net = await createNetwork({
+      name: 'routed',
+      zone: 'fi-hel1',
+      ip_networks: { ip_network: [ipv4Block('192.168.50.0/24')] },
+    });
     await ok('PUT', `/1.3/network/${net.uuid}`, { network: { router: router.uuid } }, 200);
     const attached = routerResponseSchema.parse(
       (await ok('GET', `/1.3/router/${router.uuid}`, undefined, 200)).json(),

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../../../contract/server';
 import { serverListResponseSchema, serverResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { publicImageUuid } from '../seed';
-import { buildTestServer, expectProblem, manualClock, otherAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { expectProblem, manualClock, otherAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 /**
  * `GET /1.3/server` filters combined with each other, with sorting and with pages (reference
@@ -12,14 +11,8 @@ import { resourceClient } from './test-helpers';
  * maintenance (the clock stands all but still), so `state=maintenance` lists exactly them.
  */
 
-let app: SkydeckServer;
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-beforeAll(async () => {
-  app = await buildTestServer({ clock });
-});
-afterAll(() => app.close());
-
-const { call, ok } = resourceClient(() => app);
+const { call, ok } = sandboxSuite({ clock });
 
 const list = async (query: string, auth?: string): Promise<ServerSummary[]> =>
   serverListResponseSchema.parse(

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SkydeckServer } from '../../app';
-import { buildTestServer, expectProblem, manualClock } from '../testing';
-import { resourceClient } from './test-helpers';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, manualClock } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 /** `GET /1.3/server` filters, sorting and pages (api-reference-notes §1.6). */
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer({ clock: manualClock('2026-11-21T10:00:00.000Z') });
-});
-afterAll(() => app.close());
-
-const { call, servers } = resourceClient(() => app);
+const { call, servers } = sandboxSuite({ clock: manualClock('2026-11-21T10:00:00.000Z') });
 const titles = async (query: string) =>
   (
     (await call('GET', `/1.3/server${query}`)).json() as {

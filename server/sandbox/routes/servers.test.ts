@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverListResponseSchema, serverResponseSchema } from '../../../contract/server';
-import type { SkydeckServer } from '../../app';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import { buildTestServer, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { resourceClient } from './test-helpers';
+import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const unknownServer = '00000000-0000-4000-8fff-000000000000';
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
-
-const { call, ok, server, storage, servers, serverNamed, createStorage, auditCount } =
-  resourceClient(() => app);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
-async function audited<T>(rows: number, run: () => Promise<T>): Promise<T> {
-  const before = auditCount();
-  const result = await run();
-  expect(auditCount() - before).toBe(rows);
-  return result;
-}
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { app, call, ok, server, storage, servers, serverNamed, createStorage, advance, audited } =
+  sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const createBody = (fields: Record<string, unknown> = {}) => ({
   server: {
@@ -254,12 +235,12 @@ describe('creating servers', () => {
     ],
   ])('refuses %s and creates nothing', async (_name, fields, status, code) => {
     const before = (await servers()).length;
-    const storagesBefore = app.sandbox!.db.prepare('SELECT COUNT(*) AS n FROM storages').get();
+    const storagesBefore = app().sandbox!.db.prepare('SELECT COUNT(*) AS n FROM storages').get();
     await audited(0, async () =>
       expectProblem(await call('POST', '/1.3/server', createBody(fields)), status, code),
     );
     expect((await servers()).length).toBe(before);
-    expect(app.sandbox!.db.prepare('SELECT COUNT(*) AS n FROM storages').get()).toEqual(
+    expect(app().sandbox!.db.prepare('SELECT COUNT(*) AS n FROM storages').get()).toEqual(
       storagesBefore,
     );
   });

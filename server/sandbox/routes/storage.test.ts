@@ -1,22 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
-import type { SkydeckServer } from '../../app';
 import { buildServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import type { ManualClock } from '../testing';
-import {
-  buildTestServer,
-  demoAuth,
-  expectProblem,
-  manualClock,
-  otherAuth,
-  viewerAuth,
-} from '../testing';
-import { resourceClient } from './test-helpers';
+import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import { resourceClient, sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const unknownStorage = '01000000-0000-4000-8fff-000000000000';
@@ -25,29 +16,11 @@ const debianHel = publicImageUuid('fi-hel1', 0);
 const debianCdHel = publicImageUuid('fi-hel1', 1);
 const windowsHel = publicImageUuid('fi-hel1', 5);
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
-
-const { call, ok, storage, storages, serverNamed, createStorage, auditCount } = resourceClient(
-  () => app,
-);
-const advance = async (ms: number) => {
-  clock.advance(ms);
-  await call('GET', '/1.3/account');
-};
+const clock = manualClock('2026-11-21T10:00:00.000Z');
+const { app, call, ok, storage, storages, serverNamed, createStorage, advance, audited } =
+  sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 /** Runs a request and checks how many audit rows it wrote. */
-async function audited<T>(rows: number, run: () => Promise<T>): Promise<T> {
-  const before = auditCount();
-  const result = await run();
-  expect(auditCount() - before).toBe(rows);
-  return result;
-}
 
 describe('storage lists', () => {
   it('lists private and public storage, 25 by default, up to 100', async () => {
@@ -541,7 +514,7 @@ describe('audit rows', () => {
   it('describe the change: type, action, resource and states', async () => {
     const created = await createStorage({ title: 'audited' });
     await ok('PUT', `/1.3/storage/${created.uuid}`, { storage: { title: 'audited twice' } }, 202);
-    const rows = app
+    const rows = app()
       .sandbox!.db.prepare(
         'SELECT action, resource_type, resource_id, previous_state, current_state, account_username FROM audit_logs WHERE resource_id = ? ORDER BY cloud_event_id',
       )
@@ -730,10 +703,10 @@ describe('attach and detach', () => {
       )
     ).json().server;
     // Eight more utility interfaces next to the default two: ten interfaces in all.
-    const row = app.sandbox!.servers.find(created.uuid)!;
-    app.sandbox!.db.transaction(() => {
+    const row = app().sandbox!.servers.find(created.uuid)!;
+    app().sandbox!.db.transaction(() => {
       for (let n = 0; n < 8; n += 1) {
-        app.sandbox!.networking.addInterface(row.account_id, row, { type: 'utility' });
+        app().sandbox!.networking.addInterface(row.account_id, row, { type: 'utility' });
       }
     })();
     await advance(30 * second);
@@ -832,7 +805,7 @@ describe('resize and restore', () => {
 
 describe('XML', () => {
   it('creates from an XML body and answers XML that parses back to the record', async () => {
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/1.3/storage',
       headers: {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountListResponseSchema,
   msLmaResponseSchema,
   resourceUsageSchema,
 } from '../../../contract/account';
 import { currencyResponseSchema, deviceAvailabilitySchema } from '../../../contract/usage';
-import type { SkydeckServer } from '../../app';
 import {
   basicAuth,
   buildTestServer,
@@ -14,15 +13,9 @@ import {
   otherAuth,
   viewerAuth,
 } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  app = await buildTestServer();
-});
-afterAll(() => app.close());
-
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
-  app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) });
+const { app, callAs: call } = sandboxSuite();
 
 const subAccount = (fields: Record<string, unknown> = {}) => ({
   sub_account: {
@@ -81,31 +74,17 @@ describe('subaccounts', () => {
     );
   });
 
-  it('refuses a used username and invalid attributes', async () => {
+  it.each([
+    { fields: { username: 'demo' }, status: 409, code: 'ACCOUNT_EXISTS' },
+    { fields: { username: 'Bad-Name' }, status: 400, code: 'USERNAME_INVALID' },
+    { fields: { password: 'alllowercase1' }, status: 400, code: 'PASSWORD_INVALID' },
+    { fields: { phone: '0401234567' }, status: 400, code: 'PHONE_INVALID' },
+    { fields: { email: undefined }, status: 400, code: 'EMAIL_MISSING' },
+  ])('refuses a used username and invalid attributes: $code', async ({ fields, status, code }) => {
     expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'demo' })),
-      409,
-      'ACCOUNT_EXISTS',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ username: 'Bad-Name' })),
-      400,
-      'USERNAME_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ password: 'alllowercase1' })),
-      400,
-      'PASSWORD_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ phone: '0401234567' })),
-      400,
-      'PHONE_INVALID',
-    );
-    expectProblem(
-      await call('POST', '/1.3/account/sub', demoAuth, subAccount({ email: undefined })),
-      400,
-      'EMAIL_MISSING',
+      await call('POST', '/1.3/account/sub', demoAuth, subAccount(fields)),
+      status,
+      code,
     );
   });
 
@@ -169,7 +148,7 @@ describe('subaccounts', () => {
       401,
       'AUTHENTICATION_FAILED',
     );
-    const rows = app
+    const rows = app()
       .sandbox!.db.prepare(
         "SELECT action, account_username, current_state, previous_state FROM audit_logs WHERE resource_type = 'account' ORDER BY cloud_event_id",
       )

@@ -1,20 +1,40 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Network } from '../../../contract/network';
+import { networkResponseSchema } from '../../../contract/network';
+import type { NetworkPeering } from '../../../contract/network-peering';
+import { networkPeeringResponseSchema } from '../../../contract/network-peering';
+import { routerResponseSchema } from '../../../contract/router';
 import type { ServerDetails } from '../../../contract/server';
 import { serverListResponseSchema, serverResponseSchema } from '../../../contract/server';
 import type { StorageDetails } from '../../../contract/storage';
 import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
-import type { SkydeckServer } from '../../app';
-import { demoAuth } from '../testing';
+import type { ServerOptions, SkydeckServer } from '../../app';
+import { publicImageUuid } from '../seed';
+import type { ManualClock } from '../testing';
+import { buildTestServer, demoAuth } from '../testing';
 
-/** Request helpers shared by the storage, server and event suites; never used in production. */
+/** Request helpers shared by the route suites; never used in production. */
 export function resourceClient(app: () => SkydeckServer) {
-  const call = (method: string, url: string, payload?: unknown, auth = demoAuth) =>
+  /** One request as `auth`; a string payload goes as it is (an XML body, say). */
+  const call = (
+    method: string,
+    url: string,
+    payload?: unknown,
+    auth = demoAuth,
+    headers: Record<string, string> = {},
+  ) =>
     app().inject({
       method: method as 'GET',
       url,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: auth, ...headers },
+      ...(payload === undefined
+        ? {}
+        : { payload: typeof payload === 'string' ? payload : (payload as object) }),
     });
+
+  /** `call` with the credentials before the body. */
+  const callAs = (method: string, url: string, auth: string, payload?: unknown) =>
+    call(method, url, payload, auth);
 
   async function ok(
     method: string,
@@ -28,40 +48,196 @@ export function resourceClient(app: () => SkydeckServer) {
     return response;
   }
 
+  /** `ok`, then the body read through `schema`. */
+  const okBody = async <T>(
+    schema: { parse(value: unknown): T },
+    method: string,
+    url: string,
+    payload: unknown,
+    status: number,
+    auth = demoAuth,
+  ): Promise<T> => schema.parse((await ok(method, url, payload, status, auth)).json());
+
+  /** A request with an XML body that asks for XML back. */
+  const callXml = (method: string, url: string, xml: string) =>
+    call(method, url, xml, demoAuth, {
+      'content-type': 'application/xml',
+      accept: 'application/xml',
+    });
+
   const storage = async (uuid: string, auth = demoAuth): Promise<StorageDetails> =>
-    storageResponseSchema.parse(
-      (await ok('GET', `/1.3/storage/${uuid}`, undefined, 200, auth)).json(),
-    ).storage;
+    (await okBody(storageResponseSchema, 'GET', `/1.3/storage/${uuid}`, undefined, 200, auth))
+      .storage;
   const server = async (uuid: string, auth = demoAuth): Promise<ServerDetails> =>
-    serverResponseSchema.parse(
-      (await ok('GET', `/1.3/server/${uuid}`, undefined, 200, auth)).json(),
-    ).server;
+    (await okBody(serverResponseSchema, 'GET', `/1.3/server/${uuid}`, undefined, 200, auth)).server;
   const storages = async (query: string, auth = demoAuth) =>
-    storageListResponseSchema.parse(
-      (await ok('GET', `/1.3/storage${query}`, undefined, 200, auth)).json(),
-    ).storages.storage;
+    (await okBody(storageListResponseSchema, 'GET', `/1.3/storage${query}`, undefined, 200, auth))
+      .storages.storage;
   const servers = async (auth = demoAuth) =>
-    serverListResponseSchema.parse((await ok('GET', '/1.3/server', undefined, 200, auth)).json())
-      .servers.server;
+    (await okBody(serverListResponseSchema, 'GET', '/1.3/server', undefined, 200, auth)).servers
+      .server;
   const serverNamed = async (title: string, auth = demoAuth) => {
     const found = (await servers(auth)).find((item) => item.title === title);
     if (!found) throw new Error(`no server ${title}`);
     return server(found.uuid, auth);
   };
   const createStorage = async (fields: Record<string, unknown> = {}, auth = demoAuth) =>
-    storageResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/storage',
-          { storage: { zone: 'fi-hel1', size: 10, title: 'test disk', ...fields } },
-          201,
-          auth,
-        )
-      ).json(),
+    (
+      await okBody(
+        storageResponseSchema,
+        'POST',
+        '/1.3/storage',
+        { storage: { zone: 'fi-hel1', size: 10, title: 'test disk', ...fields } },
+        201,
+        auth,
+      )
     ).storage;
+  /** A private network from `networkBody(fields)`. */
+  const createNetwork = async (
+    fields: Record<string, unknown> = {},
+    auth = demoAuth,
+  ): Promise<Network> =>
+    (await okBody(networkResponseSchema, 'POST', '/1.3/network', networkBody(fields), 201, auth))
+      .network;
+  const createRouter = async (fields: Record<string, unknown>, auth = demoAuth) =>
+    (await okBody(routerResponseSchema, 'POST', '/1.3/router', { router: fields }, 201, auth))
+      .router;
+  /** A peering from `local` to `peer`, named 'peering' unless `extra` names it. */
+  const createPeering = async (
+    local: string,
+    peer: string,
+    auth = demoAuth,
+    extra: Record<string, unknown> = {},
+  ): Promise<NetworkPeering> =>
+    (
+      await okBody(
+        networkPeeringResponseSchema,
+        'POST',
+        '/1.3/network-peering',
+        {
+          network_peering: {
+            name: 'peering',
+            network: { uuid: local },
+            peer_network: { uuid: peer },
+            ...extra,
+          },
+        },
+        201,
+        auth,
+      )
+    ).network_peering;
   const auditCount = () =>
     (app().sandbox!.db.prepare('SELECT COUNT(*) AS n FROM audit_logs').get() as { n: number }).n;
 
-  return { call, ok, storage, server, storages, servers, serverNamed, createStorage, auditCount };
+  /** Runs `run` and checks that it wrote `rows` audit rows. */
+  async function audited<T>(rows: number, run: () => Promise<T>): Promise<T> {
+    const before = auditCount();
+    const result = await run();
+    expect(auditCount() - before).toBe(rows);
+    return result;
+  }
+
+  return {
+    call,
+    callAs,
+    ok,
+    okBody,
+    callXml,
+    storage,
+    server,
+    storages,
+    servers,
+    serverNamed,
+    createStorage,
+    createNetwork,
+    createRouter,
+    createPeering,
+    auditCount,
+    audited,
+  };
+}
+
+/** An IPv4 block of a network create body, with DHCP on. */
+export const ipv4Block = (address: string, extra: Record<string, unknown> = {}) => ({
+  address,
+  family: 'IPv4',
+  dhcp: 'yes',
+  ...extra,
+});
+
+/** A valid network create body in de-fra1 (172.20.0.0/24); `fields` replace its attributes. */
+export const networkBody = (fields: Record<string, unknown> = {}) => ({
+  network: {
+    name: 'test net',
+    zone: 'de-fra1',
+    ip_networks: { ip_network: [ipv4Block('172.20.0.0/24', { gateway: '172.20.0.1' })] },
+    ...fields,
+  },
+});
+
+export interface SandboxSuiteOptions extends Omit<ServerOptions, 'clock'> {
+  /** The suite's clock; `advance` moves it. */
+  clock?: ManualClock;
+  /** What `advance` requests so that the transitions that fell due run. */
+  tickUrl?: string;
+  /** Runs once the sandbox is built, before the first test. */
+  prepare?: (app: SkydeckServer) => void;
+}
+
+/**
+ * One fresh seeded sandbox for a test file: built before its first test, closed after its last,
+ * with the request helpers of `resourceClient` and, when given a clock, `advance`.
+ */
+export function sandboxSuite(options: SandboxSuiteOptions = {}) {
+  const { tickUrl = '/1.3/account', prepare, ...serverOptions } = options;
+  let built: SkydeckServer | undefined;
+  const app = () => {
+    if (!built) throw new Error('the sandbox is built in beforeAll');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestServer(serverOptions);
+    prepare?.(built);
+  });
+  afterAll(() => built?.close());
+
+  const client = resourceClient(app);
+
+  /** Moves the simulated clock; the next request runs the transitions that fell due. */
+  const advance = async (ms: number) => {
+    if (!options.clock) throw new Error('advance needs a suite with a clock');
+    options.clock.advance(ms);
+    await client.call('GET', tickUrl);
+  };
+
+  /** A new server in de-fra1 (Debian clone, 10 GB), taken to stopped; `fields` replace attributes. */
+  async function stoppedServer(title: string, fields: Record<string, unknown> = {}) {
+    const { uuid } = (
+      await client.okBody(
+        serverResponseSchema,
+        'POST',
+        '/1.3/server',
+        {
+          server: {
+            zone: 'de-fra1',
+            title,
+            hostname: title,
+            storage_devices: {
+              storage_device: [
+                { action: 'clone', storage: publicImageUuid('de-fra1', 0), size: 10 },
+              ],
+            },
+            ...fields,
+          },
+        },
+        202,
+      )
+    ).server;
+    await advance(31_000);
+    await client.ok('POST', `/1.3/server/${uuid}/stop`, undefined, 200);
+    await advance(16_000);
+    return client.server(uuid);
+  }
+
+  return { app, ...client, advance, stoppedServer };
 }

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createdTokenSchema, tokenListResponseSchema, tokenSchema } from '../../../contract/tokens';
-import type { SkydeckServer } from '../../app';
-import type { ManualClock } from '../testing';
 import {
   bearer,
   buildTestServer,
@@ -15,28 +13,24 @@ import {
   manualClock,
   otherAuth,
 } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
 const start = '2025-03-01T12:00:00.000Z';
 const v4TokenId = /^0c[0-9a-f]{6}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const unknownId = '0c000000-0000-4000-8000-000000000000';
 
-let app: SkydeckServer;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock(start);
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-});
-afterAll(() => app.close());
+const clock = manualClock(start);
+const { app } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const post = (auth: string, payload: unknown) =>
-  app.inject({
+  app().inject({
     method: 'POST',
     url: '/1.3/account/tokens',
     headers: { authorization: auth },
     payload: payload as object,
   });
 const list = async (auth: string) => {
-  const response = await app.inject({
+  const response = await app().inject({
     method: 'GET',
     url: '/1.3/account/tokens',
     headers: { authorization: auth },
@@ -45,15 +39,19 @@ const list = async (auth: string) => {
   return tokenListResponseSchema.parse(response.json());
 };
 const getToken = (auth: string, id: string) =>
-  app.inject({ method: 'GET', url: `/1.3/account/tokens/${id}`, headers: { authorization: auth } });
+  app().inject({
+    method: 'GET',
+    url: `/1.3/account/tokens/${id}`,
+    headers: { authorization: auth },
+  });
 const deleteToken = (auth: string, id: string) =>
-  app.inject({
+  app().inject({
     method: 'DELETE',
     url: `/1.3/account/tokens/${id}`,
     headers: { authorization: auth },
   });
 const accountWith = (auth: string) =>
-  app.inject({ method: 'GET', url: '/1.3/account', headers: { authorization: auth } });
+  app().inject({ method: 'GET', url: '/1.3/account', headers: { authorization: auth } });
 
 describe('creating a token', () => {
   it('answers 201 with the record and the secret for expires_in', async () => {
@@ -97,7 +95,7 @@ describe('creating a token', () => {
   });
 
   it('gives each token a distinct id and secret', async () => {
-    const tokens = await Promise.all([1, 2, 3].map(() => createToken(app, demoAuth)));
+    const tokens = await Promise.all([1, 2, 3].map(() => createToken(app(), demoAuth)));
     expect(new Set(tokens.map((token) => token.id)).size).toBe(3);
     expect(new Set(tokens.map((token) => token.token)).size).toBe(3);
   });
@@ -109,9 +107,16 @@ describe('creating a token', () => {
       ['8760h', 8760 * 3_600_000],
     ] as const) {
       clock.set(start);
-      const token = await createToken(app, demoAuth, { expires_in: expiresIn });
+      const token = await createToken(app(), demoAuth, { expires_in: expiresIn });
       expect(new Date(token.expires_at).getTime() - new Date(start).getTime()).toBe(ms);
     }
+  });
+
+  /** A valid create body but for its allowed_ip_ranges. */
+  const ranges = (allowed_ip_ranges: unknown) => ({
+    name: 'x',
+    expires_in: '1h',
+    allowed_ip_ranges,
   });
 
   it.each([
@@ -155,45 +160,17 @@ describe('creating a token', () => {
       { name: 'x', expires_in: '1h', can_create_tokens: 'yes' },
       'CAN_CREATE_TOKENS_INVALID',
     ],
-    [
-      'an invalid range',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.300'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a CIDR prefix too long',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.0/33'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a range across families',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.1-::1'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'a hostname',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['example.com'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
-    [
-      'duplicate ranges',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: ['10.0.0.0/8', '10.0.0.0/8'] },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
+    ['an invalid range', ranges(['10.0.0.300']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a CIDR prefix too long', ranges(['10.0.0.0/33']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a range across families', ranges(['10.0.0.1-::1']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['a hostname', ranges(['example.com']), 'ALLOWED_IP_RANGES_INVALID'],
+    ['duplicate ranges', ranges(['10.0.0.0/8', '10.0.0.0/8']), 'ALLOWED_IP_RANGES_INVALID'],
     [
       'more than 100 ranges',
-      {
-        name: 'x',
-        expires_in: '1h',
-        allowed_ip_ranges: Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`),
-      },
+      ranges(Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`)),
       'ALLOWED_IP_RANGES_INVALID',
     ],
-    [
-      'ranges that are not a list',
-      { name: 'x', expires_in: '1h', allowed_ip_ranges: '10.0.0.0/8' },
-      'ALLOWED_IP_RANGES_INVALID',
-    ],
+    ['ranges that are not a list', ranges('10.0.0.0/8'), 'ALLOWED_IP_RANGES_INVALID'],
   ])('answers 400 for %s and creates nothing', async (_label, body, code) => {
     clock.set(start);
     const before = (await list(demoAuth)).length;
@@ -214,8 +191,8 @@ describe('creating a token', () => {
 
 describe('reading tokens', () => {
   it('shows the secret only in the create response', async () => {
-    const created = await createToken(app, demoAuth, { name: 'secret once' });
-    const listed = await app.inject({
+    const created = await createToken(app(), demoAuth, { name: 'secret once' });
+    const listed = await app().inject({
       method: 'GET',
       url: '/1.3/account/tokens',
       headers: { authorization: demoAuth },
@@ -233,8 +210,8 @@ describe('reading tokens', () => {
   });
 
   it('lists only the caller’s own tokens', async () => {
-    const mine = await createToken(app, demoAuth, { name: 'demo’s' });
-    const theirs = await createToken(app, otherAuth, { name: 'other’s' });
+    const mine = await createToken(app(), demoAuth, { name: 'demo’s' });
+    const theirs = await createToken(app(), otherAuth, { name: 'other’s' });
     const demoIds = (await list(demoAuth)).map((token) => token.id);
     const otherIds = (await list(otherAuth)).map((token) => token.id);
     expect(demoIds).toContain(mine.id);
@@ -281,7 +258,7 @@ describe('reading tokens', () => {
   });
 
   it('answers 403 TOKEN_FORBIDDEN for another account’s token, and changes nothing', async () => {
-    const theirs = await createToken(app, otherAuth, { name: 'not yours' });
+    const theirs = await createToken(app(), otherAuth, { name: 'not yours' });
     const error = expectProblem(await getToken(demoAuth, theirs.id), 403, 'TOKEN_FORBIDDEN');
     expect(error.error_message).toContain(theirs.id);
     expectProblem(await deleteToken(demoAuth, theirs.id), 403, 'TOKEN_FORBIDDEN');
@@ -307,7 +284,7 @@ describe('reading tokens', () => {
 
   it('records last_used_at once the token has been used', async () => {
     clock.set(start);
-    const created = await createToken(app, demoAuth, { name: 'used' });
+    const created = await createToken(app(), demoAuth, { name: 'used' });
     expect((await getToken(demoAuth, created.id)).json()).not.toHaveProperty('last_used_at');
 
     clock.advance(5 * 60_000);
@@ -321,7 +298,7 @@ describe('reading tokens', () => {
 
 describe('deleting a token', () => {
   it('answers 204 and the token no longer authenticates', async () => {
-    const created = await createToken(app, demoAuth, { name: 'doomed' });
+    const created = await createToken(app(), demoAuth, { name: 'doomed' });
     expect((await accountWith(bearer(created.token))).statusCode).toBe(200);
 
     const response = await deleteToken(demoAuth, created.id);
@@ -334,7 +311,7 @@ describe('deleting a token', () => {
   });
 
   it('lets a token delete itself', async () => {
-    const created = await createToken(app, demoAuth, { name: 'self' });
+    const created = await createToken(app(), demoAuth, { name: 'self' });
     expect((await deleteToken(bearer(created.token), created.id)).statusCode).toBe(204);
     expectProblem(await accountWith(bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
   });
@@ -342,7 +319,7 @@ describe('deleting a token', () => {
 
 describe('tokens creating tokens', () => {
   it('refuses a token without can_create_tokens with 403 ACTION_FORBIDDEN and creates nothing', async () => {
-    const plain = await createToken(app, demoAuth, { name: 'plain' });
+    const plain = await createToken(app(), demoAuth, { name: 'plain' });
     const ids = async () => (await list(demoAuth)).map((token) => token.id);
     const before = await ids();
     const response = await post(bearer(plain.token), { name: 'child', expires_in: '1h' });
@@ -351,7 +328,7 @@ describe('tokens creating tokens', () => {
   });
 
   it('lets a token with can_create_tokens create one for the same account', async () => {
-    const parent = await createToken(app, demoAuth, { name: 'parent', can_create_tokens: true });
+    const parent = await createToken(app(), demoAuth, { name: 'parent', can_create_tokens: true });
     const response = await post(bearer(parent.token), { name: 'child', expires_in: '1h' });
     expect(response.statusCode).toBe(201);
     const child = createdTokenSchema.parse(response.json());

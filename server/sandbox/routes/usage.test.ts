@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   currentNetworkUsageResponseSchema,
   networkUsageResponseSchema,
   resourceNetworkUsageResponseSchema,
 } from '../../../contract/usage';
-import type { SkydeckServer } from '../../app';
-import { buildTestServer, demoAuth, expectProblem, manualClock } from '../testing';
+import { demoAuth, expectProblem, manualClock } from '../testing';
+import { sandboxSuite } from './test-helpers';
 
-let app: SkydeckServer;
-beforeAll(async () => {
-  // Seeded demo servers: web-1 30 days old, build-box 20, db-1 10 days (before 2026-03-01).
-  app = await buildTestServer({ clock: manualClock('2026-03-01T00:00:00Z') });
-});
-afterAll(() => app.close());
+// Seeded demo servers: web-1 30 days old, build-box 20, db-1 10 days (before 2026-03-01).
+const { call } = sandboxSuite({ clock: manualClock('2026-03-01T00:00:00Z') });
 
 const get = (url: string, accept = 'application/json') =>
-  app.inject({ method: 'GET', url, headers: { authorization: demoAuth, accept } });
+  call('GET', url, undefined, demoAuth, { accept });
 
 const range = (from: string, to: string) =>
   `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;

@@ -1,48 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../app';
-import { migrations } from './migrations';
+import { withOldDatabase } from '../testing';
 
 const uuid = '00000000-0000-4000-8000-000000000009';
 
 describe('migration 9', () => {
   it('indexes the labels of existing servers, keys lower-cased as JavaScript does', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-migration-'));
-    const database = path.join(dir, 'sandbox.db');
-    try {
-      const old = new Database(database);
-      old.exec(
-        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
-      );
-      for (const migration of migrations.filter((item) => item.version <= 8)) {
-        old.exec(migration.sql);
-        old.prepare('INSERT INTO schema_migrations VALUES (?, ?)').run(migration.version, 'then');
-      }
-      old
-        .prepare(
-          "INSERT INTO accounts (id, username, password_hash, type, created_at) VALUES (7, 'old', 'x', 'main', 'then')",
-        )
-        .run();
-      const insert = old.prepare(
-        `INSERT INTO servers (uuid, account_id, title, hostname, zone, plan, core_number,
-           memory_amount, state, created, host, labels)
-         VALUES (?, 7, 'old server', 'old', 'de-fra1', 'custom', 1, 1024, 'stopped', 0, 1, ?)`,
-      );
-      insert.run(
-        uuid,
-        JSON.stringify([
-          { key: 'ÄRZTE', value: 'x' },
-          { key: 'Env', value: 'prod' },
-        ]),
-      );
-      insert.run('00000000-0000-4000-8000-00000000000a', '[]');
-      old.close();
-
-      const app = await buildServer({ database });
-      try {
+    await withOldDatabase(
+      8,
+      (old) => {
+        const insert = old.prepare(
+          `INSERT INTO servers (uuid, account_id, title, hostname, zone, plan, core_number,
+             memory_amount, state, created, host, labels)
+           VALUES (?, 7, 'old server', 'old', 'de-fra1', 'custom', 1, 1024, 'stopped', 0, 1, ?)`,
+        );
+        insert.run(
+          uuid,
+          JSON.stringify([
+            { key: 'ÄRZTE', value: 'x' },
+            { key: 'Env', value: 'prod' },
+          ]),
+        );
+        insert.run('00000000-0000-4000-8000-00000000000a', '[]');
+      },
+      (app) => {
         const { servers, db } = app.sandbox!;
         expect(
           db.prepare('SELECT * FROM server_labels ORDER BY server_uuid, position').all(),
@@ -57,11 +37,7 @@ describe('migration 9', () => {
           uuid,
         ]);
         expect(labelled({ key: 'env', value: 'Prod' })).toEqual([]);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 });

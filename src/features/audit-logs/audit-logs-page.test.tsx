@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storageResponseSchema } from '../../../contract/storage';
 import { request } from '../../api/http';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
 import { basicAuthorization } from '../../lib/basic-auth';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 
@@ -52,15 +52,6 @@ async function createTokens(session: Session, count: number) {
     ids.push(created.id);
   }
   return ids;
-}
-
-async function createStorageAs(session: Session, title: string) {
-  const response = await request('/1.3/storage', storageResponseSchema, {
-    method: 'POST',
-    body: { storage: { zone: 'fi-hel1', size: 10, title } },
-    authorization: `Bearer ${session.token}`,
-  });
-  return response.storage;
 }
 
 describe('audit log page', () => {
@@ -160,7 +151,7 @@ describe('audit log page', () => {
 
   it('shows what an update changed, before and after', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, 'audit before');
+    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'audit before' });
     await request(`/1.3/storage/${storage.uuid}`, null, {
       method: 'PUT',
       body: { storage: { title: 'audit after' } },
@@ -210,7 +201,7 @@ describe('audit log page', () => {
 describe('app bar search', () => {
   it('opens a server or storage by its UUID, and a deleted one’s events', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, 'searched disk');
+    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'searched disk' });
     const { user, location } = renderApp({ session, path: '/' });
     const box = await screen.findByRole('searchbox', { name: 'UUID, username or IP address' });
 
@@ -264,7 +255,7 @@ describe('app bar search', () => {
 describe('activity tab', () => {
   it('lists one storage’s audit rows on its detail page, with the tab in the URL', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, 'activity disk');
+    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'activity disk' });
     await request(`/1.3/storage/${storage.uuid}`, null, {
       method: 'PUT',
       body: { storage: { title: 'activity disk renamed' } },
@@ -298,7 +289,10 @@ describe('activity tab', () => {
 
   it('narrows to one resource type when given one', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, 'typed activity disk');
+    const storage = await createStorageAs(session, {
+      zone: 'fi-hel1',
+      title: 'typed activity disk',
+    });
     const { unmount } = renderPage(
       <ResourceActivity resourceId={storage.uuid} resourceType="server" />,
       { session },

@@ -16,6 +16,21 @@ async function addFloatingAs(session: Session) {
   ).ip_address;
 }
 
+/** The address list as `session`, with `addresses` selected and their bulk PTR dialog open. */
+async function openBulkPtr(session: Session, addresses: string[]) {
+  const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
+  await screen.findByRole('table', { name: 'IP addresses' });
+  for (const address of addresses) {
+    await user.click(screen.getByRole('checkbox', { name: `Select ${address}` }));
+  }
+  const count = addresses.length;
+  await user.click(screen.getByRole('button', { name: `Edit PTR records of selected (${count})` }));
+  const dialog = await screen.findByRole('dialog', {
+    name: `Edit PTR records of ${count} addresses`,
+  });
+  return { user, dialog };
+}
+
 describe('IP addresses page', () => {
   it('searches by address, keeping the search in the URL', async () => {
     const session = await signInAs('demo');
@@ -68,12 +83,7 @@ describe('IP addresses page', () => {
       const session = await signInAs('demo');
       const first = await addFloatingAs(session);
       const second = await addFloatingAs(session);
-      const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
-      await screen.findByRole('table', { name: 'IP addresses' });
-      await user.click(screen.getByRole('checkbox', { name: `Select ${first.address}` }));
-      await user.click(screen.getByRole('checkbox', { name: `Select ${second.address}` }));
-      await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
+      const { user, dialog } = await openBulkPtr(session, [first.address, second.address]);
 
       const firstField = within(dialog).getByRole('textbox', {
         name: `PTR record for ${first.address}`,
@@ -112,12 +122,7 @@ describe('IP addresses page', () => {
       const session = await signInAs('demo');
       const kept = await addFloatingAs(session);
       const gone = await addFloatingAs(session);
-      const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
-      await screen.findByRole('table', { name: 'IP addresses' });
-      await user.click(screen.getByRole('checkbox', { name: `Select ${kept.address}` }));
-      await user.click(screen.getByRole('checkbox', { name: `Select ${gone.address}` }));
-      await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
+      const { user, dialog } = await openBulkPtr(session, [kept.address, gone.address]);
       // Released elsewhere while the dialog is open: the API refuses the whole request.
       await request(`/1.3/ip_address/${gone.address}`, null, {
         method: 'DELETE',

@@ -4,17 +4,9 @@ import { storageResponseSchema } from '../../../contract/storage';
 import { request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { as, createStorageAs } from '../../testing/resources';
 
-const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
-
-async function createStorageAs(session: Session, title: string) {
-  const body = {
-    storage: { zone: 'de-fra1', size: 10, title, labels: [{ key: 'keep', value: 'me' }] },
-  };
-  return (
-    await request('/1.3/storage', storageResponseSchema, { method: 'POST', body, ...as(session) })
-  ).storage;
-}
+const keep = [{ key: 'keep', value: 'me' }];
 
 const labelsOf = async (session: Session, uuid: string) =>
   (await request(`/1.3/storage/${uuid}`, storageResponseSchema, as(session))).storage.labels;
@@ -23,8 +15,8 @@ describe('bulk actions on the storage list', () => {
   it('adds a label to the selected storages and removes it again, keeping their other labels', async () => {
     const session = await signInAs('demo');
     const prefix = uniqueName('bulk label');
-    const first = await createStorageAs(session, `${prefix} a`);
-    const second = await createStorageAs(session, `${prefix} b`);
+    const first = await createStorageAs(session, { title: `${prefix} a`, labels: keep });
+    const second = await createStorageAs(session, { title: `${prefix} b`, labels: keep });
     const { user } = renderApp({
       session,
       path: `/storage?search=${encodeURIComponent(prefix)}`,
@@ -72,7 +64,7 @@ describe('bulk actions on the storage list', () => {
   it('deletes selected storages only after the count or “delete” is typed and the Undo grace period', async () => {
     const session = await signInAs('demo');
     const prefix = uniqueName('bulk delete');
-    const storage = await createStorageAs(session, prefix);
+    const storage = await createStorageAs(session, { title: prefix, labels: keep });
     const { user } = renderApp({
       session,
       path: `/storage?search=${encodeURIComponent(prefix)}`,

@@ -5,15 +5,7 @@ import { storageResponseSchema } from '../../../contract/storage';
 import { ApiError, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
-
-const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
-
-async function createStorageAs(session: Session, title: string) {
-  const body = { storage: { zone: 'de-fra1', size: 10, title } };
-  return (
-    await request('/1.3/storage', storageResponseSchema, { method: 'POST', body, ...as(session) })
-  ).storage;
-}
+import { as, createStorageAs } from '../../testing/resources';
 
 /** The storage as the API has it now, or the API's error code. */
 async function storageState(session: Session, uuid: string): Promise<string> {
@@ -40,7 +32,7 @@ describe('deleting a storage', () => {
   it('keeps the delete button disabled until the exact title is typed', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('Typed Disk');
-    const storage = await createStorageAs(session, title);
+    const storage = await createStorageAs(session, { title });
     const { user, dialog } = await openDeleteDialog(session, storage.uuid, title);
 
     const confirm = within(dialog).getByRole('button', { name: 'Delete storage' });
@@ -62,7 +54,7 @@ describe('deleting a storage', () => {
   it('sends nothing when Undo is pressed within the grace period', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('undo disk');
-    const storage = await createStorageAs(session, title);
+    const storage = await createStorageAs(session, { title });
     const { user, dialog, location } = await openDeleteDialog(session, storage.uuid, title);
 
     await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
@@ -84,7 +76,7 @@ describe('deleting a storage', () => {
   it('deletes when the grace period ends without Undo, even after leaving the page', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('gone disk');
-    const storage = await createStorageAs(session, title);
+    const storage = await createStorageAs(session, { title });
     const { user, dialog, location } = await openDeleteDialog(session, storage.uuid, title, 200);
 
     await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
@@ -106,7 +98,7 @@ describe('deleting a storage', () => {
   it('says why when the API refuses the deletion at the end of the grace period', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('attached meanwhile');
-    const storage = await createStorageAs(session, title);
+    const storage = await createStorageAs(session, { title });
     const servers = await request('/1.3/server', serverListResponseSchema, as(session));
     const web1 = servers.servers.server.find((server) => server.title === 'web-1');
     if (!web1) throw new Error('The seeded server web-1 is missing');

@@ -1,25 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageResponseSchema } from '../../../contract/storage';
-import type { CreateStorageRequest } from '../../../contract/storage';
 import { request } from '../../api/http';
-import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
-
-async function createStorageAs(session: Session, storage: CreateStorageRequest['storage']) {
-  const response = await request('/1.3/storage', storageResponseSchema, {
-    method: 'POST',
-    body: { storage },
-    authorization: `Bearer ${session.token}`,
-  });
-  return response.storage;
-}
+import { createStorageAs } from '../../testing/resources';
 
 describe('storage detail page', () => {
   it('backs up now and lists the new backup in maintenance', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('backup source');
-    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const storage = await createStorageAs(session, { title });
     const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -76,7 +66,7 @@ describe('storage detail page', () => {
   it('offers only servers of the same zone to attach, and no IDE bus for a started one', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('attach candidate');
-    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const storage = await createStorageAs(session, { title });
     const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
 
     await user.click(await screen.findByRole('button', { name: 'Attach' }));
@@ -138,7 +128,7 @@ describe('storage detail page', () => {
   it('explains what deleting does to the backups and deletes an unattached storage', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('to delete');
-    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 10, title });
+    const storage = await createStorageAs(session, { title });
     const { user, location } = renderApp({
       session,
       path: `/storage/${storage.uuid}`,
