@@ -28,7 +28,7 @@ export interface GroupRoute {
   path: string;
   /** Its breadcrumb. */
   crumb: string;
-  /** A lazy page (`lazyPage`); with `children`, the page at `path` itself. */
+  /** A lazy page; with `children`, the page at `path` itself. */
   page?: ComponentType;
   children?: readonly GroupRoute[];
 }
@@ -89,11 +89,49 @@ export interface GroupSearch {
 export const paletteSource = <Data, Key extends QueryKey>(source: PaletteSource<Data, Key>) =>
   source as unknown as PaletteSource;
 
-/** A page for `GroupRoute.page`: `load` is the group's one import of its pages' chunk. */
-export const lazyPage = <Module>(
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType,
-) => lazy(async () => ({ default: pick(await load()) }));
+/**
+ * One page of a group, written once: its route and, given a description and an icon, its
+ * navigation entry (in the order of `pages`, top level only).
+ */
+export type GroupPage<Module> = {
+  /** A pattern: the group's path builder called with `:uuid` and the like; the entry's `to`. */
+  path: string;
+  /** Its breadcrumb and the entry's label. */
+  label: string;
+  /** The page, from the module `load` imports. */
+  page: (module: Module) => ComponentType;
+  children?: readonly GroupPage<Module>[];
+} & (EntryFacts | { [Fact in keyof EntryFacts]?: never });
+
+/** What a navigation entry adds to its page's facts. */
+type EntryFacts = Omit<NavigationEntry, 'label' | 'to'>;
+
+/**
+ * A group's manifest, its routes and navigation derived from `pages`. `load` is the group's one
+ * import of its pages' chunk.
+ */
+export function defineGroup<Paths extends object, Module>({
+  load,
+  pages,
+  ...group
+}: Omit<GroupManifest<Paths>, 'routes' | 'navigation'> & {
+  load: () => Promise<Module>;
+  pages: readonly GroupPage<Module>[];
+}): GroupManifest<Paths> {
+  const route = ({ path, label, page, children }: GroupPage<Module>): GroupRoute => ({
+    path,
+    crumb: label,
+    page: lazy(async () => ({ default: page(await load()) })),
+    children: children?.map(route),
+  });
+  return {
+    ...group,
+    routes: pages.map(route),
+    navigation: pages.flatMap(({ path: to, page: _page, children: _children, ...entry }) =>
+      entry.icon ? [{ ...entry, to }] : [],
+    ),
+  };
+}
 
 /** Lower-case keywords of a palette item, without the missing ones. */
 export const keywords = (values: (string | undefined)[]) =>

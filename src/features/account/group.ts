@@ -1,7 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import GroupIcon from '@mui/icons-material/Group';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const paths = {
   account: () => '/account',
@@ -14,31 +13,24 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const accountGroup: GroupManifest<typeof paths> = {
+export const accountGroup = defineGroup({
   name: 'account',
   paths,
-  routes: [
-    { path: paths.account(), crumb: 'Account', page: lazyPage(pages, (m) => m.AccountPage) },
+  load: () => import('./pages'),
+  pages: [
     {
-      path: paths.subaccounts(),
-      crumb: 'Subaccounts',
-      page: lazyPage(pages, (m) => m.SubaccountsPage),
-    },
-  ],
-  navigation: [
-    {
+      path: paths.account(),
       label: 'Account',
+      page: (m) => m.AccountPage,
       description: 'Account details, credits and resource usage against your limits.',
-      to: paths.account(),
       icon: AccountCircleIcon,
     },
     {
+      path: paths.subaccounts(),
       label: 'Subaccounts',
+      page: (m) => m.SubaccountsPage,
       description: 'Create and delete the accounts that share your resources.',
-      to: paths.subaccounts(),
       icon: GroupIcon,
     },
   ],
-};
+});

@@ -1,6 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 /**
  * A view of the audit log page. Its filters live in the URL (`q`, `action`, `origin`, `type`,
@@ -36,26 +35,18 @@ declare module '../../lib/links' {
   }
 }
 
-export const auditLogsGroup: GroupManifest<typeof paths> = {
+export const auditLogsGroup = defineGroup({
   name: 'audit-logs',
   paths,
-  routes: [
+  load: () => import('./audit-logs-page'),
+  pages: [
     {
       path: paths.auditLogs(),
-      crumb: 'Audit log',
-      page: lazyPage(
-        () => import('./audit-logs-page'),
-        (m) => m.AuditLogsPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'Audit log',
+      page: (m) => m.AuditLogsPage,
       description: 'Who changed what, when and from where; export up to 180 days.',
-      to: paths.auditLogs(),
       icon: HistoryIcon,
       shortcut: 'a',
     },
   ],
-};
+});

@@ -1,6 +1,5 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 import { withQuery } from '../../lib/links';
 
 const billing = '/billing';
@@ -17,31 +16,24 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const billingGroup: GroupManifest<typeof paths> = {
+export const billingGroup = defineGroup({
   name: 'billing',
   paths,
-  routes: [
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.billing(),
-      crumb: 'Billing',
-      page: lazyPage(pages, (m) => m.BillingPage),
+      label: 'Billing',
+      page: (m) => m.BillingPage,
+      description: 'Monthly costs by resource and category, in your choice of currency.',
+      icon: ReceiptLongIcon,
       children: [
         {
           path: paths.resourceBilling(':resourceId'),
-          crumb: 'Resource billing',
-          page: lazyPage(pages, (m) => m.ResourceBillingPage),
+          label: 'Resource billing',
+          page: (m) => m.ResourceBillingPage,
         },
       ],
     },
   ],
-  navigation: [
-    {
-      label: 'Billing',
-      description: 'Monthly costs by resource and category, in your choice of currency.',
-      to: paths.billing(),
-      icon: ReceiptLongIcon,
-    },
-  ],
-};
+});

@@ -1,6 +1,5 @@
 import PinIcon from '@mui/icons-material/Pin';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 import { withQuery } from '../../lib/links';
 
 const paths = {
@@ -13,26 +12,18 @@ declare module '../../lib/links' {
   }
 }
 
-export const ipAddressesGroup: GroupManifest<typeof paths> = {
+export const ipAddressesGroup = defineGroup({
   name: 'ip-addresses',
   paths,
-  routes: [
+  load: () => import('./ip-addresses-page'),
+  pages: [
     {
       path: paths.ipAddresses(),
-      crumb: 'IP addresses',
-      page: lazyPage(
-        () => import('./ip-addresses-page'),
-        (m) => m.IpAddressesPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'IP addresses',
+      page: (m) => m.IpAddressesPage,
       description: 'Server and floating addresses, their reverse DNS (PTR) records.',
-      to: paths.ipAddresses(),
       icon: PinIcon,
       shortcut: 'i',
     },
   ],
-};
+});

@@ -1,6 +1,5 @@
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const kubernetes = '/kubernetes';
 const paths = {
@@ -16,45 +15,34 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const kubernetesGroup: GroupManifest<typeof paths> = {
+export const kubernetesGroup = defineGroup({
   name: 'kubernetes',
   paths,
-  routes: [
+  resource: { kind: 'kubernetes', page: paths.cluster },
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.kubernetes(),
-      crumb: 'Kubernetes',
-      page: lazyPage(pages, (m) => m.ClusterListPage),
+      label: 'Kubernetes',
+      page: (m) => m.ClusterListPage,
+      description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
+      icon: ViewInArIcon,
+      shortcut: 'k',
       children: [
-        {
-          path: paths.newCluster(),
-          crumb: 'Create cluster',
-          page: lazyPage(pages, (m) => m.CreateClusterPage),
-        },
+        { path: paths.newCluster(), label: 'Create cluster', page: (m) => m.CreateClusterPage },
         {
           path: paths.cluster(':uuid'),
-          crumb: 'Cluster',
-          page: lazyPage(pages, (m) => m.ClusterDetailPage),
+          label: 'Cluster',
+          page: (m) => m.ClusterDetailPage,
           children: [
             {
               path: paths.clusterAuthentication(':uuid'),
-              crumb: 'OIDC authentication',
-              page: lazyPage(pages, (m) => m.ClusterOidcPage),
+              label: 'OIDC authentication',
+              page: (m) => m.ClusterOidcPage,
             },
           ],
         },
       ],
     },
   ],
-  navigation: [
-    {
-      label: 'Kubernetes',
-      description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
-      to: paths.kubernetes(),
-      icon: ViewInArIcon,
-      shortcut: 'k',
-    },
-  ],
-  resource: { kind: 'kubernetes', page: paths.cluster },
-};
+});

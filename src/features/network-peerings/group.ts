@@ -1,6 +1,5 @@
 import HubIcon from '@mui/icons-material/Hub';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 import { withQuery } from '../../lib/links';
 
 const peerings = '/network-peerings';
@@ -16,37 +15,30 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const networkPeeringsGroup: GroupManifest<typeof paths> = {
+export const networkPeeringsGroup = defineGroup({
   name: 'network-peerings',
   paths,
-  routes: [
+  resource: { kind: 'networkPeering', page: paths.networkPeering },
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.networkPeerings(),
-      crumb: 'Network peerings',
-      page: lazyPage(pages, (m) => m.NetworkPeeringsPage),
+      label: 'Network peerings',
+      page: (m) => m.NetworkPeeringsPage,
+      description: 'Connect private networks, also across accounts.',
+      icon: HubIcon,
       children: [
         {
           path: paths.newNetworkPeering(),
-          crumb: 'Create peering',
-          page: lazyPage(pages, (m) => m.CreatePeeringPage),
+          label: 'Create peering',
+          page: (m) => m.CreatePeeringPage,
         },
         {
           path: paths.networkPeering(':uuid'),
-          crumb: 'Network peering',
-          page: lazyPage(pages, (m) => m.NetworkPeeringDetailPage),
+          label: 'Network peering',
+          page: (m) => m.NetworkPeeringDetailPage,
         },
       ],
     },
   ],
-  navigation: [
-    {
-      label: 'Network peerings',
-      description: 'Connect private networks, also across accounts.',
-      to: paths.networkPeerings(),
-      icon: HubIcon,
-    },
-  ],
-  resource: { kind: 'networkPeering', page: paths.networkPeering },
-};
+});

@@ -1,7 +1,6 @@
 import LanIcon from '@mui/icons-material/Lan';
 import RouterIcon from '@mui/icons-material/Router';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const networks = '/networks';
 const paths = {
@@ -16,41 +15,30 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const networksGroup: GroupManifest<typeof paths> = {
+export const networksGroup = defineGroup({
   name: 'networks',
   paths,
-  routes: [
+  resource: { kind: 'network', page: paths.network },
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.networks(),
-      crumb: 'Networks',
-      page: lazyPage(pages, (m) => m.NetworksPage),
-      children: [
-        {
-          path: paths.network(':uuid'),
-          crumb: 'Network',
-          page: lazyPage(pages, (m) => m.NetworkDetailPage),
-        },
-      ],
-    },
-    { path: paths.routers(), crumb: 'Routers', page: lazyPage(pages, (m) => m.RoutersPage) },
-  ],
-  navigation: [
-    {
       label: 'Networks',
+      page: (m) => m.NetworksPage,
       description:
         'Private networks with their IP ranges and DHCP, and each zone’s shared networks.',
-      to: paths.networks(),
       icon: LanIcon,
       shortcut: 'n',
+      children: [
+        { path: paths.network(':uuid'), label: 'Network', page: (m) => m.NetworkDetailPage },
+      ],
     },
     {
+      path: paths.routers(),
       label: 'Routers',
+      page: (m) => m.RoutersPage,
       description: 'Routers that connect private networks; peerings need one on each network.',
-      to: paths.routers(),
       icon: RouterIcon,
     },
   ],
-  resource: { kind: 'network', page: paths.network },
-};
+});

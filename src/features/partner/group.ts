@@ -1,6 +1,5 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 import { withQuery } from '../../lib/links';
 
 const paths = {
@@ -13,26 +12,18 @@ declare module '../../lib/links' {
   }
 }
 
-export const partnerGroup: GroupManifest<typeof paths> = {
+export const partnerGroup = defineGroup({
   name: 'partner',
   paths,
-  routes: [
+  load: () => import('./partner-page'),
+  pages: [
     {
       path: paths.partner(),
-      crumb: 'Partner console',
-      page: lazyPage(
-        () => import('./partner-page'),
-        (m) => m.PartnerPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'Partner console',
+      page: (m) => m.PartnerPage,
       description: 'Create and manage your customers’ accounts and follow their monthly bills.',
-      to: paths.partner(),
       icon: HandshakeIcon,
       partnerOnly: true,
     },
   ],
-};
+});

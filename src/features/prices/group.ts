@@ -1,6 +1,5 @@
 import SellIcon from '@mui/icons-material/Sell';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 import { withQuery } from '../../lib/links';
 
 const paths = {
@@ -13,25 +12,17 @@ declare module '../../lib/links' {
   }
 }
 
-export const pricesGroup: GroupManifest<typeof paths> = {
+export const pricesGroup = defineGroup({
   name: 'prices',
   paths,
-  routes: [
+  load: () => import('./prices-page'),
+  pages: [
     {
       path: paths.prices(),
-      crumb: 'Prices',
-      page: lazyPage(
-        () => import('./prices-page'),
-        (m) => m.PricesPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'Prices',
+      page: (m) => m.PricesPage,
       description: 'Hourly and monthly prices of every resource, per zone.',
-      to: paths.prices(),
       icon: SellIcon,
     },
   ],
-};
+});

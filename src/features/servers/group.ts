@@ -1,6 +1,5 @@
 import DnsIcon from '@mui/icons-material/Dns';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const servers = '/servers';
 // UUIDs are lowercase hex and hyphens (api-rules §2.1.3), so they need no encoding; the route table
@@ -17,38 +16,23 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const serversGroup: GroupManifest<typeof paths> = {
+export const serversGroup = defineGroup({
   name: 'servers',
   paths,
-  routes: [
+  resource: { kind: 'server', page: paths.server },
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.servers(),
-      crumb: 'Servers',
-      page: lazyPage(pages, (m) => m.ServersPage),
+      label: 'Servers',
+      page: (m) => m.ServersPage,
+      description: 'Create, start, stop and delete servers.',
+      icon: DnsIcon,
+      shortcut: 's',
       children: [
-        {
-          path: paths.newServer(),
-          crumb: 'Create server',
-          page: lazyPage(pages, (m) => m.CreateServerPage),
-        },
-        {
-          path: paths.server(':uuid'),
-          crumb: 'Server',
-          page: lazyPage(pages, (m) => m.ServerDetailPage),
-        },
+        { path: paths.newServer(), label: 'Create server', page: (m) => m.CreateServerPage },
+        { path: paths.server(':uuid'), label: 'Server', page: (m) => m.ServerDetailPage },
       ],
     },
   ],
-  navigation: [
-    {
-      label: 'Servers',
-      description: 'Create, start, stop and delete servers.',
-      to: paths.servers(),
-      icon: DnsIcon,
-      shortcut: 's',
-    },
-  ],
-  resource: { kind: 'server', page: paths.server },
-};
+});

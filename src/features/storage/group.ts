@@ -1,6 +1,5 @@
 import StorageIcon from '@mui/icons-material/Storage';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const storage = '/storage';
 const paths = {
@@ -14,33 +13,26 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const storageGroup: GroupManifest<typeof paths> = {
+export const storageGroup = defineGroup({
   name: 'storage',
   paths,
-  routes: [
+  resource: { kind: 'storage', page: paths.storageDetail },
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.storage(),
-      crumb: 'Storage',
-      page: lazyPage(pages, (m) => m.StorageListPage),
+      label: 'Storage',
+      page: (m) => m.StorageListPage,
+      description: 'Block storage, backups, templates and CD-ROM images.',
+      icon: StorageIcon,
+      shortcut: 't',
       children: [
         {
           path: paths.storageDetail(':uuid'),
-          crumb: 'Storage details',
-          page: lazyPage(pages, (m) => m.StorageDetailPage),
+          label: 'Storage details',
+          page: (m) => m.StorageDetailPage,
         },
       ],
     },
   ],
-  navigation: [
-    {
-      label: 'Storage',
-      description: 'Block storage, backups, templates and CD-ROM images.',
-      to: paths.storage(),
-      icon: StorageIcon,
-      shortcut: 't',
-    },
-  ],
-  resource: { kind: 'storage', page: paths.storageDetail },
-};
+});

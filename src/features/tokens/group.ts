@@ -1,6 +1,5 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const paths = {
   tokens: () => '/tokens',
@@ -12,25 +11,17 @@ declare module '../../lib/links' {
   }
 }
 
-export const tokensGroup: GroupManifest<typeof paths> = {
+export const tokensGroup = defineGroup({
   name: 'tokens',
   paths,
-  routes: [
+  load: () => import('./tokens-page'),
+  pages: [
     {
       path: paths.tokens(),
-      crumb: 'API tokens',
-      page: lazyPage(
-        () => import('./tokens-page'),
-        (m) => m.TokensPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'API tokens',
+      page: (m) => m.TokensPage,
       description: 'Create and revoke tokens for scripts and tools that use the API.',
-      to: paths.tokens(),
       icon: KeyIcon,
     },
   ],
-};
+});

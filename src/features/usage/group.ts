@@ -1,7 +1,6 @@
 import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const paths = {
   networkUsage: () => '/network-usage',
@@ -14,35 +13,24 @@ declare module '../../lib/links' {
   }
 }
 
-const pages = () => import('./pages');
-
-export const usageGroup: GroupManifest<typeof paths> = {
+export const usageGroup = defineGroup({
   name: 'usage',
   paths,
-  routes: [
+  load: () => import('./pages'),
+  pages: [
     {
       path: paths.networkUsage(),
-      crumb: 'Network usage',
-      page: lazyPage(pages, (m) => m.NetworkUsagePage),
-    },
-    {
-      path: paths.deviceAvailability(),
-      crumb: 'Device availability',
-      page: lazyPage(pages, (m) => m.DeviceAvailabilityPage),
-    },
-  ],
-  navigation: [
-    {
       label: 'Network usage',
+      page: (m) => m.NetworkUsagePage,
       description: 'Traffic by service, the heaviest users and the transfer pool; CSV export.',
-      to: paths.networkUsage(),
       icon: SwapVertIcon,
     },
     {
+      path: paths.deviceAvailability(),
       label: 'Device availability',
+      page: (m) => m.DeviceAvailabilityPage,
       description: 'GPU and other device plans each zone can still start.',
-      to: paths.deviceAvailability(),
       icon: DeveloperBoardIcon,
     },
   ],
-};
+});

@@ -1,6 +1,5 @@
 import PublicIcon from '@mui/icons-material/Public';
-import { lazyPage } from '../../lib/group-manifest';
-import type { GroupManifest } from '../../lib/group-manifest';
+import { defineGroup } from '../../lib/group-manifest';
 
 const paths = {
   zones: () => '/zones',
@@ -12,25 +11,17 @@ declare module '../../lib/links' {
   }
 }
 
-export const zonesGroup: GroupManifest<typeof paths> = {
+export const zonesGroup = defineGroup({
   name: 'zones',
   paths,
-  routes: [
+  load: () => import('./zones-page'),
+  pages: [
     {
       path: paths.zones(),
-      crumb: 'Zones',
-      page: lazyPage(
-        () => import('./zones-page'),
-        (m) => m.ZonesPage,
-      ),
-    },
-  ],
-  navigation: [
-    {
       label: 'Zones',
+      page: (m) => m.ZonesPage,
       description: 'The data centres where servers and storage can run.',
-      to: paths.zones(),
       icon: PublicIcon,
     },
   ],
-};
+});
