@@ -2,7 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod/mini';
 import { accountResponseSchema } from '../../contract/account';
 import { signInAs } from '../testing/render';
-import { ApiError, readErrorBody, request, setApiBaseUrl } from './http';
+import { readErrorBody } from './error-bodies';
+import { ApiError, request, setApiBaseUrl } from './http';
 
 const bearer = (token: string) => `Bearer ${token}`;
 
