@@ -13,20 +13,31 @@ import type { ApiCallRequest } from './api-call-view';
 import { ApiErrorAlert } from './api-error-alert';
 import { isConfirmed, TypedConfirmation } from './typed-confirmation';
 
+/** What ConfirmDialog reads of a TanStack Query mutation result. */
+interface ConfirmMutation {
+  isPending: boolean;
+  error: ApiError | null;
+  reset: () => void;
+}
+
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
-  pending: boolean;
+  /**
+   * The mutation confirming runs: its state disables the dialog and shows its failure, and closing
+   * resets it so a dialog kept mounted opens without the last error. Without one (an undoable
+   * action runs later), the dialog is never pending and shows no error.
+   */
+  mutation?: ConfirmMutation;
   /** When a rule of the spec forbids the action now; the content says why. */
   confirmDisabled?: boolean;
   /** For important resources: the name the user must type before the button enables. */
   typedConfirmation?: { expected: string; what?: string };
   /** The request confirming sends, for the "API call" view. */
   apiCall: ApiCallRequest;
-  error: ApiError | null;
   errorTitle: string;
   onConfirm: () => void;
   onClose: () => void;
@@ -39,15 +50,20 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pendingLabel,
-  pending,
+  mutation,
   confirmDisabled = false,
   typedConfirmation,
   apiCall,
-  error,
   errorTitle,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const pending = mutation?.isPending ?? false;
+  const error = mutation?.error ?? null;
+  const close = () => {
+    mutation?.reset();
+    onClose();
+  };
   const titleId = useId();
   const descriptionId = useId();
   const [typed, setTyped] = useState('');
@@ -61,7 +77,7 @@ export function ConfirmDialog({
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onClose}
+      onClose={pending ? undefined : close}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       maxWidth="xs"
@@ -87,7 +103,7 @@ export function ConfirmDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
+        <Button onClick={close} disabled={pending}>
           Cancel
         </Button>
         <Button

@@ -107,10 +107,17 @@ interface SelectFilterProps {
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
+  minWidth?: number;
 }
 
 /** One choice among a list's options, such as a state or a type. */
-export function SelectFilter({ label, value, options, onChange }: SelectFilterProps) {
+export function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+  minWidth = 160,
+}: SelectFilterProps) {
   return (
     <TextField
       select
@@ -118,7 +125,7 @@ export function SelectFilter({ label, value, options, onChange }: SelectFilterPr
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 160 }}
+      sx={{ minWidth }}
     >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -1,11 +1,21 @@
 import MenuItem from '@mui/material/MenuItem';
 import type { Zone } from '../../contract/zone';
 
-/** A select's options for zones, each as "description (id)", the way every zone picker names them. */
-export function zoneOptions(zones: readonly Pick<Zone, 'id' | 'description'>[] | undefined) {
-  return (zones ?? []).map((zone) => (
-    <MenuItem key={zone.id} value={zone.id}>
-      {`${zone.description} (${zone.id})`}
+type ZoneName = Pick<Zone, 'id' | 'description'>;
+
+/** Zones as choices named "description (id)", the way every zone picker names them. */
+export function zoneChoices(zones: readonly ZoneName[] | undefined) {
+  return (zones ?? []).map((zone) => ({
+    value: zone.id,
+    label: `${zone.description} (${zone.id})`,
+  }));
+}
+
+/** A select's options for zones (zoneChoices as menu items). */
+export function zoneOptions(zones: readonly ZoneName[] | undefined) {
+  return zoneChoices(zones).map((zone) => (
+    <MenuItem key={zone.value} value={zone.value}>
+      {zone.label}
     </MenuItem>
   ));
 }

@@ -29,8 +29,7 @@ function DeleteSubAccountDialog({ username, onClose }: { username: string; onClo
       title={`Delete subaccount ${username}?`}
       confirmLabel="Delete subaccount"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       errorTitle="The subaccount could not be deleted"
       apiCall={deleteSubAccountCall(username)}
       onConfirm={() => remove.mutate(username, { onSuccess: onClose })}

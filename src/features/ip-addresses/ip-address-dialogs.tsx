@@ -190,8 +190,7 @@ export function ReleaseIpAddressDialog(props: ReleaseDialogProps) {
       title={`Release ${address.address}?`}
       confirmLabel="Release address"
       pendingLabel="Releasing…"
-      pending={release.isPending}
-      error={release.error}
+      mutation={release}
       errorTitle="The address could not be released"
       apiCall={releaseIpAddressCall(address.address)}
       onConfirm={() => release.mutate(address, { onSuccess: onClose })}

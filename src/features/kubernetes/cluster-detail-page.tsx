@@ -161,9 +161,8 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         title={`Delete cluster ${cluster.name}?`}
         confirmLabel="Delete cluster"
         pendingLabel="Deleting…"
-        pending={remove.isPending}
+        mutation={remove}
         typedConfirmation={{ expected: cluster.name, what: 'the cluster’s name' }}
-        error={remove.error}
         errorTitle="The cluster could not be deleted"
         apiCall={deleteClusterCall(cluster.uuid)}
         onConfirm={() =>
@@ -171,10 +170,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
             onSuccess: () => void navigate(links.kubernetes()),
           })
         }
-        onClose={() => {
-          remove.reset();
-          setDialog(null);
-        }}
+        onClose={() => setDialog(null)}
       >
         {`The control plane and all ${nodes} worker nodes are deleted, with everything running on them. This cannot be undone.`}
       </ConfirmDialog>

@@ -174,17 +174,13 @@ function OidcView({ cluster }: { cluster: Cluster }) {
         title={`Delete the OIDC issuer ${open?.kind === 'delete' ? open.issuer.name : ''}?`}
         confirmLabel="Delete issuer"
         pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error}
+        mutation={remove}
         errorTitle="The issuer could not be deleted"
         apiCall={deleteIssuerCall(cluster.uuid, open?.kind === 'delete' ? open.issuer.name : '')}
         onConfirm={() =>
           open?.kind === 'delete' && remove.mutate(open.issuer.name, { onSuccess: close })
         }
-        onClose={() => {
-          remove.reset();
-          close();
-        }}
+        onClose={close}
       >
         People who sign in through this provider lose access to the cluster; their kubeconfigs stop
         working.

@@ -192,15 +192,11 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         title={`Delete node group ${group.name}?`}
         confirmLabel="Delete group"
         pendingLabel="Deleting…"
-        pending={deleteGroup.isPending}
-        error={deleteGroup.error}
+        mutation={deleteGroup}
         errorTitle="The node group could not be deleted"
         apiCall={deleteNodeGroupCall(cluster.uuid, group.name)}
         onConfirm={() => deleteGroup.mutate(group.name, { onSuccess: () => setDialog(null) })}
-        onClose={() => {
-          deleteGroup.reset();
-          setDialog(null);
-        }}
+        onClose={() => setDialog(null)}
       >
         {`All ${group.count} nodes of the group terminate; workloads on them move to other nodes if they can.`}
       </ConfirmDialog>
@@ -209,18 +205,14 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         title={`Delete node ${nodeToDelete?.name ?? ''}?`}
         confirmLabel="Delete node"
         pendingLabel="Deleting…"
-        pending={deleteNode.isPending}
-        error={deleteNode.error}
+        mutation={deleteNode}
         errorTitle="The node could not be deleted"
         apiCall={deleteNodeCall(cluster.uuid, group.name, nodeToDelete?.name ?? '')}
         onConfirm={() =>
           nodeToDelete &&
           deleteNode.mutate(nodeToDelete.name, { onSuccess: () => setNodeToDelete(null) })
         }
-        onClose={() => {
-          deleteNode.reset();
-          setNodeToDelete(null);
-        }}
+        onClose={() => setNodeToDelete(null)}
       >
         Experimental: deleting one node is a preview feature of the API and may change. The node
         terminates and the group replaces it with a new one, so the group keeps its size.

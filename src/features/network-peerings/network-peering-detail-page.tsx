@@ -147,8 +147,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           title={`Disable “${peering.name}”?`}
           confirmLabel="Disable peering"
           pendingLabel="Disabling…"
-          pending={modify.isPending}
-          error={modify.error}
+          mutation={modify}
           errorTitle="The peering could not be disabled"
           apiCall={modifyNetworkPeeringCall(peering.uuid, disablePeering)}
           onConfirm={() => modify.mutate(disablePeering, { onSuccess: close })}
@@ -164,8 +163,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
           title={`Delete “${peering.name}”?`}
           confirmLabel="Delete peering"
           pendingLabel="Deleting…"
-          pending={remove.isPending}
-          error={remove.error}
+          mutation={remove}
           errorTitle="The peering could not be deleted"
           apiCall={deleteNetworkPeeringCall(peering.uuid)}
           onConfirm={() =>

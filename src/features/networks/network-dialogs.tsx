@@ -95,8 +95,7 @@ export function DetachRouterDialog({
       title={`Detach “${routerName}”?`}
       confirmLabel="Detach router"
       pendingLabel="Detaching…"
-      pending={detach.isPending}
-      error={detach.error}
+      mutation={detach}
       errorTitle="The router could not be detached"
       apiCall={setNetworkRouterCall(network.uuid, null)}
       onConfirm={() => detach.mutate(null, { onSuccess: onClose })}
@@ -121,10 +120,9 @@ export function DeleteNetworkDialog({
       title={`Delete “${network.name}”?`}
       confirmLabel="Delete network"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
+      mutation={remove}
       confirmDisabled={blocked}
       typedConfirmation={{ expected: network.name, what: 'the network’s name' }}
-      error={remove.error}
       errorTitle="The network could not be deleted"
       apiCall={deleteNetworkCall(network.uuid)}
       onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}

@@ -4,8 +4,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
@@ -14,10 +12,11 @@ import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
+import { SelectFilter } from '../../components/list-controls';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
-import { zoneOptions } from '../../components/zone-options';
+import { zoneChoices } from '../../components/zone-options';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -26,6 +25,13 @@ const networkTypes = ['private', 'utility', 'public'] as const;
 type NetworkType = (typeof networkTypes)[number];
 const isNetworkType = (value: string | null): value is NetworkType =>
   (networkTypes as readonly (string | null)[]).includes(value);
+
+const typeFilterOptions = [
+  { value: 'all', label: 'All types' },
+  { value: 'private', label: 'Private' },
+  { value: 'utility', label: 'Utility' },
+  { value: 'public', label: 'Public' },
+];
 
 const column = createColumnHelper<Network>();
 
@@ -111,34 +117,19 @@ export function NetworksPage() {
       />
       <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Zone"
             value={zone || 'all'}
-            onChange={(event) =>
-              change({ zone: event.target.value === 'all' ? null : event.target.value })
-            }
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="all">All zones</MenuItem>
-            {zoneOptions(zones.data)}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={[{ value: 'all', label: 'All zones' }, ...zoneChoices(zones.data)]}
+            onChange={(value) => change({ zone: value === 'all' ? null : value })}
+            minWidth={200}
+          />
+          <SelectFilter
             label="Type"
             value={type ?? 'all'}
-            onChange={(event) =>
-              change({ type: event.target.value === 'all' ? null : event.target.value })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="all">All types</MenuItem>
-            <MenuItem value="private">Private</MenuItem>
-            <MenuItem value="utility">Utility</MenuItem>
-            <MenuItem value="public">Public</MenuItem>
-          </TextField>
+            options={typeFilterOptions}
+            onChange={(value) => change({ type: value === 'all' ? null : value })}
+          />
         </Box>
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
         <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />

@@ -275,9 +275,8 @@ function DeleteRouterDialog({
       title={`Delete “${router.name}”?`}
       confirmLabel="Delete router"
       pendingLabel="Deleting…"
-      pending={remove.isPending}
+      mutation={remove}
       confirmDisabled={attached.length > 0}
-      error={remove.error}
       errorTitle="The router could not be deleted"
       apiCall={deleteRouterCall(router.uuid)}
       onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}

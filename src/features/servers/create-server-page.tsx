@@ -6,10 +6,8 @@ import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import type { Plan } from '../../../contract/plan';
 import type { CreateServerRequest } from '../../../contract/server';
@@ -22,12 +20,12 @@ import { storageQueries } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { CostPreview } from '../../components/cost-preview';
 import { LabelFields } from '../../components/form/label-fields';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
-import { formatMoney } from '../../lib/format';
-import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
-import type { DiskChoice } from '../../lib/pricing';
+import { describePlan, estimateServerCost } from '../../lib/pricing';
+import type { DiskChoice, ServerCost } from '../../lib/pricing';
 import { links } from '../../lib/links';
 import {
   createServerDefaults,
@@ -200,7 +198,7 @@ export function CreateServerPage() {
             </Button>
           </Box>
         </Stack>
-        <CostPreview control={control} plans={plans.data ?? []} templates={templateList} />
+        <ServerCostPreview control={control} plans={plans.data ?? []} templates={templateList} />
       </Box>
     </>
   );
@@ -273,25 +271,21 @@ function ExtraDisk({ control }: { control: FormControl }) {
   );
 }
 
-interface CostPreviewProps {
+interface ServerCostPreviewProps {
   control: FormControl;
   plans: Plan[];
   templates: StorageSummary[];
 }
 
-function CostPreview({ control, plans, templates }: CostPreviewProps) {
+function ServerCostPreview({ control, plans, templates }: ServerCostPreviewProps) {
   const prices = useQuery(priceQueries.list());
   const values = useWatch({ control });
   const priceZone = prices.data?.find((zone) => zone.name === values.zone);
   const plan = plans.find((item) => item.name === values.plan) ?? null;
   const template = templates.find((item) => item.uuid === values.template);
 
-  let body;
-  if (!priceZone || !values.plan) {
-    body = (
-      <Typography color="text.secondary">Choose a zone and a plan to see the cost.</Typography>
-    );
-  } else {
+  let cost: ServerCost | null = null;
+  if (priceZone && values.plan) {
     const disks: DiskChoice[] = [
       { label: 'OS disk', size: Number(values.osSize) || 0, tier: values.osTier ?? 'maxiops' },
     ];
@@ -302,7 +296,7 @@ function CostPreview({ control, plans, templates }: CostPreviewProps) {
         tier: values.extraTier ?? 'maxiops',
       });
     }
-    const cost = estimateServerCost({
+    cost = estimateServerCost({
       zone: priceZone,
       plan,
       cores: plan ? plan.core_number : Number(values.cores) || 0,
@@ -310,38 +304,6 @@ function CostPreview({ control, plans, templates }: CostPreviewProps) {
       disks,
       licensePerCore: template?.license ?? 0,
     });
-    body = (
-      <>
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {cost.lines.map((line) => (
-            <li key={line.label}>{`${line.label}: ${formatMoney(line.perHour)} per hour`}</li>
-          ))}
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{`${formatMoney(cost.perHour)} per hour`}</Typography>
-        <Typography sx={{ fontWeight: 600 }}>
-          {`${formatMoney(cost.perMonth)} per month (${hoursPerMonth} hours)`}
-        </Typography>
-        {cost.unpriced.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {`Not in this zone's price list, so not included: ${cost.unpriced.join('; ')}.`}
-          </Typography>
-        )}
-      </>
-    );
   }
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label="Cost preview"
-      sx={{ p: 2, display: 'grid', gap: 1 }}
-    >
-      <Typography variant="h6" component="h2">
-        Cost preview
-      </Typography>
-      <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-        {body}
-      </Box>
-    </Paper>
-  );
+  return <CostPreview cost={cost} placeholder="Choose a zone and a plan to see the cost." />;
 }

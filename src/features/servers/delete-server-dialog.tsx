@@ -1,13 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import type { ServerDetails } from '../../../contract/server';
 import { deleteServerCall, useDeleteServer } from '../../api/servers';
 import type { ServerBackupPolicy } from '../../api/servers';
+import { BackupPolicyField } from '../../components/backup-policy-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deletion, useUndoableAction } from '../../components/undoable-action';
 
@@ -30,7 +27,6 @@ export function DeleteServerDialog({
   const { schedule, graceMs } = useUndoableAction();
   const [deleteStorages, setDeleteStorages] = useState(false);
   const [backups, setBackups] = useState<ServerBackupPolicy>('keep');
-  const policyId = useId();
   const options = { deleteStorages, backups };
   const disks = server.storage_devices.storage_device.filter((device) => device.storage !== '');
   return (
@@ -39,10 +35,8 @@ export function DeleteServerDialog({
       title={`Delete the server “${server.title}”?`}
       confirmLabel="Delete server"
       pendingLabel="Deleting…"
-      pending={false}
       confirmDisabled={server.state !== 'stopped'}
       typedConfirmation={{ expected: server.title, what: 'the server’s title' }}
-      error={null}
       errorTitle="The server could not be deleted"
       apiCall={deleteServerCall(server.uuid, options)}
       onConfirm={() => {
@@ -78,23 +72,9 @@ export function DeleteServerDialog({
         />
       )}
       {deleteStorages && (
-        <FormControl>
-          <FormLabel id={policyId}>Backups of those storages</FormLabel>
-          <RadioGroup
-            aria-labelledby={policyId}
-            value={backups}
-            onChange={(event) => setBackups(event.target.value as ServerBackupPolicy)}
-          >
-            <FormControlLabel value="keep" control={<Radio />} label="Keep all backups" />
-            <FormControlLabel
-              value="keep_latest"
-              control={<Radio />}
-              label="Keep the latest only"
-            />
-            <FormControlLabel value="delete" control={<Radio />} label="Delete all backups" />
-          </RadioGroup>
+        <BackupPolicyField label="Backups of those storages" value={backups} onChange={setBackups}>
           <p>{policyWords[backups]}</p>
-        </FormControl>
+        </BackupPolicyField>
       )}
     </ConfirmDialog>
   );

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import MenuItem from '@mui/material/MenuItem';
-import { storageTierSchema } from '../../../contract/storage';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
 import type { ApiError } from '../../api/http';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
@@ -15,8 +13,8 @@ import {
   createStorageDefaults,
   createStorageFormSchema,
   storageFieldForError,
-  tierLabels,
 } from './storage-forms';
+import { tierOptions } from './tier-options';
 import type { CreateStorageFormValues } from './storage-forms';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
@@ -86,11 +84,7 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
         hint="1 to 4096 GiB."
       />
       <FormSelect control={control} name="tier" label="Tier">
-        {storageTierSchema.options.map((tier) => (
-          <MenuItem key={tier} value={tier}>
-            {tierLabels[tier]}
-          </MenuItem>
-        ))}
+        {tierOptions()}
       </FormSelect>
       <LabelFields control={control} hint="Keys may not start with “_”." />
       <BackupRuleFields control={control} />

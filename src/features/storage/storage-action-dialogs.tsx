@@ -34,9 +34,9 @@ import {
   backupRuleDefaults,
   editStorageFormSchema,
   storageFieldForError,
-  tierLabels,
   titleFormSchema,
 } from './storage-forms';
+import { tierOptions } from './tier-options';
 import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
@@ -390,11 +390,7 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
         {zoneOptions(zones.data ?? [{ id: storage.zone, description: storage.zone }])}
       </FormSelect>
       <FormSelect control={control} name="tier" label="Tier">
-        {storageTierSchema.options.map((tier) => (
-          <MenuItem key={tier} value={tier}>
-            {tierLabels[tier]}
-          </MenuItem>
-        ))}
+        {tierOptions()}
       </FormSelect>
     </FormDialog>
   );

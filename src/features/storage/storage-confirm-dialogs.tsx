@@ -1,11 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { backupDeletionPolicySchema } from '../../../contract/storage';
 import type { BackupDeletionPolicy, StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
@@ -19,6 +13,7 @@ import {
   useResizeStorage,
   useRestoreBackup,
 } from '../../api/storage';
+import { BackupPolicyField } from '../../components/backup-policy-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deletion, useUndoableAction } from '../../components/undoable-action';
 
@@ -40,8 +35,7 @@ export function DetachStorageDialog({
       title={`Detach “${storage.title}” from ${serverTitle}?`}
       confirmLabel="Detach"
       pendingLabel="Detaching…"
-      pending={detach.isPending}
-      error={detach.error}
+      mutation={detach}
       errorTitle="The storage could not be detached"
       apiCall={detachStorageCall(storage.uuid)}
       onConfirm={() => detach.mutate(serverUuid, { onSuccess: onClose })}
@@ -61,8 +55,7 @@ export function ResizeStorageDialog({ storage, onClose }: Props) {
       title={`Resize the partition and filesystem of “${storage.title}”?`}
       confirmLabel="Resize"
       pendingLabel="Resizing…"
-      pending={resize.isPending}
-      error={resize.error}
+      mutation={resize}
       errorTitle="The partition could not be resized"
       apiCall={resizeStorageCall(storage.uuid)}
       onConfirm={() => resize.mutate(undefined, { onSuccess: onClose })}
@@ -98,7 +91,6 @@ export function DeleteStorageDialog({
   const remove = useDeleteStorage();
   const { schedule, graceMs } = useUndoableAction();
   const [policy, setPolicy] = useState<BackupDeletionPolicy>('keep');
-  const policyLabelId = useId();
   const backups = storage.backups?.backup.length ?? 0;
   return (
     <ConfirmDialog
@@ -106,9 +98,7 @@ export function DeleteStorageDialog({
       title={`Delete “${storage.title}”?`}
       confirmLabel="Delete storage"
       pendingLabel="Deleting…"
-      pending={false}
       typedConfirmation={{ expected: storage.title, what: 'the storage’s title' }}
-      error={null}
       errorTitle="The storage could not be deleted"
       apiCall={deleteStorageCall(storage.uuid, policy)}
       onConfirm={() => {
@@ -125,24 +115,11 @@ export function DeleteStorageDialog({
         {`Its data is gone for good once deleted. It is deleted ${Math.round(graceMs / 1000)} s after you confirm; until then you can undo.`}
       </p>
       {backups > 0 && (
-        <FormControl>
-          <FormLabel id={policyLabelId}>
-            {`What happens to its ${plural(backups, 'backup', 'backups')}`}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby={policyLabelId}
-            value={policy}
-            onChange={(event) => setPolicy(backupDeletionPolicySchema.parse(event.target.value))}
-          >
-            <FormControlLabel value="keep" control={<Radio />} label="Keep all backups" />
-            <FormControlLabel
-              value="keep_latest"
-              control={<Radio />}
-              label="Keep the latest only"
-            />
-            <FormControlLabel value="delete" control={<Radio />} label="Delete all backups" />
-          </RadioGroup>
-        </FormControl>
+        <BackupPolicyField
+          label={`What happens to its ${plural(backups, 'backup', 'backups')}`}
+          value={policy}
+          onChange={setPolicy}
+        />
       )}
       <p>{policyWords(policy, backups)}</p>
     </ConfirmDialog>
@@ -173,9 +150,8 @@ export function RestoreBackupDialog({ storage, onClose }: Props) {
       title={`Restore “${storage.title}”?`}
       confirmLabel="Restore"
       pendingLabel="Restoring…"
-      pending={restore.isPending}
+      mutation={restore}
       confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
-      error={restore.error}
       errorTitle="The backup could not be restored"
       apiCall={restoreBackupCall(storage.uuid)}
       onConfirm={() => restore.mutate(undefined, { onSuccess: onClose })}

@@ -16,8 +16,7 @@ export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTo
       title={`Delete the token “${token.name}”?`}
       confirmLabel="Delete token"
       pendingLabel="Deleting…"
-      pending={deleteToken.isPending}
-      error={deleteToken.error}
+      mutation={deleteToken}
       errorTitle="The token could not be deleted"
       apiCall={deleteTokenCall(token.id)}
       onConfirm={() => deleteToken.mutate(token.id, { onSuccess: onClose })}

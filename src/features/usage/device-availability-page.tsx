@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router';
 import { usageQueries } from '../../api/usage';
 import { zoneQueries } from '../../api/zones';
 import { DataTable } from '../../components/data-table';
+import { SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
-import { zoneOptions } from '../../components/zone-options';
+import { zoneChoices } from '../../components/zone-options';
 import { formatNumber, humanizeKey } from '../../lib/format';
 
 interface DeviceRow {
@@ -70,32 +69,23 @@ export function DeviceAvailabilityPage() {
       />
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Zone"
             value={zone}
-            onChange={(event) => change('zone', event.target.value)}
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">All zones</MenuItem>
-            {zoneOptions(zones.data)}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={[{ value: '', label: 'All zones' }, ...zoneChoices(zones.data)]}
+            onChange={(value) => change('zone', value)}
+            minWidth={220}
+          />
+          <SelectFilter
             label="Device type"
             value={type}
-            onChange={(event) => change('type', event.target.value)}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">All types</MenuItem>
-            {deviceTypes.map((item) => (
-              <MenuItem key={item} value={item}>
-                {humanizeKey(item)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={[
+              { value: '', label: 'All types' },
+              ...deviceTypes.map((item) => ({ value: item, label: humanizeKey(item) })),
+            ]}
+            onChange={(value) => change('type', value)}
+            minWidth={180}
+          />
         </Box>
         <QueryView
           query={devices}
