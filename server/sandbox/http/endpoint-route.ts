@@ -60,10 +60,6 @@ declare module 'fastify' {
     /** Tests set it: every answer is checked against its endpoint's response schema. */
     checkAnswers: boolean;
   }
-  interface FastifyContextConfig {
-    /** The route belongs to a service that answers RFC 7807 problem details. */
-    problem?: boolean;
-  }
 }
 
 /** An answer that does not match its contract: a sandbox bug, reported loudly in tests. */
@@ -151,7 +147,6 @@ export function handle<E extends Endpoint>(
     config: {
       ...options.config,
       ...(endpoint.formats.length > 0 ? { formats: [...endpoint.formats] } : {}),
-      ...(problem ? { problem } : {}),
     },
     ...(options.errorHandler ? { errorHandler: options.errorHandler } : {}),
     handler: routeHandler,
