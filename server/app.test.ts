@@ -200,6 +200,103 @@ describe('without a built panel', () => {
   });
 });
 
+describe('the Host a request names (DNS rebinding)', () => {
+  const foreign = 'rebind.evil.example:8080';
+  const requests = [
+    { method: 'GET', url: '/1.3/account', headers: { authorization: demoAuth } },
+    { method: 'GET', url: '/', headers: { accept: 'text/html' } },
+    {
+      method: 'PUT',
+      url: '/_sandbox/faults',
+      headers: { origin: 'http://rebind.evil.example:8080' },
+      payload: { maintenance: true },
+    },
+  ] as const;
+
+  async function withServers(
+    options: { allowedHosts?: string[] },
+    check: (app: SkydeckServer) => Promise<void>,
+  ) {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-host-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
+    const upstream = await startUpstream();
+    const sandbox = await buildTestServer({ staticDir, ...options });
+    const proxy = await buildServer({ upstreamUrl: upstream.url, staticDir, ...options });
+    try {
+      await check(sandbox);
+      await check(proxy);
+      return { sandbox, upstream };
+    } finally {
+      await sandbox.close();
+      await proxy.close();
+      await upstream.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+  }
+
+  it('answers a foreign Host with 421 on every path, in sandbox and proxy mode', async () => {
+    const { sandbox, upstream } = await withServers({}, async (app) => {
+      for (const request of requests) {
+        const response = await app.inject({
+          ...request,
+          headers: { ...request.headers, host: foreign },
+        });
+        const error = expectProblem(response, 421, 'HOST_NOT_ALLOWED');
+        expect(error.error_message).toContain('rebind.evil.example');
+        expectSecurityHeaders(response);
+      }
+    });
+    expect(upstream.hits).toEqual([]);
+    expect(sandbox.sandbox!.faults.settings()).toMatchObject({ maintenance: false });
+  });
+
+  it('answers localhost, 127.0.0.1 and [::1] on any port, in any case', async () => {
+    await withServers({}, async (app) => {
+      for (const host of [
+        'localhost',
+        'localhost:80',
+        'LOCALHOST:8080',
+        '127.0.0.1:5173',
+        '127.0.0.1',
+        '[::1]:8080',
+        '[::1]',
+      ]) {
+        const response = await app.inject({
+          url: '/1.3/account',
+          headers: { host, authorization: demoAuth },
+        });
+        expect(response.statusCode, host).toBe(200);
+      }
+      for (const host of ['localhost.evil.example', '127.0.0.1.evil.example', '::1']) {
+        const response = await app.inject({ url: '/1.3/account', headers: { host } });
+        expect(response.statusCode, host).toBe(421);
+      }
+    });
+  });
+
+  it('answers the hosts it is configured for (ALLOWED_HOSTS, a named HOST)', async () => {
+    await withServers({ allowedHosts: ['panel.example.com', 'Intranet', '::2'] }, async (app) => {
+      for (const host of [
+        'panel.example.com',
+        'PANEL.example.com:443',
+        'intranet:8080',
+        '[::2]:80',
+      ]) {
+        const response = await app.inject({
+          url: '/1.3/account',
+          headers: { host, authorization: demoAuth },
+        });
+        expect(response.statusCode, host).toBe(200);
+      }
+      expectProblem(
+        await app.inject({ url: '/', headers: { host: foreign, accept: 'text/html' } }),
+        421,
+        'HOST_NOT_ALLOWED',
+      );
+    });
+  });
+});
+
 describe('logging', () => {
   const capture = () => {
     const lines: string[] = [];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { SandboxOptions } from './sandbox/context';
 import { createSandboxContext } from './sandbox/context';
@@ -22,6 +22,50 @@ export interface ServerOptions extends Partial<SandboxOptions> {
   logger?: boolean | { level: string };
   /** Sends `info` logs to this stream instead (tests read them to check no secret is logged). */
   logStream?: { write(line: string): void };
+  /** Host names besides the loopback ones this server answers to (ALLOWED_HOSTS, a non-wildcard HOST). */
+  allowedHosts?: readonly string[];
+}
+
+/** The names of this machine, answered on any port. */
+const loopbackHosts = ['localhost', '127.0.0.1', '::1'];
+
+/** A host name as compared: lower case, an IPv6 address without its brackets. */
+const normalHost = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+
+/** The host name of a Host header (`name`, `name:port`, `[v6]` or `[v6]:port`), without the port. */
+function hostName(header: string | undefined) {
+  if (!header) return undefined;
+  const value = header.trim();
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(value);
+  if (bracketed) return normalHost(bracketed[1]!);
+  return value.includes('[') || value.split(':').length > 2
+    ? undefined
+    : normalHost(value.replace(/:\d*$/, ''));
+}
+
+/**
+ * Against DNS rebinding: a web page whose name is made to resolve to 127.0.0.1 reaches this server
+ * from the browser with its own name in the Host header, and could sign in with the published demo
+ * password. Only requests naming this machine or a configured host are answered (421 otherwise).
+ */
+function hostCheck(allowedHosts: readonly string[]) {
+  const allowed = new Set([...loopbackHosts, ...allowedHosts].map(normalHost));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const name = hostName(request.headers.host);
+    if (name !== undefined && allowed.has(name)) return;
+    return sendProblem(
+      reply,
+      new ApiProblem(
+        421,
+        'HOST_NOT_ALLOWED',
+        `This server does not answer to the host ${JSON.stringify(request.headers.host ?? '')}; use localhost or add the name to ALLOWED_HOSTS.`,
+      ),
+    );
+  };
 }
 
 export const defaultStaticDir = path.resolve(
@@ -45,6 +89,8 @@ export async function buildServer(options: ServerOptions = {}) {
       sendProblem(setSecurityHeaders(reply), toProblem(error)),
   });
   app.addHook('onSend', securityHeaders);
+  // First of all hooks (before auth, faults and the proxy), on every path.
+  app.addHook('onRequest', hostCheck(options.allowedHosts ?? []));
 
   const sandbox = options.upstreamUrl
     ? undefined

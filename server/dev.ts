@@ -16,7 +16,16 @@ const vite = await createServer({
   server: {
     host: process.env.HOST || '127.0.0.1',
     port: Number(process.env.PORT || 5173),
-    proxy: { '/1.2': target, '/1.3': target },
+    allowedHosts: (process.env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    // Vite checks the Host it is reached by (server.allowedHosts); the sandbox, which answers only
+    // to its own names, is then addressed by its own.
+    proxy: {
+      '/1.2': { target, changeOrigin: true },
+      '/1.3': { target, changeOrigin: true },
+    },
   },
 });
 await vite.listen();

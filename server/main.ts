@@ -15,6 +15,13 @@ function numberFromEnv(name: string, fallback: number): number {
 const host = process.env.HOST || '127.0.0.1';
 const port = numberFromEnv('PORT', 8080);
 const upstreamUrl = process.env.UPSTREAM_URL || undefined;
+// Names the server answers to besides localhost (a deployment behind a name), and the host it
+// listens on unless that is every interface.
+const wildcardHosts = new Set(['0.0.0.0', '::', '[::]', '*']);
+const allowedHosts = [
+  ...(process.env.ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim()),
+  ...(wildcardHosts.has(host) ? [] : [host]),
+].filter((name) => name !== '');
 
 const app = await buildServer({
   upstreamUrl,
@@ -23,6 +30,7 @@ const app = await buildServer({
   timeScale: numberFromEnv('SANDBOX_TIME_SCALE', 1),
   maintenance: process.env.SANDBOX_MAINTENANCE === '1',
   staticDir: defaultStaticDir,
+  allowedHosts,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

@@ -12,7 +12,8 @@ describe('proxy mode', () => {
   let app: SkydeckServer;
   beforeAll(async () => {
     upstream = await startUpstream();
-    app = await buildServer({ upstreamUrl: upstream.url });
+    // panel.local: the name of a deployment behind a name (ALLOWED_HOSTS).
+    app = await buildServer({ upstreamUrl: upstream.url, allowedHosts: ['panel.local'] });
   });
   afterAll(async () => {
     await app.close();
