@@ -60,6 +60,7 @@ const problemTitles: Record<number, string> = {
   406: 'Not acceptable.',
   409: 'Conflict.',
   413: 'Request too large.',
+  421: 'Misdirected request.',
   422: 'Unprocessable entity.',
   429: 'Too many requests.',
   500: 'Internal server error.',
