@@ -508,7 +508,7 @@ export const kubernetesAuthenticationEndpoints = {
     path: '/kubernetes/:uuid/authentication/import',
     body: authenticationImportSchema,
     response: issuerListSchema,
-    errors: [400, 404],
+    errors: [400, 404, 413],
     style: 'problem',
   }),
   get: defineEndpoint({
