@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { labelQuerySchema } from './labels';
 
 export const resourceLimitsSchema = z.record(z.string(), z.nullable(z.int()));
 export type ResourceLimits = z.infer<typeof resourceLimitsSchema>;
@@ -44,7 +45,7 @@ export type AccountListResponse = z.infer<typeof accountListResponseSchema>;
 
 /** `label=key` or `label=key=value`, repeated: accounts carrying every label (api-rules §2.8). */
 export const accountListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
 });
 
 /** `GET /1.3/account/resource-usage` (api-reference-notes §10.5): flat counts keyed like resource_limits. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { repeatedQueryValueSchema } from './labels';
 
 /** Audit log records (api-rules §4.8, api-reference-notes §12). */
 
@@ -118,8 +119,8 @@ export const auditCsvColumns = [
   'current_state',
 ] as const satisfies readonly (keyof AuditLog)[];
 
-/** A query value: text, or several texts where the key repeats. */
-const queryValue = z.union([z.string(), z.array(z.string())]);
+/** A query value: text, or several texts where the key repeats (at most 32). */
+const queryValue = repeatedQueryValueSchema;
 /** A single-valued parameter given more than once counts with its last value. */
 const lastValue = z.pipe(
   queryValue,

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { labelQuerySchema, repeatedQueryValueSchema } from './labels';
 import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
 
 /** Cluster, node group and OIDC entry names: a Kubernetes DNS label (api-reference-notes §9.1). */
@@ -328,7 +329,7 @@ export const acceptedResponseSchema = z.object({ message: z.string() });
 
 /** `?label=` filters of the cluster list (api-reference-notes §1.3). */
 export const clusterListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
 });
 
 /** An `AuthenticationConfiguration` document to import: YAML, or the document as a JSON string. */
@@ -336,7 +337,7 @@ export const authenticationImportSchema = z.string();
 
 /** `?audience=` of an OIDC kubeconfig: one of the entry's audiences (its first unless given). */
 export const issuerKubeconfigQuerySchema = z.object({
-  audience: z.optional(z.union([z.string(), z.array(z.string())])),
+  audience: z.optional(repeatedQueryValueSchema),
 });
 
 /**
@@ -507,7 +508,7 @@ export const kubernetesAuthenticationEndpoints = {
     path: '/kubernetes/:uuid/authentication/import',
     body: authenticationImportSchema,
     response: issuerListSchema,
-    errors: [400, 404],
+    errors: [400, 404, 413],
     style: 'problem',
   }),
   get: defineEndpoint({

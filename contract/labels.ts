@@ -9,6 +9,19 @@ export const storageLabelSchema = z.object({
   value: labelSchema.shape.value,
 });
 
+/** At most this many values per repeated query parameter: more answer 400 (api-rules §2.8). */
+const maxRepeatedValues = 32;
+
+/** A query parameter's text, or its texts where the key repeats: at most 32 of them. */
+export const repeatedQueryValueSchema = z.union([z.string(), z.array(z.string())]).check(
+  z.refine((value) => typeof value === 'string' || value.length <= maxRepeatedValues, {
+    message: `Give at most ${maxRepeatedValues} values.`,
+  }),
+);
+
+/** The repeatable `label` filter of list queries (api-rules §2.8.2). */
+export const labelQuerySchema = z.optional(repeatedQueryValueSchema);
+
 /** One `label` query value: `key` or `key=value` (api-rules §2.8.2; the `=` arrives URL-decoded). */
 export interface LabelFilter {
   key: string;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { labelSchema, uuidSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
+import { labelQuerySchema } from './labels';
 import { networkPeeringStateSchema } from './network';
 
 export { networkPeeringStates, networkPeeringStateSchema } from './network';
@@ -46,7 +47,7 @@ export const networkPeeringListQuerySchema = z.object({
   uuid: z.optional(uuidSchema),
   network_uuid_local: z.optional(uuidSchema),
   network_uuid_peer: z.optional(uuidSchema),
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
 });
 export type NetworkPeeringListQuery = z.input<typeof networkPeeringListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { labelQuerySchema } from './labels';
 import {
   cidrContains,
   cidrTextSchema,
@@ -83,7 +84,7 @@ export type NetworkResponse = z.infer<typeof networkResponseSchema>;
 
 /** `GET /1.3/network`: repeatable `label`, optional `zone` (api-reference-notes §4.1). */
 export const networkListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
   zone: z.optional(zoneIdSchema),
 });
 export type NetworkListQuery = z.input<typeof networkListQuerySchema>;

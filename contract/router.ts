@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { labelSchema, uuidSchema } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
+import { labelQuerySchema } from './labels';
 
 /** Each zone has a `service` router for its utility network; accounts create `normal` ones. */
 export const routerTypeSchema = z.enum(['normal', 'service']);
@@ -103,7 +104,7 @@ export type ModifyRouterRequest = z.input<typeof modifyRouterRequestSchema>;
 
 /** `GET /1.3/router`: repeatable `label` (api-reference-notes §1.3). */
 export const routerListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
 });
 export type RouterListQuery = z.input<typeof routerListQuerySchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { ipAddressTextSchema } from './ip';
-import { storageLabelSchema } from './labels';
+import { labelQuerySchema, storageLabelSchema } from './labels';
 import {
   backupDeletionPolicies,
   backupRuleSchema,
@@ -82,7 +82,7 @@ export type ServerSortField = (typeof serverSortFields)[number];
  * long-standing API does; with it, at most 1,000 a page.
  */
 export const serverListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
   search: z.optional(
     z
       .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
-import { storageLabelSchema } from './labels';
+import { labelQuerySchema, storageLabelSchema } from './labels';
 
 export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
 export const storageTypeSchema = z.enum(storageTypes);
@@ -103,7 +103,7 @@ export const storageSortFields = [
 
 /** Query of every storage list (api-rules §4.10; api-reference-notes §1.6: limit at most 100). */
 export const storageListQuerySchema = z.object({
-  label: z.optional(z.union([z.string(), z.array(z.string())])),
+  label: labelQuerySchema,
   search: z.optional(
     z
       .string()

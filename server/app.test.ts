@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -294,6 +296,54 @@ describe('the Host a request names (DNS rebinding)', () => {
         'HOST_NOT_ALLOWED',
       );
     });
+  });
+});
+
+describe('requests Node refuses before routing', () => {
+  /** Writes `request` on a raw socket and reads the answer until the server closes it. */
+  function rawExchange(port: number, request: string) {
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+  }
+
+  function expectErrorAnswer(answer: string, status: number, code: string) {
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/\r\ncontent-type: application\/json\b/i);
+    expect(head).toMatch(/\r\nconnection: close\b/i);
+    expect(JSON.parse(body)).toEqual({
+      error: { error_code: code, error_message: expect.stringMatching(/./) },
+    });
+  }
+
+  let app: SkydeckServer;
+  let port: number;
+  beforeAll(async () => {
+    app = await buildTestServer();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  it('answers 431 with the error object for headers over 16 KiB', async () => {
+    const answer = await rawExchange(
+      port,
+      `GET /1.3/zone HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(17 * 1024)}\r\n\r\n`,
+    );
+    expectErrorAnswer(answer, 431, 'HEADERS_TOO_LARGE');
+  });
+
+  it('answers 400 with the error object for a request line that is not HTTP', async () => {
+    expectErrorAnswer(
+      await rawExchange(port, 'NOT AN HTTP REQUEST\r\n\r\n'),
+      400,
+      'REQUEST_INVALID',
+    );
   });
 });
 

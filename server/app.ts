@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -73,6 +74,47 @@ export const defaultStaticDir = path.resolve(
   '../dist',
 );
 
+/** Node's own refusals before any request exists: the status, its reason phrase and the API code. */
+function clientErrorAnswer(code: string | undefined) {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: '431 Request Header Fields Too Large',
+      error_code: 'HEADERS_TOO_LARGE',
+      error_message: 'The request headers are too large.',
+    };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: '408 Request Timeout',
+      error_code: 'REQUEST_TIMEOUT',
+      error_message: 'The request took too long to arrive.',
+    };
+  }
+  return {
+    status: '400 Bad Request',
+    error_code: 'REQUEST_INVALID',
+    error_message: 'The request could not be read as HTTP.',
+  };
+}
+
+/**
+ * A malformed or oversized request never reaches Fastify's routing: it still answers the error
+ * object, then the connection closes (its bytes cannot be trusted to frame another request).
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, ...answer } = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ error: answer });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Builds the one server (panel + sandbox or proxy) without listening, so tests can inject(). */
 export async function buildServer(options: ServerOptions = {}) {
   const app = Fastify({
@@ -87,6 +129,7 @@ export async function buildServer(options: ServerOptions = {}) {
     // and the security headers all the same.
     frameworkErrors: (error, _request, reply) =>
       sendProblem(setSecurityHeaders(reply), toProblem(error)),
+    clientErrorHandler,
   });
   app.addHook('onSend', securityHeaders);
   // First of all hooks (before auth, faults and the proxy), on every path.

@@ -193,6 +193,14 @@ describe('GET /1.3/audit-logs', () => {
     expectProblem(await get('/1.3/audit-logs?origins=browser'), 400, 'BAD_REQUEST');
     expectProblem(await get('/1.3/audit-logs?created_after=yesterday'), 400, 'BAD_REQUEST');
     expectProblem(await get('/1.3/audit-logs?actions=DROP%20TABLE'), 400, 'BAD_REQUEST');
+    const many = (name: string, count: number) =>
+      Array.from({ length: count }, () => `${name}=create`).join('&');
+    expect((await get(`/1.3/audit-logs?${many('actions', 32)}`)).statusCode).toBe(200);
+    for (const name of ['actions', 'origins', 'resource_types']) {
+      const response = await get(`/1.3/audit-logs?${many(name, 33)}`);
+      expectProblem(response, 400, 'BAD_REQUEST');
+      expect(response.json()).toMatchObject({ invalid_params: [{ name }] });
+    }
     expectProblem(
       await get('/1.3/audit-logs?created_after=2026-02-01T00:00:00Z&created_before=2026-01-01'),
       400,

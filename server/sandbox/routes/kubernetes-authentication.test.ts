@@ -409,6 +409,49 @@ describe('importing an AuthenticationConfiguration (PUT …/import)', () => {
     });
   });
 
+  it('answers 400 for a document with aliases (a billion laughs) and changes nothing', async () => {
+    const laughs = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      ...'bcdefghi'.split('').map((name, index) => {
+        const previous = 'abcdefghi'[index]!;
+        return `${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(',')}]`;
+      }),
+    ].join('\n');
+    const manyAliases = `${configuration(' []\n')}x: &x 1\ny: [${Array.from({ length: 150 }, () => '*x').join(', ')}]\n`;
+    const oneAlias = configuration(
+      '  - issuer: &issuer {url: "https://a.example.com", audiences: [x]}\n  - issuer: *issuer\n',
+    );
+    const cluster = await createCluster({ authentication: [google] });
+    await unchanged(cluster.uuid, async () => {
+      for (const document of [laughs, manyAliases, oneAlias]) {
+        const error = expectProblem(
+          await importYaml(cluster.uuid, document),
+          400,
+          'REQUEST_INVALID',
+        );
+        expect(error.error_message).toMatch(/alias/);
+      }
+    });
+  });
+
+  it('answers 413 for a body over 64 KiB and changes nothing', async () => {
+    const cluster = await createCluster({ authentication: [google] });
+    const padded = `${twoIssuers}\n# ${'x'.repeat(64 * 1024)}\n`;
+    await unchanged(cluster.uuid, async () => {
+      expectProblem(await importYaml(cluster.uuid, padded), 413, 'REQUEST_TOO_LARGE');
+      const json = await call(
+        'PUT',
+        `${base(cluster.uuid)}/import`,
+        JSON.stringify(padded),
+        demoAuth,
+        {
+          'content-type': 'application/json',
+        },
+      );
+      expectProblem(json, 413, 'REQUEST_TOO_LARGE');
+    });
+  });
+
   it('answers 404 for an unknown cluster', async () => {
     expectProblem(
       await importYaml(unknownCluster, twoIssuers),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseDocument } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 import { kubernetesAuthenticationEndpoints } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
@@ -14,6 +14,21 @@ import { issuersOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
 
 const yamlTypes = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
+/** An AuthenticationConfiguration is a few KB: a larger import answers 413. */
+const importBodyLimit = 64 * 1024;
+
+/** Whether a YAML document uses an alias (`*name`): refused, so none can multiply (billion laughs). */
+function hasAlias(document: ReturnType<typeof parseDocument>) {
+  let found = false;
+  visit(document, {
+    Alias: () => {
+      found = true;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
 
 /**
  * OIDC issuer entries of a cluster (api-rules §4.3; api-reference-notes §9.5). Every change is validated as the
@@ -101,44 +116,57 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     kubernetesRoute(endpoints.create, { xmlRoot: 'issuer' }),
   );
 
-  handle(
-    scope,
-    endpoints.import,
-    async ({ request, params, body: document }) => {
-      const cluster = ownCluster(kubernetes, request, params.uuid);
-      const refused = badRequestStatuses(endpoints.import).invalid;
-      const parsed = parseDocument(document, { prettyErrors: false });
-      if (parsed.errors.length > 0) {
-        throw new ApiProblem(
-          refused,
-          'REQUEST_INVALID',
-          `The document is not valid YAML: ${parsed.errors[0]!.message}`,
-        );
-      }
-      const result = issuersFromAuthenticationConfiguration(parsed.toJS());
-      if (!result.ok) {
-        throw new ApiProblem(refused, 'CONFIGURATION_INVALID', result.message, {}, [
-          { name: 'configuration', reason: result.message },
-        ]);
-      }
-      replaceSet(request, cluster, result.issuers, 'import');
-      return result.issuers;
-    },
-    kubernetesRoute(endpoints.import, {
-      xmlRoot: 'authentication',
-      // The document as text: YAML (its own content type) or a JSON string.
-      readBody: ({ body }, statuses) => {
-        if (typeof body !== 'string' || body.trim() === '') {
+  // The import alone takes a smaller body: its own scope sets the limit on its route.
+  void scope.register(async (importScope) => {
+    importScope.addHook('onRoute', (route) => {
+      route.bodyLimit = importBodyLimit;
+    });
+    handle(
+      importScope,
+      endpoints.import,
+      async ({ request, params, body: document }) => {
+        const cluster = ownCluster(kubernetes, request, params.uuid);
+        const refused = badRequestStatuses(endpoints.import).invalid;
+        const parsed = parseDocument(document, { prettyErrors: false });
+        if (parsed.errors.length > 0) {
           throw new ApiProblem(
-            statuses.malformed,
+            refused,
             'REQUEST_INVALID',
-            'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
+            `The document is not valid YAML: ${parsed.errors[0]!.message}`,
           );
         }
-        return body;
+        if (hasAlias(parsed)) {
+          throw new ApiProblem(
+            refused,
+            'REQUEST_INVALID',
+            'The document may not use YAML aliases (*name): write each value out.',
+          );
+        }
+        const result = issuersFromAuthenticationConfiguration(parsed.toJS());
+        if (!result.ok) {
+          throw new ApiProblem(refused, 'CONFIGURATION_INVALID', result.message, {}, [
+            { name: 'configuration', reason: result.message },
+          ]);
+        }
+        replaceSet(request, cluster, result.issuers, 'import');
+        return result.issuers;
       },
-    }),
-  );
+      kubernetesRoute(endpoints.import, {
+        xmlRoot: 'authentication',
+        // The document as text: YAML (its own content type) or a JSON string.
+        readBody: ({ body }, statuses) => {
+          if (typeof body !== 'string' || body.trim() === '') {
+            throw new ApiProblem(
+              statuses.malformed,
+              'REQUEST_INVALID',
+              'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
+            );
+          }
+          return body;
+        },
+      }),
+    );
+  });
 
   handle(
     scope,

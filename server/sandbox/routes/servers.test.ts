@@ -65,6 +65,20 @@ describe('server lists and details', () => {
     expectProblem(await call('GET', '/1.3/server?label=_x'), 400, 'INVALID_LABEL_KEY');
   });
 
+  it('takes at most 32 label filters', async () => {
+    const labels = (count: number) =>
+      Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
+    expect((await ok('GET', `/1.3/server?${labels(32)}`, undefined, 200)).json()).toEqual({
+      servers: { server: [] },
+    });
+    const error = expectProblem(
+      await call('GET', `/1.3/server?${labels(33)}`),
+      400,
+      'LABEL_INVALID',
+    );
+    expect(error.error_message).toContain('32');
+  });
+
   it('answers details with devices, interfaces and addresses', async () => {
     const db1 = await serverNamed('db-1');
     expect(db1.storage_devices.storage_device.map((device) => device.address)).toEqual([

@@ -56,6 +56,18 @@ describe('storage lists', () => {
     expectProblem(await call('GET', `/1.3/storage${query}`), 400, code);
   });
 
+  it('takes at most 32 label filters', async () => {
+    const labels = (count: number) =>
+      Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
+    expect(await storages(`?${labels(32)}`)).toEqual([]);
+    const error = expectProblem(
+      await call('GET', `/1.3/storage?${labels(33)}`),
+      400,
+      'LABEL_INVALID',
+    );
+    expect(error.error_message).toContain('32');
+  });
+
   it('restricts by type, by access and by both in either order', async () => {
     const templates = await storages('/template?limit=100');
     expect(templates.length).toBeGreaterThan(0);
