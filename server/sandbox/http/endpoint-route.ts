@@ -47,6 +47,8 @@ export interface EndpointRouteOptions {
   readQuery?: (request: FastifyRequest, schema: core.$ZodType) => unknown;
   /** Route settings of the sandbox (XML root, cacheable reads, public routes). */
   config?: FastifyContextConfig;
+  /** A smaller body limit than the server's, in bytes, for an operation whose body is small. */
+  bodyLimit?: number;
   /** An error handler of this route alone (operations whose only bad-request status is 422). */
   errorHandler?: (
     error: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[0],
@@ -149,6 +151,7 @@ export function handle<E extends Endpoint>(
       ...(endpoint.formats.length > 0 ? { formats: [...endpoint.formats] } : {}),
     },
     ...(options.errorHandler ? { errorHandler: options.errorHandler } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: routeHandler,
   });
 }

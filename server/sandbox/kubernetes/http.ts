@@ -93,6 +93,7 @@ export function kubernetesRoute(
   endpoint: Endpoint,
   options: {
     xmlRoot?: string;
+    bodyLimit?: number;
     bodyOf?: (request: FastifyRequest) => unknown;
     readBody?: (request: FastifyRequest, statuses: BadRequestStatuses) => unknown;
   } = {},
@@ -112,6 +113,7 @@ export function kubernetesRoute(
     ...(readBody ? { readBody } : {}),
     ...(onlyUnprocessable ? { errorHandler: unprocessableOnBadRequest } : {}),
     ...(options.xmlRoot ? { config: { xmlRoot: options.xmlRoot } } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   };
 }
 

@@ -116,57 +116,53 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     kubernetesRoute(endpoints.create, { xmlRoot: 'issuer' }),
   );
 
-  // The import alone takes a smaller body: its own scope sets the limit on its route.
-  void scope.register(async (importScope) => {
-    importScope.addHook('onRoute', (route) => {
-      route.bodyLimit = importBodyLimit;
-    });
-    handle(
-      importScope,
-      endpoints.import,
-      async ({ request, params, body: document }) => {
-        const cluster = ownCluster(kubernetes, request, params.uuid);
-        const refused = badRequestStatuses(endpoints.import).invalid;
-        const parsed = parseDocument(document, { prettyErrors: false });
-        if (parsed.errors.length > 0) {
+  handle(
+    scope,
+    endpoints.import,
+    async ({ request, params, body: document }) => {
+      const cluster = ownCluster(kubernetes, request, params.uuid);
+      const refused = badRequestStatuses(endpoints.import).invalid;
+      const parsed = parseDocument(document, { prettyErrors: false });
+      if (parsed.errors.length > 0) {
+        throw new ApiProblem(
+          refused,
+          'REQUEST_INVALID',
+          `The document is not valid YAML: ${parsed.errors[0]!.message}`,
+        );
+      }
+      if (hasAlias(parsed)) {
+        throw new ApiProblem(
+          refused,
+          'REQUEST_INVALID',
+          'The document may not use YAML aliases (*name): write each value out.',
+        );
+      }
+      const result = issuersFromAuthenticationConfiguration(parsed.toJS());
+      if (!result.ok) {
+        throw new ApiProblem(refused, 'CONFIGURATION_INVALID', result.message, {}, [
+          { name: 'configuration', reason: result.message },
+        ]);
+      }
+      replaceSet(request, cluster, result.issuers, 'import');
+      return result.issuers;
+    },
+    kubernetesRoute(endpoints.import, {
+      xmlRoot: 'authentication',
+      // An AuthenticationConfiguration is a few KB: a larger body is refused before parsing.
+      bodyLimit: importBodyLimit,
+      // The document as text: YAML (its own content type) or a JSON string.
+      readBody: ({ body }, statuses) => {
+        if (typeof body !== 'string' || body.trim() === '') {
           throw new ApiProblem(
-            refused,
+            statuses.malformed,
             'REQUEST_INVALID',
-            `The document is not valid YAML: ${parsed.errors[0]!.message}`,
+            'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
           );
         }
-        if (hasAlias(parsed)) {
-          throw new ApiProblem(
-            refused,
-            'REQUEST_INVALID',
-            'The document may not use YAML aliases (*name): write each value out.',
-          );
-        }
-        const result = issuersFromAuthenticationConfiguration(parsed.toJS());
-        if (!result.ok) {
-          throw new ApiProblem(refused, 'CONFIGURATION_INVALID', result.message, {}, [
-            { name: 'configuration', reason: result.message },
-          ]);
-        }
-        replaceSet(request, cluster, result.issuers, 'import');
-        return result.issuers;
+        return body;
       },
-      kubernetesRoute(endpoints.import, {
-        xmlRoot: 'authentication',
-        // The document as text: YAML (its own content type) or a JSON string.
-        readBody: ({ body }, statuses) => {
-          if (typeof body !== 'string' || body.trim() === '') {
-            throw new ApiProblem(
-              statuses.malformed,
-              'REQUEST_INVALID',
-              'Send the AuthenticationConfiguration YAML document as the body (Content-Type: application/yaml), or as a JSON string.',
-            );
-          }
-          return body;
-        },
-      }),
-    );
-  });
+    }),
+  );
 
   handle(
     scope,
