@@ -641,17 +641,4 @@ describe('billing, audit and deletion', () => {
       after.managed_load_balancers!.load_balancer.resources.map((item) => item.resource_id),
     ).toContain(lb.uuid);
   });
-
-  it('seeds a running demo service', async () => {
-    const list = await okBody(
-      loadBalancerListSchema,
-      'GET',
-      `${base}?label=env%3Ddemo`,
-      undefined,
-      200,
-    );
-    expect(list.map((item) => [item.name, item.operational_state])).toEqual([
-      ['demo-web-lb', 'running'],
-    ]);
-  });
 });
