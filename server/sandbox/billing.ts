@@ -1,7 +1,8 @@
 import type { Label } from '../../contract/common';
 import type { PriceEntry } from '../../contract/price';
 import { serverPlanPricePrefix } from '../../contract/price';
-import { prices } from './catalog';
+import type { ZonePrices } from './catalog';
+import { prices as corePrices } from './catalog';
 import type { Clock } from './clock';
 import { ApiProblem } from './http/errors';
 import type { AccountRow } from './store/accounts';
@@ -12,7 +13,34 @@ import type { StorageRepository, StorageRow } from './store/storages';
 
 export const hourMs = 3_600_000;
 
-export type BilledType = 'server' | 'storage' | 'backup' | 'template' | 'ipv4';
+/** The types the core ledger bills; a domain adds its own through `register` (a {@link BilledKind}). */
+export type CoreBilledType = 'server' | 'storage' | 'backup' | 'template' | 'ipv4';
+export type BilledType = CoreBilledType | (string & {});
+
+/**
+ * A billed type that a sandbox domain adds (`billing.register` in its `setup`): its resources bill
+ * by the hour at one price-list entry each, and show in the summary under their own category.
+ */
+export interface BilledKind {
+  type: string;
+  /** Category and kind of the billing summary, such as `['managed_load_balancers', 'plan']`. */
+  category: readonly [string, string];
+  /** The price-list key of a period (one unit an hour). */
+  priceKey: (period: BillingPeriod) => string;
+  /** The account's live resources of this type, as open periods. */
+  openPeriods: (accountId: number) => BillingPeriod[];
+  /** The account a live resource of this type belongs to. */
+  ownerOf: (resourceId: string) => number | undefined;
+}
+
+/** Summary category and kind of the core types (api-reference-notes §10.3). */
+const coreCategories: Record<CoreBilledType, readonly [string, string]> = {
+  server: ['servers', 'server'],
+  storage: ['storages', 'storage'],
+  backup: ['storages', 'backup'],
+  template: ['storages', 'template'],
+  ipv4: ['networks', 'ipv4'],
+};
 
 /** A stretch of a resource's life with the same billed attributes; `end` null while it lasts. */
 export interface BillingPeriod {
@@ -51,7 +79,7 @@ type HistoryRow = Omit<
 };
 
 /** The attributes a resource type does not bill by, as an open period shows them. */
-const unbilled = {
+export const unbilled = {
   plan: null,
   cores: null,
   memory: null,
@@ -64,16 +92,17 @@ const unbilled = {
   deleted: false,
 } satisfies Partial<BillingPeriod>;
 
-const zonePrices = new Map(prices.map((zone) => [zone.name, zone]));
+const priceTable = (list: readonly ZonePrices[]) => new Map(list.map((zone) => [zone.name, zone]));
+const corePriceTable = priceTable(corePrices);
 
-function priceOf(zone: string, key: string): PriceEntry | undefined {
-  const entry = zonePrices.get(zone)?.[key];
+function priceOf(zone: string, key: string, table = corePriceTable): PriceEntry | undefined {
+  const entry = table.get(zone)?.[key];
   return typeof entry === 'object' ? entry : undefined;
 }
 
 /** Credits an hour for `units` of a price entry (prices are per `amount` units). */
-const unitPrice = (zone: string, key: string, units: number) => {
-  const entry = priceOf(zone, key);
+const unitPrice = (zone: string, key: string, units: number, table = corePriceTable) => {
+  const entry = priceOf(zone, key, table);
   return entry ? (entry.price * units) / entry.amount : 0;
 };
 
@@ -150,7 +179,13 @@ function storageType(row: StorageRow): BilledType | undefined {
  * a billed attribute and every deletion closes the period so far into `billing_history`, so a
  * deleted resource still bills its lifetime and a plan change shows as two detail entries.
  */
-export function createBillingLedger(db: Db, clock: Clock) {
+export function createBillingLedger(
+  db: Db,
+  clock: Clock,
+  zonePrices: readonly ZonePrices[] = corePrices,
+) {
+  const prices = priceTable(zonePrices);
+  const kinds = new Map<string, BilledKind>();
   const insert = db.prepare(`
     INSERT INTO billing_history (account_id, resource_id, type, title, zone, plan, cores, memory,
       size, tier, license, firewall, included, labels, start_at, end_at, deleted)
@@ -286,19 +321,44 @@ export function createBillingLedger(db: Db, clock: Clock) {
         .all(accountId)
         .map(addressPeriod)
         .filter((period) => period !== undefined),
+      ...[...kinds.values()].flatMap((kind) => kind.openPeriods(accountId)),
     ];
     return [...closed, ...open].sort((a, b) => a.start - b.start);
+  }
+
+  /** The hourly cost of a period: core types by {@link hourlyCost}, a domain's by its price key. */
+  function costOf(period: BillingPeriod): HourlyCost {
+    const kind = kinds.get(period.type);
+    if (!kind) return hourlyCost(period);
+    const base = unitPrice(period.zone, kind.priceKey(period), 1, prices);
+    return { base, license: 0, firewall: 0, total: base };
   }
 
   function creditsUsed(accountId: number): number {
     const now = clock.now().getTime();
     return periods(accountId).reduce(
-      (sum, period) => sum + hourlyCost(period).total * billedHours(period, 0, now, now),
+      (sum, period) => sum + costOf(period).total * billedHours(period, 0, now, now),
       0,
     );
   }
   return {
     periods,
+    hourlyCost: costOf,
+    /** Summary category and kind of a billed type. */
+    categoryOf(type: BilledType): readonly [string, string] {
+      return kinds.get(type)?.category ?? coreCategories[type as CoreBilledType] ?? ['other', type];
+    },
+    /** Adds a domain's billed type (called from the domain's `setup`). */
+    register(kind: BilledKind) {
+      kinds.set(kind.type, kind);
+    },
+    /**
+     * Closes a domain resource's open period into the history: on deletion, and before a billed
+     * attribute (such as its plan) changes, so the bill shows each stretch at its own price.
+     */
+    closePeriod(period: BillingPeriod, deleted: boolean) {
+      close(period, deleted);
+    },
     /** Servers whose billed attributes are tracked: use this repository everywhere. */
     trackServers(repo: ServerRepository): ServerRepository {
       servers = repo;
@@ -369,7 +429,8 @@ export function createBillingLedger(db: Db, clock: Clock) {
       const live =
         servers?.find(resourceId)?.account_id ??
         storages?.find(resourceId)?.account_id ??
-        liveAddressOwner.get(resourceId)?.account_id;
+        liveAddressOwner.get(resourceId)?.account_id ??
+        [...kinds.values()].map((kind) => kind.ownerOf(resourceId)).find((id) => id !== undefined);
       return live ?? ownerOf.get(resourceId)?.account_id;
     },
     /** Credits used by an account up to now. */

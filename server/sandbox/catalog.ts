@@ -79,19 +79,31 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export type ZonePrices = { name: string } & Record<string, PriceEntry | string>;
 
-export const prices: ZonePrices[] = zoneTable.map(([name, , factor]) => {
-  const zone: ZonePrices = { name };
-  for (const [key, entry] of Object.entries(basePrices)) {
-    zone[key] = { amount: entry.amount, price: round(entry.price * factor) };
-  }
-  for (const plan of plans) {
-    zone[`${serverPlanPricePrefix}${plan.name}`] = {
-      amount: 1,
-      price: round(basePlanPrice(plan) * factor),
-    };
-  }
-  return zone;
-});
+/**
+ * Every zone's price list: the core entries and a domain's own (`SandboxDomain.prices`, Frankfurt
+ * prices), each scaled by the zone's price factor.
+ */
+export function zonePriceLists(extra: Readonly<Record<string, PriceEntry>> = {}): ZonePrices[] {
+  return zoneTable.map(([name, , factor]) => {
+    const zone: ZonePrices = { name };
+    for (const [key, entry] of Object.entries(basePrices)) {
+      zone[key] = { amount: entry.amount, price: round(entry.price * factor) };
+    }
+    for (const plan of plans) {
+      zone[`${serverPlanPricePrefix}${plan.name}`] = {
+        amount: 1,
+        price: round(basePlanPrice(plan) * factor),
+      };
+    }
+    for (const [key, entry] of Object.entries(extra)) {
+      zone[key] = { amount: entry.amount, price: round(entry.price * factor) };
+    }
+    return zone;
+  });
+}
+
+/** The core price lists, without any domain's entries. */
+export const prices: ZonePrices[] = zonePriceLists();
 
 /** IANA timezone names a server can be given (api-reference-notes §14), with UTC among them. */
 export const timezones: string[] = [

@@ -1,7 +1,9 @@
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { createAuditLog } from './audit';
+import type { PriceEntry } from '../../contract/price';
 import { createBillingLedger } from './billing';
+import { zonePriceLists } from './catalog';
 import { createFaults } from './faults';
 import { createResponseCache } from './response-cache';
 import { createAuthenticator } from './http/auth';
@@ -54,14 +56,20 @@ export function createSandboxContext(options: SandboxOptions) {
   const clock = options.clock ?? systemClock;
   const accounts = createAccountRepository(db);
   const tokens = createTokenRepository(db);
-  const billing = createBillingLedger(db, clock);
+  const domains = options.domains ?? sandboxDomains;
+  const prices = zonePriceLists(
+    Object.assign({}, ...domains.map((domain) => domain.prices ?? {})) as Record<
+      string,
+      PriceEntry
+    >,
+  );
+  const billing = createBillingLedger(db, clock, prices);
   const storages = billing.trackStorages(createStorageRepository(db));
   const servers = billing.trackServers(createServerRepository(db));
   const networks = createNetworkRepository(db);
   const interfaces = billing.trackAddresses(createInterfaceRepository(db));
   const peerings = createPeeringRepository(db);
   const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
-  const domains = options.domains ?? sandboxDomains;
   for (const domain of domains) migrateDomain(db, domain.name, domain.migrations ?? []);
   if (options.reset) clearDatabase(db);
   db.transaction(networking.ensureSharedNetworks)();
@@ -93,6 +101,8 @@ export function createSandboxContext(options: SandboxOptions) {
     storages,
     servers,
     billing,
+    /** Every zone's price list, with the domains' entries. */
+    prices,
     kubernetes,
     kubernetesModel,
     faults: createFaults({ maintenance: options.maintenance ?? false }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PriceEntry } from '../../contract/price';
 import type { SandboxContext } from './context';
 
 /** Registers a group's routes in one version scope; `handle` keeps each endpoint to its versions. */
@@ -22,4 +23,10 @@ export interface SandboxDomain {
   setup?: (context: SandboxContext) => void;
   /** Seeds demo data into a fresh database, after the core seed (accounts exist). */
   seed?: (context: SandboxContext) => void;
+  /**
+   * The group's own price-list entries (Frankfurt prices, credits an hour for `amount` units),
+   * added to every zone's list at its price factor. Its billed types register in `setup`
+   * (`context.billing.register`).
+   */
+  prices?: Readonly<Record<string, PriceEntry>>;
 }

@@ -3,7 +3,7 @@ import { billingEndpoints } from '../../../contract/billing';
 import type { BillingSummary, LegacyBillingSummary } from '../../../contract/billing';
 import type { RouteModule } from '../domain';
 import type { BillingPeriod } from '../billing';
-import { billedHours, hourMs, hourlyCost } from '../billing';
+import { billedHours, hourMs } from '../billing';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { principalOf } from '../http/principal';
@@ -28,13 +28,8 @@ export function parseMonth(text: string): { from: number; to: number } {
 /** Amounts in the account currency: credits are hundredths of it. */
 const money = (credits: number) => Math.round(credits * 1000) / 100_000;
 
-const categoryOf: Record<BillingPeriod['type'], [string, string]> = {
-  server: ['servers', 'server'],
-  storage: ['storages', 'storage'],
-  backup: ['storages', 'backup'],
-  template: ['storages', 'template'],
-  ipv4: ['networks', 'ipv4'],
-};
+/** Types billed by size: their details show it (api-reference-notes §10.3). */
+const storageTypes = new Set<BillingPeriod['type']>(['storage', 'backup', 'template']);
 
 interface Line {
   period: BillingPeriod;
@@ -45,6 +40,7 @@ interface Line {
 /** Billing (api-rules §4.2; api-reference-notes §10.3): amounts computed from the zone price lists. */
 export const billingRoutes: RouteModule = (scope, context) => {
   const { accounts, billing, clock } = context;
+  const { hourlyCost } = billing;
 
   /** The account whose bill is read: the caller's own, or a partner's associated account. */
   function billedAccount(request: FastifyRequest, username?: string): AccountRow {
@@ -97,9 +93,9 @@ export const billingRoutes: RouteModule = (scope, context) => {
             cores: period.cores ?? 0,
             memory: period.memory ?? 0,
           }
-        : period.type === 'ipv4'
-          ? {}
-          : { size: period.size ?? 0, ...(period.tier ? { tier: period.tier } : {}) }),
+        : storageTypes.has(period.type)
+          ? { size: period.size ?? 0, ...(period.tier ? { tier: period.tier } : {}) }
+          : {}),
     };
   }
 
@@ -112,7 +108,7 @@ export const billingRoutes: RouteModule = (scope, context) => {
     const grouped = new Map<string, Map<string, Map<string, Line[]>>>();
     let total = 0;
     for (const line of lines(account, from, to, resourceId)) {
-      const [category, kind] = categoryOf[line.period.type];
+      const [category, kind] = billing.categoryOf(line.period.type);
       const kinds = grouped.get(category) ?? new Map<string, Map<string, Line[]>>();
       grouped.set(category, kinds);
       const resources = kinds.get(kind) ?? new Map<string, Line[]>();
