@@ -12,3 +12,19 @@ export function principalOf(request: FastifyRequest): Principal {
 export function auditContext(request: FastifyRequest): AuditContext {
   return { principal: principalOf(request), ip: request.ip, correlationId: request.id };
 }
+
+/**
+ * A caller that signed in with a password: Basic, or the panel session a password sign-in made
+ * (only the panel's sign-in marks a token as one, server/sandbox/routes/tokens.ts).
+ */
+export const isPasswordSession = (principal: Principal) =>
+  principal.method === 'basic' || principal.token?.gui === 1;
+
+/**
+ * Managing credentials (subaccounts, other tokens) needs a password session or a token made with
+ * `can_create_tokens`: otherwise a restricted token could mint credentials without its
+ * restrictions (api-rules §5.2).
+ */
+export function mayManageCredentials(principal: Principal): boolean {
+  return isPasswordSession(principal) || principal.token?.can_create_tokens === 1;
+}

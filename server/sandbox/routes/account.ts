@@ -9,7 +9,7 @@ import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { auditContext, mayManageCredentials, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { labelFilters } from '../http/validation';
 import { accountRoles } from '../store/accounts';
@@ -26,10 +26,26 @@ function mainAccountOf(request: FastifyRequest) {
   return principal;
 }
 
-/** A subaccount's write is refused for what it is before its body is read. */
+/**
+ * Subaccounts are credentials: a restricted API token may not make or remove them, or a token
+ * limited to one address could create a subaccount whose password works from anywhere.
+ */
+function accountManagerOf(request: FastifyRequest) {
+  const principal = mainAccountOf(request);
+  if (!mayManageCredentials(principal)) {
+    throw new ApiProblem(
+      403,
+      'TOKEN_CANNOT_MANAGE_ACCOUNTS',
+      'This API token cannot create or delete subaccounts: it was made without can_create_tokens.',
+    );
+  }
+  return principal;
+}
+
+/** A subaccount's or a restricted token's write is refused for what it is before its body is read. */
 const mainAccountFirst: EndpointRouteOptions = {
   readBody: (request, schema) => {
-    mainAccountOf(request);
+    accountManagerOf(request);
     return readBody(request, schema);
   },
 };
@@ -84,7 +100,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
     scope,
     subAccountEndpoints.create,
     async ({ request, body: { sub_account: sub } }) => {
-      const principal = mainAccountOf(request);
+      const principal = accountManagerOf(request);
       const { password, username, roles, labels, allow_api, allow_gui, currency, ...contact } = sub;
       // The account id comes from the insert, so its audit row is written after it here.
       db.transaction(() => {
@@ -121,7 +137,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
   );
 
   handle(scope, subAccountEndpoints.delete, async ({ request, params: { username } }) => {
-    const principal = mainAccountOf(request);
+    const principal = accountManagerOf(request);
     const target = accounts.findByUsername(username);
     if (!target) {
       throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
