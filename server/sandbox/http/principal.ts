@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditContext } from '../audit';
+import { accountRoles } from '../store/accounts';
+import type { AccountRow } from '../store/accounts';
 import type { Principal } from './auth';
+import { ApiProblem } from './errors';
 
 /** The authenticated caller; the version scope's hook has set it before any handler runs. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -27,4 +30,26 @@ export const isPasswordSession = (principal: Principal) =>
  */
 export function mayManageCredentials(principal: Principal): boolean {
   return isPasswordSession(principal) || principal.token?.can_create_tokens === 1;
+}
+
+/** Whether the account may read billing details: a main account, or a subaccount with a billing role. */
+export function mayReadBilling(account: AccountRow): boolean {
+  const roles = accountRoles(account);
+  return account.type === 'main' || roles.includes('billing') || roles.includes('aux_billing');
+}
+
+/**
+ * Billing details, credits and network usage are the main account's money: a subaccount reads them
+ * only with the billing role (api-rules §5.6; api-reference-notes §10.3).
+ */
+export function requireBillingRole(request: FastifyRequest): Principal {
+  const principal = principalOf(request);
+  if (!mayReadBilling(principal.account)) {
+    throw new ApiProblem(
+      403,
+      'BILLING_FORBIDDEN',
+      'This account has no permission to read billing details (billing role needed).',
+    );
+  }
+  return principal;
 }

@@ -122,10 +122,15 @@ export const tokenRoutes: RouteModule = (scope, context) => {
       const allowedRanges = childRestrictions(principal, expiresAt, body.allowed_ip_ranges);
       // Only the panel's own password sign-in makes a panel session; `gui` from any other client
       // is not taken, so no API client can have a sign-in audited that never happened.
-      const panelSession =
-        body.gui === true &&
-        principal.method === 'basic' &&
-        request.headers[panelSignInHeader.toLowerCase()] === 'panel';
+      const viaPanel = request.headers[panelSignInHeader.toLowerCase()] === 'panel';
+      const panelSession = body.gui === true && principal.method === 'basic' && viaPanel;
+      if (panelSession && principal.account.allow_gui !== 1) {
+        throw new ApiProblem(
+          403,
+          'GUI_ACCESS_DISABLED',
+          'This account may not sign in to the control panel (allow_gui is no). Ask the main account to allow it, or use the API.',
+        );
+      }
       const secret = newTokenSecret();
       const row: TokenRow = {
         id: newUuid(uuidPrefixes.token),
