@@ -109,5 +109,3 @@ export function createQuotas(db: Db) {
     },
   };
 }
-
-export type Quotas = ReturnType<typeof createQuotas>;
