@@ -6,10 +6,13 @@ import { labelQuerySchema } from './labels';
 export const resourceLimitsSchema = z.record(z.string(), z.nullable(z.int()));
 export type ResourceLimits = z.infer<typeof resourceLimitsSchema>;
 
-/** `GET /1.3/account` (api-reference-notes §10.1). `credits` are hundredths of the account currency. */
+/**
+ * `GET /1.3/account` (api-reference-notes §10.1). `credits` are hundredths of the account currency;
+ * the sandbox leaves them out for a subaccount without the billing role.
+ */
 export const accountSchema = z.object({
   username: z.string(),
-  credits: z.number(),
+  credits: z.optional(z.number()),
   currency: z.optional(z.string()),
   resource_limits: resourceLimitsSchema,
   trial_mode: z.optional(z.int()),

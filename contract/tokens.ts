@@ -85,6 +85,13 @@ export const allowedIpRangesSchema = z.array(ipRangeSchema).check(
   }),
 );
 
+/**
+ * The panel's own sign-in sends this header (value `panel`) with its password exchange. Only that
+ * request makes a panel session (`gui: true`, audited as a sign-in): `gui` in the body of an API
+ * client's request is not enough.
+ */
+export const panelSignInHeader = 'X-Skydeck-Sign-In';
+
 /** `POST /1.3/account/tokens`: exactly one of `expires_in` and `expires_at`. */
 export const tokenCreateRequestSchema = z
   .strictObject({

@@ -110,7 +110,7 @@ export const usageEndpoints = {
     path: '/account/resource_network_usage',
     query: networkUsageQuerySchema,
     response: resourceNetworkUsageResponseSchema,
-    errors: [400],
+    errors: [400, 403],
     formats: ['csv'],
   }),
   networkTopUsage: defineEndpoint({
@@ -118,7 +118,7 @@ export const usageEndpoints = {
     path: '/account/network_top_usage',
     query: networkUsageQuerySchema,
     response: resourceNetworkUsageResponseSchema,
-    errors: [400],
+    errors: [400, 403],
     formats: ['csv'],
   }),
   networkUsage: defineEndpoint({
@@ -126,13 +126,14 @@ export const usageEndpoints = {
     path: '/account/network_usage',
     query: networkUsageQuerySchema,
     response: networkUsageResponseSchema,
-    errors: [400],
+    errors: [400, 403],
     formats: ['csv'],
   }),
   currentNetworkUsage: defineEndpoint({
     method: 'GET',
     path: '/account/current_network_usage',
     response: currentNetworkUsageResponseSchema,
+    errors: [403],
   }),
   currency: defineEndpoint({ method: 'GET', path: '/currency', response: currencyResponseSchema }),
   deviceAvailability: defineEndpoint({

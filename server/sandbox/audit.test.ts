@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkydeckServer } from '../app';
-import { basicAuth, bearer, buildTestServer, createToken, demoAuth, viewerAuth } from './testing';
+import {
+  basicAuth,
+  bearer,
+  buildTestServer,
+  createToken,
+  demoAuth,
+  panelSignIn,
+  viewerAuth,
+} from './testing';
 import { demoUsers } from './seed';
 
 interface AuditRow {
@@ -52,7 +60,7 @@ describe('audit rows of token changes', () => {
 
   it('records a panel sign-in and sign-out as login and logout from the gui', async () => {
     const before = rows().length;
-    const session = await createToken(app, basicAuth('demo_viewer', demoUsers.demo_viewer), {
+    const session = await panelSignIn(app, basicAuth('demo_viewer', demoUsers.demo_viewer), {
       name: 'Skydeck panel session',
       expires_in: '8h',
       gui: true,

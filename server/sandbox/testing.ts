@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { apiErrorBodySchema } from '../../contract/common';
 import type { CreatedToken } from '../../contract/tokens';
-import { createdTokenSchema } from '../../contract/tokens';
+import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
 import type { ServerOptions, SkydeckServer } from '../app';
 import { buildServer } from '../app';
 import type { Clock } from './clock';
@@ -90,6 +90,24 @@ export async function withOldDatabase(
 }
 
 /** Creates an API token through the API and returns the create response (which holds the secret). */
+/** The panel's own sign-in (src/auth/sign-in.ts): a password exchanged for a panel session token. */
+export async function panelSignIn(
+  app: SkydeckServer,
+  auth: string,
+  body: Record<string, unknown> = {},
+): Promise<CreatedToken> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/1.3/account/tokens',
+    headers: { authorization: auth, [panelSignInHeader]: 'panel' },
+    payload: { name: 'Skydeck panel session', expires_in: '8h', gui: true, ...body },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`a panel sign-in answered ${response.statusCode}: ${response.body}`);
+  }
+  return createdTokenSchema.parse(response.json());
+}
+
 export async function createToken(
   app: SkydeckServer,
   auth: string,

@@ -144,6 +144,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A full `Authorization` header value that replaces the session's bearer token. */
   authorization?: string;
+  /** Further request headers (the panel's sign-in marker). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Sees a successful response before its body is read (for headers such as a total count). */
   onResponse?: (response: Response) => void;
@@ -186,7 +188,7 @@ export function endpointCall<E extends Endpoint>(endpoint: E, args: EndpointArgs
 export function callEndpoint<E extends Endpoint>(
   endpoint: E,
   args: EndpointArgs<E>,
-  options: Pick<RequestOptions, 'signal' | 'authorization' | 'onResponse'> = {},
+  options: Pick<RequestOptions, 'signal' | 'authorization' | 'onResponse' | 'headers'> = {},
 ): Promise<ResponseOf<E>> {
   const call = endpointCall(endpoint, args);
   return request(call.path, endpoint.response as z.ZodMiniType | null as z.ZodMiniType, {
@@ -205,11 +207,11 @@ export function request(path: string, schema: null, options?: RequestOptions): P
 export async function request(
   path: string,
   schema: z.ZodMiniType | null,
-  { method = 'GET', body, authorization, signal, onResponse }: RequestOptions = {},
+  { method = 'GET', body, authorization, signal, onResponse, headers }: RequestOptions = {},
 ): Promise<unknown> {
   // A session token about to expire is renewed first, so the request is not refused midway.
   if (!authorization && credentialProvider() && renewal?.due()) await requestSessionRenewal();
-  const response = await send(path, method, body, authorization, signal);
+  const response = await send(path, method, body, authorization, signal, undefined, headers);
 
   noteMaintenance(response.status === 503);
   if (!response.ok) throw await toApiError(response);
@@ -241,8 +243,9 @@ async function send(
   authorization: string | undefined,
   signal: AbortSignal | undefined,
   accept = 'application/json',
+  extra?: Record<string, string>,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
+  const headers = new Headers({ ...extra, Accept: accept });
   const credential = authorization ?? bearer(credentialProvider());
   if (credential) headers.set('Authorization', credential);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -265,7 +268,7 @@ async function send(
   if (response.status === 401 && credential && !authorization) {
     const current = bearer(credentialProvider());
     if (current !== credential || (await requestSessionRenewal())) {
-      return send(path, method, body, authorization, signal, accept);
+      return send(path, method, body, authorization, signal, accept, extra);
     }
   }
   return response;

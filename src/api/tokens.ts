@@ -17,7 +17,7 @@ export const createTokenCall = (body: TokenCreateRequest) =>
 
 export function createToken(
   body: TokenCreateRequest,
-  options?: Pick<RequestOptions, 'authorization'>,
+  options?: Pick<RequestOptions, 'authorization' | 'headers'>,
 ) {
   return callEndpoint(tokenEndpoints.create, { body }, options);
 }

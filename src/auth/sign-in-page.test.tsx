@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../contract/account';
 import { request } from '../api/http';
+import { basicAuthorization } from '../lib/basic-auth';
 import { renderApp, signInAs } from '../testing/render';
 
 describe('sign-in page', () => {
@@ -56,6 +57,41 @@ describe('sign-in page', () => {
     expect(alert).toHaveTextContent('AUTHENTICATION_FAILED');
     expect(screen.getByLabelText(/Username/)).toHaveValue('demo');
     expect(screen.getByLabelText(/Password/)).toHaveValue('not-the-password');
+  });
+
+  it('refuses an account whose panel access is off (allow_gui "no") with a clear message', async () => {
+    const username = `nogui_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await request('/1.3/account/sub', null, {
+      method: 'POST',
+      authorization: basicAuthorization('demo', 'DemoPassw0rd'),
+      body: {
+        sub_account: {
+          username,
+          password: 'NoGui-Passw0rd',
+          first_name: 'Api',
+          last_name: 'Only',
+          email: `${username}@example.com`,
+          phone: '+358.31245434',
+          country: 'FIN',
+          language: 'en',
+          timezone: 'UTC',
+          allow_api: 'yes',
+          allow_gui: 'no',
+          roles: { role: ['technical'] },
+        },
+      },
+    });
+    const { user } = renderApp({ path: '/sign-in' });
+
+    await user.click(await screen.findByRole('button', { name: 'Username and password' }));
+    await user.type(screen.getByLabelText(/Username/), username);
+    await user.type(screen.getByLabelText(/Password/), 'NoGui-Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account may not sign in to the control panel');
+    expect(alert).toHaveTextContent('GUI_ACCESS_DISABLED');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('asks for missing fields before calling the API', async () => {

@@ -1,5 +1,6 @@
 import { getAccount } from '../api/account';
 import { createToken, deleteToken } from '../api/tokens';
+import { panelSignInHeader } from '../../contract/tokens';
 import { basicAuthorization } from '../lib/basic-auth';
 import type { Session } from './session-store';
 
@@ -14,6 +15,8 @@ const panelSessionToken = {
 export async function exchangePassword(username: string, password: string): Promise<Session> {
   const created = await createToken(panelSessionToken, {
     authorization: basicAuthorization(username, password),
+    // Marks this request as the panel's own sign-in: `gui` alone makes no panel session.
+    headers: { [panelSignInHeader]: 'panel' },
   });
   return {
     token: created.token,

@@ -8,7 +8,13 @@ export function creditsToCurrency(credits: number): number {
   return credits / 100;
 }
 
-export function formatCredits(credits: number, currency = defaultCurrency, locale?: string) {
+/** Credits the API left out (a subaccount without the billing role) show as "—", never as 0. */
+export function formatCredits(
+  credits: number | undefined,
+  currency = defaultCurrency,
+  locale?: string,
+) {
+  if (credits === undefined) return '—';
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
     creditsToCurrency(credits),
   );

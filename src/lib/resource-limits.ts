@@ -24,6 +24,8 @@ const labels: Record<string, string> = {
   storage_standard: 'Standard storage',
   storage_total: 'Storage in total',
   networks: 'Private networks',
+  routers: 'Routers',
+  managed_kubernetes: 'Kubernetes clusters',
   network_peerings: 'Network peerings',
   public_ipv4: 'Public IPv4 addresses',
   public_ipv6: 'Public IPv6 addresses',

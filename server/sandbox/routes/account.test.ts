@@ -44,14 +44,43 @@ describe('GET /1.3/account', () => {
   });
 
   it('shows a subaccount its own username and its main account’s credits and limits', async () => {
+    // Credits are the main account's money: only a subaccount with the billing role sees them
+    // (issue 19 item 11); demo_viewer has the technical role alone.
+    const created = await app().inject({
+      method: 'POST',
+      url: '/1.3/account/sub',
+      headers: { authorization: demoAuth },
+      payload: {
+        sub_account: {
+          username: 'demo_billing',
+          password: 'mySecr3tPassword',
+          first_name: 'Bea',
+          last_name: 'Billing',
+          email: 'bea@example.com',
+          phone: '+358.31245434',
+          country: 'FIN',
+          language: 'en',
+          timezone: 'UTC',
+          allow_api: 'yes',
+          roles: { role: ['billing'] },
+        },
+      },
+    });
+    expect(created.statusCode).toBe(204);
     const main = accountResponseSchema.parse((await account(demoAuth)).json()).account;
-    const response = await account(viewerAuth);
+    const response = await account(basicAuth('demo_billing', 'mySecr3tPassword'));
     expect(response.statusCode).toBe(200);
     const viewer = accountResponseSchema.parse(response.json()).account;
-    expect(viewer.username).toBe('demo_viewer');
+    expect(viewer.username).toBe('demo_billing');
     expect(viewer.credits).toBe(main.credits);
     expect(viewer.currency).toBe(main.currency);
     expect(viewer.resource_limits).toEqual(main.resource_limits);
+
+    const withoutRole = accountResponseSchema.parse((await account(viewerAuth)).json()).account;
+    expect(withoutRole.username).toBe('demo_viewer');
+    expect(withoutRole).not.toHaveProperty('credits');
+    expect(withoutRole.currency).toBe(main.currency);
+    expect(withoutRole.resource_limits).toEqual(main.resource_limits);
   });
 
   it('shows each main account its own credits', async () => {

@@ -9,12 +9,13 @@ import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { auditContext, mayManageCredentials, mayReadBilling, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { labelFilters } from '../http/validation';
 import { accountRoles } from '../store/accounts';
 import type { AccountRow } from '../store/accounts';
 import { rfc3339 } from '../clock';
+import { createQuotas } from '../quotas';
 
 const mainOnly = () =>
   new ApiProblem(403, 'ACCOUNT_FORBIDDEN', 'Only the main account may manage its accounts.');
@@ -26,10 +27,26 @@ function mainAccountOf(request: FastifyRequest) {
   return principal;
 }
 
-/** A subaccount's write is refused for what it is before its body is read. */
+/**
+ * Subaccounts are credentials: a restricted API token may not make or remove them, or a token
+ * limited to one address could create a subaccount whose password works from anywhere.
+ */
+function accountManagerOf(request: FastifyRequest) {
+  const principal = mainAccountOf(request);
+  if (!mayManageCredentials(principal)) {
+    throw new ApiProblem(
+      403,
+      'TOKEN_CANNOT_MANAGE_ACCOUNTS',
+      'This API token cannot create or delete subaccounts: it was made without can_create_tokens.',
+    );
+  }
+  return principal;
+}
+
+/** A subaccount's or a restricted token's write is refused for what it is before its body is read. */
 const mainAccountFirst: EndpointRouteOptions = {
   readBody: (request, schema) => {
-    mainAccountOf(request);
+    accountManagerOf(request);
     return readBody(request, schema);
   },
 };
@@ -41,13 +58,20 @@ export const accountRoutes: RouteModule = (scope, context) => {
     'SELECT * FROM accounts WHERE main_account_id = ? ORDER BY id',
   );
   const removeAccount = db.prepare<[number]>('DELETE FROM accounts WHERE id = ?');
+  const quotas = createQuotas(db);
 
   handle(scope, accountEndpoints.get, async ({ request }) => {
     const { account, owner } = principalOf(request);
     return {
       account: {
         username: account.username,
-        credits: Math.round((owner.credits - billing.creditsUsed(owner.id)) * 10_000) / 10_000,
+        // The main account's money is for a subaccount with the billing role only.
+        ...(mayReadBilling(account)
+          ? {
+              credits:
+                Math.round((owner.credits - billing.creditsUsed(owner.id)) * 10_000) / 10_000,
+            }
+          : {}),
         currency: owner.currency,
         resource_limits: JSON.parse(owner.resource_limits) as Record<string, number | null>,
         ...(account.is_partner
@@ -84,7 +108,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
     scope,
     subAccountEndpoints.create,
     async ({ request, body: { sub_account: sub } }) => {
-      const principal = mainAccountOf(request);
+      const principal = accountManagerOf(request);
       const { password, username, roles, labels, allow_api, allow_gui, currency, ...contact } = sub;
       // The account id comes from the insert, so its audit row is written after it here.
       db.transaction(() => {
@@ -121,7 +145,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
   );
 
   handle(scope, subAccountEndpoints.delete, async ({ request, params: { username } }) => {
-    const principal = mainAccountOf(request);
+    const principal = accountManagerOf(request);
     const target = accounts.findByUsername(username);
     if (!target) {
       throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
@@ -142,29 +166,10 @@ export const accountRoutes: RouteModule = (scope, context) => {
     });
   });
 
-  handle(scope, accountEndpoints.resourceUsage, async ({ request }) => {
-    const { owner } = principalOf(request);
-    const servers = context.servers.listByAccount(owner.id);
-    const storages = db
-      .prepare<[number], { tier: string | null; size: number }>(
-        "SELECT tier, size FROM storages WHERE account_id = ? AND type = 'normal'",
-      )
-      .all(owner.id);
-    const sizeOf = (tier: string) =>
-      storages.filter((row) => row.tier === tier).reduce((sum, row) => sum + row.size, 0);
-    const publicIpv = (family: 'IPv4' | 'IPv6') =>
-      context.networking.publicAddressCount(owner.id, family);
-    return {
-      cores: servers.reduce((sum, server) => sum + server.core_number, 0),
-      memory: servers.reduce((sum, server) => sum + server.memory_amount, 0),
-      storage_total: storages.reduce((sum, row) => sum + row.size, 0),
-      storage_maxiops: sizeOf('maxiops'),
-      storage_standard: sizeOf('standard'),
-      storage_hdd: sizeOf('hdd'),
-      public_ipv4: publicIpv('IPv4'),
-      public_ipv6: publicIpv('IPv6'),
-    };
-  });
+  // Every limited resource is counted, by the same query that enforces the limits (quotas.ts).
+  handle(scope, accountEndpoints.resourceUsage, async ({ request }) =>
+    quotas.usage(principalOf(request).owner.id),
+  );
 
   handle(scope, accountEndpoints.msLma, async ({ request }) => {
     principalOf(request);

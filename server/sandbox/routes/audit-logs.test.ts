@@ -10,6 +10,7 @@ import {
   basicAuth,
   bearer,
   createToken,
+  panelSignIn,
   demoAuth,
   expectProblem,
   manualClock,
@@ -433,7 +434,7 @@ describe('audit rows follow successful changes only', () => {
   });
 
   it('a panel sign-in and sign-out are recorded from the gui and can be found by username', async () => {
-    const session = await createToken(app(), basicAuth('demo_viewer', demoUsers.demo_viewer), {
+    const session = await panelSignIn(app(), basicAuth('demo_viewer', demoUsers.demo_viewer), {
       name: 'Skydeck panel session',
       expires_in: '8h',
       gui: true,

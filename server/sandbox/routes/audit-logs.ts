@@ -58,13 +58,18 @@ function toQuery(filters: z.output<typeof auditLogFilterQuerySchema>): AuditQuer
 
 /**
  * Who sees which rows: rows are kept under the main account (audit.ts records `owner`), so a
- * main account sees its own and its subaccounts' actions; a subaccount sees only its own.
+ * main account sees its own and its subaccounts' actions; a subaccount sees only its own, from
+ * its creation on: a deleted subaccount's rows are not shown to a new one that reuses the name.
  */
 function scopeOf(request: FastifyRequest): AuditScope {
   const { account, owner } = principalOf(request);
   return account.id === owner.id
     ? { accountId: owner.id }
-    : { accountId: owner.id, username: account.username };
+    : {
+        accountId: owner.id,
+        username: account.username,
+        since: rfc3339(new Date(account.created_at)),
+      };
 }
 
 /** A CSV row of a record: the row fields as they are, states as JSON text. */
@@ -163,7 +168,8 @@ export const auditLogRoutes: RouteModule = (scope, context) => {
       }
       if (
         row.account_id !== visible.accountId ||
-        (visible.username !== undefined && row.account_username !== visible.username)
+        (visible.username !== undefined && row.account_username !== visible.username) ||
+        (visible.since !== undefined && row.time < visible.since)
       ) {
         throw new ApiProblem(
           403,

@@ -6,8 +6,7 @@ import type { BillingPeriod } from '../billing';
 import { billedHours, hourMs } from '../billing';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { principalOf } from '../http/principal';
-import { accountRoles } from '../store/accounts';
+import { requireBillingRole } from '../http/principal';
 import type { AccountRow } from '../store/accounts';
 
 /** `YYYY-MM` to the month's [start, end) in ms, or the API's 400. */
@@ -44,15 +43,7 @@ export const billingRoutes: RouteModule = (scope, context) => {
 
   /** The account whose bill is read: the caller's own, or a partner's associated account. */
   function billedAccount(request: FastifyRequest, username?: string): AccountRow {
-    const { account, owner } = principalOf(request);
-    const roles = accountRoles(account);
-    if (account.type !== 'main' && !roles.includes('billing') && !roles.includes('aux_billing')) {
-      throw new ApiProblem(
-        403,
-        'BILLING_FORBIDDEN',
-        'This account has no permission to read billing details (billing role needed).',
-      );
-    }
+    const { owner } = requireBillingRole(request);
     if (username === undefined || username === owner.username) return owner;
     const target = accounts.findByUsername(username);
     if (!target || target.partner_id === null || target.partner_id !== owner.id) {

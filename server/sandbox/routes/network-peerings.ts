@@ -12,6 +12,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import { peeringJobKind, peeringProvisionSeconds } from '../networking';
 import type { PeeringRow } from '../store/networks';
+import { createQuotas } from '../quotas';
 
 /**
  * Starts provisioning every peering pair of the network that has become ready (both sides
@@ -34,6 +35,7 @@ function provision(context: SandboxContext, row: PeeringRow) {
 export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { networks, peerings, networking, audit, clock, jobs } = context;
   const now = () => rfc3339(clock.now());
+  const quotas = createQuotas(context.db);
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: PeeringRow) => ({ network_peering: networking.peeringRecord(row) });
   const labelled = { readBody: readLabelledBody };
@@ -136,10 +138,10 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
         action: 'create',
         resourceType: 'network_peering',
         resourceId: row.uuid,
-        write: () => {
+        write: quotas.guard(principalOf(request).owner, () => {
           peerings.insert(row);
           provision(context, row);
-        },
+        }),
         after: () => networking.peeringRecord(row),
       });
       return { network_peering: current };

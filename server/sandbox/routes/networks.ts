@@ -21,6 +21,7 @@ import { serverStateIllegal } from '../resources';
 import type { InterfaceRow, IpNetworkRow, NetworkRow } from '../store/networks';
 import type { ServerRow } from '../store/servers';
 import { provisionPeerings } from './network-peerings';
+import { createQuotas } from '../quotas';
 
 const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow => ({
   network_uuid: networkUuid,
@@ -38,6 +39,7 @@ const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow =>
 export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, networks, interfaces, networking, resources, audit, clock, servers } = context;
   const labelled = { readBody: readLabelledBody };
+  const quotas = createQuotas(db);
   const now = () => rfc3339(clock.now());
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: NetworkRow, ownerId: number) => ({
@@ -81,11 +83,12 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'create',
         resourceType: 'network',
         resourceId: row.uuid,
-        write: () =>
+        write: quotas.guard(principalOf(request).owner, () =>
           networks.insert(
             row,
             body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
           ),
+        ),
         after: () => networking.networkRecord(row, ownerId),
       });
       return { network: current };

@@ -12,6 +12,7 @@ import { auditContext, principalOf } from '../http/principal';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import type { RouterRow } from '../store/networks';
 import { parseLabels } from '../store/networks';
+import { createQuotas } from '../quotas';
 
 /**
  * A router's user routes: named `route0`, `route1`… unless named; service routes a client echoes
@@ -40,6 +41,7 @@ function userRoutes(requested: readonly StaticRouteRequest[]): StaticRoute[] {
 export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { networks, networking, audit, clock } = context;
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
+  const quotas = createQuotas(context.db);
 
   const routerRecord = (row: RouterRow): Router => ({
     uuid: row.uuid,
@@ -82,7 +84,7 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'create',
         resourceType: 'router',
         resourceId: row.uuid,
-        write: () => networks.insertRouter(row),
+        write: quotas.guard(principalOf(request).owner, () => networks.insertRouter(row)),
         after: () => routerRecord(row),
       });
       return { router: current };

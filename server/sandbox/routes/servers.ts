@@ -19,6 +19,7 @@ import { actorOf, backupPolicyErrors, serverStateIllegal, storageStateIllegal } 
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
+import { createQuotas } from '../quotas';
 
 /** Cores and memory of a fixed plan or a custom configuration (api-reference-notes §2.3, §2.6). */
 function sizing(
@@ -77,6 +78,7 @@ function deletionPolicyCodes(error: unknown): never {
 /** Servers (api-rules §2.6; api-reference-notes §2). */
 export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { storages, servers, resources, jobs, audit, clock } = context;
+  const quotas = createQuotas(context.db);
 
   const attachments = createAttachments(context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
@@ -251,7 +253,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'create',
         resourceType: 'server',
         resourceId: server.uuid,
-        write,
+        write: quotas.guard(principal.owner, write),
         after: () => resources.serverDetails(server),
       });
       return { server: current };
@@ -284,10 +286,10 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         resourceType: 'server',
         resourceId: row.uuid,
         before: () => resources.serverDetails(row),
-        write: () => {
+        write: quotas.guard(principal.owner, () => {
           servers.update(next);
           resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
-        },
+        }),
         after: () => resources.serverDetails(next),
       });
       return { server: current };

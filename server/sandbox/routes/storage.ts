@@ -22,6 +22,7 @@ import { rfc3339 } from '../clock';
 import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
 import { durations, jobKinds } from '../transitions';
+import { createQuotas } from '../quotas';
 
 type ListQuery = z.output<typeof storageListQuerySchema>;
 
@@ -37,6 +38,7 @@ const at = <E extends Endpoint>(endpoint: E, params: Record<string, string>): E 
 export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { db, storages, servers, resources, jobs, audit, clock } = context;
   const attachments = createAttachments(context);
+  const quotas = createQuotas(db);
 
   function listStorages(
     request: FastifyRequest,
@@ -148,9 +150,9 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       resourceType: 'storage',
       resourceId: row.uuid,
       before: () => details(request, row).storage,
-      write: () => {
+      write: quotas.guard(principalOf(request).owner, () => {
         next = write();
-      },
+      }),
       after: () => details(request, next).storage,
     });
     return { storage: current };
@@ -168,11 +170,11 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       action,
       resourceType: 'storage',
       resourceId: copy.uuid,
-      write: () => {
+      write: quotas.guard(principalOf(request).owner, () => {
         storages.insert(copy);
         if (source.access === 'private') storages.update({ ...source, state: sourceState });
         jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
-      },
+      }),
       after: () => details(request, copy).storage,
     });
     return { storage: current };
@@ -255,7 +257,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'create',
         resourceType: 'storage',
         resourceId: row.uuid,
-        write: () => storages.insert(row, labels),
+        write: quotas.guard(principalOf(request).owner, () => storages.insert(row, labels)),
         after: () => details(request, row).storage,
       });
       return { storage: current };

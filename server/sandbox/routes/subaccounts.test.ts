@@ -7,10 +7,13 @@ import {
 import { currencyResponseSchema, deviceAvailabilitySchema } from '../../../contract/usage';
 import {
   basicAuth,
+  bearer,
   buildTestServer,
+  createToken,
   demoAuth,
   expectProblem,
   otherAuth,
+  panelSignIn,
   viewerAuth,
 } from '../testing';
 import { sandboxSuite } from './test-helpers';
@@ -205,5 +208,55 @@ describe('resource usage, currency, devices, MS LMA', () => {
     const response = await call('POST', '/1.3/account/ms_lma', demoAuth);
     expect(response.statusCode).toBe(201);
     expect(msLmaResponseSchema.parse(response.json()).signing_status.state).toBe('initiated');
+  });
+});
+
+describe('subaccounts need a password session or can_create_tokens (issue 19 item 7)', () => {
+  const accountsNow = async () =>
+    accountListResponseSchema
+      .parse((await call('GET', '/1.3/account/list', demoAuth)).json())
+      .accounts.account.map((account) => account.username);
+
+  it('a restricted token can neither create nor delete a subaccount: 403 TOKEN_CANNOT_MANAGE_ACCOUNTS', async () => {
+    const restricted = await createToken(app(), demoAuth, {
+      name: 'restricted',
+      allowed_ip_ranges: ['127.0.0.1'],
+    });
+    const before = await accountsNow();
+    expectProblem(
+      await call(
+        'POST',
+        '/1.3/account/sub',
+        bearer(restricted.token),
+        subAccount({ username: 'escape_hatch' }),
+      ),
+      403,
+      'TOKEN_CANNOT_MANAGE_ACCOUNTS',
+    );
+    expectProblem(
+      await call('DELETE', '/1.3/account/sub/demo_viewer', bearer(restricted.token)),
+      403,
+      'TOKEN_CANNOT_MANAGE_ACCOUNTS',
+    );
+    expect(await accountsNow()).toEqual(before);
+    expectProblem(
+      await call('GET', '/1.3/account', basicAuth('escape_hatch', 'mySecr3tPassword')),
+      401,
+      'AUTHENTICATION_FAILED',
+    );
+  });
+
+  it('a token with can_create_tokens and a panel session may', async () => {
+    const manager = await createToken(app(), demoAuth, { name: 'm', can_create_tokens: true });
+    const session = await panelSignIn(app(), demoAuth);
+    for (const [auth, username] of [
+      [bearer(manager.token), 'by_manager'],
+      [bearer(session.token), 'by_session'],
+    ] as const) {
+      expect(
+        (await call('POST', '/1.3/account/sub', auth, subAccount({ username }))).statusCode,
+      ).toBe(204);
+      expect((await call('DELETE', `/1.3/account/sub/${username}`, auth)).statusCode).toBe(204);
+    }
   });
 });

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createdTokenSchema, tokenListResponseSchema, tokenSchema } from '../../../contract/tokens';
+import {
+  createdTokenSchema,
+  panelSignInHeader,
+  tokenListResponseSchema,
+  tokenSchema,
+} from '../../../contract/tokens';
 import {
   bearer,
   buildTestServer,
@@ -12,6 +17,7 @@ import {
   expectProblem,
   manualClock,
   otherAuth,
+  panelSignIn,
 } from '../testing';
 import { sandboxSuite } from './test-helpers';
 
@@ -27,6 +33,14 @@ const post = (auth: string, payload: unknown) =>
     method: 'POST',
     url: '/1.3/account/tokens',
     headers: { authorization: auth },
+    payload: payload as object,
+  });
+/** The panel's own sign-in request: the only one whose `gui: true` makes a panel session. */
+const panelPost = (auth: string, payload: unknown) =>
+  app().inject({
+    method: 'POST',
+    url: '/1.3/account/tokens',
+    headers: { authorization: auth, [panelSignInHeader]: 'panel' },
     payload: payload as object,
   });
 const list = async (auth: string) => {
@@ -76,7 +90,7 @@ describe('creating a token', () => {
 
   it('answers 201 for expires_at, with every flag as given', async () => {
     clock.set(start);
-    const response = await post(demoAuth, {
+    const response = await panelPost(demoAuth, {
       name: 'pinned',
       expires_at: '2025-06-01T00:00:00+02:00',
       can_create_tokens: true,
@@ -369,5 +383,164 @@ describe('persistence', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a token made by a token is held to its parent (issue 19 item 7)', () => {
+  const parentToken = (body: Record<string, unknown>) =>
+    createToken(app(), demoAuth, { name: 'parent', can_create_tokens: true, ...body });
+  const idsOf = async () => (await list(demoAuth)).map((token) => token.id);
+
+  it('refuses a child that outlives its parent with 403 TOKEN_EXPIRY_EXCEEDS_PARENT, creating nothing', async () => {
+    clock.set(start);
+    const parent = await parentToken({ expires_in: '1h' });
+    const before = await idsOf();
+    expectProblem(
+      await post(bearer(parent.token), { name: 'child', expires_in: '8760h' }),
+      403,
+      'TOKEN_EXPIRY_EXCEEDS_PARENT',
+    );
+    expectProblem(
+      await post(bearer(parent.token), { name: 'child', expires_at: '2025-03-01T13:00:01Z' }),
+      403,
+      'TOKEN_EXPIRY_EXCEEDS_PARENT',
+    );
+    expect(await idsOf()).toEqual(before);
+    const sameEnd = await post(bearer(parent.token), {
+      name: 'child',
+      expires_at: '2025-03-01T13:00:00Z',
+    });
+    expect(sameEnd.statusCode).toBe(201);
+  });
+
+  it('refuses ranges outside the parent’s with 403 TOKEN_IP_RANGES_EXCEED_PARENT; inside is fine', async () => {
+    clock.set(start);
+    const parent = await parentToken({
+      allowed_ip_ranges: ['127.0.0.1', '192.0.2.0/25', '192.0.2.128/25', '2001:db8::/32'],
+    });
+    const before = await idsOf();
+    for (const outside of [
+      ['0.0.0.0/0', '::/0'],
+      ['127.0.0.2'],
+      ['192.0.2.0/23'],
+      ['198.51.100.1-198.51.100.2'],
+      ['2001:db9::1'],
+    ]) {
+      const response = await post(bearer(parent.token), {
+        name: 'wider',
+        expires_in: '1h',
+        allowed_ip_ranges: outside,
+      });
+      expectProblem(response, 403, 'TOKEN_IP_RANGES_EXCEED_PARENT');
+    }
+    expect(await idsOf()).toEqual(before);
+
+    const inside = await post(bearer(parent.token), {
+      name: 'narrower',
+      expires_in: '1h',
+      // 192.0.2.0/24 straddles the parent's two /25 blocks.
+      allowed_ip_ranges: ['127.0.0.1', '192.0.2.0/24', '192.0.2.10-192.0.2.200', '2001:db8:1::/48'],
+    });
+    expect(inside.statusCode).toBe(201);
+    const inherited = createdTokenSchema.parse(
+      (await post(bearer(parent.token), { name: 'default', expires_in: '1h' })).json(),
+    );
+    expect(inherited.allowed_ip_ranges).toEqual(parent.allowed_ip_ranges);
+  });
+
+  it('the issue’s case: a one-address, one-hour token cannot mint a one-year child usable anywhere', async () => {
+    clock.set(start);
+    const parent = await parentToken({ expires_in: '1h', allowed_ip_ranges: ['127.0.0.1'] });
+    const response = await post(bearer(parent.token), {
+      name: 'escape',
+      expires_in: '8760h',
+      allowed_ip_ranges: ['0.0.0.0/0', '::/0'],
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('a password session (Basic or the panel’s session) is not held to any parent', async () => {
+    clock.set(start);
+    const session = await panelSignIn(app(), demoAuth, { can_create_tokens: true });
+    const response = await post(bearer(session.token), { name: 'long', expires_in: '8760h' });
+    expect(response.statusCode).toBe(201);
+    expect(createdTokenSchema.parse(response.json()).allowed_ip_ranges).toEqual([
+      '0.0.0.0/0',
+      '::/0',
+    ]);
+  });
+});
+
+describe('deleting other tokens needs the right to make tokens (issue 19 item 7)', () => {
+  it('a restricted token cannot delete another token: 403 TOKEN_DELETE_FORBIDDEN, nothing deleted', async () => {
+    const restricted = await createToken(app(), demoAuth, { name: 'restricted' });
+    const victim = await createToken(app(), demoAuth, { name: 'victim' });
+    expectProblem(
+      await deleteToken(bearer(restricted.token), victim.id),
+      403,
+      'TOKEN_DELETE_FORBIDDEN',
+    );
+    expect((await getToken(demoAuth, victim.id)).statusCode).toBe(200);
+    expect((await accountWith(bearer(victim.token))).statusCode).toBe(200);
+  });
+
+  it('a token with can_create_tokens, Basic and a panel session may delete other tokens', async () => {
+    const manager = await createToken(app(), demoAuth, { name: 'm', can_create_tokens: true });
+    const session = await panelSignIn(app(), demoAuth);
+    for (const auth of [bearer(manager.token), demoAuth, bearer(session.token)]) {
+      const victim = await createToken(app(), demoAuth, { name: 'victim' });
+      expect((await deleteToken(auth, victim.id)).statusCode).toBe(204);
+    }
+  });
+});
+
+describe('only the panel’s own sign-in makes a panel session (issue 19 item 8)', () => {
+  const auditRows = () =>
+    app()
+      .sandbox!.db.prepare(
+        "SELECT action, origin, auth_type, resource_id FROM audit_logs WHERE resource_type = 'auth'",
+      )
+      .all() as { action: string; origin: string; auth_type: string; resource_id: string }[];
+
+  it('an API client sending gui: true gets an ordinary token, audited as a token creation', async () => {
+    const response = await post(demoAuth, { name: 'fake panel', expires_in: '8h', gui: true });
+    expect(response.statusCode).toBe(201);
+    const token = createdTokenSchema.parse(response.json());
+    expect(token.gui).toBe(false);
+    expect(auditRows().filter((row) => row.resource_id === token.id)).toEqual([
+      { action: 'create', origin: 'api', auth_type: 'basic_auth', resource_id: token.id },
+    ]);
+    // Changes made with it are the API's, not the panel's.
+    await deleteToken(bearer(token.token), token.id);
+    expect(
+      auditRows()
+        .filter((row) => row.resource_id === token.id)
+        .at(-1),
+    ).toMatchObject({
+      action: 'delete',
+      origin: 'api',
+      auth_type: 'api',
+    });
+  });
+
+  it('a token with can_create_tokens sending the panel’s marker still makes no panel session', async () => {
+    const parent = await createToken(app(), demoAuth, { name: 'p', can_create_tokens: true });
+    const response = await panelPost(bearer(parent.token), {
+      name: 'fake panel',
+      expires_in: '1h',
+      gui: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const token = createdTokenSchema.parse(response.json());
+    expect(token.gui).toBe(false);
+    expect(auditRows().filter((row) => row.resource_id === token.id)[0]?.action).toBe('create');
+  });
+
+  it('the panel’s password sign-in is audited as a login from the gui', async () => {
+    const session = await panelSignIn(app(), demoAuth);
+    expect(session.gui).toBe(true);
+    expect(auditRows().filter((row) => row.resource_id === session.id)).toEqual([
+      { action: 'login', origin: 'gui', auth_type: 'basic_auth', resource_id: session.id },
+    ]);
   });
 });

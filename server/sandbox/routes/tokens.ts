@@ -1,6 +1,7 @@
 import type { Token } from '../../../contract/tokens';
 import {
   maxTokenLifetimeSeconds,
+  panelSignInHeader,
   parseDurationSeconds,
   tokenEndpoints,
 } from '../../../contract/tokens';
@@ -9,7 +10,14 @@ import type { RouteModule } from '../domain';
 import { hashTokenSecret, newTokenSecret, newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, forbidden, invalidAttribute, notFound } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import type { Principal } from '../http/auth';
+import { rangesOutside } from '../http/ip-range-cover';
+import {
+  auditContext,
+  isPasswordSession,
+  mayManageCredentials,
+  principalOf,
+} from '../http/principal';
 import { readBody } from '../http/request-body';
 import type { TokenRow } from '../store/tokens';
 
@@ -40,6 +48,34 @@ function checkMayCreateTokens(request: Parameters<typeof principalOf>[0]) {
     );
   }
   return principal;
+}
+
+/**
+ * A token made by a token is held to its parent: it expires no later and is usable from no address
+ * the parent is not (api-rules §5.2). Left out, the ranges are the parent's. A password session
+ * (Basic, or a panel session) is the account holder and is not held.
+ */
+function childRestrictions(principal: Principal, expiresAt: Date, ranges: string[] | undefined) {
+  const parent = principal.token;
+  if (!parent || isPasswordSession(principal)) return ranges ?? everywhere;
+  if (expiresAt.getTime() > new Date(parent.expires_at).getTime()) {
+    throw new ApiProblem(
+      403,
+      'TOKEN_EXPIRY_EXCEEDS_PARENT',
+      `A token made with an API token must expire no later than that token (${parent.expires_at}).`,
+    );
+  }
+  const parentRanges = JSON.parse(parent.allowed_ip_ranges) as string[];
+  if (ranges === undefined) return parentRanges;
+  const outside = rangesOutside(ranges, parentRanges);
+  if (outside.length > 0) {
+    throw new ApiProblem(
+      403,
+      'TOKEN_IP_RANGES_EXCEED_PARENT',
+      `A token made with an API token may be allowed only inside that token's ranges; outside them: ${outside.join(', ')}.`,
+    );
+  }
+  return ranges;
 }
 
 /** API tokens (api-reference-notes §11; api-rules §5.2): the secret is shown once and stored only as a hash. */
@@ -83,6 +119,18 @@ export const tokenRoutes: RouteModule = (scope, context) => {
         if (ahead > maxTokenLifetimeSeconds)
           throw invalidAttribute('expires_at', 'A token may live at most one year.');
       }
+      const allowedRanges = childRestrictions(principal, expiresAt, body.allowed_ip_ranges);
+      // Only the panel's own password sign-in makes a panel session; `gui` from any other client
+      // is not taken, so no API client can have a sign-in audited that never happened.
+      const viaPanel = request.headers[panelSignInHeader.toLowerCase()] === 'panel';
+      const panelSession = body.gui === true && principal.method === 'basic' && viaPanel;
+      if (panelSession && principal.account.allow_gui !== 1) {
+        throw new ApiProblem(
+          403,
+          'GUI_ACCESS_DISABLED',
+          'This account may not sign in to the control panel (allow_gui is no). Ask the main account to allow it, or use the API.',
+        );
+      }
       const secret = newTokenSecret();
       const row: TokenRow = {
         id: newUuid(uuidPrefixes.token),
@@ -94,8 +142,8 @@ export const tokenRoutes: RouteModule = (scope, context) => {
         expires_at: expiresAt.toISOString(),
         last_used_at: null,
         can_create_tokens: body.can_create_tokens ? 1 : 0,
-        allowed_ip_ranges: JSON.stringify(body.allowed_ip_ranges ?? everywhere),
-        gui: body.gui ? 1 : 0,
+        allowed_ip_ranges: JSON.stringify(allowedRanges),
+        gui: panelSession ? 1 : 0,
       };
       const record = tokenRecord(row);
       const write = () => tokens.insert(row);
@@ -141,6 +189,15 @@ export const tokenRoutes: RouteModule = (scope, context) => {
 
   handle(scope, tokenEndpoints.delete, async ({ request, params }) => {
     const row = ownToken(request, params.id);
+    const principal = principalOf(request);
+    // A token may always end itself (a sign-out); ending another needs the right to make tokens.
+    if (principal.token?.id !== row.id && !mayManageCredentials(principal)) {
+      throw new ApiProblem(
+        403,
+        'TOKEN_DELETE_FORBIDDEN',
+        'This API token cannot delete other tokens: it was made without can_create_tokens.',
+      );
+    }
     const write = () => tokens.delete(row.id);
     audit.change(
       auditContext(request),

@@ -13,7 +13,7 @@ import { hourMs } from '../billing';
 import { zoneIds } from '../catalog';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { principalOf } from '../http/principal';
+import { principalOf, requireBillingRole } from '../http/principal';
 import { negotiate } from '../http/formats';
 import { rfc3339 } from '../clock';
 
@@ -144,6 +144,7 @@ export const usageRoutes: RouteModule = (scope, context) => {
   }
 
   handle(scope, usageEndpoints.resourceNetworkUsage, async ({ request, reply, query }) => {
+    requireBillingRole(request);
     const range = window(request, query);
     const stats = accumulate(hourlyStats(request, range), range.accumulate);
     return send(reply, range.csv, resourceNetworkUsageCsvColumns, stats, {
@@ -152,6 +153,7 @@ export const usageRoutes: RouteModule = (scope, context) => {
   });
 
   handle(scope, usageEndpoints.networkTopUsage, async ({ request, reply, query }) => {
+    requireBillingRole(request);
     const range = window(request, query);
     const totals = new Map<string, Stat>();
     for (const stat of hourlyStats(request, range)) {
@@ -165,6 +167,7 @@ export const usageRoutes: RouteModule = (scope, context) => {
   });
 
   handle(scope, usageEndpoints.networkUsage, async ({ request, reply, query }) => {
+    requireBillingRole(request);
     const range = window(request, query);
     const publicOnly = hourlyStats(request, { ...range, service: 'server_public' });
     const buckets = new Map<string, number>();
@@ -199,6 +202,7 @@ export const usageRoutes: RouteModule = (scope, context) => {
   });
 
   handle(scope, usageEndpoints.currentNetworkUsage, async ({ request }) => {
+    requireBillingRole(request);
     const now = clock.now();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     const hour = Math.floor(now.getTime() / hourMs) * hourMs;

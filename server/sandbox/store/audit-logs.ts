@@ -25,6 +25,8 @@ export interface AuditLogRow {
 export interface AuditScope {
   accountId: number;
   username?: string;
+  /** For a subaccount, when it was created (stored time form): rows of an earlier account that had its username stay hidden. */
+  since?: string;
 }
 
 /** Validated filters; times are normalised to the stored form (`YYYY-MM-DDTHH:MM:SSZ`). */
@@ -73,6 +75,10 @@ function whereArms(scope: AuditScope, query: AuditQuery) {
   if (scope.username !== undefined) {
     common.push(`${other}account_username = @scopeUser`);
     params.scopeUser = scope.username;
+  }
+  if (scope.since !== undefined) {
+    common.push(`${other}time >= @scopeSince`);
+    params.scopeSince = scope.since;
   }
   const list = (column: string, name: string, values: string[] | undefined) => {
     if (!values || values.length === 0) return;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAccount, getResourceUsage } from '../../api/account';
 import { renderPage, signInAs } from '../../testing/render';
-import { AccountPage } from './account-page';
+import { AccountPage, usageAgainstLimits } from './account-page';
 
 describe('account page', () => {
   it('shows the details and each resource used against its limit', async () => {
@@ -28,5 +28,17 @@ describe('account page', () => {
     );
     const memory = screen.getByRole('progressbar', { name: 'Memory used' });
     expect(memory.getAttribute('aria-valuetext')).toMatch(/ of 1 TiB$/);
+  });
+
+  it('never shows a count the API left out as 0 (issue 24 item 1)', async () => {
+    expect(usageAgainstLimits({ cores: 10, gadgets: 5 }, { cores: 2 })).toEqual([
+      { key: 'cores', label: 'CPU cores', used: 2, limit: 10 },
+      expect.objectContaining({ key: 'gadgets', used: undefined, limit: 5 }),
+    ]);
+    // Credits without the billing role are left out by the API: "—", not 0.
+    renderPage(<AccountPage />, { session: await signInAs('demo_viewer') });
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('demo_viewer')).toBeVisible();
+    expect(within(details).getByText('—')).toBeVisible();
   });
 });

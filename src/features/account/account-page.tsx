@@ -15,7 +15,8 @@ import { DescriptionList } from '../../components/description-list';
 interface UsageRow {
   key: string;
   label: string;
-  used: number;
+  /** Undefined when the API gave no count: shown as "—", never as 0. */
+  used: number | undefined;
   limit: number | null;
 }
 
@@ -26,7 +27,7 @@ export function usageAgainstLimits(
 ): UsageRow[] {
   return Object.entries(limits)
     .filter(([key, limit]) => limit !== 0 || (usage[key] ?? 0) > 0)
-    .map(([key, limit]) => ({ key, label: resourceLabel(key), used: usage[key] ?? 0, limit }));
+    .map(([key, limit]) => ({ key, label: resourceLabel(key), used: usage[key], limit }));
 }
 
 function AccountDetails({ account }: { account: Account }) {
@@ -67,12 +68,15 @@ function UsageList({ rows }: { rows: UsageRow[] }) {
       }}
     >
       {rows.map((row) => {
+        const used = row.used === undefined ? '—' : formatLimit(row.key, row.used);
         const text =
           row.limit === null
-            ? `${formatLimit(row.key, row.used)} used, no limit`
-            : `${formatLimit(row.key, row.used)} of ${formatLimit(row.key, row.limit)}`;
+            ? `${used} used, no limit`
+            : `${used} of ${formatLimit(row.key, row.limit)}`;
         const percent =
-          row.limit === null || row.limit === 0 ? 0 : Math.min(100, (row.used / row.limit) * 100);
+          row.used === undefined || row.limit === null || row.limit === 0
+            ? 0
+            : Math.min(100, (row.used / row.limit) * 100);
         return (
           <li key={row.key}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
@@ -83,7 +87,7 @@ function UsageList({ rows }: { rows: UsageRow[] }) {
                 {text}
               </Typography>
             </Box>
-            {row.limit !== null && (
+            {row.limit !== null && row.used !== undefined && (
               <LinearProgress
                 variant="determinate"
                 value={percent}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiCallLog } from '../../api/http';
 import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
@@ -89,6 +90,20 @@ describe('billing page', () => {
     renderPage(<BillingPage />, { session: await signInAs('demo_viewer') });
     expect(await screen.findByText('No billing permission')).toBeVisible();
     expect(screen.queryByRole('table', { name: 'Billing by resource' })).not.toBeInTheDocument();
+  });
+
+  it('asks once without the billing role: one refused request, one message (issue 24 item 15)', async () => {
+    const session = await signInAs('demo_viewer');
+    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    renderPage(<BillingPage />, { session });
+    expect(await screen.findByText('No billing permission')).toBeVisible();
+    // Give any further request time to be sent before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const billing = apiCallLog
+      .get()
+      .filter((call) => call.seq > since && call.path.includes('/billing'));
+    expect(billing).toHaveLength(1);
+    expect(screen.getAllByText('No billing permission')).toHaveLength(1);
   });
 
   it('drills into one resource’s daily costs', async () => {

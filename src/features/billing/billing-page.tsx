@@ -27,12 +27,21 @@ export function BillingPage() {
   const month = useBillingMonth();
   const account = useQuery(accountQueries.detail());
   const summary = useQuery(billingQueries.summary(month));
+  // The rest waits for the month's summary: without the billing role that one request is refused
+  // and the page says so once, instead of failing six times.
+  const readable = summary.isSuccess;
   const history = useQueries({
-    queries: monthsEndingWith(month, chartMonths).map((item) => billingQueries.summary(item)),
+    queries: monthsEndingWith(month, chartMonths).map((item) => ({
+      ...billingQueries.summary(item),
+      enabled: readable,
+    })),
   });
   // The summary names resources by id; existing servers and storages lend their titles.
-  const servers = useQuery(serverQueries.list());
-  const storages = useQuery(storageQueries.list({ access: 'private', limit: 100 }));
+  const servers = useQuery({ ...serverQueries.list(), enabled: readable });
+  const storages = useQuery({
+    ...storageQueries.list({ access: 'private', limit: 100 }),
+    enabled: readable,
+  });
   const titles = new Map<string, string>([
     ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
     ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),

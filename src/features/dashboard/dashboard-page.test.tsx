@@ -21,7 +21,7 @@ describe('dashboard', () => {
     // Credits are hundredths of the currency.
     const credits = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
     expect(details.credits).toBeLessThan(1_000_000);
-    expect(within(account).getByText(credits.format(details.credits / 100))).toBeVisible();
+    expect(within(account).getByText(credits.format(details.credits! / 100))).toBeVisible();
 
     const limits = screen.getByRole('table', { name: 'Resource limits' });
     const cores = within(limits).getByRole('rowheader', { name: 'CPU cores' }).closest('tr');

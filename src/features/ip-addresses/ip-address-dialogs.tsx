@@ -17,6 +17,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 const addFormSchema = z
   .object({
@@ -71,6 +73,7 @@ export function AddIpAddressDialog({
   onClose: () => void;
   onAdded: (address: IpAddress) => void;
 }) {
+  const allowance = useAllowance();
   const add = useCreateIpAddress();
   const servers = useQuery(serverQueries.list());
   const zones = useQuery(zoneQueries.list());
@@ -99,6 +102,10 @@ export function AddIpAddressDialog({
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
+      <RemainingAllowance
+        {...allowance}
+        resources={['public_ipv4', 'public_ipv6', 'detached_floating_ips']}
+      />
       <FormSelect control={control} name="family" label="Family">
         <MenuItem value="IPv4">IPv4</MenuItem>
         <MenuItem value="IPv6">IPv6</MenuItem>

@@ -43,6 +43,8 @@ import {
 import type { ClusterFormValues } from './cluster-form';
 import { DescriptionList, Field } from '../../components/description-list';
 import { zoneOptions } from '../../components/zone-options';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -54,6 +56,7 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 ];
 
 export function CreateClusterPage() {
+  const allowance = useAllowance();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const plans = useQuery(planQueries.list());
@@ -94,6 +97,7 @@ export function CreateClusterPage() {
         title="Create Kubernetes cluster"
         description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
       />
+      <RemainingAllowance {...allowance} resources={['managed_kubernetes']} />
       <Stepper activeStep={step} sx={{ mb: 3 }}>
         {steps.map((label) => (
           <Step key={label}>

@@ -34,6 +34,8 @@ import {
   toModifyNetworkRequest,
 } from './network-forms';
 import type { NetworkFormValues } from './network-forms';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 interface NetworkFormDialogProps {
   /** The network to edit; without it the dialog creates a private network. */
@@ -44,6 +46,7 @@ interface NetworkFormDialogProps {
 
 /** Create or edit a private network: name, zone, router, IP networks with DHCP options, labels. */
 export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDialogProps) {
+  const allowance = useAllowance();
   const editing = network !== undefined;
   const create = useCreateNetwork();
   const modify = useModifyNetwork(network?.uuid ?? '');
@@ -88,6 +91,7 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
       onClose={onClose}
       apiCall={apiCall}
     >
+      {!editing && <RemainingAllowance {...allowance} resources={['networks']} />}
       <FormTextInput control={control} name="name" label="Name" required />
       {!editing && (
         <FormSelect

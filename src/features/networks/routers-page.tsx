@@ -36,6 +36,8 @@ import { QueryView } from '../../components/query-view';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
 import { describeLabels } from './network-forms';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 type Action = { kind: 'rename' | 'delete'; router: Router };
 
@@ -188,16 +190,20 @@ interface RouterFormDialogProps {
     callbacks: { onSuccess: () => void; onError: (error: ApiError) => void },
   ) => void;
   onClose: () => void;
+  /** Creating: say how many routers the account may still have. */
+  showAllowance?: boolean;
 }
 
 /** A router's name and labels, for creating one or changing one. */
 function RouterFormDialog({
+  showAllowance,
   defaultValues,
   pending,
   save,
   onClose,
   ...texts
 }: RouterFormDialogProps) {
+  const allowance = useAllowance();
   const { control, handleSubmit, setError } = useForm<RouterFormValues>({
     resolver: zodResolver(routerFormSchema),
     defaultValues,
@@ -220,6 +226,7 @@ function RouterFormDialog({
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
+      {showAllowance && <RemainingAllowance {...allowance} resources={['routers']} />}
       <FormTextInput control={control} name="name" label="Name" required />
       <LabelFields control={control} />
     </FormDialog>
@@ -230,6 +237,7 @@ function CreateRouterDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateRouter();
   return (
     <RouterFormDialog
+      showAllowance
       title="Create router"
       submitLabel="Create router"
       pendingLabel="Creating…"

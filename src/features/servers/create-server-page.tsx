@@ -36,6 +36,8 @@ import {
 import type { CreateServerFormValues } from './create-server-form';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -43,6 +45,7 @@ const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD
 const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
 
 export function CreateServerPage() {
+  const allowance = useAllowance();
   const navigate = useNavigate();
   const zones = useQuery(zoneQueries.list());
   const plans = useQuery(planQueries.list());
@@ -93,6 +96,10 @@ export function CreateServerPage() {
       <PageHeader
         title="Create server"
         description="A server starts by itself once created. The cost preview uses the zone's price list."
+      />
+      <RemainingAllowance
+        {...allowance}
+        resources={['cores', 'memory', 'storage_total', 'public_ipv4']}
       />
       <Box
         component="form"

@@ -18,6 +18,8 @@ import { tierOptions } from './tier-options';
 import type { CreateStorageFormValues } from './storage-forms';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
+import { RemainingAllowance } from '../../components/remaining-allowance';
+import { useAllowance } from '../../api/allowance';
 
 interface CreateStorageDialogProps {
   onClose: () => void;
@@ -25,6 +27,7 @@ interface CreateStorageDialogProps {
 }
 
 export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogProps) {
+  const allowance = useAllowance();
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -65,6 +68,10 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
       onClose={onClose}
       apiCall={preview}
     >
+      <RemainingAllowance
+        {...allowance}
+        resources={['storage_maxiops', 'storage_standard', 'storage_hdd', 'storage_total']}
+      />
       <FormSelect
         control={control}
         name="zone"

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiCallLog } from '../../api/http';
 import { renderPage, signInAs } from '../../testing/render';
 import { NetworkUsagePage } from './network-usage-page';
 import { addDays, today } from './usage-range';
@@ -22,6 +23,24 @@ describe('network usage page', () => {
     const top = await screen.findByRole('table', { name: 'Top usage' });
     expect(within(top).getAllByRole('row').length).toBeGreaterThan(1);
     expect(await screen.findByText(/sent of .* accumulated quota/)).toBeVisible();
+  });
+
+  it('tells a subaccount without the billing role so, after one refused request (issue 19 item 11)', async () => {
+    const session = await signInAs('demo_viewer');
+    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    renderPage(<NetworkUsagePage />, {
+      session,
+      path: `/network-usage?from=${addDays(end, -6)}&to=${end}`,
+    });
+    expect(await screen.findByText('No permission to read network usage')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const usage = apiCallLog
+      .get()
+      .filter((call) => call.seq > since && call.path.includes('usage'));
+    expect(usage).toHaveLength(1);
+    // One message: the refusal, not an error per part of the page.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   it('switches to CSV by itself, with a note, for a range beyond 31 days', async () => {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,7 +18,7 @@ import {
   rangeDays,
   usageQueries,
 } from '../../api/usage';
-import type { DayRange, NetworkStat } from '../../api/usage';
+import type { DayRange, getCurrentNetworkUsage, NetworkStat } from '../../api/usage';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import type { ChartRow } from '../../components/charts/series-chart';
@@ -45,8 +47,9 @@ export function trafficByDay(stats: readonly NetworkStat[]) {
   return { services, rows };
 }
 
-function CurrentPoolUsage() {
-  const current = useQuery(usageQueries.currentNetwork());
+type CurrentPool = Awaited<ReturnType<typeof getCurrentNetworkUsage>>;
+
+function CurrentPoolUsage({ current }: { current: UseQueryResult<CurrentPool, ApiError> }) {
   return (
     <SectionCard title="Network Transfer Pool this month">
       <QueryView
@@ -132,11 +135,20 @@ function CsvDownload({ range }: { range: DayRange }) {
 export function NetworkUsagePage() {
   const [search, setSearch] = useSearchParams();
   const { range, error: rangeError } = readRange(search);
+  const current = useQuery(usageQueries.currentNetwork());
+  // Network usage is the main account's: without the billing role the first request is refused
+  // (403 BILLING_FORBIDDEN) and the page says so once instead of asking again for each part.
+  const forbidden = current.error?.status === 403 && current.error.code === 'BILLING_FORBIDDEN';
   const usage = useQuery({
     ...usageQueries.resourceNetwork(range),
     placeholderData: keepPreviousData,
+    enabled: current.isSuccess,
   });
-  const top = useQuery({ ...usageQueries.topNetwork(range), placeholderData: keepPreviousData });
+  const top = useQuery({
+    ...usageQueries.topNetwork(range),
+    placeholderData: keepPreviousData,
+    enabled: current.isSuccess,
+  });
   const days = rangeDays(range);
   const csv = needsCsv(range);
 
@@ -156,96 +168,104 @@ export function NetworkUsagePage() {
       <PageHeader
         title="Network usage"
         description="Outbound traffic of your resources per service, the heaviest users and the Network Transfer Pool."
-        actions={<CsvDownload range={range} />}
+        actions={forbidden ? undefined : <CsvDownload range={range} />}
       />
-      <Box sx={{ display: 'grid', gap: 3 }}>
-        <CurrentPoolUsage />
-        <Box
-          component="form"
-          aria-label="Date range"
-          onSubmit={(event) => event.preventDefault()}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-        >
-          <TextInput
-            type="date"
-            label="From"
-            shrinkLabel
-            size="small"
-            fullWidth={false}
-            value={search.get('from') ?? range.from}
-            onChange={(event) => setDay('from', event.target.value)}
-            error={rangeError !== null}
-            helperText={rangeError ?? undefined}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            shrinkLabel
-            size="small"
-            fullWidth={false}
-            value={search.get('to') ?? range.to}
-            onChange={(event) => setDay('to', event.target.value)}
-            helperText={`${days} day${days === 1 ? '' : 's'}, in UTC`}
-          />
-        </Box>
-        {csv && (
-          <Alert severity="info">
-            This range is {days} days long. The API answers JSON for at most {maxJsonWindowDays}{' '}
-            days, so the panel reads it as CSV instead; the numbers are the same.
-          </Alert>
-        )}
-        {usage.isPending && <LoadingState label="Loading network usage" />}
-        {usage.isError && (
-          <ErrorState
-            error={usage.error}
-            title="Network usage could not be loaded"
-            onRetry={() => void usage.refetch()}
-          />
-        )}
-        {traffic &&
-          (traffic.rows.length === 0 ? (
-            <EmptyState
-              title="No traffic in this range."
-              description="Only servers that existed in the range send traffic."
-            />
-          ) : (
-            <SeriesChart
-              title="Traffic out by service"
-              description={`Bytes your resources sent each day from ${range.from} to ${range.to}, stacked by service.`}
-              kind="stacked-area"
-              data={traffic.rows}
-              xKey="day"
-              xLabel="Day"
-              series={traffic.services.map((service, index) => ({
-                key: service,
-                label: humanizeKey(service),
-                color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
-              }))}
-              formatValue={(value) => formatBytes(value)}
-            />
-          ))}
-        <Box component="section" aria-labelledby="top-heading" sx={{ display: 'grid', gap: 1 }}>
-          <Typography id="top-heading" variant="h6" component="h2">
-            Top usage
-          </Typography>
-          <QueryView
-            query={top}
-            loading="Loading top usage"
-            failure="Top usage could not be loaded"
-            empty={{ title: 'No resource sent traffic in this range.' }}
+      {forbidden ? (
+        <Alert severity="info">
+          <AlertTitle>No permission to read network usage</AlertTitle>
+          Network usage belongs to the main account and needs the billing role. The main account’s
+          owner can give this account that role.
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <CurrentPoolUsage current={current} />
+          <Box
+            component="form"
+            aria-label="Date range"
+            onSubmit={(event) => event.preventDefault()}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
           >
-            {(data) => (
-              <DataTable
-                label="Top usage"
-                columns={topColumns}
-                data={data}
-                getRowId={(row) => `${row.resource_id}|${row.service}`}
-                rowHeaderColumn="resource"
+            <TextInput
+              type="date"
+              label="From"
+              shrinkLabel
+              size="small"
+              fullWidth={false}
+              value={search.get('from') ?? range.from}
+              onChange={(event) => setDay('from', event.target.value)}
+              error={rangeError !== null}
+              helperText={rangeError ?? undefined}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              shrinkLabel
+              size="small"
+              fullWidth={false}
+              value={search.get('to') ?? range.to}
+              onChange={(event) => setDay('to', event.target.value)}
+              helperText={`${days} day${days === 1 ? '' : 's'}, in UTC`}
+            />
+          </Box>
+          {csv && (
+            <Alert severity="info">
+              This range is {days} days long. The API answers JSON for at most {maxJsonWindowDays}{' '}
+              days, so the panel reads it as CSV instead; the numbers are the same.
+            </Alert>
+          )}
+          {usage.isPending && <LoadingState label="Loading network usage" />}
+          {usage.isError && (
+            <ErrorState
+              error={usage.error}
+              title="Network usage could not be loaded"
+              onRetry={() => void usage.refetch()}
+            />
+          )}
+          {traffic &&
+            (traffic.rows.length === 0 ? (
+              <EmptyState
+                title="No traffic in this range."
+                description="Only servers that existed in the range send traffic."
               />
-            )}
-          </QueryView>
+            ) : (
+              <SeriesChart
+                title="Traffic out by service"
+                description={`Bytes your resources sent each day from ${range.from} to ${range.to}, stacked by service.`}
+                kind="stacked-area"
+                data={traffic.rows}
+                xKey="day"
+                xLabel="Day"
+                series={traffic.services.map((service, index) => ({
+                  key: service,
+                  label: humanizeKey(service),
+                  color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
+                }))}
+                formatValue={(value) => formatBytes(value)}
+              />
+            ))}
+          <Box component="section" aria-labelledby="top-heading" sx={{ display: 'grid', gap: 1 }}>
+            <Typography id="top-heading" variant="h6" component="h2">
+              Top usage
+            </Typography>
+            <QueryView
+              query={top}
+              loading="Loading top usage"
+              failure="Top usage could not be loaded"
+              empty={{ title: 'No resource sent traffic in this range.' }}
+            >
+              {(data) => (
+                <DataTable
+                  label="Top usage"
+                  columns={topColumns}
+                  data={data}
+                  getRowId={(row) => `${row.resource_id}|${row.service}`}
+                  rowHeaderColumn="resource"
+                />
+              )}
+            </QueryView>
+          </Box>
         </Box>
-      </Box>
+      )}
     </>
   );
 }
