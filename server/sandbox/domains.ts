@@ -8,6 +8,7 @@ import { eventRoutes } from './routes/events';
 import { billingRoutes } from './routes/billing';
 import { usageRoutes } from './routes/usage';
 import { networkRoutes } from './routes/networks';
+import { networkMigrations } from './networking/migrations';
 import { routerRoutes } from './routes/routers';
 import { ipAddressRoutes } from './routes/ip-addresses';
 import { networkPeeringRoutes } from './routes/network-peerings';
@@ -29,7 +30,7 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'events', routes: eventRoutes },
   { name: 'billing', routes: billingRoutes },
   { name: 'usage', routes: usageRoutes },
-  { name: 'networks', routes: networkRoutes },
+  { name: 'networks', routes: networkRoutes, migrations: networkMigrations },
   { name: 'routers', routes: routerRoutes },
   { name: 'ip-addresses', routes: ipAddressRoutes },
   { name: 'network-peerings', routes: networkPeeringRoutes },
