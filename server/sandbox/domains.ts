@@ -15,6 +15,7 @@ import { networkPeeringRoutes } from './routes/network-peerings';
 import { partnerRoutes } from './routes/partner';
 import { auditLogRoutes } from './routes/audit-logs';
 import { kubernetesRoutes } from './routes/kubernetes';
+import { tagsDomain } from './tags/domain';
 
 /**
  * Every resource group of the sandbox, each registered once. The groups built before domains
@@ -37,4 +38,5 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'partner', routes: partnerRoutes },
   { name: 'audit-logs', routes: auditLogRoutes },
   { name: 'kubernetes', routes: kubernetesRoutes },
+  tagsDomain,
 ];
