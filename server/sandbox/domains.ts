@@ -1,6 +1,7 @@
 import type { SandboxDomain } from './domain';
 import { catalogRoutes } from './routes/catalog';
 import { accountRoutes } from './routes/account';
+import { accountMigrations } from './accounts/migrations';
 import { tokenRoutes } from './routes/tokens';
 import { storageRoutes } from './routes/storage';
 import { serverRoutes } from './routes/servers';
@@ -24,7 +25,7 @@ import { tagsDomain } from './tags/domain';
  */
 export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'catalog', routes: catalogRoutes },
-  { name: 'account', routes: accountRoutes },
+  { name: 'account', routes: accountRoutes, migrations: accountMigrations },
   { name: 'tokens', routes: tokenRoutes },
   { name: 'storage', routes: storageRoutes },
   { name: 'servers', routes: serverRoutes },

@@ -10,7 +10,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * A list wrapper holding `null` (`"roles":{"role":null}`) is an empty list: UpCloud's Go SDK
- * marshals an empty slice so. A wrapper is an object whose one key is the singular of its own name.
+ * marshals an empty slice so. A wrapper is an object whose one key is the singular of its own name
+ * (`servers` → `server`) or its first word (`server_access` → `server`).
  * No request shape nests deeper than `depth`; what lies below is left for the schema to refuse.
  */
 function emptyNullWrappers(value: unknown, depth = 16): unknown {
@@ -20,9 +21,9 @@ function emptyNullWrappers(value: unknown, depth = 16): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([name, inner]) => {
       if (isPlainObject(inner)) {
-        const keys = Object.keys(inner);
-        const item = singular(name);
-        if (keys.length === 1 && keys[0] === item && inner[item] === null) {
+        const [item, ...others] = Object.keys(inner);
+        const wraps = item === singular(name) || name.startsWith(`${item}_`);
+        if (item !== undefined && others.length === 0 && wraps && inner[item] === null) {
           return [name, { [item]: [] }];
         }
       }
