@@ -295,7 +295,8 @@ export function createResources({
       if (!creating && storage.state !== 'online') {
         throw storageStateIllegal(`it is ${storage.state}.`);
       }
-      if (storage.zone !== server.zone) {
+      // Public CD-ROMs and templates are the same in every zone: a UUID loads anywhere (issue 18).
+      if (storage.zone !== server.zone && storage.access !== 'public') {
         throw new ApiProblem(
           409,
           'ZONE_MISMATCH',

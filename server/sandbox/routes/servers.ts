@@ -398,6 +398,66 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     optionalBody,
   );
 
+  /**
+   * Relocation (UpCloud's Go SDK, RelocateServerRequest): a stopped server with its private disks
+   * goes to another zone. Its public and utility interfaces take addresses of the new zone's shared
+   * networks; an interface in a private network (which stays in its zone) must be removed first.
+   * Public CD-ROMs stay loaded: they exist in every zone.
+   */
+  handle(scope, serverEndpoints.relocate, async ({ request, params, body }) => {
+    const row = serverOf(request, params.uuid);
+    checkZone(body.zone);
+    refuseUnless(row, 'stopped');
+    if (body.zone === row.zone) {
+      throw invalidAttribute('zone', `The server is in ${row.zone} already.`);
+    }
+    const nics = context.interfaces.ofServer(row.uuid);
+    const privateNic = nics.find((nic) => nic.type === 'private');
+    if (privateNic) {
+      throw new ApiProblem(
+        409,
+        'ZONE_MISMATCH',
+        `Interface ${privateNic.idx} is in the private network ${privateNic.network_uuid} of ${row.zone}; remove it first.`,
+      );
+    }
+    const disks = servers
+      .devices(row.uuid)
+      .map((device) => (device.storage_uuid ? storages.find(device.storage_uuid) : undefined))
+      .filter((storage) => storage !== undefined && storage.access === 'private');
+    const busy = disks.find((storage) => storage!.state !== 'online');
+    if (busy) throw storageStateIllegal(`the storage ${busy.uuid} is ${busy.state}.`);
+    const moved: ServerRow = { ...row, zone: body.zone, state: 'maintenance' };
+    audit.change(auditContext(request), {
+      action: 'relocate',
+      resourceType: 'server',
+      resourceId: row.uuid,
+      before: () => ({ zone: row.zone, state: row.state }),
+      write: () => {
+        servers.update(moved);
+        for (const storage of disks) {
+          storages.update({ ...storage!, zone: body.zone, state: 'maintenance' });
+        }
+        for (const nic of nics) {
+          const addresses = context.interfaces.addressesOn(nic.uuid);
+          context.networking.releaseInterface(nic);
+          context.networking.addInterface(principalOf(request).owner.id, moved, {
+            type: nic.type,
+            ...(nic.idx !== null ? { index: nic.idx } : {}),
+            family: addresses[0]?.family ?? 'IPv4',
+            source_ip_filtering: nic.source_ip_filtering,
+            bootable: nic.bootable,
+            partOfPlan: addresses.some((address) => address.part_of_plan === 1),
+          });
+        }
+        jobs.schedule(jobKinds.serverRelocated, row.uuid, durations.relocate, {
+          storages: disks.map((storage) => storage!.uuid),
+        });
+      },
+      after: () => ({ zone: moved.zone, state: moved.state }),
+    });
+    return details(moved);
+  });
+
   /** Stop and restart take the guest down: softly (`server_shutdown`) or at once (`server_stop`). */
   function takeDown(
     request: FastifyRequest,
