@@ -54,7 +54,13 @@ export const serverInterfaceSchema = z.object({
   bootable: yesNoSchema,
   ip_addresses: z.object({
     ip_address: z.array(
-      z.object({ address: z.string(), family: z.enum(['IPv4', 'IPv6']), floating: yesNoSchema }),
+      z.object({
+        address: z.string(),
+        family: z.enum(['IPv4', 'IPv6']),
+        floating: yesNoSchema,
+        dhcp_provided: z.optional(yesNoSchema),
+        release_policy: z.optional(z.enum(['release', 'keep'])),
+      }),
     ),
   }),
 });
@@ -133,6 +139,16 @@ export const serverDetailsSchema = z.extend(serverSummarySchema, {
   timezone: z.string(),
   remote_access_enabled: yesNoSchema,
   remote_access_type: z.enum(['vnc', 'spice']),
+  /** Sent even with remote access off (UpCloud's Go SDK recordings). */
+  remote_access_password: z.optional(z.string()),
+  /** With remote access on: where the console listens; the port is a string. */
+  remote_access_host: z.optional(z.string()),
+  remote_access_port: z.optional(numericString),
+  /** Other devices of the server; the sandbox has none (`{"device":[]}`). */
+  devices: z.optional(z.object({ device: z.array(z.object({})) })),
+  /** Create answer only: the root user and its one-time password, shown once. */
+  username: z.optional(z.string()),
+  password: z.optional(z.string()),
   storage_devices: z.object({ storage_device: z.array(serverStorageDeviceSchema) }),
   ip_addresses: z.object({ ip_address: z.array(serverIpAddressSchema) }),
   networking: z.object({ interfaces: z.object({ interface: z.array(serverInterfaceSchema) }) }),

@@ -343,7 +343,13 @@ describe('network details, modify and delete', () => {
       [2, 'private'],
     ]);
     expect(machine.networking.interfaces.interface[1]!.ip_addresses.ip_address).toEqual([
-      { address: '172.22.0.2', family: 'IPv4', floating: 'no' },
+      {
+        address: '172.22.0.2',
+        family: 'IPv4',
+        floating: 'no',
+        dhcp_provided: 'yes',
+        release_policy: 'release',
+      },
     ]);
     expect(machine.ip_addresses.ip_address).toContainEqual({
       access: 'private',
@@ -479,7 +485,17 @@ describe('network interfaces', () => {
         index: 1,
         type: 'private',
         network: net.uuid,
-        ip_addresses: { ip_address: [{ address: '172.27.0.9', family: 'IPv4', floating: 'no' }] },
+        ip_addresses: {
+          ip_address: [
+            {
+              address: '172.27.0.9',
+              family: 'IPv4',
+              floating: 'no',
+              dhcp_provided: 'yes',
+              release_policy: 'release',
+            },
+          ],
+        },
       }),
     ]);
   });
