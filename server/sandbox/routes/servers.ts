@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { core } from 'zod';
 import { uuidPrefixes } from '../../../contract/common';
+import type { ServerDetails } from '../../../contract/server';
 import { serverEndpoints, tagNameSchema } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
 import type { RouteModule } from '../domain';
@@ -82,8 +83,9 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
   /** The record an audit row keeps: without the console password. */
   const auditedDetails = (row: ServerRow) => {
-    const { remote_access_password: _secret, ...record } = resources.serverDetails(row);
-    return record;
+    const record: Partial<ServerDetails> = { ...resources.serverDetails(row) };
+    delete record.remote_access_password;
+    return record as Omit<ServerDetails, 'remote_access_password'>;
   };
   /** The server record as it is now, after a change made through another function. */
   const reread = (row: ServerRow) => details(servers.find(row.uuid)!);
@@ -304,7 +306,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         },
         after: () => auditedDetails(next),
       });
-      return { server: current };
+      return { server: { ...current, remote_access_password: next.remote_access_password } };
     },
     { readBody: readLabelledBody },
   );
