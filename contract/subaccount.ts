@@ -39,9 +39,6 @@ export const subAccountPermissionsShape = {
     }),
   ),
 };
-export type SubAccountPermissions = {
-  [K in keyof typeof subAccountPermissionsShape]?: z.infer<(typeof subAccountPermissionsShape)[K]>;
-};
 
 /**
  * The attributes of a new subaccount (api-reference-notes §10.2): credentials and contact details by the
@@ -100,7 +97,6 @@ export const subAccountModifyRequestSchema = z.strictObject({
     ...subAccountPermissionsShape,
   }),
 });
-export type SubAccountModifyRequest = z.input<typeof subAccountModifyRequestSchema>;
 
 /** Subaccounts of the main account (api-reference-notes §10.2). */
 export const subAccountEndpoints = {

@@ -12,9 +12,7 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 
 export const tagListResponseSchema = z.object({ tags: z.object({ tag: z.array(tagSchema) }) });
-export type TagListResponse = z.infer<typeof tagListResponseSchema>;
 export const tagResponseSchema = z.object({ tag: tagSchema });
-export type TagResponse = z.infer<typeof tagResponseSchema>;
 
 export const tagDescriptionSchema = z.string().check(z.maxLength(255, 'At most 255 characters.'));
 
@@ -29,7 +27,6 @@ export const createTagRequestSchema = z.strictObject({
     servers: z.optional(tagServersSchema),
   }),
 });
-export type CreateTagRequest = z.input<typeof createTagRequestSchema>;
 
 /** `PUT /1.3/tag/{name}`: a new `name` renames the tag on every server carrying it. */
 export const modifyTagRequestSchema = z.strictObject({
@@ -39,7 +36,6 @@ export const modifyTagRequestSchema = z.strictObject({
     servers: z.optional(tagServersSchema),
   }),
 });
-export type ModifyTagRequest = z.input<typeof modifyTagRequestSchema>;
 
 /** Tags (api-reference-notes §16): one set per account, shared by its subaccounts. */
 export const tagEndpoints = {

@@ -45,4 +45,3 @@ export function createTagRepository(db: Db) {
     delete: (accountId: number, name: string) => void remove.run(accountId, name),
   };
 }
-export type TagRepository = ReturnType<typeof createTagRepository>;
