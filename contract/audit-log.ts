@@ -62,6 +62,7 @@ export const auditResourceTypes = [
   'network_interface',
   'network_peering',
   'router',
+  'tag',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

@@ -47,7 +47,9 @@ describe('network create body', () => {
   it('names the field at fault', () => {
     const base = { address: '172.16.0.0/24', family: 'IPv4', dhcp: 'yes' };
     expect(issuePath({ ...base, address: '172.16.0.0' })).toBe('address');
-    expect(issuePath({ ...base, address: '172.16.0.1/24' })).toBe('address');
+    expect(issuePath({ ...base, address: '172.16.0.0/30' })).toBe('address');
+    // The real service accepts a block with host bits set and echoes it (issue 18).
+    expect(issuePath({ ...base, address: '172.16.0.1/24' })).toBe(null);
     expect(issuePath({ ...base, address: 'fd00::/64' })).toBe('address');
     expect(issuePath({ ...base, address: '10.0.0.0/30' })).toBe('address');
     expect(issuePath({ ...base, gateway: '172.16.1.1' })).toBe('gateway');

@@ -33,6 +33,41 @@ export const networkPeeringStates = [
 export const networkPeeringStateSchema = z.enum(networkPeeringStates);
 export type NetworkPeeringState = z.infer<typeof networkPeeringStateSchema>;
 
+/** Where an effective route comes from (UpCloud's Go SDK, upcloud/network.go). */
+export const networkRouteSourceSchema = z.enum(['router-connected-networks', 'static-route']);
+export const networkRouteTypeSchema = z.enum(['user', 'service']);
+
+/**
+ * Whether DHCP hands out the network's effective routes besides `dhcp_routes`, and which of them.
+ * Real clients (the Go SDK from 8.26, so Terraform and upctl) send it on every create and modify.
+ */
+export const dhcpRoutesConfigurationSchema = z.strictObject({
+  effective_routes_auto_population: z.strictObject({
+    enabled: yesNoSchema,
+    exclude_by_source: z.optional(z.array(networkRouteSourceSchema)),
+    filter_by_destination: z.optional(z.array(cidrTextSchema)),
+    filter_by_route_type: z.optional(z.array(networkRouteTypeSchema)),
+  }),
+});
+export type DhcpRoutesConfiguration = z.infer<typeof dhcpRoutesConfigurationSchema>;
+
+/** A route the network's router gives it: a network on the same router, or a static route. */
+export const effectiveRouteSchema = z.object({
+  route: z.string(),
+  nexthop: z.optional(z.string()),
+  source: networkRouteSourceSchema,
+  type: networkRouteTypeSchema,
+  source_resource_id: z.string(),
+});
+export type EffectiveRoute = z.infer<typeof effectiveRouteSchema>;
+
+/** A route DHCP hands out: one of `dhcp_routes`, or an auto-populated effective route. */
+export const dhcpEffectiveRouteSchema = z.object({
+  route: z.string(),
+  nexthop: z.optional(z.string()),
+  auto_populated: yesNoSchema,
+});
+
 /** One IP network of a network record (api-reference-notes §4.2). */
 export const ipNetworkSchema = z.object({
   address: z.string(),
@@ -45,6 +80,8 @@ export const ipNetworkSchema = z.object({
   /** Omitted when empty. */
   dhcp_routes: z.optional(z.array(z.string())),
   dhcp_bootfile_url: z.optional(z.string()),
+  dhcp_routes_configuration: z.optional(dhcpRoutesConfigurationSchema),
+  dhcp_effective_routes: z.optional(z.array(dhcpEffectiveRouteSchema)),
 });
 export type IpNetwork = z.infer<typeof ipNetworkSchema>;
 
@@ -72,6 +109,7 @@ export const networkSchema = z.object({
   labels: z.array(labelSchema),
   /** Private networks only: the peerings this network takes part in. */
   peerings: z.optional(z.object({ peering: z.array(networkPeeringSummarySchema) })),
+  effective_routes: z.optional(z.array(effectiveRouteSchema)),
 });
 export type Network = z.infer<typeof networkSchema>;
 
@@ -98,7 +136,8 @@ export const prefixLimits = { IPv4: { min: 8, max: 29 }, IPv6: { min: 48, max: 6
 
 /**
  * One IP network of a create or modify request, with the rules a form can check before sending:
- * the block matches `family`, is a network address, the gateway, DNS servers and routes fit it.
+ * the block matches `family`, the gateway, DNS servers and routes fit it. An address with host
+ * bits set (`192.168.86.1/24`) is accepted and echoed as given, as the real service does.
  */
 export const ipNetworkRequestSchema = z
   .strictObject({
@@ -114,6 +153,7 @@ export const ipNetworkRequestSchema = z
     dhcp_bootfile_url: z.optional(
       z.string().check(z.regex(/^https?:\/\/\S+$/, 'An http:// or https:// address.')),
     ),
+    dhcp_routes_configuration: z.optional(dhcpRoutesConfigurationSchema),
   })
   .check(
     z.superRefine((entry, ctx) => {
@@ -133,13 +173,6 @@ export const ipNetworkRequestSchema = z
           code: 'custom',
           path: ['address'],
           message: `An ${cidr.family} network needs a prefix from /${limits.min} to /${limits.max}.`,
-        });
-      }
-      if (cidr.hostBitsSet) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['address'],
-          message: 'Give the network address (host bits zero), such as 172.16.0.0/24.',
         });
       }
       if (entry.gateway !== undefined && !cidrContains(cidr, entry.gateway)) {

@@ -54,7 +54,13 @@ export const serverInterfaceSchema = z.object({
   bootable: yesNoSchema,
   ip_addresses: z.object({
     ip_address: z.array(
-      z.object({ address: z.string(), family: z.enum(['IPv4', 'IPv6']), floating: yesNoSchema }),
+      z.object({
+        address: z.string(),
+        family: z.enum(['IPv4', 'IPv6']),
+        floating: yesNoSchema,
+        dhcp_provided: z.optional(yesNoSchema),
+        release_policy: z.optional(z.enum(['release', 'keep'])),
+      }),
     ),
   }),
 });
@@ -133,6 +139,16 @@ export const serverDetailsSchema = z.extend(serverSummarySchema, {
   timezone: z.string(),
   remote_access_enabled: yesNoSchema,
   remote_access_type: z.enum(['vnc', 'spice']),
+  /** Sent even with remote access off (UpCloud's Go SDK recordings). */
+  remote_access_password: z.optional(z.string()),
+  /** With remote access on: where the console listens; the port is a string. */
+  remote_access_host: z.optional(z.string()),
+  remote_access_port: z.optional(numericString),
+  /** Other devices of the server; the sandbox has none (`{"device":[]}`). */
+  devices: z.optional(z.object({ device: z.array(z.object({})) })),
+  /** Create answer only: the root user and its one-time password, shown once. */
+  username: z.optional(z.string()),
+  password: z.optional(z.string()),
   storage_devices: z.object({ storage_device: z.array(serverStorageDeviceSchema) }),
   ip_addresses: z.object({ ip_address: z.array(serverIpAddressSchema) }),
   networking: z.object({ interfaces: z.object({ interface: z.array(serverInterfaceSchema) }) }),
@@ -144,13 +160,17 @@ export const serverListResponseSchema = z.object({
 });
 export const serverResponseSchema = z.object({ server: serverDetailsSchema });
 
+/**
+ * The first label may be longer than DNS's 63 characters: the real service accepted a 64-character
+ * one (UpCloud's Go SDK recordings); the other labels keep the DNS limit.
+ */
 export const hostnameSchema = z
   .string()
   .check(
     z.minLength(1, 'Give a hostname.'),
     z.maxLength(128, 'At most 128 characters.'),
     z.regex(
-      /^(?=.{1,128}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
+      /^(?=.{1,128}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
       'Letters, digits, hyphens and dots, such as web-1.example.com.',
     ),
   );
@@ -268,6 +288,9 @@ export type ModifyServerRequest = z.input<typeof modifyServerRequestSchema>;
 
 const stopType = z.optional(z.enum(['soft', 'hard']));
 const timeout = z.optional(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]));
+
+/** `POST /1.3/server/{uuid}/relocate`: the zone to move to. */
+export const relocateServerRequestSchema = z.strictObject({ zone: zoneIdSchema });
 
 export const stopServerRequestSchema = z.strictObject({
   stop_server: z.strictObject({ stop_type: stopType, timeout }),
@@ -453,6 +476,17 @@ export const serverEndpoints = {
     errors: [400, 402, 403, 404, 409],
   }),
   /** The body may be left out: a soft stop. */
+  /**
+   * Moves a stopped server and its disks to another zone (UpCloud's Go SDK, RelocateServerRequest;
+   * `upctl server relocate`): it is in maintenance while its disks move.
+   */
+  relocate: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/relocate',
+    body: relocateServerRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
   stop: defineEndpoint({
     method: 'POST',
     path: '/server/:uuid/stop',

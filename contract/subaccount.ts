@@ -1,10 +1,44 @@
 import { z } from 'zod/mini';
 import { accountRoles } from './account';
-import { labelSchema, yesNoSchema } from './common';
-import { contactShape, countryRulesCheck, credentialFieldRules, ruled } from './contact';
+import { labelSchema, uuidSchema, yesNoSchema } from './common';
+import {
+  contactFieldRules,
+  contactShape,
+  countryRulesCheck,
+  credentialFieldRules,
+  ruled,
+} from './contact';
 import { defineEndpoint } from './endpoint';
 
 export const subAccountCurrencies = ['EUR', 'GBP', 'USD', 'SGD'] as const;
+
+/** `*` stands for every resource of its kind, present and future. */
+const resourceOrAll = z.union([uuidSchema, z.literal('*')]);
+
+/**
+ * What a subaccount may reach besides its roles (UpCloud's Go SDK, upcloud/account.go): servers
+ * (with or without their storages), storages, networks, servers by tag, and the addresses it may
+ * sign in from. Each is a wrapped list; an empty list reaches nothing.
+ */
+export const subAccountPermissionsShape = {
+  server_access: z.optional(
+    z.object({
+      server: z.array(z.object({ uuid: resourceOrAll, storage: z.optional(yesNoSchema) })),
+    }),
+  ),
+  storage_access: z.optional(z.object({ storage: z.array(resourceOrAll) })),
+  network_access: z.optional(z.object({ network: z.array(resourceOrAll) })),
+  tag_access: z.optional(
+    z.object({
+      tag: z.array(z.object({ name: z.string(), storage: z.optional(yesNoSchema) })),
+    }),
+  ),
+  ip_filters: z.optional(
+    z.object({
+      ip_filter: z.array(z.string().check(z.regex(/^[0-9A-Fa-f:.]+(?:-[0-9A-Fa-f:.]+)?$/))),
+    }),
+  ),
+};
 
 /**
  * The attributes of a new subaccount (api-reference-notes §10.2): credentials and contact details by the
@@ -21,6 +55,7 @@ export const subAccountShape = {
   allow_gui: z.optional(yesNoSchema),
   roles: z.optional(z.object({ role: z.array(z.enum(accountRoles)) })),
   labels: z.optional(z.array(labelSchema)),
+  ...subAccountPermissionsShape,
 };
 
 /**
@@ -32,6 +67,37 @@ export const subAccountCreateRequestSchema = z.object({
 });
 export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSchema>;
 
+/** An attribute a modify sends as "" (the Go SDK always sends `state` and `vat_number`): unchanged. */
+const blankOr = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(z.union([z.literal(''), schema]));
+
+/**
+ * `PUT /1.3/account/sub/{username}` body (UpCloud's Go SDK, `ModifySubaccountRequest`): any of the
+ * contact details, settings, roles and permissions; what is left out stays as it is.
+ */
+export const subAccountModifyRequestSchema = z.strictObject({
+  account: z.strictObject({
+    first_name: blankOr(ruled(contactFieldRules.first_name)),
+    last_name: blankOr(ruled(contactFieldRules.last_name)),
+    company: blankOr(ruled(contactFieldRules.company)),
+    address: blankOr(ruled(contactFieldRules.address)),
+    postal_code: blankOr(ruled(contactFieldRules.postal_code)),
+    city: blankOr(ruled(contactFieldRules.city)),
+    state: z.optional(z.string()),
+    country: blankOr(ruled(contactFieldRules.country)),
+    phone: blankOr(ruled(contactFieldRules.phone)),
+    email: blankOr(ruled(contactFieldRules.email)),
+    vat_number: z.optional(z.string()),
+    currency: blankOr(z.enum(subAccountCurrencies)),
+    language: blankOr(z.string().check(z.regex(/^[a-z]{2}$/))),
+    timezone: blankOr(z.string().check(z.minLength(1), z.maxLength(64))),
+    allow_api: blankOr(yesNoSchema),
+    allow_gui: blankOr(yesNoSchema),
+    roles: z.optional(z.object({ role: z.array(z.enum(accountRoles)) })),
+    ...subAccountPermissionsShape,
+  }),
+});
+
 /** Subaccounts of the main account (api-reference-notes §10.2). */
 export const subAccountEndpoints = {
   create: defineEndpoint({
@@ -40,6 +106,13 @@ export const subAccountEndpoints = {
     body: subAccountCreateRequestSchema,
     response: null,
     errors: [400, 403, 409],
+  }),
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/account/sub/:username',
+    body: subAccountModifyRequestSchema,
+    response: null,
+    errors: [400, 403, 404],
   }),
   delete: defineEndpoint({
     method: 'DELETE',

@@ -32,10 +32,10 @@ describe('versions', () => {
     for (const version of ['1.2', '1.3']) {
       const zones = await get(`/${version}/zone`);
       expect(zones.statusCode).toBe(200);
-      expect(zoneListResponseSchema.parse(zones.json()).zones.zone).toHaveLength(8);
+      expect(zoneListResponseSchema.parse(zones.json()).zones.zone).toHaveLength(13);
       const prices = await get(`/${version}/price`);
       expect(prices.statusCode).toBe(200);
-      expect(priceListResponseSchema.parse(prices.json()).prices.zone).toHaveLength(8);
+      expect(priceListResponseSchema.parse(prices.json()).prices.zone).toHaveLength(13);
     }
     expect((await get('/1.3/zone')).body).toBe((await get('/1.2/zone')).body);
     expect((await get('/1.3/price')).body).toBe((await get('/1.2/price')).body);
@@ -122,7 +122,7 @@ describe('response format negotiation (api-rules §2.2)', () => {
       expect(response.body).toMatch(
         /^<\?xml version="1.0" encoding="utf-8"\?>\n<zones><zone><id>de-fra1<\/id><description>Frankfurt #1<\/description><public>yes<\/public><\/zone><zone><id>fi-hel1<\/id>/,
       );
-      expect(response.body.match(/<zone>/g)).toHaveLength(8);
+      expect(response.body.match(/<zone>/g)).toHaveLength(13);
       expect(response.body.endsWith('</zone></zones>')).toBe(true);
     }
   });
@@ -139,7 +139,7 @@ describe('response format negotiation (api-rules §2.2)', () => {
     const response = await get('/1.3/zone', accept === undefined ? {} : { accept });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(zoneListResponseSchema.parse(response.json()).zones.zone).toHaveLength(8);
+    expect(zoneListResponseSchema.parse(response.json()).zones.zone).toHaveLength(13);
   });
 
   it.each([

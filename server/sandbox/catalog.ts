@@ -3,7 +3,12 @@ import { serverPlanPricePrefix } from '../../contract/price';
 import type { Plan } from '../../contract/plan';
 import type { Zone } from '../../contract/zone';
 
-/** The eight zones of api-rules §2.4, with a price factor each (sites cost differently to run). */
+/**
+ * The eight zones of api-rules §2.4, then the other public zones real clients use (the recorded
+ * zone list of UpCloud's Go SDK, fixture getzones, and the zones its recordings run in), each with
+ * a price factor (sites cost differently to run). New zones go last: a zone's position is in the
+ * UUIDs of its shared networks and public images.
+ */
 const zoneTable: [id: string, description: string, priceFactor: number][] = [
   ['de-fra1', 'Frankfurt #1', 1],
   ['fi-hel1', 'Helsinki #1', 1],
@@ -13,6 +18,11 @@ const zoneTable: [id: string, description: string, priceFactor: number][] = [
   ['uk-lon1', 'London #1', 1.05],
   ['us-chi1', 'Chicago #1', 1],
   ['us-sjo1', 'San Jose #1', 1.1],
+  ['us-nyc1', 'New York #1', 1],
+  ['pl-waw1', 'Warsaw #1', 0.95],
+  ['es-mad1', 'Madrid #1', 1],
+  ['se-sto1', 'Stockholm #1', 1],
+  ['au-syd1', 'Sydney #1', 1.15],
 ];
 
 export const zones: Zone[] = zoneTable.map(([id, description]) => ({

@@ -53,10 +53,12 @@ export interface SandboxOptions {
 
 export function createSandboxContext(options: SandboxOptions) {
   const db: Db = openDatabase(options.database);
+  // Before the repositories: their statements may name a column a domain migration adds.
+  const domains = options.domains ?? sandboxDomains;
+  for (const domain of domains) migrateDomain(db, domain.name, domain.migrations ?? []);
   const clock = options.clock ?? systemClock;
   const accounts = createAccountRepository(db);
   const tokens = createTokenRepository(db);
-  const domains = options.domains ?? sandboxDomains;
   const prices = zonePriceLists(
     Object.assign({}, ...domains.map((domain) => domain.prices ?? {})) as Record<
       string,
@@ -70,7 +72,6 @@ export function createSandboxContext(options: SandboxOptions) {
   const interfaces = billing.trackAddresses(createInterfaceRepository(db));
   const peerings = createPeeringRepository(db);
   const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
-  for (const domain of domains) migrateDomain(db, domain.name, domain.migrations ?? []);
   if (options.reset) clearDatabase(db);
   db.transaction(networking.ensureSharedNetworks)();
   const fresh = accounts.isEmpty();

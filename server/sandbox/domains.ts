@@ -1,6 +1,7 @@
 import type { SandboxDomain } from './domain';
 import { catalogRoutes } from './routes/catalog';
 import { accountRoutes } from './routes/account';
+import { accountMigrations } from './accounts/migrations';
 import { tokenRoutes } from './routes/tokens';
 import { storageRoutes } from './routes/storage';
 import { serverRoutes } from './routes/servers';
@@ -8,6 +9,7 @@ import { eventRoutes } from './routes/events';
 import { billingRoutes } from './routes/billing';
 import { usageRoutes } from './routes/usage';
 import { networkRoutes } from './routes/networks';
+import { networkMigrations } from './networking/migrations';
 import { routerRoutes } from './routes/routers';
 import { ipAddressRoutes } from './routes/ip-addresses';
 import { networkPeeringRoutes } from './routes/network-peerings';
@@ -15,6 +17,7 @@ import { partnerRoutes } from './routes/partner';
 import { auditLogRoutes } from './routes/audit-logs';
 import { kubernetesRoutes } from './routes/kubernetes';
 import { loadBalancerDomain } from './load-balancers/domain';
+import { tagsDomain } from './tags/domain';
 
 /**
  * Every resource group of the sandbox, each registered once. The groups built before domains
@@ -23,14 +26,14 @@ import { loadBalancerDomain } from './load-balancers/domain';
  */
 export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'catalog', routes: catalogRoutes },
-  { name: 'account', routes: accountRoutes },
+  { name: 'account', routes: accountRoutes, migrations: accountMigrations },
   { name: 'tokens', routes: tokenRoutes },
   { name: 'storage', routes: storageRoutes },
   { name: 'servers', routes: serverRoutes },
   { name: 'events', routes: eventRoutes },
   { name: 'billing', routes: billingRoutes },
   { name: 'usage', routes: usageRoutes },
-  { name: 'networks', routes: networkRoutes },
+  { name: 'networks', routes: networkRoutes, migrations: networkMigrations },
   { name: 'routers', routes: routerRoutes },
   { name: 'ip-addresses', routes: ipAddressRoutes },
   { name: 'network-peerings', routes: networkPeeringRoutes },
@@ -38,4 +41,5 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'audit-logs', routes: auditLogRoutes },
   { name: 'kubernetes', routes: kubernetesRoutes },
   loadBalancerDomain,
+  tagsDomain,
 ];

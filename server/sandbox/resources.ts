@@ -197,6 +197,10 @@ export function createResources({
     };
   }
 
+  /** A console port of the server's own, stable across reads. */
+  const remoteAccessPort = (uuid: string) =>
+    3000 + (Number.parseInt(uuid.replace(/-/g, '').slice(-4), 16) % 1000);
+
   function serverDetails(row: ServerRow): ServerDetails {
     const devices = servers.devices(row.uuid);
     return {
@@ -209,6 +213,16 @@ export function createResources({
       timezone: row.timezone,
       remote_access_enabled: row.remote_access_enabled,
       remote_access_type: row.remote_access_type,
+      remote_access_password: row.remote_access_password,
+      ...(row.remote_access_enabled === 'yes'
+        ? {
+            remote_access_host: `${row.zone}.console.sandbox.invalid`,
+            remote_access_port: String(remoteAccessPort(row.uuid)),
+          }
+        : {}),
+      // A custom server's details carry the plan's traffic counters too, as "0".
+      ...(row.plan === 'custom' ? { plan_ipv4_bytes: '0', plan_ipv6_bytes: '0' } : {}),
+      devices: { device: [] },
       storage_devices: { storage_device: devices.map(storageDevice) },
       ip_addresses: { ip_address: networking.serverIpAddresses(row.uuid) },
       networking: { interfaces: { interface: networking.serverInterfaces(row.uuid) } },
@@ -295,7 +309,8 @@ export function createResources({
       if (!creating && storage.state !== 'online') {
         throw storageStateIllegal(`it is ${storage.state}.`);
       }
-      if (storage.zone !== server.zone) {
+      // Public CD-ROMs and templates are the same in every zone: a UUID loads anywhere (issue 18).
+      if (storage.zone !== server.zone && storage.access !== 'public') {
         throw new ApiProblem(
           409,
           'ZONE_MISMATCH',

@@ -14,6 +14,7 @@ export const durations = {
   templatize: 60,
   restore: 60,
   resize: 30,
+  relocate: 60,
 } as const;
 
 export const jobKinds = {
@@ -22,6 +23,7 @@ export const jobKinds = {
   serverCreated: 'server.created',
   serverStarted: 'server.started',
   serverStopped: 'server.stopped',
+  serverRelocated: 'server.relocated',
 } as const;
 
 /** The end of every storage and server operation; a job row carries it across restarts. */
@@ -68,6 +70,16 @@ export function registerTransitions({
     if (!server) return;
     servers.update({ ...server, state: 'started' });
     resources.recordEvent(server.uuid, 'server_start', payload.actor as Actor);
+  });
+
+  // The disks that moved with a relocated server come online in its new zone; it is stopped again.
+  jobs.register(jobKinds.serverRelocated, (job, payload) => {
+    const server = servers.find(job.resource_id);
+    if (server) servers.update({ ...server, state: 'stopped' });
+    for (const uuid of (payload.storages ?? []) as string[]) {
+      const storage = storages.find(uuid);
+      if (storage) storages.update({ ...storage, state: 'online' });
+    }
   });
 
   jobs.register(jobKinds.serverStopped, (job) => {

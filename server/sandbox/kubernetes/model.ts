@@ -172,6 +172,20 @@ export function createKubernetesModel({
     return updated;
   }
 
+  /**
+   * A new count for a group still coming up: its nodes are all pending, so the change joins them
+   * and the group comes up at the new size when its creation finishes. The real service accepts
+   * this PATCH at once (UpCloud's Go SDK, fixture modify_kubernetes_node_groups).
+   */
+  function resizePendingGroup(cluster: ClusterRow, row: NodeGroupRow, settings: NodeGroupSettings) {
+    const live = liveNodes(cluster.uuid, row.name);
+    if (settings.count > live.length) addNodes(cluster, row.name, settings.count - live.length);
+    for (const node of live.slice(settings.count)) kubernetes.deleteNode(node.uuid);
+    const updated: NodeGroupRow = { ...row, settings: JSON.stringify(settings) };
+    kubernetes.updateGroup(updated);
+    return updated;
+  }
+
   function terminateNodeGroup(cluster: ClusterRow, row: NodeGroupRow) {
     kubernetes.updateGroup({ ...row, state: 'terminating' });
     for (const node of kubernetes.nodesOf(cluster.uuid, row.name)) {
@@ -275,6 +289,7 @@ export function createKubernetesModel({
     nodeGroupDetails,
     addNodeGroup,
     scaleNodeGroup,
+    resizePendingGroup,
     terminateNodeGroup,
     replaceNode,
     terminateCluster,

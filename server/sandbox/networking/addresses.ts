@@ -265,6 +265,8 @@ export function createAddressing({
       address: address.address,
       family: address.family,
       floating: address.floating ? ('yes' as const) : ('no' as const),
+      dhcp_provided: address.dhcp_provided ? ('yes' as const) : ('no' as const),
+      release_policy: address.release_policy,
     }));
   }
 

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { bigIntToIp, parseCidr } from '../../../contract/ip';
-import type { IpNetwork, Network, NetworkPeeringState } from '../../../contract/network';
+import { bigIntToIp, cidrContains, parseCidr } from '../../../contract/ip';
+import type {
+  DhcpRoutesConfiguration,
+  EffectiveRoute,
+  IpNetwork,
+  Network,
+  NetworkPeeringState,
+} from '../../../contract/network';
+import type { StaticRoute } from '../../../contract/router';
 import type { Clock } from '../clock';
 import { ApiProblem, forbidden, ownRowByUuid, rowByUuid } from '../http/errors';
 import type {
@@ -12,13 +19,60 @@ import type {
   PeeringRow,
   RouterRow,
 } from '../store/networks';
-import { parseLabels } from '../store/networks';
+import { noRouteAutoPopulation, parseLabels } from '../store/networks';
 import type { ServerRepository, ServerRow } from '../store/servers';
 import { timestamp } from './common';
 
-export const ipNetworkRecord = (row: IpNetworkRow): IpNetwork => {
+/** The block a network's address names, host bits cleared: the route other networks get. */
+const blockOf = (address: string) => {
+  const cidr = parseCidr(address);
+  return cidr ? `${bigIntToIp(cidr.base, cidr.family)}/${cidr.prefix}` : address;
+};
+
+/**
+ * The routes DHCP hands out on one IP network: its own `dhcp_routes`, then, with auto population
+ * on, the network's effective routes of the block's family that pass the configured filters.
+ */
+function dhcpEffectiveRoutes(
+  row: IpNetworkRow,
+  configuration: DhcpRoutesConfiguration,
+  effective: EffectiveRoute[],
+) {
+  const manual = (JSON.parse(row.dhcp_routes) as string[]).map((route) => ({
+    route,
+    ...(row.gateway ? { nexthop: row.gateway } : {}),
+    auto_populated: 'no' as const,
+  }));
+  const auto = configuration.effective_routes_auto_population;
+  if (auto.enabled !== 'yes') return manual;
+  const destinations = (auto.filter_by_destination ?? []).map((text) => parseCidr(text)!);
+  const populated = effective
+    .filter((route) => parseCidr(route.route)?.family === row.family)
+    .filter((route) => !(auto.exclude_by_source ?? []).includes(route.source))
+    .filter(
+      (route) =>
+        !auto.filter_by_route_type?.length || auto.filter_by_route_type.includes(route.type),
+    )
+    .filter((route) => {
+      if (destinations.length === 0) return true;
+      const base = route.route.split('/')[0]!;
+      return destinations.some((cidr) => cidr.family === row.family && cidrContains(cidr, base));
+    })
+    .filter((route) => !manual.some((entry) => entry.route === route.route))
+    .map((route) => ({
+      route: route.route,
+      ...(row.gateway ? { nexthop: row.gateway } : {}),
+      auto_populated: 'yes' as const,
+    }));
+  return [...manual, ...populated];
+}
+
+export const ipNetworkRecord = (row: IpNetworkRow, effective: EffectiveRoute[] = []): IpNetwork => {
   const dns = JSON.parse(row.dhcp_dns) as string[];
   const routes = JSON.parse(row.dhcp_routes) as string[];
+  const configuration = JSON.parse(
+    row.dhcp_routes_configuration || noRouteAutoPopulation,
+  ) as DhcpRoutesConfiguration;
   return {
     address: row.address,
     family: row.family,
@@ -28,6 +82,8 @@ export const ipNetworkRecord = (row: IpNetworkRow): IpNetwork => {
     ...(dns.length > 0 ? { dhcp_dns: dns } : {}),
     ...(routes.length > 0 ? { dhcp_routes: routes } : {}),
     ...(row.dhcp_bootfile_url ? { dhcp_bootfile_url: row.dhcp_bootfile_url } : {}),
+    dhcp_routes_configuration: configuration,
+    dhcp_effective_routes: dhcpEffectiveRoutes(row, configuration, effective),
   };
 };
 
@@ -47,6 +103,48 @@ export function createNetworkRecords({
   clock: Clock;
   peeringState: (row: PeeringRow) => NetworkPeeringState;
 }) {
+  /**
+   * What the network's router gives it: the blocks of the other networks on the same router,
+   * the router's static routes, and the peer blocks of its active peerings (which the real
+   * service adds to the router as `service` routes).
+   */
+  function effectiveRoutes(row: NetworkRow): EffectiveRoute[] {
+    if (!row.router_uuid) return [];
+    const router = networks.findRouter(row.router_uuid);
+    if (!router) return [];
+    const connected = networks
+      .withRouter(router.uuid)
+      .filter((other) => other.uuid !== row.uuid)
+      .flatMap((other) =>
+        networks.ipNetworks(other.uuid).map((block) => ({
+          route: blockOf(block.address),
+          source: 'router-connected-networks' as const,
+          type: 'service' as const,
+          source_resource_id: other.uuid,
+        })),
+      );
+    const staticRoutes = (JSON.parse(router.static_routes) as StaticRoute[]).map((route) => ({
+      route: route.route,
+      nexthop: route.nexthop,
+      source: 'static-route' as const,
+      type: route.type,
+      source_resource_id: router.uuid,
+    }));
+    const peered = peerings
+      .touching(row.uuid)
+      .filter((peering) => peering.network_uuid === row.uuid)
+      .filter((peering) => peeringState(peering) === 'active')
+      .flatMap((peering) =>
+        networks.ipNetworks(peering.peer_network_uuid).map((block) => ({
+          route: blockOf(block.address),
+          source: 'static-route' as const,
+          type: 'service' as const,
+          source_resource_id: peering.uuid,
+        })),
+      );
+    return [...connected, ...staticRoutes, ...peered];
+  }
+
   function networkRecord(row: NetworkRow, viewerId: number): Network {
     const attached = new Map<string, string>();
     for (const nic of interfaces.onNetwork(row.uuid)) {
@@ -56,13 +154,16 @@ export function createNetworkRecords({
     }
     const own = row.type === 'private' ? peerings.touching(row.uuid) : [];
     const defined = own.filter((peering) => peering.network_uuid === row.uuid);
+    const effective = row.type === 'private' ? effectiveRoutes(row) : [];
     return {
       uuid: row.uuid,
       name: row.name,
       type: row.type,
       zone: row.zone,
       ...(row.router_uuid ? { router: row.router_uuid } : {}),
-      ip_networks: { ip_network: networks.ipNetworks(row.uuid).map(ipNetworkRecord) },
+      ip_networks: {
+        ip_network: networks.ipNetworks(row.uuid).map((block) => ipNetworkRecord(block, effective)),
+      },
       ...(attached.size > 0
         ? {
             servers: {
@@ -82,6 +183,7 @@ export function createNetworkRecords({
             },
           }
         : {}),
+      effective_routes: effective,
     };
   }
 
@@ -134,6 +236,7 @@ export function createNetworkRecords({
         dhcp_dns: '[]',
         dhcp_routes: '[]',
         dhcp_bootfile_url: null,
+        dhcp_routes_configuration: noRouteAutoPopulation,
       },
     ]);
     return row;

@@ -1,6 +1,7 @@
 import { zones } from '../catalog';
 import type { Clock } from '../clock';
 import type { IpNetworkRow, NetworkRepository } from '../store/networks';
+import { noRouteAutoPopulation } from '../store/networks';
 import { hex, timestamp } from './common';
 
 /** The zone's number (1…) in the well-known ids of its shared networks. */
@@ -25,7 +26,12 @@ export const sharedNetworkUuid = (zone: string, kind: SharedKind) =>
 function sharedBlock(zone: string, kind: SharedKind): IpNetworkRow {
   const n = zoneNumber(zone);
   const uuid = sharedNetworkUuid(zone, kind);
-  const common = { network_uuid: uuid, dhcp: 'yes', dhcp_bootfile_url: null } as const;
+  const common = {
+    network_uuid: uuid,
+    dhcp: 'yes',
+    dhcp_bootfile_url: null,
+    dhcp_routes_configuration: noRouteAutoPopulation,
+  } as const;
   if (kind === 'utility') {
     return {
       ...common,

@@ -59,6 +59,41 @@ export const accountRoutes: RouteModule = (scope, context) => {
   );
   const removeAccount = db.prepare<[number]>('DELETE FROM accounts WHERE id = ?');
   const quotas = createQuotas(db);
+  const permissionsOf = db.prepare<[number], { permissions: string }>(
+    'SELECT permissions FROM accounts WHERE id = ?',
+  );
+  const setPermissions = db.prepare<[string, number]>(
+    'UPDATE accounts SET permissions = ? WHERE id = ?',
+  );
+  const updateSub = db.prepare<{
+    id: number;
+    allow_api: number;
+    allow_gui: number;
+    roles: string;
+    currency: string;
+    contact: string;
+    permissions: string;
+  }>(
+    `UPDATE accounts SET allow_api = @allow_api, allow_gui = @allow_gui, roles = @roles,
+       currency = @currency, contact = @contact, permissions = @permissions WHERE id = @id`,
+  );
+
+  /** The caller's own subaccount `username`: 404 when there is none, 403 when it is not theirs. */
+  function subAccountOf(request: FastifyRequest, username: string) {
+    const principal = accountManagerOf(request);
+    const target = accounts.findByUsername(username);
+    if (!target) {
+      throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
+    }
+    if (target.main_account_id !== principal.account.id) {
+      throw new ApiProblem(
+        403,
+        'ACCOUNT_FORBIDDEN',
+        `The account ${username} is not a subaccount of this account.`,
+      );
+    }
+    return target;
+  }
 
   handle(scope, accountEndpoints.get, async ({ request }) => {
     const { account, owner } = principalOf(request);
@@ -109,7 +144,22 @@ export const accountRoutes: RouteModule = (scope, context) => {
     subAccountEndpoints.create,
     async ({ request, body: { sub_account: sub } }) => {
       const principal = accountManagerOf(request);
-      const { password, username, roles, labels, allow_api, allow_gui, currency, ...contact } = sub;
+      const {
+        password,
+        username,
+        roles,
+        labels,
+        allow_api,
+        allow_gui,
+        currency,
+        server_access,
+        storage_access,
+        network_access,
+        tag_access,
+        ip_filters,
+        ...contact
+      } = sub;
+      const permissions = { server_access, storage_access, network_access, tag_access, ip_filters };
       // The account id comes from the insert, so its audit row is written after it here.
       db.transaction(() => {
         if (accounts.findByUsername(username)) {
@@ -133,6 +183,7 @@ export const accountRoutes: RouteModule = (scope, context) => {
           labels: JSON.stringify(labels ?? []),
           created_at: clock.now().toISOString(),
         });
+        setPermissions.run(JSON.stringify(permissions), id);
         audit.record(auditContext(request), {
           action: 'create',
           resourceType: 'account',
@@ -144,19 +195,73 @@ export const accountRoutes: RouteModule = (scope, context) => {
     mainAccountFirst,
   );
 
-  handle(scope, subAccountEndpoints.delete, async ({ request, params: { username } }) => {
-    const principal = accountManagerOf(request);
-    const target = accounts.findByUsername(username);
-    if (!target) {
-      throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
-    }
-    if (target.main_account_id !== principal.account.id) {
-      throw new ApiProblem(
-        403,
-        'ACCOUNT_FORBIDDEN',
-        `The account ${username} is not a subaccount of this account.`,
+  handle(
+    scope,
+    subAccountEndpoints.modify,
+    async ({ request, params: { username }, body: { account: body } }) => {
+      const target = subAccountOf(request, username);
+      const {
+        allow_api,
+        allow_gui,
+        roles,
+        currency,
+        server_access,
+        storage_access,
+        network_access,
+        tag_access,
+        ip_filters,
+        ...contactFields
+      } = body;
+      // "" is an attribute the client left as it was (the Go SDK always sends state and VAT number).
+      const changedContact = Object.fromEntries(
+        Object.entries(contactFields).filter(([, value]) => value !== '' && value !== undefined),
       );
-    }
+      const permissions = Object.fromEntries(
+        Object.entries({
+          server_access,
+          storage_access,
+          network_access,
+          tag_access,
+          ip_filters,
+        }).filter(([, value]) => value !== undefined),
+      );
+      const before = {
+        username: target.username,
+        roles: accountRoles(target),
+        allow_api: target.allow_api ? 'yes' : 'no',
+        allow_gui: target.allow_gui ? 'yes' : 'no',
+      };
+      const next = {
+        id: target.id,
+        allow_api: allow_api ? (allow_api === 'yes' ? 1 : 0) : target.allow_api,
+        allow_gui: allow_gui ? (allow_gui === 'yes' ? 1 : 0) : target.allow_gui,
+        roles: roles ? JSON.stringify(roles.role) : target.roles,
+        currency: currency || target.currency,
+        contact: JSON.stringify({ ...JSON.parse(target.contact), ...changedContact }),
+        permissions: JSON.stringify({
+          ...JSON.parse(permissionsOf.get(target.id)?.permissions ?? '{}'),
+          ...permissions,
+        }),
+      };
+      audit.change(auditContext(request), {
+        action: 'update',
+        resourceType: 'account',
+        resourceId: String(target.id),
+        before: () => before,
+        write: () => updateSub.run(next),
+        after: () => ({
+          username: target.username,
+          roles: JSON.parse(next.roles) as string[],
+          allow_api: next.allow_api ? 'yes' : 'no',
+          allow_gui: next.allow_gui ? 'yes' : 'no',
+        }),
+      });
+    },
+    mainAccountFirst,
+  );
+
+  handle(scope, subAccountEndpoints.delete, async ({ request, params: { username } }) => {
+    const target = subAccountOf(request, username);
     audit.change(auditContext(request), {
       action: 'delete',
       resourceType: 'account',

@@ -344,7 +344,9 @@ describe('CD-ROM load and eject', () => {
     });
     await audited(0, () => serverCall(build.uuid, 'cdrom/eject'));
 
-    // Same rules as any CD-ROM attach: not while started, not a template, not across zones.
+    // Same rules as any CD-ROM attach: not while started, not a template, not across zones
+    // (a private storage: public CD-ROMs load in every zone).
+    const frankfurt = await createStorage({ zone: 'de-fra1', title: 'frankfurt media' });
     await audited(0, async () => {
       expectProblem(
         await call('POST', `/1.3/server/${build.uuid}/cdrom/load`, {
@@ -355,7 +357,7 @@ describe('CD-ROM load and eject', () => {
       );
       expectProblem(
         await call('POST', `/1.3/server/${build.uuid}/cdrom/load`, {
-          storage_device: { storage: publicImageUuid('de-fra1', 1) },
+          storage_device: { storage: frankfurt.uuid },
         }),
         409,
         'ZONE_MISMATCH',

@@ -111,6 +111,8 @@ describe('adding addresses', () => {
       address: bound.address,
       family: 'IPv4',
       floating: 'yes',
+      dhcp_provided: 'no',
+      release_policy: 'keep',
     });
 
     const moved = ipAddressResponseSchema.parse(

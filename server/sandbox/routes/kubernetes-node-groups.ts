@@ -102,8 +102,9 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         ...(body.node_updates !== undefined ? { node_updates: body.node_updates } : {}),
       };
       const scaled = next.count !== settings.count;
+      const queued = scaled && group.state === 'pending' && cluster.state !== 'terminating';
       if (scaled) {
-        if (group.state !== 'running' || cluster.state === 'terminating') {
+        if (!queued && (group.state !== 'running' || cluster.state === 'terminating')) {
           throw unprocessable(
             'NODE_GROUP_STATE_ILLEGAL',
             `The node group is ${group.state === 'running' ? cluster.state : group.state}; it can be scaled once it is running.`,
@@ -118,7 +119,8 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         resourceId: `${cluster.uuid}/${group.name}`,
         before: () => model.nodeGroupRecord(group),
         write: () => {
-          if (scaled) updated = model.scaleNodeGroup(cluster, group, next);
+          if (queued) updated = model.resizePendingGroup(cluster, group, next);
+          else if (scaled) updated = model.scaleNodeGroup(cluster, group, next);
           else kubernetes.updateGroup(updated);
         },
         after: () => model.nodeGroupRecord(updated),

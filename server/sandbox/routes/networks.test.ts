@@ -138,6 +138,10 @@ describe('network create', () => {
             dhcp_default_route: 'no',
             dhcp_dns: ['172.20.0.10'],
             dhcp_routes: ['192.168.0.0/24'],
+            dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
+            dhcp_effective_routes: [
+              { route: '192.168.0.0/24', nexthop: '172.20.0.1', auto_populated: 'no' },
+            ],
           },
           {
             address: 'fd00:20::/64',
@@ -145,11 +149,14 @@ describe('network create', () => {
             gateway: 'fd00:20::1',
             dhcp: 'yes',
             dhcp_default_route: 'no',
+            dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
+            dhcp_effective_routes: [],
           },
         ],
       },
       labels: [{ key: 'env', value: 'test' }],
       peerings: { peering: [] },
+      effective_routes: [],
     });
     expect(await network(created.uuid)).toEqual(created);
     const routerNow = routerResponseSchema.parse(
@@ -171,7 +178,7 @@ describe('network create', () => {
       'GATEWAY_INVALID',
     );
     expectProblem(
-      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('172.20.0.5/24')] } })),
+      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('172.20.0.0/30')] } })),
       400,
       'ADDRESS_INVALID',
     );
@@ -294,6 +301,8 @@ describe('network details, modify and delete', () => {
         gateway: '172.20.0.1',
         dhcp: 'yes',
         dhcp_default_route: 'no',
+        dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
+        dhcp_effective_routes: [],
       },
     ]);
     const detached = await put({ router: null });
@@ -334,7 +343,13 @@ describe('network details, modify and delete', () => {
       [2, 'private'],
     ]);
     expect(machine.networking.interfaces.interface[1]!.ip_addresses.ip_address).toEqual([
-      { address: '172.22.0.2', family: 'IPv4', floating: 'no' },
+      {
+        address: '172.22.0.2',
+        family: 'IPv4',
+        floating: 'no',
+        dhcp_provided: 'yes',
+        release_policy: 'release',
+      },
     ]);
     expect(machine.ip_addresses.ip_address).toContainEqual({
       access: 'private',
@@ -470,7 +485,17 @@ describe('network interfaces', () => {
         index: 1,
         type: 'private',
         network: net.uuid,
-        ip_addresses: { ip_address: [{ address: '172.27.0.9', family: 'IPv4', floating: 'no' }] },
+        ip_addresses: {
+          ip_address: [
+            {
+              address: '172.27.0.9',
+              family: 'IPv4',
+              floating: 'no',
+              dhcp_provided: 'yes',
+              release_policy: 'release',
+            },
+          ],
+        },
       }),
     ]);
   });

@@ -19,6 +19,7 @@ import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../ht
 import type { InterfaceRequest } from '../networking';
 import { serverStateIllegal } from '../resources';
 import type { InterfaceRow, IpNetworkRow, NetworkRow } from '../store/networks';
+import { noRouteAutoPopulation } from '../store/networks';
 import type { ServerRow } from '../store/servers';
 import { provisionPeerings } from './network-peerings';
 import { createQuotas } from '../quotas';
@@ -33,6 +34,9 @@ const blockRow = (networkUuid: string, entry: IpNetworkRequest): IpNetworkRow =>
   dhcp_dns: JSON.stringify(entry.dhcp_dns ?? []),
   dhcp_routes: JSON.stringify(entry.dhcp_routes ?? []),
   dhcp_bootfile_url: entry.dhcp_bootfile_url ?? null,
+  dhcp_routes_configuration: entry.dhcp_routes_configuration
+    ? JSON.stringify(entry.dhcp_routes_configuration)
+    : noRouteAutoPopulation,
 });
 
 /** Networks and network interfaces (api-rules §4.6; api-reference-notes §4, §5). */
@@ -290,9 +294,17 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         write: () => {
           networks.update(next);
           if (body.ip_networks) {
+            // A block sent without dhcp_routes_configuration keeps the one its family had.
+            const previous = networks.ipNetworks(row.uuid);
             networks.replaceIpNetworks(
               row.uuid,
-              body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
+              body.ip_networks.ip_network.map((entry) => {
+                const block = blockRow(row.uuid, entry);
+                const kept = previous.find((old) => old.family === entry.family);
+                return entry.dhcp_routes_configuration || !kept
+                  ? block
+                  : { ...block, dhcp_routes_configuration: kept.dhcp_routes_configuration };
+              }),
             );
           }
           if (routerUuid !== row.router_uuid || body.ip_networks) {

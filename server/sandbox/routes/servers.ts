@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { core } from 'zod';
 import { uuidPrefixes } from '../../../contract/common';
+import type { ServerDetails } from '../../../contract/server';
 import { serverEndpoints, tagNameSchema } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
 import type { RouteModule } from '../domain';
@@ -82,6 +83,12 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   const attachments = createAttachments(context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
+  /** The record an audit row keeps: without the console password. */
+  const auditedDetails = (row: ServerRow) => {
+    const record: Partial<ServerDetails> = { ...resources.serverDetails(row) };
+    delete record.remote_access_password;
+    return record as Omit<ServerDetails, 'remote_access_password'>;
+  };
   /** The server record as it is now, after a change made through another function. */
   const reread = (row: ServerRow) => details(servers.find(row.uuid)!);
   const serverOf = (request: FastifyRequest, uuid: string) =>
@@ -254,9 +261,18 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         resourceType: 'server',
         resourceId: server.uuid,
         write: quotas.guard(principal.owner, write),
-        after: () => resources.serverDetails(server),
+        after: () => auditedDetails(server),
       });
-      return { server: current };
+      // The create answer alone shows the root user's one-time password (UpCloud's Go SDK,
+      // Server.OneTimePassword; Terraform keeps it): it is not stored.
+      return {
+        server: {
+          ...current,
+          remote_access_password: server.remote_access_password,
+          username: 'root',
+          password: crypto.randomBytes(12).toString('base64url'),
+        },
+      };
     },
     { readBody: readLabelledBody },
   );
@@ -285,14 +301,14 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'update',
         resourceType: 'server',
         resourceId: row.uuid,
-        before: () => resources.serverDetails(row),
+        before: () => auditedDetails(row),
         write: quotas.guard(principal.owner, () => {
           servers.update(next);
           resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
         }),
-        after: () => resources.serverDetails(next),
+        after: () => auditedDetails(next),
       });
-      return { server: current };
+      return { server: { ...current, remote_access_password: next.remote_access_password } };
     },
     { readBody: readLabelledBody },
   );
@@ -336,7 +352,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         action: 'delete',
         resourceType: 'server',
         resourceId: row.uuid,
-        before: () => resources.serverDetails(row),
+        before: () => auditedDetails(row),
         write: () => {
           const devices = servers.devices(row.uuid);
           for (const device of devices) servers.removeDevice(row.uuid, device.address);
@@ -399,6 +415,66 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     },
     optionalBody,
   );
+
+  /**
+   * Relocation (UpCloud's Go SDK, RelocateServerRequest): a stopped server with its private disks
+   * goes to another zone. Its public and utility interfaces take addresses of the new zone's shared
+   * networks; an interface in a private network (which stays in its zone) must be removed first.
+   * Public CD-ROMs stay loaded: they exist in every zone.
+   */
+  handle(scope, serverEndpoints.relocate, async ({ request, params, body }) => {
+    const row = serverOf(request, params.uuid);
+    checkZone(body.zone);
+    refuseUnless(row, 'stopped');
+    if (body.zone === row.zone) {
+      throw invalidAttribute('zone', `The server is in ${row.zone} already.`);
+    }
+    const nics = context.interfaces.ofServer(row.uuid);
+    const privateNic = nics.find((nic) => nic.type === 'private');
+    if (privateNic) {
+      throw new ApiProblem(
+        409,
+        'ZONE_MISMATCH',
+        `Interface ${privateNic.idx} is in the private network ${privateNic.network_uuid} of ${row.zone}; remove it first.`,
+      );
+    }
+    const disks = servers
+      .devices(row.uuid)
+      .map((device) => (device.storage_uuid ? storages.find(device.storage_uuid) : undefined))
+      .filter((storage) => storage !== undefined && storage.access === 'private');
+    const busy = disks.find((storage) => storage!.state !== 'online');
+    if (busy) throw storageStateIllegal(`the storage ${busy.uuid} is ${busy.state}.`);
+    const moved: ServerRow = { ...row, zone: body.zone, state: 'maintenance' };
+    audit.change(auditContext(request), {
+      action: 'relocate',
+      resourceType: 'server',
+      resourceId: row.uuid,
+      before: () => ({ zone: row.zone, state: row.state }),
+      write: () => {
+        servers.update(moved);
+        for (const storage of disks) {
+          storages.update({ ...storage!, zone: body.zone, state: 'maintenance' });
+        }
+        for (const nic of nics) {
+          const addresses = context.interfaces.addressesOn(nic.uuid);
+          context.networking.releaseInterface(nic);
+          context.networking.addInterface(principalOf(request).owner.id, moved, {
+            type: nic.type,
+            ...(nic.idx !== null ? { index: nic.idx } : {}),
+            family: addresses[0]?.family ?? 'IPv4',
+            source_ip_filtering: nic.source_ip_filtering,
+            bootable: nic.bootable,
+            partOfPlan: addresses.some((address) => address.part_of_plan === 1),
+          });
+        }
+        jobs.schedule(jobKinds.serverRelocated, row.uuid, durations.relocate, {
+          storages: disks.map((storage) => storage!.uuid),
+        });
+      },
+      after: () => ({ zone: moved.zone, state: moved.state }),
+    });
+    return details(moved);
+  });
 
   /** Stop and restart take the guest down: softly (`server_shutdown`) or at once (`server_stop`). */
   function takeDown(

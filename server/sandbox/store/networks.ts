@@ -37,7 +37,14 @@ export interface IpNetworkRow {
   dhcp_dns: string;
   dhcp_routes: string;
   dhcp_bootfile_url: string | null;
+  /** JSON `dhcp_routes_configuration` (contract/network.ts), stored as given. */
+  dhcp_routes_configuration: string;
 }
+
+/** What a network gets when the request leaves `dhcp_routes_configuration` out. */
+export const noRouteAutoPopulation = JSON.stringify({
+  effective_routes_auto_population: { enabled: 'no' },
+});
 
 export interface InterfaceRow {
   uuid: string;
@@ -117,9 +124,9 @@ export function createNetworkRepository(db: Db) {
   const clearIpNetworks = db.prepare<[string]>('DELETE FROM ip_networks WHERE network_uuid = ?');
   const insertIpNetwork = db.prepare<IpNetworkRow>(`
     INSERT INTO ip_networks (network_uuid, family, address, gateway, dhcp, dhcp_default_route,
-      dhcp_dns, dhcp_routes, dhcp_bootfile_url)
+      dhcp_dns, dhcp_routes, dhcp_bootfile_url, dhcp_routes_configuration)
     VALUES (@network_uuid, @family, @address, @gateway, @dhcp, @dhcp_default_route, @dhcp_dns,
-      @dhcp_routes, @dhcp_bootfile_url)`);
+      @dhcp_routes, @dhcp_bootfile_url, @dhcp_routes_configuration)`);
 
   const router = db.prepare<[string], RouterRow>('SELECT * FROM routers WHERE uuid = ?');
   const routersOf = db.prepare<[number], RouterRow>(

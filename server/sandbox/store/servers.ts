@@ -94,7 +94,7 @@ export function createServerRepository(db: Db) {
       @video_model, @timezone, @remote_access_enabled, @remote_access_type, @remote_access_password,
       @tags, @labels)`);
   const update = db.prepare<ServerRow>(`
-    UPDATE servers SET title = @title, hostname = @hostname, plan = @plan,
+    UPDATE servers SET title = @title, hostname = @hostname, zone = @zone, plan = @plan,
       core_number = @core_number, memory_amount = @memory_amount, state = @state,
       simple_backup = @simple_backup, boot_order = @boot_order, firewall = @firewall,
       metadata = @metadata, nic_model = @nic_model, video_model = @video_model,

@@ -70,7 +70,7 @@ export function createStorageRepository(db: Db) {
       @encrypted, @created, @origin, @template_type, @part_of_plan, @backup_rule, @copy_of,
       @resize_pending)`);
   const update = db.prepare<StorageRow>(`
-    UPDATE storages SET title = @title, size = @size, tier = @tier, state = @state,
+    UPDATE storages SET title = @title, zone = @zone, size = @size, tier = @tier, state = @state,
       backup_rule = @backup_rule, copy_of = @copy_of, resize_pending = @resize_pending,
       part_of_plan = @part_of_plan
     WHERE uuid = @uuid`);

@@ -1,0 +1,64 @@
+import { z } from 'zod/mini';
+import { uuidSchema } from './common';
+import { defineEndpoint } from './endpoint';
+import { tagNameSchema } from './server';
+
+/** A tag of the account and the servers carrying it (api-reference-notes §16). */
+export const tagSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  servers: z.object({ server: z.array(uuidSchema) }),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagListResponseSchema = z.object({ tags: z.object({ tag: z.array(tagSchema) }) });
+export const tagResponseSchema = z.object({ tag: tagSchema });
+
+export const tagDescriptionSchema = z.string().check(z.maxLength(255, 'At most 255 characters.'));
+
+/** The servers a tag is on: the request's list replaces the tag's servers. */
+const tagServersSchema = z.strictObject({ server: z.array(uuidSchema) });
+
+/** `POST /1.3/tag`: UpCloud's Go SDK always sends `servers`, often `{"server":[]}`. */
+export const createTagRequestSchema = z.strictObject({
+  tag: z.strictObject({
+    name: tagNameSchema,
+    description: z.optional(tagDescriptionSchema),
+    servers: z.optional(tagServersSchema),
+  }),
+});
+
+/** `PUT /1.3/tag/{name}`: a new `name` renames the tag on every server carrying it. */
+export const modifyTagRequestSchema = z.strictObject({
+  tag: z.strictObject({
+    name: z.optional(tagNameSchema),
+    description: z.optional(tagDescriptionSchema),
+    servers: z.optional(tagServersSchema),
+  }),
+});
+
+/** Tags (api-reference-notes §16): one set per account, shared by its subaccounts. */
+export const tagEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/tag', response: tagListResponseSchema }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/tag',
+    body: createTagRequestSchema,
+    response: tagResponseSchema,
+    status: 201,
+    errors: [400, 403, 404, 409],
+  }),
+  modify: defineEndpoint({
+    method: 'PUT',
+    path: '/tag/:name',
+    body: modifyTagRequestSchema,
+    response: tagResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/tag/:name',
+    response: null,
+    errors: [400, 404],
+  }),
+};

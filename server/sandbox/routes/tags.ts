@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import { tagNameSchema } from '../../../contract/server';
+import type { Tag } from '../../../contract/tag';
+import { tagEndpoints } from '../../../contract/tag';
+import { rfc3339 } from '../clock';
+import type { SandboxContext } from '../context';
+import type { RouteModule } from '../domain';
+import { handle } from '../http/endpoint-route';
+import { ApiProblem } from '../http/errors';
+import { auditContext, principalOf } from '../http/principal';
+import type { ServerRow } from '../store/servers';
+import type { TagRow } from '../tags/repository';
+import { createTagRepository } from '../tags/repository';
+
+const tagsOf = (server: ServerRow) => JSON.parse(server.tags) as string[];
+
+/**
+ * Tags (api-reference-notes §16): per account; a tag's servers are the account's servers carrying
+ * its name, so renaming a tag renames it on them and deleting it takes it off them.
+ */
+export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
+  const { servers, resources, audit, clock } = context;
+  const tags = createTagRepository(context.db);
+  const now = () => rfc3339(clock.now());
+  const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
+
+  const record = (row: TagRow): Tag => ({
+    name: row.name,
+    description: row.description,
+    servers: {
+      server: servers
+        .listByAccount(row.account_id)
+        .filter((server) => tagsOf(server).includes(row.name))
+        .map((server) => server.uuid),
+    },
+  });
+
+  const checkName = (name: string) => {
+    if (!tagNameSchema.safeParse(name).success) {
+      throw new ApiProblem(
+        400,
+        'TAG_INVALID',
+        `“${name}” is not a tag name: letters, digits and underscores, at most 32.`,
+      );
+    }
+  };
+  const tagFor = (ownerId: number, name: string) => {
+    checkName(name);
+    const row = tags.find(ownerId, name, now());
+    if (!row) throw new ApiProblem(404, 'TAG_NOT_FOUND', `The tag ${name} does not exist.`);
+    return row;
+  };
+  const refuseTaken = (ownerId: number, name: string) => {
+    if (tags.find(ownerId, name, now())) {
+      throw new ApiProblem(409, 'TAG_EXISTS', `The tag ${name} already exists.`);
+    }
+  };
+
+  /** Rewrites the tag lists of the account's servers; only changed rows are written. */
+  function retag(ownerId: number, change: (server: ServerRow, names: string[]) => string[]) {
+    for (const server of servers.listByAccount(ownerId)) {
+      const before = tagsOf(server);
+      const after = [...new Set(change(server, before))];
+      if (JSON.stringify(after) !== server.tags) {
+        servers.update({ ...server, tags: JSON.stringify(after) });
+      }
+    }
+  }
+
+  /** `servers` of a request: the caller's own servers (400, 403, 404 as for any server path). */
+  const serversNamed = (request: FastifyRequest, uuids: readonly string[] | undefined) =>
+    uuids === undefined
+      ? undefined
+      : new Set(uuids.map((uuid) => resources.serverFor(principalOf(request), uuid).uuid));
+
+  handle(scope, tagEndpoints.list, async ({ request }) => ({
+    tags: { tag: tags.list(ownerOf(request), now()).map(record) },
+  }));
+
+  handle(scope, tagEndpoints.create, async ({ request, body: { tag: body } }) => {
+    const ownerId = ownerOf(request);
+    refuseTaken(ownerId, body.name);
+    const tagged = serversNamed(request, body.servers?.server) ?? new Set<string>();
+    const row: TagRow = {
+      account_id: ownerId,
+      name: body.name,
+      description: body.description ?? '',
+      created_at: now(),
+    };
+    const { current } = audit.change(auditContext(request), {
+      action: 'create',
+      resourceType: 'tag',
+      resourceId: row.name,
+      write: () => {
+        tags.save(row);
+        retag(ownerId, (server, names) => (tagged.has(server.uuid) ? [...names, row.name] : names));
+      },
+      after: () => record(row),
+    });
+    return { tag: current };
+  });
+
+  handle(scope, tagEndpoints.modify, async ({ request, params, body: { tag: body } }) => {
+    const ownerId = ownerOf(request);
+    const row = tagFor(ownerId, params.name);
+    const name = body.name ?? row.name;
+    if (name !== row.name) refuseTaken(ownerId, name);
+    const tagged = serversNamed(request, body.servers?.server);
+    const next: TagRow = { ...row, name, description: body.description ?? row.description };
+    const { current } = audit.change(auditContext(request), {
+      action: 'update',
+      resourceType: 'tag',
+      resourceId: row.name,
+      before: () => record(row),
+      write: () => {
+        tags.delete(ownerId, row.name);
+        tags.save(next);
+        retag(ownerId, (server, names) => {
+          const renamed = names.map((tag) => (tag === row.name ? name : tag));
+          if (!tagged) return renamed;
+          const without = renamed.filter((tag) => tag !== name);
+          return tagged.has(server.uuid) ? [...without, name] : without;
+        });
+      },
+      after: () => record(next),
+    });
+    return { tag: current };
+  });
+
+  handle(scope, tagEndpoints.delete, async ({ request, params }) => {
+    const ownerId = ownerOf(request);
+    const row = tagFor(ownerId, params.name);
+    audit.change(auditContext(request), {
+      action: 'delete',
+      resourceType: 'tag',
+      resourceId: row.name,
+      before: () => record(row),
+      write: () => {
+        tags.delete(ownerId, row.name);
+        retag(ownerId, (_server, names) => names.filter((tag) => tag !== row.name));
+      },
+    });
+  });
+};
