@@ -75,8 +75,11 @@ export async function registerProxy(
           return { ...(Object.fromEntries(kept) as IncomingHttpHeaders), host: upstream.host };
         },
         rewriteHeaders: (headers) => {
-          const { 'set-cookie': _cookie, location, ...kept } = headers;
-          const local = typeof location === 'string' ? localPath(location) : undefined;
+          const kept = { ...headers };
+          delete kept['set-cookie'];
+          delete kept.location;
+          const local =
+            typeof headers.location === 'string' ? localPath(headers.location) : undefined;
           return local === undefined ? kept : { ...kept, location: local };
         },
         onResponse: (_request, reply, response) => {
