@@ -37,7 +37,13 @@ const isIp = (text: string) => ipv4.safeParse(text).success || ipv6.safeParse(te
 /** One allowed range: an address, a CIDR block or "first-last" of one family (api-rules §5.2). */
 export function isIpRange(text: string): boolean {
   if (isIp(text)) return true;
-  if (z.cidrv4().safeParse(text).success || z.cidrv6().safeParse(text).success) return true;
+  if (z.cidrv4().safeParse(text).success) return true;
+  if (z.cidrv6().safeParse(text).success) {
+    // An IPv4-mapped block (`::ffff:127.0.0.0/104`) is judged as the IPv4 block it maps; a prefix
+    // shorter than the mapping's 96 bits would reach outside IPv4 and could never match.
+    const [address = '', bits = ''] = text.split('/');
+    return !isIpv4Mapped(ipv6Words(address)) || Number(bits) >= 96;
+  }
   const parts = text.split('-');
   if (parts.length !== 2) return false;
   const [first = '', last = ''] = parts;
@@ -66,6 +72,9 @@ function ipv6Words(text: string): number[] {
   const end = tail === undefined ? [] : groups(tail);
   return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
 }
+
+const isIpv4Mapped = (words: number[]) =>
+  words.slice(0, 5).every((word) => word === 0) && words[5] === 0xffff;
 
 function compareWords(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i += 1) {
@@ -152,7 +161,7 @@ export const tokenEndpoints = {
     body: tokenCreateRequestSchema,
     response: createdTokenSchema,
     status: 201,
-    errors: [400, 403],
+    errors: [400, 403, 409],
     style: 'problem',
   }),
   get: defineEndpoint({

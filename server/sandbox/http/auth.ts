@@ -41,6 +41,18 @@ const authFailed = () =>
     },
   );
 
+/**
+ * Clients' IPv4-mapped addresses are judged as IPv4 (ipAllowed), so an IPv4-mapped block is too:
+ * `::ffff:127.0.0.0/104` is `127.0.0.0/8`.
+ */
+function ipv4Block(cidr: [ipaddr.IPv4 | ipaddr.IPv6, number]): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  const [address, bits] = cidr;
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+  }
+  return cidr;
+}
+
 function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean {
   const dash = range.indexOf('-');
   if (dash > 0) {
@@ -50,7 +62,7 @@ function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => bool
     return (address) =>
       address.kind() === first.kind() && key(address) >= key(first) && key(address) <= key(last);
   }
-  const cidr = range.includes('/') ? ipaddr.parseCIDR(range) : undefined;
+  const cidr = range.includes('/') ? ipv4Block(ipaddr.parseCIDR(range)) : undefined;
   const single = cidr ? undefined : ipaddr.process(range);
   return (address) => {
     if (cidr) return address.kind() === cidr[0].kind() && address.match(cidr);

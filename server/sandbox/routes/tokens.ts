@@ -15,6 +15,12 @@ import type { TokenRow } from '../store/tokens';
 
 const everywhere = ['0.0.0.0/0', '::/0'];
 
+/**
+ * Unexpired tokens one account may hold, so token rows cannot grow without bound. Panel sessions
+ * (8 hours each) have a budget of their own, so signing in never fails for API tokens kept.
+ */
+const activeTokenLimits = { api: 100, sessions: 1_000 };
+
 export function tokenRecord(row: TokenRow): Token {
   return {
     id: row.id,
@@ -82,6 +88,14 @@ export const tokenRoutes: RouteModule = (scope, context) => {
           throw invalidAttribute('expires_at', 'Token expiration time must be in the future.');
         if (ahead > maxTokenLifetimeSeconds)
           throw invalidAttribute('expires_at', 'A token may live at most one year.');
+      }
+      const limit = body.gui ? activeTokenLimits.sessions : activeTokenLimits.api;
+      if (tokens.countActive(principal.account.id, body.gui ?? false, now.toISOString()) >= limit) {
+        throw new ApiProblem(
+          409,
+          'TOKEN_LIMIT_REACHED',
+          `An account may hold at most ${limit} unexpired ${body.gui ? 'panel sessions' : 'API tokens'}; delete one first.`,
+        );
       }
       const secret = newTokenSecret();
       const row: TokenRow = {
