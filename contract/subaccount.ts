@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { accountRoles } from './account';
-import { labelSchema, yesNoSchema } from './common';
+import { labelSchema, timezoneSchema, yesNoSchema } from './common';
 import { contactShape, countryRulesCheck, credentialFieldRules, ruled } from './contact';
 import { defineEndpoint } from './endpoint';
 
@@ -16,7 +16,7 @@ export const subAccountShape = {
   ...contactShape,
   currency: z.optional(z.enum(subAccountCurrencies)),
   language: z.string().check(z.regex(/^[a-z]{2}$/)),
-  timezone: z.string().check(z.minLength(1), z.maxLength(64)),
+  timezone: timezoneSchema,
   allow_api: z.optional(yesNoSchema),
   allow_gui: z.optional(yesNoSchema),
   roles: z.optional(z.object({ role: z.array(z.enum(accountRoles)) })),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { plainText } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
@@ -18,9 +19,11 @@ export const tokenNameSchema = z
     z.trim(),
     z.minLength(1, 'Give the token a name.'),
     z.maxLength(1024, 'At most 1024 characters.'),
+    plainText(),
   );
 
 export const tokenDurationSchema = z.string().check(
+  z.maxLength(32, 'At most 32 characters.'),
   z.refine(
     (text) => {
       const seconds = parseDurationSeconds(text);
@@ -85,7 +88,10 @@ function compareWords(a: number[], b: number[]): number {
 
 export const ipRangeSchema = z
   .string()
-  .check(z.refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' }));
+  .check(
+    z.maxLength(100, 'At most 100 characters.'),
+    z.refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' }),
+  );
 
 export const allowedIpRangesSchema = z.array(ipRangeSchema).check(
   z.maxLength(100, 'At most 100 ranges.'),
