@@ -17,7 +17,10 @@ describe('field rules of request bodies', () => {
 
   beforeAll(async () => {
     app = await buildTestServer();
-    const first = <T>(body: unknown) => Object.values(Object.values(body as object)[0])[0][0] as T;
+    const first = <T>(body: unknown) => {
+      const wrapper = Object.values(body as Record<string, Record<string, T[]>>)[0]!;
+      return Object.values(wrapper)[0]![0]!;
+    };
     const list = (url: string) => app.inject({ url, headers: { authorization: demoAuth } });
     server = first<{ uuid: string }>((await list('/1.3/server')).json()).uuid;
     storage = first<{ uuid: string }>((await list('/1.3/storage/normal')).json()).uuid;
