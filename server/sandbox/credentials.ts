@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 
 const SCRYPT_KEYLEN = 32;
 const SCRYPT_COST = 16384;
@@ -18,10 +19,10 @@ const scrypt = (password: string, salt: Buffer, length: number, cost: number) =>
   );
 
 /**
- * At most this many hashes run at once, on libuv's thread pool (4 threads by default): a burst of
- * password guesses queues here instead of taking every thread from file and DNS work.
+ * At most this many hashes run at once, on libuv's thread pool: a burst of password guesses queues
+ * here instead of taking every pool thread, and at least one core stays for the event loop.
  */
-const HASH_CONCURRENCY = 2;
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 let hashing = 0;
 const waiting: (() => void)[] = [];
 
