@@ -9,6 +9,36 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
+// C0 and C1 control characters, unpaired surrogates (with the u flag a pair is one code point and
+// does not match) and bidirectional embeddings, overrides and isolates, which can make a name read
+// differently from what it is.
+// eslint-disable-next-line no-control-regex -- these are the characters refused.
+const unsafeCharacter = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\u202a-\u202e\u2066-\u2069]/u;
+
+export const unsafeTextMessage =
+  'Control characters, unpaired surrogates and bidirectional overrides are not allowed.';
+
+export const hasUnsafeCharacter = (text: string) => unsafeCharacter.test(text);
+
+/** The one refinement of every name, title, username and password a client sends. */
+export const plainText = () =>
+  z.refine<string>((text) => !hasUnsafeCharacter(text), { message: unsafeTextMessage });
+
+let knownTimezones: Set<string> | undefined;
+
+/** An IANA time zone name the runtime knows, or UTC (api-reference-notes §14: GET /1.3/timezone). */
+function isTimezone(name: string): boolean {
+  knownTimezones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return knownTimezones.has(name);
+}
+
+export const timezoneSchema = z
+  .string()
+  .check(
+    z.maxLength(64),
+    z.refine(isTimezone, { message: 'An IANA time zone name, such as UTC or Europe/Helsinki.' }),
+  );
+
 /** Classic resources encode booleans as "yes"/"no" (api-reference-notes §1.2). */
 export const yesNoSchema = z.enum(['yes', 'no']);
 export type YesNo = z.infer<typeof yesNoSchema>;
@@ -40,8 +70,8 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const uuidSchema = z.string().check(z.regex(uuidPattern));
 
 export const labelSchema = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(32)),
-  value: z.string().check(z.maxLength(255)),
+  key: z.string().check(z.minLength(1), z.maxLength(32), plainText()),
+  value: z.string().check(z.maxLength(255), plainText()),
 });
 export type Label = z.infer<typeof labelSchema>;
 

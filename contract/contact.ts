@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import isEmail from 'validator/lib/isEmail';
 import * as vatModule from 'validator/lib/isVAT';
+import { hasUnsafeCharacter, unsafeTextMessage } from './common';
 import { alpha2ByAlpha3, isCountryCode, usStates } from './countries';
 
 /**
@@ -26,7 +27,7 @@ const lengthRule =
     if (value.length < min || value.length > max) {
       return min === 1 ? `Use at most ${max} characters.` : `Use ${min} to ${max} characters.`;
     }
-    return null;
+    return hasUnsafeCharacter(value) ? unsafeTextMessage : null;
   };
 
 export const usernamePattern = /^[a-z0-9]+(_[a-z0-9]+)*$/;
@@ -39,6 +40,8 @@ const usernameRule: FieldRule = (value) =>
 
 const passwordRule: FieldRule = (value) => {
   if (value.length < 8 || value.length > 256) return 'Use 8 to 256 characters.';
+  // A trailing NUL or a bidirectional override would make a password other than the one typed.
+  if (hasUnsafeCharacter(value)) return unsafeTextMessage;
   if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) {
     return 'Include at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit.';
   }
@@ -52,7 +55,7 @@ const addressRule: FieldRule = (value) => {
   if (lines.some((line) => line.length < 1 || line.length > 100)) {
     return 'Each line needs 1 to 100 characters.';
   }
-  return null;
+  return lines.some(hasUnsafeCharacter) ? unsafeTextMessage : null;
 };
 
 const countryRule: FieldRule = (value) =>

@@ -53,7 +53,7 @@ function decodesToCertificates(text: string): boolean {
 /** `claim` + `prefix`, or `expression` (api-reference-notes §9.5). */
 const prefixedMappingSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'))),
+    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
     prefix: z.optional(z.string().check(z.maxLength(256))),
     expression: z.optional(expressionSchema),
   })
@@ -75,7 +75,7 @@ const prefixedMappingSchema = z
 
 const uidMappingSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'))),
+    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
     expression: z.optional(expressionSchema),
   })
   .check(
@@ -128,8 +128,8 @@ export const claimMappingsSchema = z.strictObject({
 
 export const claimValidationRuleSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'))),
-    required_value: z.optional(z.string()),
+    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
+    required_value: z.optional(z.string().check(z.maxLength(1024))),
     expression: z.optional(expressionSchema),
     message: z.optional(z.string().check(z.maxLength(256))),
   })
@@ -168,6 +168,7 @@ export const issuerSchema = z
     audience_match_policy: z.optional(z.enum(audienceMatchPolicies)),
     certificate_authority: z.optional(
       z.string().check(
+        z.maxLength(65_536, 'At most 64 KiB.'),
         z.refine(decodesToCertificates, {
           message: 'Base64 of a PEM bundle of one or more certificates.',
         }),

@@ -180,7 +180,7 @@ export const nodeGroupCreateSchema = z
   .strictObject({
     name: kubernetesNameSchema,
     count: nodeCountSchema,
-    plan: z.string().check(z.minLength(1, 'Choose a plan.')),
+    plan: z.string().check(z.minLength(1, 'Choose a plan.'), z.maxLength(64)),
     custom_plan: z.optional(customPlanSchema),
     storage: z.optional(uuidSchema),
     storage_encryption: z.optional(storageEncryptionSchema),
@@ -271,8 +271,8 @@ export const clusterCreateSchema = z.strictObject({
   zone: zoneIdSchema,
   network: uuidSchema,
   network_cidr: z.cidrv4({ message: 'An IPv4 CIDR block, such as 172.16.1.0/24.' }),
-  version: z.string().check(z.minLength(1, 'Choose a version.')),
-  plan: z.optional(z.string().check(z.minLength(1, 'Choose a plan.'))),
+  version: z.string().check(z.minLength(1, 'Choose a version.'), z.maxLength(16)),
+  plan: z.optional(z.string().check(z.minLength(1, 'Choose a plan.'), z.maxLength(64))),
   node_groups: z.array(nodeGroupCreateSchema).check(
     z.maxLength(maxNodeGroups, `At most ${maxNodeGroups} node groups.`),
     unique<NodeGroupCreate>((item) => item.name, 'Node group names must be unique.'),
@@ -289,7 +289,7 @@ export type ClusterCreate = z.input<typeof clusterCreateSchema>;
 export const clusterModifySchema = z.strictObject({
   labels: z.optional(clusterLabelsSchema),
   control_plane_ip_filter: z.optional(controlPlaneIpFilterSchema),
-  plan: z.optional(z.string().check(z.minLength(1, 'Choose a plan.'))),
+  plan: z.optional(z.string().check(z.minLength(1, 'Choose a plan.'), z.maxLength(64))),
 });
 export type ClusterModify = z.input<typeof clusterModifySchema>;
 
@@ -314,7 +314,7 @@ export const clusterListSchema = z.array(clusterSchema);
 
 export const upgradeStrategySchema = z.enum(['manual', 'rolling-update']);
 export const clusterUpgradeSchema = z.strictObject({
-  version: z.string().check(z.minLength(1, 'Choose a version.')),
+  version: z.string().check(z.minLength(1, 'Choose a version.'), z.maxLength(16)),
   strategy: z.optional(z.strictObject({ type: upgradeStrategySchema })),
 });
 export type ClusterUpgrade = z.input<typeof clusterUpgradeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, uuidSchema } from './common';
+import { labelSchema, plainText, uuidSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { labelQuerySchema } from './labels';
@@ -53,7 +53,11 @@ export type NetworkPeeringListQuery = z.input<typeof networkPeeringListQuerySche
 
 export const peeringNameSchema = z
   .string()
-  .check(z.minLength(1, 'Give the peering a name.'), z.maxLength(255, 'At most 255 characters.'));
+  .check(
+    z.minLength(1, 'Give the peering a name.'),
+    z.maxLength(255, 'At most 255 characters.'),
+    plainText(),
+  );
 
 /** `POST /1.3/network-peering` → 201; `configured_status` defaults to `active`. */
 export const createNetworkPeeringRequestSchema = z.strictObject({

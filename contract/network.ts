@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 import {
@@ -129,7 +129,11 @@ export type NetworkListQuery = z.input<typeof networkListQuerySchema>;
 
 export const networkNameSchema = z
   .string()
-  .check(z.minLength(1, 'Give the network a name.'), z.maxLength(64, 'At most 64 characters.'));
+  .check(
+    z.minLength(1, 'Give the network a name.'),
+    z.maxLength(64, 'At most 64 characters.'),
+    plainText(),
+  );
 
 /** IPv4 blocks from /8 to /29, IPv6 blocks from /48 to /64: room for a gateway and servers. */
 export const prefixLimits = { IPv4: { min: 8, max: 29 }, IPv6: { min: 48, max: 64 } } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
-import { labelSchema, uuidSchema } from './common';
+import { labelSchema, plainText, uuidSchema } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 import { labelQuerySchema } from './labels';
 
@@ -37,7 +37,11 @@ export type RouterResponse = z.infer<typeof routerResponseSchema>;
 
 export const routerNameSchema = z
   .string()
-  .check(z.minLength(1, 'Give the router a name.'), z.maxLength(64, 'At most 64 characters.'));
+  .check(
+    z.minLength(1, 'Give the router a name.'),
+    z.maxLength(64, 'At most 64 characters.'),
+    plainText(),
+  );
 
 export const maxStaticRoutes = 32;
 
@@ -53,7 +57,7 @@ export const staticRouteRequestSchema = z
         ),
     ),
     route: cidrTextSchema,
-    nexthop: z.string(),
+    nexthop: z.string().check(z.maxLength(64)),
     /** Service routes are managed by the platform; a request may echo them, they are ignored. */
     type: z.optional(z.enum(['user', 'service'])),
   })

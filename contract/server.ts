@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
-import { labelSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import {
+  labelSchema,
+  plainText,
+  timezoneSchema,
+  uuidSchema,
+  yesNoSchema,
+  zoneIdSchema,
+} from './common';
 import { ipAddressTextSchema } from './ip';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 import {
@@ -175,6 +182,50 @@ export const hostnameSchema = z
     ),
   );
 
+const serverTitleSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(255, 'At most 255 characters.'), plainText());
+
+/** `disk`, `cdrom` and `network`, each at most once, comma-separated in boot order. */
+const bootOrderSchema = z.string().check(
+  z.regex(
+    /^(disk|cdrom|network)(,(disk|cdrom|network)){0,2}$/,
+    'disk, cdrom or network, or a comma-separated order of them such as cdrom,disk.',
+  ),
+  z.refine((order) => new Set(order.split(',')).size === order.split(',').length, {
+    message: 'Name each boot device once.',
+  }),
+);
+
+/** `no`, or `HHMM,plan`: the daily backup time and how many are kept (dailies, weeklies…). */
+const simpleBackupSchema = z
+  .string()
+  .check(
+    z.regex(
+      /^(no|([01]\d|2[0-3])[0-5]\d,(daily|dailies|weeklies|monthlies))$/,
+      'no, or a time and a plan such as 0430,dailies.',
+    ),
+  );
+
+const remoteAccessPasswordSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(64, 'At most 64 characters.'), plainText());
+
+/** A plan name such as 1xCPU-1GB or custom. */
+const planNameSchema = z
+  .string()
+  .check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'A plan name such as 1xCPU-1GB.'));
+
+const sshKeySchema = z
+  .string()
+  .check(
+    z.maxLength(16_384),
+    z.regex(
+      /^(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]+=*( [^\n\r]*)?$/,
+      'An OpenSSH public key such as ssh-ed25519 AAAA… user@host.',
+    ),
+  );
+
 /** Integers or numeric strings: clients send both for cores and memory (api-reference-notes §1.2). */
 const countSchema = z.pipe(
   z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
@@ -187,7 +238,7 @@ export const serverStorageDeviceRequestSchema = z.strictObject({
   title: z.optional(storageTitleSchema),
   size: z.optional(storageSizeSchema),
   tier: z.optional(storageTierSchema),
-  address: z.optional(z.string()),
+  address: z.optional(z.string().check(z.regex(deviceAddressPattern, 'Not a device address.'))),
   type: z.optional(z.enum(['disk', 'cdrom'])),
   encrypted: z.optional(yesNoSchema),
   labels: z.optional(z.array(storageLabelSchema)),
@@ -220,9 +271,9 @@ export type ServerInterfaceRequest = z.input<typeof serverInterfaceRequestSchema
 export const createServerRequestSchema = z.strictObject({
   server: z.strictObject({
     zone: zoneIdSchema,
-    title: z.string().check(z.minLength(1), z.maxLength(255)),
+    title: serverTitleSchema,
     hostname: hostnameSchema,
-    plan: z.optional(z.string()),
+    plan: z.optional(planNameSchema),
     core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
     memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),
     storage_devices: z.strictObject({
@@ -242,46 +293,51 @@ export const createServerRequestSchema = z.strictObject({
     /** A sandbox convenience; the real service tags servers with POST /server/{uuid}/tag/{tags}. */
     tags: z.optional(z.strictObject({ tag: z.array(tagNameSchema) })),
     metadata: z.optional(yesNoSchema),
-    timezone: z.optional(z.string()),
-    boot_order: z.optional(z.string()),
+    timezone: z.optional(timezoneSchema),
+    boot_order: z.optional(bootOrderSchema),
     firewall: z.optional(z.enum(['on', 'off'])),
     nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
     video_model: z.optional(z.enum(['vga', 'cirrus'])),
     password_delivery: z.optional(z.enum(['none', 'email', 'sms'])),
     login_user: z.optional(
       z.strictObject({
-        username: z.optional(z.string()),
+        username: z.optional(
+          z.string().check(z.regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'A Linux user name such as admin.')),
+        ),
         create_password: z.optional(yesNoSchema),
-        ssh_keys: z.optional(z.strictObject({ ssh_key: z.array(z.string()) })),
+        ssh_keys: z.optional(
+          z.strictObject({ ssh_key: z.array(sshKeySchema).check(z.maxLength(32)) }),
+        ),
       }),
     ),
-    user_data: z.optional(z.string()),
-    simple_backup: z.optional(z.string()),
+    /** A setup script or its URL. */
+    user_data: z.optional(z.string().check(z.maxLength(65_536, 'At most 64 KiB.'))),
+    simple_backup: z.optional(simpleBackupSchema),
     remote_access_enabled: z.optional(yesNoSchema),
     remote_access_type: z.optional(z.enum(['vnc', 'spice'])),
-    remote_access_password: z.optional(z.string()),
+    remote_access_password: z.optional(remoteAccessPasswordSchema),
   }),
 });
 export type CreateServerRequest = z.input<typeof createServerRequestSchema>;
 
 export const modifyServerRequestSchema = z.strictObject({
   server: z.strictObject({
-    title: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    title: z.optional(serverTitleSchema),
     hostname: z.optional(hostnameSchema),
     labels: z.optional(serverLabelsSchema),
-    plan: z.optional(z.string()),
+    plan: z.optional(planNameSchema),
     core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
     memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),
     metadata: z.optional(yesNoSchema),
-    timezone: z.optional(z.string()),
-    boot_order: z.optional(z.string()),
+    timezone: z.optional(timezoneSchema),
+    boot_order: z.optional(bootOrderSchema),
     firewall: z.optional(z.enum(['on', 'off'])),
     nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
     video_model: z.optional(z.enum(['vga', 'cirrus'])),
-    simple_backup: z.optional(z.string()),
+    simple_backup: z.optional(simpleBackupSchema),
     remote_access_enabled: z.optional(yesNoSchema),
     remote_access_type: z.optional(z.enum(['vnc', 'spice'])),
-    remote_access_password: z.optional(z.string()),
+    remote_access_password: z.optional(remoteAccessPasswordSchema),
   }),
 });
 export type ModifyServerRequest = z.input<typeof modifyServerRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 
@@ -25,6 +25,7 @@ export const storageTitleSchema = z
     z.minLength(1, 'Give a title.'),
     z.maxLength(255, 'At most 255 characters.'),
     z.regex(/^[^<>]*$/, 'A title may not contain < or >.'),
+    plainText(),
   );
 
 /** GiB; the API accepts numbers and numeric strings in requests (api-reference-notes §1.2). */

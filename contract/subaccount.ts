@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { accountRoles } from './account';
-import { labelSchema, uuidSchema, yesNoSchema } from './common';
+import { labelSchema, timezoneSchema, uuidSchema, yesNoSchema } from './common';
 import {
   contactFieldRules,
   contactShape,
@@ -50,7 +50,7 @@ export const subAccountShape = {
   ...contactShape,
   currency: z.optional(z.enum(subAccountCurrencies)),
   language: z.string().check(z.regex(/^[a-z]{2}$/)),
-  timezone: z.string().check(z.minLength(1), z.maxLength(64)),
+  timezone: timezoneSchema,
   allow_api: z.optional(yesNoSchema),
   allow_gui: z.optional(yesNoSchema),
   roles: z.optional(z.object({ role: z.array(z.enum(accountRoles)) })),

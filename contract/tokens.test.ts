@@ -13,6 +13,9 @@ describe('isIpRange', () => {
     '1.2.3.4-1.2.3.4',
     '2001:db8::1-2001:db8::ff',
     '::ffff:1.2.3.4-::ffff:1.2.3.9',
+    '::ffff:127.0.0.0/104',
+    '::ffff:7f00:0/104',
+    '::ffff:0.0.0.0/96',
   ])('accepts %s', (range) => expect(isIpRange(range)).toBe(true));
 
   it.each([
@@ -24,6 +27,8 @@ describe('isIpRange', () => {
     '1.2.3.4-::1',
     '1.2.3.4-1.2.3.5-1.2.3.6',
     'example.com',
+    '::ffff:0.0.0.0/95',
+    '::ffff:127.0.0.0/80',
   ])('rejects %s', (range) => expect(isIpRange(range)).toBe(false));
 });
 

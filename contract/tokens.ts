@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { plainText } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
@@ -18,9 +19,11 @@ export const tokenNameSchema = z
     z.trim(),
     z.minLength(1, 'Give the token a name.'),
     z.maxLength(1024, 'At most 1024 characters.'),
+    plainText(),
   );
 
 export const tokenDurationSchema = z.string().check(
+  z.maxLength(32, 'At most 32 characters.'),
   z.refine(
     (text) => {
       const seconds = parseDurationSeconds(text);
@@ -37,7 +40,13 @@ const isIp = (text: string) => ipv4.safeParse(text).success || ipv6.safeParse(te
 /** One allowed range: an address, a CIDR block or "first-last" of one family (api-rules §5.2). */
 export function isIpRange(text: string): boolean {
   if (isIp(text)) return true;
-  if (z.cidrv4().safeParse(text).success || z.cidrv6().safeParse(text).success) return true;
+  if (z.cidrv4().safeParse(text).success) return true;
+  if (z.cidrv6().safeParse(text).success) {
+    // An IPv4-mapped block (`::ffff:127.0.0.0/104`) is judged as the IPv4 block it maps; a prefix
+    // shorter than the mapping's 96 bits would reach outside IPv4 and could never match.
+    const [address = '', bits = ''] = text.split('/');
+    return !isIpv4Mapped(ipv6Words(address)) || Number(bits) >= 96;
+  }
   const parts = text.split('-');
   if (parts.length !== 2) return false;
   const [first = '', last = ''] = parts;
@@ -67,6 +76,9 @@ function ipv6Words(text: string): number[] {
   return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
 }
 
+const isIpv4Mapped = (words: number[]) =>
+  words.slice(0, 5).every((word) => word === 0) && words[5] === 0xffff;
+
 function compareWords(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i += 1) {
     if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
@@ -76,7 +88,10 @@ function compareWords(a: number[], b: number[]): number {
 
 export const ipRangeSchema = z
   .string()
-  .check(z.refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' }));
+  .check(
+    z.maxLength(100, 'At most 100 characters.'),
+    z.refine(isIpRange, { message: 'Not an IPv4 or IPv6 address, CIDR block or range.' }),
+  );
 
 export const allowedIpRangesSchema = z.array(ipRangeSchema).check(
   z.maxLength(100, 'At most 100 ranges.'),
@@ -159,7 +174,7 @@ export const tokenEndpoints = {
     body: tokenCreateRequestSchema,
     response: createdTokenSchema,
     status: 201,
-    errors: [400, 403],
+    errors: [400, 403, 409],
     style: 'problem',
   }),
   get: defineEndpoint({

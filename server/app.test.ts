@@ -345,6 +345,24 @@ describe('requests Node refuses before routing', () => {
       'REQUEST_INVALID',
     );
   });
+
+  it('answers 408 with the error object and closes a request whose body never ends', async () => {
+    const slow = await buildTestServer({ requestTimeoutMs: 300 });
+    try {
+      await slow.listen({ host: '127.0.0.1', port: 0 });
+      const started = Date.now();
+      const answer = await rawExchange(
+        (slow.server.address() as AddressInfo).port,
+        `POST /1.3/account/tokens HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${demoAuth}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      );
+      expectErrorAnswer(answer, 408, 'REQUEST_TIMEOUT');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await slow.close();
+    }
+  });
 });
 
 describe('logging', () => {

@@ -25,6 +25,10 @@ export interface ServerOptions extends Partial<SandboxOptions> {
   logStream?: { write(line: string): void };
   /** Host names besides the loopback ones this server answers to (ALLOWED_HOSTS, a non-wildcard HOST). */
   allowedHosts?: readonly string[];
+  /** How long a client may take to send a whole request, body included (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Proxy mode: how long the upstream may take to answer (default 30 s). */
+  upstreamTimeoutMs?: number;
 }
 
 /** The names of this machine, answered on any port. */
@@ -117,12 +121,18 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
 
 /** Builds the one server (panel + sandbox or proxy) without listening, so tests can inject(). */
 export async function buildServer(options: ServerOptions = {}) {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: options.logStream
       ? { level: 'info', stream: options.logStream }
       : (options.logger ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // A request whose headers or body never finish is answered 408 (clientErrorHandler) and closed,
+    // instead of holding its socket open; Node checks for them at this interval. Node reads the
+    // timeout when it creates the server, so it is given there too.
+    requestTimeout,
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
     // Also the audit rows' correlation id, so it must be unique across restarts.
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode reaches no route and no onSend hook; it gets the error object
@@ -138,8 +148,9 @@ export async function buildServer(options: ServerOptions = {}) {
   const sandbox = options.upstreamUrl
     ? undefined
     : createSandboxContext({ database: ':memory:', ...options });
-  if (options.upstreamUrl) await registerProxy(app, options.upstreamUrl);
-  else await sandboxApi(app, sandbox!);
+  if (options.upstreamUrl) {
+    await registerProxy(app, options.upstreamUrl, { timeoutMs: options.upstreamTimeoutMs });
+  } else await sandboxApi(app, sandbox!);
   if (sandbox) {
     await app.register(sandboxControl(sandbox.faults), { prefix: '/_sandbox' });
     app.addHook('onReady', async () => sandbox.jobs.start());

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SkydeckServer } from './app';
 import { buildServer } from './app';
@@ -166,5 +167,117 @@ describe('proxy mode with an upstream base path', () => {
 
   it('refuses an upstream that is not http(s)', async () => {
     await expect(buildServer({ upstreamUrl: 'ftp://127.0.0.1/' })).rejects.toThrow(/http\(s\)/);
+  });
+});
+
+/** An upstream answering with `handler`, for what startUpstream does not do. */
+async function rawUpstream(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('proxy mode against a hostile or stuck upstream', () => {
+  it('answers 504 UPSTREAM_TIMEOUT when the upstream accepts and never answers', async () => {
+    const held: http.ServerResponse[] = [];
+    const upstream = await rawUpstream((_request, response) => void held.push(response));
+    const app = await buildServer({ upstreamUrl: upstream.url, upstreamTimeoutMs: 150 });
+    try {
+      const started = Date.now();
+      const response = await app.inject({
+        url: '/1.3/account',
+        headers: { authorization: demoAuth },
+      });
+      expectProblem(response, 504, 'UPSTREAM_TIMEOUT');
+      expect(held).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  });
+
+  it('sends no client X-Forwarded-* or Forwarded header up and passes no Set-Cookie down', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const upstream = await rawUpstream((request, response) => {
+      seen.push(request.headers);
+      response.setHeader('Set-Cookie', ['session=upstream; HttpOnly', 'other=1']);
+      response.setHeader('Content-Type', 'application/json');
+      response.end('{"account":{"username":"u"}}');
+    });
+    const app = await buildServer({ upstreamUrl: upstream.url });
+    try {
+      const response = await app.inject({
+        url: '/1.3/account',
+        headers: {
+          authorization: demoAuth,
+          'x-forwarded-for': '10.9.9.9',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+          'x-real-ip': '10.9.9.9',
+          forwarded: 'for=10.9.9.9;host=evil.example',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ account: { username: 'u' } });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.authorization).toBe(demoAuth);
+      for (const name of [
+        'x-forwarded-for',
+        'x-forwarded-host',
+        'x-forwarded-proto',
+        'x-real-ip',
+        'forwarded',
+      ]) {
+        expect(seen[0]).not.toHaveProperty(name);
+      }
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  });
+
+  it('refuses a redirect to another origin and rewrites one within the upstream API', async () => {
+    const upstream = await rawUpstream((request, response) => {
+      const target = new URL(request.url ?? '/', 'http://upstream').searchParams.get('to')!;
+      response.writeHead(302, { Location: target, 'Content-Type': 'text/html' });
+      response.end('<a href="elsewhere">moved</a>');
+    });
+    const app = await buildServer({ upstreamUrl: `${upstream.url}/api` });
+    const redirect = (to: string) =>
+      app.inject({
+        url: `/1.3/account?to=${encodeURIComponent(to)}`,
+        headers: { authorization: demoAuth },
+      });
+    try {
+      for (const away of [
+        'https://evil.example/1.3/account',
+        '//evil.example/1.3/account',
+        `${upstream.url.replace('127.0.0.1', 'localhost')}/api/1.3/account`,
+        `${upstream.url}/elsewhere`,
+      ]) {
+        const response = await redirect(away);
+        expectProblem(response, 502, 'UPSTREAM_REDIRECT_REFUSED');
+        expect(response.headers.location, away).toBeUndefined();
+      }
+      const within = await redirect(`${upstream.url}/api/1.3/server?limit=1`);
+      expect(within.statusCode).toBe(302);
+      expect(within.headers.location).toBe('/1.3/server?limit=1');
+      const relative = await redirect('/api/1.3/storage');
+      expect(relative.statusCode).toBe(302);
+      expect(relative.headers.location).toBe('/1.3/storage');
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
   });
 });

@@ -114,7 +114,7 @@ function versionScope(context: SandboxContext) {
       }
       context.jobs.runDue();
       if (!config.public) {
-        request.principal = context.authenticate(request.headers.authorization, request.ip);
+        request.principal = await context.authenticate(request.headers.authorization, request.ip);
       }
       const { responses } = context;
       if (responses && config.cacheable && format === 'json' && context.jobs.idle()) {

@@ -98,3 +98,49 @@ describe('audit rows of token changes', () => {
     expect(rows()).toHaveLength(before);
   });
 });
+
+describe('audit rows of updates', () => {
+  let app: SkydeckServer;
+  beforeAll(async () => {
+    app = await buildTestServer();
+  });
+  afterAll(() => app.close());
+
+  it('store only the fields a change made (and those naming the resource), bounded', async () => {
+    const servers = await app.inject({ url: '/1.3/server', headers: { authorization: demoAuth } });
+    const uuid = (servers.json() as { servers: { server: { uuid: string }[] } }).servers.server[0]!
+      .uuid;
+    const labels = Array.from({ length: 40 }, (_, index) => ({
+      key: `key${index}`,
+      value: 'v'.repeat(255),
+    }));
+    const rename = (fields: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: `/1.3/server/${uuid}`,
+        headers: { authorization: demoAuth },
+        payload: { server: fields },
+      });
+    expect((await rename({ labels: { label: labels } })).statusCode).toBe(202);
+    for (let change = 1; change <= 5; change += 1) {
+      expect((await rename({ title: `renamed ${change}` })).statusCode).toBe(202);
+    }
+    const rows = app
+      .sandbox!.db.prepare(
+        "SELECT previous_state, current_state FROM audit_logs WHERE resource_id = ? AND action = 'update' ORDER BY cloud_event_id",
+      )
+      .all(uuid) as { previous_state: string; current_state: string }[];
+    expect(rows).toHaveLength(6);
+    const [labelled, ...renames] = rows;
+    expect(JSON.parse(labelled!.current_state)).toEqual({
+      uuid,
+      title: expect.any(String),
+      labels: expect.stringMatching(/^\(\d+ characters, not recorded\)$/),
+    });
+    for (const [index, row] of renames.entries()) {
+      expect(JSON.parse(row.current_state)).toEqual({ uuid, title: `renamed ${index + 1}` });
+      expect(Object.keys(JSON.parse(row.previous_state))).toEqual(['uuid', 'title']);
+      expect(row.current_state.length + row.previous_state.length).toBeLessThan(200);
+    }
+  });
+});

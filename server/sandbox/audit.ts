@@ -74,8 +74,7 @@ export function createAuditLog(db: Db, clock: Clock) {
         origin: entry.origin ?? (viaPanel ? 'gui' : 'api'),
         ip_address: context.ip,
         resource_id: entry.resourceId ?? null,
-        current_state: stateJson(entry.current),
-        previous_state: stateJson(entry.previous),
+        ...changedStates(entry.previous, entry.current),
       });
       return cloudEventId;
     },
@@ -97,6 +96,46 @@ export function createAuditLog(db: Db, clock: Clock) {
       })();
     },
   };
+}
+
+/** Fields kept in an update's states even unchanged: they say which resource it was. */
+const identifying = new Set(['uuid', 'id', 'name', 'title', 'username']);
+
+/** A field value longer than this (as JSON) is recorded by its size only. */
+const maxValueLength = 4_096;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function bounded(state: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(state).map(([key, value]) => {
+      const text = JSON.stringify(value) ?? '';
+      return [
+        key,
+        text.length > maxValueLength ? `(${text.length} characters, not recorded)` : value,
+      ];
+    }),
+  );
+}
+
+/**
+ * The states of a row: of an update only the fields it changed (and those naming the resource),
+ * each value bounded, so a row costs what the change did, not the whole record twice.
+ */
+function changedStates(previous: unknown, current: unknown) {
+  if (!isRecord(previous) || !isRecord(current)) {
+    return {
+      previous_state: stateJson(isRecord(previous) ? bounded(previous) : previous),
+      current_state: stateJson(isRecord(current) ? bounded(current) : current),
+    };
+  }
+  const keys = [...new Set([...Object.keys(previous), ...Object.keys(current)])].filter(
+    (key) => identifying.has(key) || JSON.stringify(previous[key]) !== JSON.stringify(current[key]),
+  );
+  const pick = (state: Record<string, unknown>) =>
+    bounded(Object.fromEntries(keys.filter((key) => key in state).map((key) => [key, state[key]])));
+  return { previous_state: stateJson(pick(previous)), current_state: stateJson(pick(current)) };
 }
 
 /**

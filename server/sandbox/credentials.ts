@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 
 const SCRYPT_KEYLEN = 32;
 const SCRYPT_COST = 16384;
@@ -10,13 +11,45 @@ export function hashPassword(password: string): string {
   return `scrypt$${SCRYPT_COST}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+const scrypt = (password: string, salt: Buffer, length: number, cost: number) =>
+  new Promise<Buffer>((resolve, reject) =>
+    crypto.scrypt(password, salt, length, { N: cost }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+
+/**
+ * At most this many hashes run at once, on libuv's thread pool: a burst of password guesses queues
+ * here instead of taking every pool thread, and at least one core stays for the event loop.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot straight to the next in line, so the count never overshoots.
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
+/**
+ * Checks a password off the event loop: each scrypt costs tens of milliseconds, and a synchronous
+ * one stalled every other request while passwords were being guessed.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, cost, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !cost || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = crypto.scryptSync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(cost),
-  });
+  const actual = await gated(() =>
+    scrypt(password, Buffer.from(salt, 'base64'), expected.length, Number(cost)),
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

@@ -311,6 +311,11 @@ describe('ipAllowed', () => {
     ['127.0.0.1', ['::ffff:127.0.0.1'], true],
     ['::ffff:127.0.0.1', ['::ffff:127.0.0.1'], true],
     ['127.0.0.5', ['::ffff:127.0.0.1-::ffff:127.0.0.9'], true],
+    ['127.0.0.1', ['::ffff:127.0.0.0/104'], true],
+    ['::ffff:127.0.0.1', ['::ffff:127.0.0.0/104'], true],
+    ['127.0.0.1', ['::ffff:7f00:0/120'], true],
+    ['10.0.0.1', ['::ffff:127.0.0.0/104'], false],
+    ['127.0.0.1', ['::ffff:0.0.0.0/96'], true],
     ['127.0.0.1', [], false],
     ['::1', [], false],
     ['127.0.0.1', ['not a range', '127.0.0.1'], true],
@@ -368,6 +373,61 @@ describe('failed-authentication limit', () => {
     expectProblem(await accountOf(app, wrong, address), 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
   });
 
+  it('lets a valid token through from an address refused for password guesses', async () => {
+    const token = await createToken(app, demoAuth);
+    const address = '192.0.2.77';
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expectProblem(
+        await accountOf(app, basicAuth('demo', 'guess'), address),
+        401,
+        'AUTHENTICATION_FAILED',
+      );
+    }
+    expectProblem(await accountOf(app, demoAuth, address), 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+    expectProblem(
+      await accountOf(app, bearer('ucat_wrong'), address),
+      429,
+      'TOO_MANY_AUTHENTICATION_FAILURES',
+    );
+    const withToken = await accountOf(app, bearer(token.token), address);
+    expect(withToken.statusCode).toBe(200);
+    expect(withToken.json()).toMatchObject({ account: { username: 'demo' } });
+  });
+
+  it('refuses a username for the window after too many failures from many addresses', async () => {
+    // The username budget is five times the address budget (3 here): 15 guesses, one per address.
+    for (let attempt = 1; attempt <= 15; attempt += 1) {
+      expectProblem(
+        await accountOf(app, basicAuth('demo_viewer', `guess${attempt}`), `198.18.0.${attempt}`),
+        401,
+        'AUTHENTICATION_FAILED',
+      );
+    }
+    const refused = await accountOf(app, viewerAuth, '198.18.1.1');
+    expectProblem(refused, 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+    expect(refused.json().error.error_message).toMatch(/for this username/);
+    expect((await accountOf(app, demoAuth, '198.18.1.2')).statusCode).toBe(200);
+    clock.advance(60_001);
+    expect((await accountOf(app, viewerAuth, '198.18.1.1')).statusCode).toBe(200);
+  });
+
+  it('checks passwords off the event loop: a token request overtakes a burst of guesses', async () => {
+    const token = await createToken(app, demoAuth);
+    const finished: string[] = [];
+    const guesses = Array.from({ length: 12 }, (_, index) =>
+      accountOf(app, basicAuth('demo', `wrong${index}`), `203.0.113.${100 + index}`).then(
+        (response) => finished.push(`guess ${response.statusCode}`),
+      ),
+    );
+    const withToken = accountOf(app, bearer(token.token), '203.0.113.99').then((response) =>
+      finished.push(`token ${response.statusCode}`),
+    );
+    await Promise.all([...guesses, withToken]);
+    expect(finished.filter((entry) => entry === 'guess 401')).toHaveLength(12);
+    expect(finished.indexOf('token 200')).toBeGreaterThanOrEqual(0);
+    expect(finished.indexOf('token 200')).toBeLessThan(6);
+  });
+
   it('never throttles successful requests', async () => {
     for (let request = 1; request <= 10; request += 1) {
       expect((await accountOf(app, demoAuth, '203.0.113.50')).statusCode).toBe(200);
@@ -382,7 +442,7 @@ describe('stored credentials', () => {
   });
   afterAll(() => app.close());
 
-  it('stores passwords as salted scrypt hashes, never in plain text', () => {
+  it('stores passwords as salted scrypt hashes, never in plain text', async () => {
     const rows = app
       .sandbox!.db.prepare<[], { username: string; password_hash: string }>(
         'SELECT username, password_hash FROM accounts',
@@ -394,8 +454,8 @@ describe('stored credentials', () => {
       expect(password_hash).toMatch(/^scrypt\$16384\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
       expect(password_hash).not.toContain(password);
       expect(password_hash).not.toContain(Buffer.from(password).toString('base64'));
-      expect(verifyPassword(password, password_hash)).toBe(true);
-      expect(verifyPassword(`${password}x`, password_hash)).toBe(false);
+      expect(await verifyPassword(password, password_hash)).toBe(true);
+      expect(await verifyPassword(`${password}x`, password_hash)).toBe(false);
     }
     const salts = rows.map((row) => row.password_hash.split('$')[2]);
     expect(new Set(salts).size).toBe(rows.length);

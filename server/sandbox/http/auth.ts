@@ -21,6 +21,11 @@ export interface AuthOptions {
   /** Failed attempts one address may make per window before it is refused for the window. */
   failureLimit: number;
   failureWindowMs: number;
+  /**
+   * Failed password attempts against one username per window, from all addresses together
+   * (default five times the address budget): guesses spread over many addresses still run out.
+   */
+  usernameFailureLimit?: number;
 }
 
 /** Only Bearer is offered: a Basic challenge would make browsers pop up their own sign-in dialog. */
@@ -36,6 +41,18 @@ const authFailed = () =>
     },
   );
 
+/**
+ * Clients' IPv4-mapped addresses are judged as IPv4 (ipAllowed), so an IPv4-mapped block is too:
+ * `::ffff:127.0.0.0/104` is `127.0.0.0/8`.
+ */
+function ipv4Block(cidr: [ipaddr.IPv4 | ipaddr.IPv6, number]): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  const [address, bits] = cidr;
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+  }
+  return cidr;
+}
+
 function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean {
   const dash = range.indexOf('-');
   if (dash > 0) {
@@ -45,7 +62,7 @@ function parseRange(range: string): (address: ipaddr.IPv4 | ipaddr.IPv6) => bool
     return (address) =>
       address.kind() === first.kind() && key(address) >= key(first) && key(address) <= key(last);
   }
-  const cidr = range.includes('/') ? ipaddr.parseCIDR(range) : undefined;
+  const cidr = range.includes('/') ? ipv4Block(ipaddr.parseCIDR(range)) : undefined;
   const single = cidr ? undefined : ipaddr.process(range);
   return (address) => {
     if (cidr) return address.kind() === cidr[0].kind() && address.match(cidr);
@@ -80,45 +97,55 @@ export function ipAllowed(ip: string, ranges: string[]): boolean {
   return ranges.some((range) => matcherFor(range)(address));
 }
 
+type Failures = Map<string, { count: number; since: number }>;
+
 /**
  * Authenticates every API request (api-rules §5): Bearer API tokens, or Basic for accounts with API
- * access. Repeated failures from one address are refused for a while, so passwords and token
- * secrets cannot be guessed at speed.
+ * access. Repeated failures from one address, or against one username, are refused for a while, so
+ * passwords and token secrets cannot be guessed at speed. A valid token still works from an address
+ * refused for its failures: a token is not guessable, and its owner should not be locked out by
+ * someone guessing passwords from the same network.
  */
 export function createAuthenticator(options: AuthOptions) {
   const decoyHash = hashPassword(crypto.randomUUID());
   const { accounts, tokens, clock } = options;
-  const failures = new Map<string, { count: number; since: number }>();
+  const usernameFailureLimit = options.usernameFailureLimit ?? options.failureLimit * 5;
+  const byAddress: Failures = new Map();
+  const byUsername: Failures = new Map();
   // scrypt is deliberately slow; a verified Basic credential is remembered briefly so a client
   // making many calls pays the cost once. The key is a digest, never the password itself.
   const basicCache = new Map<string, { accountId: number; passwordHash: string; until: number }>();
   const touched = new Map<string, number>();
 
-  function refuseIfThrottled(ip: string) {
-    const entry = failures.get(ip);
-    if (!entry) return;
+  /** Seconds until `key` may try again, or undefined when it is within its budget. */
+  function refusedFor(failures: Failures, key: string, limit: number) {
+    const entry = failures.get(key);
+    if (!entry) return undefined;
     const now = clock.now().getTime();
     if (now - entry.since > options.failureWindowMs) {
-      failures.delete(ip);
-      return;
+      failures.delete(key);
+      return undefined;
     }
-    if (entry.count >= options.failureLimit) {
-      const retry = Math.ceil((entry.since + options.failureWindowMs - now) / 1000);
-      throw new ApiProblem(
-        429,
-        'TOO_MANY_AUTHENTICATION_FAILURES',
-        `Too many failed sign-in attempts from this address. Try again in ${retry} seconds.`,
-        { 'Retry-After': String(retry), 'WWW-Authenticate': authenticateHeader },
-      );
-    }
+    if (entry.count < limit) return undefined;
+    return Math.ceil((entry.since + options.failureWindowMs - now) / 1000);
   }
 
-  function recordFailure(ip: string) {
+  const tooMany = (retry: number, what: string) =>
+    new ApiProblem(
+      429,
+      'TOO_MANY_AUTHENTICATION_FAILURES',
+      `Too many failed sign-in attempts ${what}. Try again in ${retry} seconds.`,
+      { 'Retry-After': String(retry), 'WWW-Authenticate': authenticateHeader },
+    );
+
+  function recordFailure(failures: Failures, key: string) {
     const now = clock.now().getTime();
-    const entry = failures.get(ip);
-    if (!entry || now - entry.since > options.failureWindowMs)
-      failures.set(ip, { count: 1, since: now });
-    else entry.count += 1;
+    const entry = failures.get(key);
+    if (!entry || now - entry.since > options.failureWindowMs) {
+      // Expired entries of addresses that never came back are dropped, so the map stays bounded.
+      if (failures.size > 100_000) failures.clear();
+      failures.set(key, { count: 1, since: now });
+    } else entry.count += 1;
   }
 
   function viaToken(secret: string, ip: string): Principal | undefined {
@@ -139,16 +166,18 @@ export function createAuthenticator(options: AuthOptions) {
     return { account, owner: accounts.owner(account), method: 'token', token };
   }
 
-  function viaBasic(encoded: string): Principal | undefined {
+  async function viaBasic(encoded: string, ip: string): Promise<Principal | undefined> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0) return undefined;
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
+    const retry = refusedFor(byUsername, username, usernameFailureLimit);
+    if (retry !== undefined) throw tooMany(retry, 'for this username');
     const account = accounts.findByUsername(username);
     if (!account || !account.allow_api) {
       // Same work as a real check, so response time does not reveal which usernames exist.
-      verifyPassword(password, decoyHash);
+      await verifyPassword(password, decoyHash);
       return undefined;
     }
     const key = crypto.createHash('sha256').update(decoded).digest('base64');
@@ -160,7 +189,14 @@ export function createAuthenticator(options: AuthOptions) {
       cached.accountId === account.id &&
       cached.passwordHash === account.password_hash;
     if (!known) {
-      if (!verifyPassword(password, account.password_hash)) return undefined;
+      if (!(await verifyPassword(password, account.password_hash))) {
+        recordFailure(byUsername, username);
+        return undefined;
+      }
+      // Another request may have been refused for this address while the hash was computed.
+      const late = refusedFor(byAddress, ip, options.failureLimit);
+      if (late !== undefined) throw tooMany(late, 'from this address');
+      if (basicCache.size > 10_000) basicCache.clear();
       basicCache.set(key, {
         accountId: account.id,
         passwordHash: account.password_hash,
@@ -170,16 +206,18 @@ export function createAuthenticator(options: AuthOptions) {
     return { account, owner: accounts.owner(account), method: 'basic' };
   }
 
-  return function authenticate(header: string | undefined, ip: string): Principal {
-    refuseIfThrottled(ip);
+  return async function authenticate(header: string | undefined, ip: string): Promise<Principal> {
     const [scheme = '', credential = ''] = (header ?? '').trim().split(/\s+/, 2);
+    const kind = scheme.toLowerCase();
+    const throttled = refusedFor(byAddress, ip, options.failureLimit);
     let principal: Principal | undefined;
-    if (scheme.toLowerCase() === 'bearer' && credential) principal = viaToken(credential, ip);
-    else if (scheme.toLowerCase() === 'basic' && credential) principal = viaBasic(credential);
-    if (!principal) {
-      recordFailure(ip);
-      throw authFailed();
+    if (kind === 'bearer' && credential) principal = viaToken(credential, ip);
+    else if (throttled === undefined && kind === 'basic' && credential) {
+      principal = await viaBasic(credential, ip);
     }
-    return principal;
+    if (principal) return principal;
+    if (throttled !== undefined) throw tooMany(throttled, 'from this address');
+    recordFailure(byAddress, ip);
+    throw authFailed();
   };
 }

@@ -220,14 +220,34 @@ export function singular(name: string): string {
 // eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these control characters at all.
 const forbiddenInXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
+const escapeXml = (_name: string, text: unknown) =>
+  String(text)
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(forbiddenInXml, '');
+
+const attribute = '@_';
+
 const builder = new XMLBuilder({
   // Text as character references (`&#38;`), which every XML reader decodes; no named entities.
   processEntities: false,
-  tagValueProcessor: (_name, text) =>
-    String(text)
-      .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-      .replace(forbiddenInXml, ''),
+  tagValueProcessor: escapeXml,
+  ignoreAttributes: false,
+  attributeNamePrefix: attribute,
+  attributeValueProcessor: escapeXml,
 });
+
+/** What can stand as an element name: a record's keys (dates, label keys) often cannot. */
+const elementName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/**
+ * A key that is no element name (`2026-11-01` in `daily_sums`) becomes `<entry key="…">`, so the
+ * document stays well-formed XML.
+ */
+function entry(key: string, value: unknown): Record<string, unknown> {
+  const inner = content('entry', value);
+  const body = isPlainObject(inner) ? inner : inner === null ? {} : { '#text': inner };
+  return { [`${attribute}key`]: key, ...body };
+}
 
 /**
  * The builder's input for an element `name` holding `value`: a list becomes a container of
@@ -251,10 +271,15 @@ const repeated = (name: string, items: unknown[]) => items.map((item) => content
 
 /** `{"tags":{"tag":[…]}}` is the JSON form of repeated `<tag>` elements inside `<tags>`. */
 function children(object: Record<string, unknown>): Record<string, unknown> {
-  const entries = Object.entries(object).filter(([, v]) => v !== undefined);
-  const only = entries.length === 1 ? entries[0] : undefined;
+  const all = Object.entries(object).filter(([, v]) => v !== undefined);
+  const entries = all.filter(([key]) => elementName.test(key));
+  const unnamed = all.filter(([key]) => !elementName.test(key));
+  const only = entries.length === 1 && unnamed.length === 0 ? entries[0] : undefined;
   if (only && Array.isArray(only[1])) return { [only[0]]: repeated(only[0], only[1]) };
-  return Object.fromEntries(entries.map(([key, value]) => [key, content(key, value)]));
+  return {
+    ...Object.fromEntries(entries.map(([key, value]) => [key, content(key, value)])),
+    ...(unnamed.length ? { entry: unnamed.map(([key, value]) => entry(key, value)) } : {}),
+  };
 }
 
 /** Renders a JSON-shaped payload as XML (api-rules §2.2.3): lists repeat, empty lists stay as containers. */

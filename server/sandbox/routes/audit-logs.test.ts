@@ -1,3 +1,4 @@
+import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../../contract/audit-log';
 import {
@@ -9,6 +10,7 @@ import {
 import {
   basicAuth,
   bearer,
+  buildTestServer,
   createToken,
   panelSignIn,
   demoAuth,
@@ -457,5 +459,55 @@ describe('audit rows follow successful changes only', () => {
     await get('/1.3/audit-logs/filter-options', tokenAuth);
     await get('/1.3/audit-logs/export');
     expect(auditCount()).toBe(before);
+  });
+});
+
+describe('GET /1.3/audit-logs/export of many rows', () => {
+  it('streams the answer in batches instead of building it whole', async () => {
+    const big = await buildTestServer({ clock: manualClock('2026-01-10T08:00:00.000Z') });
+    try {
+      const nextId = monotonicFactory();
+      const insert = big.sandbox!.db.prepare(
+        `INSERT INTO audit_logs (cloud_event_id, account_id, time, correlation_id, auth_type,
+           account_username, resource_type, action, origin, ip_address, resource_id, current_state)
+         SELECT ?, id, ?, 'c', 'api', 'demo', 'storage', 'update', 'api', '127.0.0.1', ?, '{"title":"t"}'
+         FROM accounts WHERE username = 'demo'`,
+      );
+      const inserted = new Set<string>();
+      big.sandbox!.db.transaction(() => {
+        for (let index = 0; index < 1_234; index += 1) {
+          const id = nextId(Date.parse('2026-01-05T00:00:00Z') + index * 1000);
+          inserted.add(id);
+          insert.run(
+            id,
+            new Date(Date.parse('2026-01-05T00:00:00Z') + index * 1000)
+              .toISOString()
+              .replace('.000', ''),
+            `r${index}`,
+          );
+        }
+      })();
+      const exportAs = (format: string) =>
+        big.inject({
+          url: `/1.3/audit-logs/export?format=${format}&actions=update`,
+          headers: { authorization: demoAuth },
+        });
+
+      const json = await exportAs('json');
+      expect(json.statusCode).toBe(200);
+      expect(json.headers['content-length']).toBeUndefined();
+      expect(json.headers['transfer-encoding']).toBe('chunked');
+      const rows = auditLogListResponseSchema.parse(json.json()).audit_logs;
+      expect(rows).toHaveLength(1_234);
+      expect(new Set(rows.map((row) => row.cloud_event_id))).toEqual(inserted);
+
+      const csv = await exportAs('csv');
+      expect(csv.headers['content-length']).toBeUndefined();
+      const lines = csv.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(auditCsvColumns.join(','));
+      expect(lines).toHaveLength(1_235);
+    } finally {
+      await big.close();
+    }
   });
 });

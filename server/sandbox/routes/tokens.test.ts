@@ -544,3 +544,33 @@ describe('only the panel’s own sign-in makes a panel session (issue 19 item 8)
     ]);
   });
 });
+describe('active token cap', () => {
+  it('refuses a 101st unexpired API token with 409 TOKEN_LIMIT_REACHED, and counts no expired one', async () => {
+    const capClock = manualClock(start);
+    const capped = await buildTestServer({ clock: capClock });
+    try {
+      const created = async (fields: Record<string, unknown>) =>
+        capped.inject({
+          method: 'POST',
+          url: '/1.3/account/tokens',
+          headers: { authorization: otherAuth },
+          payload: { name: 'cap', expires_in: '1h', ...fields },
+        });
+      const first = await created({ expires_in: '1h' });
+      expect(first.statusCode).toBe(201);
+      for (let count = 2; count <= 100; count += 1) {
+        expect((await created({ expires_in: '24h' })).statusCode).toBe(201);
+      }
+      expectProblem(await created({}), 409, 'TOKEN_LIMIT_REACHED');
+      // Another account's budget is its own; a panel session is counted apart.
+      expect((await createToken(capped, demoAuth)).token).toMatch(/^ucat_/);
+      expect((await created({ gui: true })).statusCode).toBe(201);
+
+      capClock.advance(3_600_001);
+      expect((await created({})).statusCode).toBe(201);
+      expectProblem(await created({}), 409, 'TOKEN_LIMIT_REACHED');
+    } finally {
+      await capped.close();
+    }
+  });
+});

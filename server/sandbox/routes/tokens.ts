@@ -23,6 +23,12 @@ import type { TokenRow } from '../store/tokens';
 
 const everywhere = ['0.0.0.0/0', '::/0'];
 
+/**
+ * Unexpired tokens one account may hold, so token rows cannot grow without bound. Panel sessions
+ * (8 hours each) have a budget of their own, so signing in never fails for API tokens kept.
+ */
+const activeTokenLimits = { api: 100, sessions: 1_000 };
+
 export function tokenRecord(row: TokenRow): Token {
   return {
     id: row.id,
@@ -129,6 +135,14 @@ export const tokenRoutes: RouteModule = (scope, context) => {
           403,
           'GUI_ACCESS_DISABLED',
           'This account may not sign in to the control panel (allow_gui is no). Ask the main account to allow it, or use the API.',
+        );
+      }
+      const limit = panelSession ? activeTokenLimits.sessions : activeTokenLimits.api;
+      if (tokens.countActive(principal.account.id, panelSession, now.toISOString()) >= limit) {
+        throw new ApiProblem(
+          409,
+          'TOKEN_LIMIT_REACHED',
+          `An account may hold at most ${limit} unexpired ${panelSession ? 'panel sessions' : 'API tokens'}; delete one first.`,
         );
       }
       const secret = newTokenSecret();

@@ -27,6 +27,9 @@ export function createTokenRepository(db: Db) {
       last_used_at, can_create_tokens, allowed_ip_ranges, gui)
     VALUES (@id, @account_id, @name, @type, @secret_hash, @created_at, @expires_at, @last_used_at,
       @can_create_tokens, @allowed_ip_ranges, @gui)`);
+  const activeCount = db.prepare<[number, number, string], { count: number }>(
+    'SELECT COUNT(*) AS count FROM api_tokens WHERE account_id = ? AND gui = ? AND expires_at > ?',
+  );
   const remove = db.prepare<[string]>('DELETE FROM api_tokens WHERE id = ?');
   const touch = db.prepare<[string, string]>('UPDATE api_tokens SET last_used_at = ? WHERE id = ?');
 
@@ -35,6 +38,9 @@ export function createTokenRepository(db: Db) {
     findById: (id: string) => byId.get(id),
     listByAccount: (accountId: number, limit: number, offset: number) =>
       byAccount.all(accountId, limit, offset),
+    /** Unexpired tokens of an account: panel sessions (`gui`) or API tokens. */
+    countActive: (accountId: number, gui: boolean, now: string) =>
+      activeCount.get(accountId, gui ? 1 : 0, now)!.count,
     insert: (token: TokenRow) => void insert.run(token),
     delete: (id: string) => void remove.run(id),
     markUsed: (id: string, at: string) => void touch.run(at, id),
