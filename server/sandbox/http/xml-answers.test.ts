@@ -48,6 +48,16 @@ describe('XML answers', () => {
       'audit-logs:cloudEventId': await idOf('/1.3/audit-logs', 'cloud_event_id'),
       'kubernetes:uuid': kubernetes,
       'kubernetes:name': await idOf(`/1.3/kubernetes/${kubernetes}/node-groups`, 'name'),
+      'account:username': 'demo',
+      'tag:name': 'none',
+      // No load balancer exists: these routes answer their 404, which must be well-formed too.
+      'load-balancer:uuid': '0a000000-0000-4000-8000-000000000000',
+      'load-balancer:frontend': 'web',
+      'load-balancer:backend': 'web',
+      'load-balancer:rule': 'rule',
+      'load-balancer:name': 'tls',
+      'load-balancer:member': 'member',
+      'load-balancer:resolver': 'resolver',
     };
   });
   afterAll(() => app.close());
