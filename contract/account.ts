@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { labelSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
@@ -36,7 +37,7 @@ export const accountListResponseSchema = z.object({
         type: z.enum(['main', 'sub']),
         username: z.string(),
         roles: z.object({ role: z.array(z.string()) }),
-        labels: z.array(labelSchema),
+        labels: mayOmit(z.array(labelSchema)),
       }),
     ),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
@@ -68,7 +69,7 @@ export const storageSummarySchema = z.object({
   zone: zoneIdSchema,
   license: z.number(),
   encrypted: z.optional(yesNoSchema),
-  labels: z.array(storageLabelSchema),
+  labels: mayOmit(z.array(storageLabelSchema)),
   created: z.optional(z.string()),
   /** Backups only: the storage the backup was taken from. */
   origin: z.optional(uuidSchema),

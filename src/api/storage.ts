@@ -248,7 +248,7 @@ function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
  */
 export async function changeStorageLabel(uuid: string, key: string, value: string | null) {
   const current = await getStorage(uuid);
-  const others = current.labels.filter((label) => label.key !== key);
+  const others = (current.labels ?? []).filter((label) => label.key !== key);
   const labels = value === null ? others : [...others, { key, value }];
   return modifyStorage(uuid, { storage: { labels } });
 }

@@ -162,7 +162,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
               <Field term="Backup rule">{describeBackupRule(storage.backup_rule)}</Field>
             )}
             <Field term="Labels">
-              {storage.labels.length === 0
+              {!storage.labels?.length
                 ? 'None'
                 : storage.labels
                     .map(({ key, value }) => (value ? `${key}=${value}` : key))
