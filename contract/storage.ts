@@ -300,11 +300,14 @@ export const storageEndpoints = {
     status: 201,
     errors: [400, 402, 403, 404, 409],
   }),
-  /** Partition and filesystem resize after an enlargement; answers the storage (api-rules §4.10). */
+  /**
+   * Partition and filesystem resize after an enlargement (api-rules §4.10); answers the backup
+   * taken first (api-reference-notes §3.1).
+   */
   resize: defineEndpoint({
     method: 'POST',
     path: '/storage/:uuid/resize',
-    response: storageResponseSchema,
+    response: z.object({ resize_backup: storageDetailsSchema }),
     errors: [400, 403, 404, 409],
   }),
   /**
