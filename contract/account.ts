@@ -81,6 +81,17 @@ export const accountEndpoints = {
     path: '/account/resource-usage',
     response: resourceUsageSchema,
   }),
+  /**
+   * The partner account list (contract/partner.ts's `listAccounts`) asked for its status alone: it
+   * answers a partner and refuses any other account (api-rules §4.9). Whether the account is a
+   * partner is decided by it; its records stay out of the panel's first load.
+   */
+  partnerProbe: defineEndpoint({
+    method: 'GET',
+    path: '/partner/accounts',
+    response: null,
+    errors: [403],
+  }),
   msLma: defineEndpoint({
     method: 'POST',
     path: '/account/ms_lma',

@@ -219,16 +219,14 @@ export async function request(
   const data = await readJson(response);
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  // The real API leaves fields out and grows new values: its answers are read with the answer
-  // form of the schema, loaded with the first answer that needs it (api-reference-notes §1.7).
-  const lenient = (await import('../../contract/answer')).answerSchema(schema).safeParse(data);
-  if (lenient.success) return lenient.data;
+  const answer = (await import('./error-bodies')).readAnswer(schema, data);
+  if (answer.success) return answer.data;
   throw new ApiError(
     response.status,
     'RESPONSE_INVALID',
     `The API answered ${method} ${path} with data the panel does not understand.`,
     undefined,
-    (await import('./error-bodies')).describeIssues(lenient.error.issues, data),
+    answer.details,
   );
 }
 
