@@ -17,6 +17,7 @@ type Def = {
   out: z.ZodMiniType;
   keyType: z.ZodMiniType;
   valueType: z.ZodMiniType;
+  catchall?: z.ZodMiniType;
 };
 
 const answers = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
@@ -38,8 +39,8 @@ export function answerSchema<S extends z.ZodMiniType>(schema: S): S {
 function lenient(schema: z.ZodMiniType): z.ZodMiniType {
   const def = schema._zod.def as unknown as Def;
   switch (def.type) {
-    case 'object':
-      return z.object(
+    case 'object': {
+      const object = z.object(
         Object.fromEntries(
           Object.entries(def.shape).map(([key, field]) => {
             const answer = answerSchema(field);
@@ -47,6 +48,9 @@ function lenient(schema: z.ZodMiniType): z.ZodMiniType {
           }),
         ),
       );
+      // A record with named keys besides (a zone's price list) keeps its other keys.
+      return def.catchall ? z.catchall(object, answerSchema(def.catchall)) : object;
+    }
     case 'array':
       return z.array(answerSchema(def.element));
     case 'optional':

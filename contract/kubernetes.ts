@@ -229,7 +229,7 @@ export const nodeSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
   state: nodeStateSchema,
-  kubelet_version: z.string(),
+  kubelet_version: mayOmit(z.string()),
 });
 export type KubernetesNode = z.infer<typeof nodeSchema>;
 

@@ -11,7 +11,10 @@ import path from 'node:path';
 
 export interface Exchange {
   method: string;
-  /** The path with its query, as a client sends it; without `?` any query matches. */
+  /**
+   * The path with its query, as a client sends it; without `?` any query matches, and a `*`
+   * segment matches any one segment (a month, today's date).
+   */
   path: string;
   status?: number;
   /** `problem`: an RFC 7807 answer (`application/problem+json`). */
@@ -46,6 +49,12 @@ function authorized(header: string | undefined, method: string, pathname: string
   return header === basic && method === 'POST' && pathname === '/1.3/account/tokens';
 }
 
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  return want.length === got.length && want.every((part, i) => part === '*' || part === got[i]);
+}
+
 export interface Upstream {
   url: string;
   /** Every request as `METHOD /path?query`, in order. */
@@ -78,7 +87,7 @@ export async function startUpstream(exchanges = loadExchanges()): Promise<Upstre
     const exchange =
       exchanges.find((item) => item.method === method && item.path === target) ??
       exchanges.find(
-        (item) => item.method === method && !item.path.includes('?') && item.path === pathname,
+        (item) => item.method === method && !item.path.includes('?') && matches(item.path, pathname),
       );
     if (!exchange) {
       unmatched.push(`${method} ${target}`);

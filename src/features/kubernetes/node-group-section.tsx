@@ -110,7 +110,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
               <TableCell>
                 <StateChip state={node.state} />
               </TableCell>
-              <TableCell>{node.kubelet_version}</TableCell>
+              <TableCell>{node.kubelet_version ?? '—'}</TableCell>
               <TableCell align="right">
                 <Button
                   size="small"
