@@ -43,7 +43,6 @@ export const accountDetailsSchema = z.object({
   tag_access: z.object({ tag: z.array(z.object({ name: z.string(), storage: yesNoSchema })) }),
   ip_filters: z.object({ ip_filter: z.array(z.string()) }),
 });
-export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
 export const accountDetailsEndpoint = defineEndpoint({
   method: 'GET',

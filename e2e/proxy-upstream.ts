@@ -38,7 +38,9 @@ export function loadExchanges(): Exchange[] {
     .readdirSync(fixturesDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .flatMap((file) => JSON.parse(fs.readFileSync(path.join(fixturesDir, file), 'utf8')) as Exchange[]);
+    .flatMap(
+      (file) => JSON.parse(fs.readFileSync(path.join(fixturesDir, file), 'utf8')) as Exchange[],
+    );
 }
 
 function authorized(header: string | undefined, method: string, pathname: string): boolean {
@@ -80,18 +82,24 @@ export async function startUpstream(exchanges = loadExchanges()): Promise<Upstre
     if (!authorized(request.headers.authorization, method, pathname)) {
       response.setHeader('WWW-Authenticate', 'Basic realm="api"');
       send(401, {
-        error: { error_code: 'AUTHENTICATION_FAILED', error_message: 'Authentication failed using the given username and password.' },
+        error: {
+          error_code: 'AUTHENTICATION_FAILED',
+          error_message: 'Authentication failed using the given username and password.',
+        },
       });
       return;
     }
     const exchange =
       exchanges.find((item) => item.method === method && item.path === target) ??
       exchanges.find(
-        (item) => item.method === method && !item.path.includes('?') && matches(item.path, pathname),
+        (item) =>
+          item.method === method && !item.path.includes('?') && matches(item.path, pathname),
       );
     if (!exchange) {
       unmatched.push(`${method} ${target}`);
-      send(404, { error: { error_code: 'NOT_FOUND', error_message: `No fixture for ${method} ${target}.` } });
+      send(404, {
+        error: { error_code: 'NOT_FOUND', error_message: `No fixture for ${method} ${target}.` },
+      });
       return;
     }
     const status = exchange.status ?? 200;

@@ -143,9 +143,7 @@ export async function modifyServer(uuid: string, body: ModifyServerRequest) {
  */
 export async function changeServerLabel(uuid: string, key: string, value: string | null) {
   const current = await getServer(uuid);
-  const others = current.labels.label.filter(
-    (label) => label.key !== key && !isSystemLabel(label),
-  );
+  const others = current.labels.label.filter((label) => label.key !== key && !isSystemLabel(label));
   const label = value === null ? others : [...others, { key, value }];
   return modifyServer(uuid, { server: { labels: { label } } });
 }

@@ -164,7 +164,8 @@ export const accountRoutes: RouteModule = (scope, context) => {
     const contact = JSON.parse(target.contact) as Record<string, string | undefined>;
     const text = (key: string, fallback = '') => contact[key] ?? fallback;
     const yesNo = (value: number) => (value ? 'yes' : 'no') as 'yes' | 'no';
-    const main = target.main_account_id === null ? target : accounts.findById(target.main_account_id);
+    const main =
+      target.main_account_id === null ? target : accounts.findById(target.main_account_id);
     return {
       account: {
         main_account: main?.username ?? target.username,

@@ -25,9 +25,7 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
           />
         )}
         {account.isSuccess && <AccountSummary account={account.data} />}
-        <SectionCards
-          sections={sections.filter((section) => !section.partnerOnly || partner)}
-        />
+        <SectionCards sections={sections.filter((section) => !section.partnerOnly || partner)} />
         {account.isSuccess && <ResourceLimitsTable limits={account.data.resource_limits} />}
       </Box>
     </>
