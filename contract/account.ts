@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { labelSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
@@ -39,7 +40,7 @@ export const accountListResponseSchema = z.object({
         type: z.enum(['main', 'sub']),
         username: z.string(),
         roles: z.object({ role: z.array(z.string()) }),
-        labels: z.array(labelSchema),
+        labels: mayOmit(z.array(labelSchema)),
       }),
     ),
   }),
@@ -82,6 +83,17 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/account/resource-usage',
     response: resourceUsageSchema,
+  }),
+  /**
+   * The partner account list (contract/partner.ts's `listAccounts`) asked for its status alone: it
+   * answers a partner and refuses any other account (api-rules §4.9). Whether the account is a
+   * partner is decided by it; its records stay out of the panel's first load.
+   */
+  partnerProbe: defineEndpoint({
+    method: 'GET',
+    path: '/partner/accounts',
+    response: null,
+    errors: [403],
   }),
   msLma: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { ipAddressTextSchema, ipFamilySchema, macAddressSchema } from './ip';
@@ -15,13 +16,13 @@ export const ipAddressSchema = z.object({
   address: z.string(),
   access: ipAccessSchema,
   family: ipFamilySchema,
-  part_of_plan: yesNoSchema,
+  part_of_plan: mayOmit(yesNoSchema),
   ptr_record: z.string(),
   server: z.optional(uuidSchema),
   mac: z.optional(z.string()),
-  floating: yesNoSchema,
+  floating: mayOmit(yesNoSchema),
   zone: zoneIdSchema,
-  release_policy: releasePolicySchema,
+  release_policy: mayOmit(releasePolicySchema),
   /** The network the address belongs to (a sandbox convenience for panels). */
   network: z.optional(uuidSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema, repeatedQueryValueSchema } from './labels';
@@ -228,7 +229,7 @@ export const nodeSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
   state: nodeStateSchema,
-  kubelet_version: z.string(),
+  kubelet_version: mayOmit(z.string()),
 });
 export type KubernetesNode = z.infer<typeof nodeSchema>;
 
@@ -238,15 +239,15 @@ export const nodeGroupSchema = z.object({
   plan: z.string(),
   custom_plan: z.optional(customPlanSchema),
   storage: z.string(),
-  storage_encryption: storageEncryptionSchema,
+  storage_encryption: mayOmit(storageEncryptionSchema),
   labels: z.array(labelSchema),
-  taints: z.array(taintSchema),
+  taints: mayOmit(z.array(taintSchema)),
   kubelet_args: z.array(kubeletArgSchema),
   ssh_keys: z.array(z.string()),
-  anti_affinity: z.boolean(),
-  utility_network_access: z.boolean(),
+  anti_affinity: mayOmit(z.boolean()),
+  utility_network_access: mayOmit(z.boolean()),
   node_updates: z.optional(nodeUpdatesSchema),
-  state: nodeGroupStateSchema,
+  state: mayOmit(nodeGroupStateSchema),
 });
 export type NodeGroup = z.infer<typeof nodeGroupSchema>;
 export const nodeGroupListSchema = z.array(nodeGroupSchema);
@@ -299,14 +300,14 @@ export const clusterSchema = z.object({
   zone: z.string(),
   network: z.string(),
   network_cidr: z.string(),
-  version: z.string(),
-  plan: z.string(),
+  version: mayOmit(z.string()),
+  plan: mayOmit(z.string()),
   state: clusterStateSchema,
   node_groups: z.array(nodeGroupSchema),
-  control_plane_ip_filter: z.nullable(z.array(z.string())),
-  private_node_groups: z.boolean(),
+  control_plane_ip_filter: mayOmit(z.nullable(z.array(z.string()))),
+  private_node_groups: mayOmit(z.boolean()),
   storage_encryption: z.optional(storageEncryptionSchema),
-  labels: z.array(labelSchema),
+  labels: mayOmit(z.array(labelSchema)),
   authentication: z.optional(z.array(issuerSchema)),
 });
 export type Cluster = z.infer<typeof clusterSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
@@ -106,7 +107,7 @@ export const networkSchema = z.object({
   /** Omitted when no server is attached. */
   servers: z.optional(z.object({ server: z.array(networkServerSchema) })),
   /** Plain array, as in recorded traffic (api-reference-notes §1.3). */
-  labels: z.array(labelSchema),
+  labels: mayOmit(z.array(labelSchema)),
   /** Private networks only: the peerings this network takes part in. */
   peerings: z.optional(z.object({ peering: z.array(networkPeeringSummarySchema) })),
   effective_routes: z.optional(z.array(effectiveRouteSchema)),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { defineEndpoint } from './endpoint';
 import { labelSchema, plainText, uuidSchema } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
@@ -12,7 +13,7 @@ export const staticRouteSchema = z.object({
   name: z.string(),
   route: z.string(),
   nexthop: z.string(),
-  type: z.enum(['user', 'service']),
+  type: mayOmit(z.enum(['user', 'service'])),
 });
 export type StaticRoute = z.infer<typeof staticRouteSchema>;
 
@@ -22,9 +23,9 @@ export const routerSchema = z.object({
   name: z.string(),
   type: routerTypeSchema,
   attached_networks: z.object({ network: z.array(z.object({ uuid: uuidSchema })) }),
-  attached_network_gateways: z.array(z.object({ uuid: uuidSchema })),
+  attached_network_gateways: mayOmit(z.array(z.object({ uuid: uuidSchema }))),
   static_routes: z.array(staticRouteSchema),
-  labels: z.array(labelSchema),
+  labels: mayOmit(z.array(labelSchema)),
 });
 export type Router = z.infer<typeof routerSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { defineEndpoint } from './endpoint';
 import {
   labelSchema,
@@ -35,7 +36,7 @@ export const tagNameSchema = z
 export const serverStorageDeviceSchema = z.object({
   address: z.string(),
   boot_disk: z.enum(['0', '1']),
-  labels: z.array(storageLabelSchema),
+  labels: mayOmit(z.array(storageLabelSchema)),
   storage: z.string(),
   storage_size: z.int(),
   storage_tier: z.optional(storageTierSchema),
@@ -130,9 +131,10 @@ export const serverSummarySchema = z.object({
   tags: serverTagsSchema,
   labels: serverLabelsSchema,
   created: z.int(),
-  host: z.int(),
+  /** Absent while the server is stopped. */
+  host: mayOmit(z.int()),
   simple_backup: z.string(),
-  server_group: z.nullable(z.string()),
+  server_group: mayOmit(z.nullable(z.string())),
   progress: z.optional(numericString),
 });
 export type ServerSummary = z.infer<typeof serverSummarySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { mayOmit } from './answer-fields';
 import { plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
@@ -69,7 +70,7 @@ export const storageSummarySchema = z.object({
   zone: zoneIdSchema,
   license: z.number(),
   encrypted: z.optional(yesNoSchema),
-  labels: z.array(storageLabelSchema),
+  labels: mayOmit(z.array(storageLabelSchema)),
   created: z.optional(z.string()),
   /** Backups only: the storage the backup was taken from. */
   origin: z.optional(uuidSchema),
@@ -300,11 +301,14 @@ export const storageEndpoints = {
     status: 201,
     errors: [400, 402, 403, 404, 409],
   }),
-  /** Partition and filesystem resize after an enlargement; answers the storage (api-rules §4.10). */
+  /**
+   * Partition and filesystem resize after an enlargement (api-rules §4.10); answers the backup
+   * taken first (api-reference-notes §3.1).
+   */
   resize: defineEndpoint({
     method: 'POST',
     path: '/storage/:uuid/resize',
-    response: storageResponseSchema,
+    response: z.object({ resize_backup: storageDetailsSchema }),
     errors: [400, 403, 404, 409],
   }),
   /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accountEndpoints } from '../../contract/account';
-import { callEndpoint, endpointCall } from './http';
+import { ApiError, callEndpoint, endpointCall } from './http';
 import type { ApiRequest, RequestOptions } from './http';
 
 export async function getAccount(options?: Pick<RequestOptions, 'authorization' | 'signal'>) {
@@ -22,6 +22,20 @@ export async function listAccounts(labels: readonly string[], signal?: AbortSign
   return response.accounts.account;
 }
 
+/**
+ * Whether the account is a partner (api-rules §4.9): the partner account list answers it, and
+ * refuses any other account (403, or 404 where the service does not offer it).
+ */
+export function isPartnerAccount(signal?: AbortSignal) {
+  return callEndpoint(accountEndpoints.partnerProbe, {}, { signal }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
+      throw error;
+    },
+  );
+}
+
 export function getResourceUsage(signal?: AbortSignal) {
   return callEndpoint(accountEndpoints.resourceUsage, {}, { signal });
 }
@@ -32,6 +46,13 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...accountQueries.all(), 'detail'],
       queryFn: ({ signal }) => getAccount({ signal }),
+    }),
+  /** Asked once a session: being a partner does not change while signed in. */
+  partner: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'partner'],
+      queryFn: ({ signal }) => isPartnerAccount(signal),
+      staleTime: Infinity,
     }),
   lists: () => [...accountQueries.all(), 'list'] as const,
   list: (labels: readonly string[]) =>

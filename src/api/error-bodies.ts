@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
+import { answerSchema } from '../../contract/answer';
 import { apiErrorBodySchema } from '../../contract/common';
 
 /*
  * Reading what went wrong, off the first load: the classic error object is read in http.ts; this
- * module, loaded with the first answer that needs it, reads problem details and names the fields
- * of an answer the panel could not read.
+ * module, loaded with the first answer that needs it, reads problem details, reads answers the
+ * strict schemas refuse and names the fields of an answer the panel could not read.
  */
 
 /** `servers.server[0].host` */
@@ -78,7 +79,19 @@ export function readErrorBody(
   };
 }
 
-/** The first few issues of an answer that failed its schema, as lines a user can report. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): string[] {
-  return issues.slice(0, 3).map((issue) => describeIssue(issue, data));
+/**
+ * An answer its strict schema refused, read with the schema's answer form: the real API leaves
+ * fields out and grows new values (api-reference-notes §1.7). When that fails too, the first few
+ * issues as lines a user can report.
+ */
+export function readAnswer(
+  schema: z.ZodMiniType,
+  data: unknown,
+): { success: true; data: unknown } | { success: false; details: string[] } {
+  const answer = answerSchema(schema).safeParse(data);
+  if (answer.success) return answer;
+  return {
+    success: false,
+    details: answer.error.issues.slice(0, 3).map((issue) => describeIssue(issue, data)),
+  };
 }

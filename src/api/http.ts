@@ -220,16 +220,16 @@ export async function request(
 
   const data = await readJson(response);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      'RESPONSE_INVALID',
-      `The API answered ${method} ${path} with data the panel does not understand.`,
-      undefined,
-      (await import('./error-bodies')).describeIssues(parsed.error.issues, data),
-    );
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const answer = (await import('./error-bodies')).readAnswer(schema, data);
+  if (answer.success) return answer.data;
+  throw new ApiError(
+    response.status,
+    'RESPONSE_INVALID',
+    `The API answered ${method} ${path} with data the panel does not understand.`,
+    undefined,
+    answer.details,
+  );
 }
 
 /**

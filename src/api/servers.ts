@@ -17,6 +17,7 @@ import type { LookAheadPage } from '../lib/look-ahead-page';
 import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall } from './http';
 import { storageKeys } from './storage-keys';
+import { isSystemLabel } from '../lib/labels';
 
 export type { ServerBackupPolicy };
 
@@ -142,7 +143,7 @@ export async function modifyServer(uuid: string, body: ModifyServerRequest) {
  */
 export async function changeServerLabel(uuid: string, key: string, value: string | null) {
   const current = await getServer(uuid);
-  const others = current.labels.label.filter((label) => label.key !== key);
+  const others = current.labels.label.filter((label) => label.key !== key && !isSystemLabel(label));
   const label = value === null ? others : [...others, { key, value }];
   return modifyServer(uuid, { server: { labels: { label } } });
 }

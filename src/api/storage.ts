@@ -21,6 +21,7 @@ import { callEndpoint, endpointCall, request } from './http';
 import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
 import { storageKeys } from './storage-keys';
+import { isSystemLabel } from '../lib/labels';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
@@ -129,7 +130,7 @@ export async function templatizeStorage(uuid: string, title: string) {
   return (await callEndpoint(storageEndpoints.templatize, { params: { uuid }, body })).storage;
 }
 export async function resizeStorage(uuid: string) {
-  return (await callEndpoint(storageEndpoints.resize, { params: { uuid } })).storage;
+  return (await callEndpoint(storageEndpoints.resize, { params: { uuid } })).resize_backup;
 }
 
 /** The real API answers a restore 204 without a body (api-reference-notes §3.1); the caller refetches. */
@@ -248,7 +249,9 @@ function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
  */
 export async function changeStorageLabel(uuid: string, key: string, value: string | null) {
   const current = await getStorage(uuid);
-  const others = current.labels.filter((label) => label.key !== key);
+  const others = (current.labels ?? []).filter(
+    (label) => label.key !== key && !isSystemLabel(label),
+  );
   const labels = value === null ? others : [...others, { key, value }];
   return modifyStorage(uuid, { storage: { labels } });
 }

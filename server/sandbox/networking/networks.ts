@@ -127,7 +127,7 @@ export function createNetworkRecords({
       route: route.route,
       nexthop: route.nexthop,
       source: 'static-route' as const,
-      type: route.type,
+      type: route.type ?? ('user' as const),
       source_resource_id: router.uuid,
     }));
     const peered = peerings

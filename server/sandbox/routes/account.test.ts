@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../../contract/account';
+import { accountDetailsEndpoint } from '../../../contract/account-details';
 import { coerceXml, parseXml } from '../http/formats';
 import {
   basicAuth,
@@ -115,5 +116,47 @@ describe('GET /1.3/account', () => {
 
   it('answers 401 without credentials', async () => {
     expectProblem(await app().inject({ url: '/1.3/account' }), 401, 'AUTHENTICATION_FAILED');
+  });
+});
+
+describe('GET /1.3/account/details/{username}', () => {
+  const details = (auth: string, username: string) =>
+    app().inject({
+      method: 'GET',
+      url: `/1.3/account/details/${username}`,
+      headers: { authorization: auth },
+    });
+
+  it('gives the main account its contact details, currency and rights', async () => {
+    const response = await details(demoAuth, 'demo');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json() as object)).toEqual(['account']);
+    const body = accountDetailsEndpoint.response.parse(response.json()).account;
+    expect(body).toMatchObject({
+      type: 'main',
+      main_account: 'demo',
+      username: 'demo',
+      first_name: 'Dana',
+      last_name: 'Demo',
+      company: 'Demo Oy',
+      email: 'dana.demo@example.com',
+      currency: 'EUR',
+      allow_api: 'yes',
+      allow_gui: 'yes',
+      roles: { role: ['billing', 'technical'] },
+      server_access: { server: [{ uuid: '*', storage: 'yes' }] },
+      ip_filters: { ip_filter: [] },
+    });
+  });
+
+  it('lets a main account read its subaccount, and a subaccount only itself', async () => {
+    const sub = accountDetailsEndpoint.response.parse(
+      (await details(demoAuth, 'demo_viewer')).json(),
+    ).account;
+    expect(sub).toMatchObject({ type: 'sub', main_account: 'demo', username: 'demo_viewer' });
+    expect((await details(viewerAuth, 'demo_viewer')).statusCode).toBe(200);
+    expectProblem(await details(viewerAuth, 'demo'), 403, 'ACCOUNT_FORBIDDEN');
+    expectProblem(await details(otherAuth, 'demo'), 403, 'ACCOUNT_FORBIDDEN');
+    expectProblem(await details(demoAuth, 'nobody_here'), 404, 'ACCOUNT_NOT_FOUND');
   });
 });

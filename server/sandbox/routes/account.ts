@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { accountEndpoints } from '../../../contract/account';
+import { accountDetailsEndpoint } from '../../../contract/account-details';
 import type { Label } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { subAccountEndpoints } from '../../../contract/subaccount';
@@ -269,6 +270,65 @@ export const accountRoutes: RouteModule = (scope, context) => {
       before: () => ({ username: target.username, roles: accountRoles(target) }),
       write: () => removeAccount.run(target.id),
     });
+  });
+
+  /**
+   * An account's contact details, currency and rights (api-reference-notes §10.1): the caller's
+   * own, or a main account's for one of its subaccounts. A subaccount's rights are what
+   * `PUT /1.3/account/sub/{username}` stored, every resource (`*`) until then; no campaigns.
+   */
+  handle(scope, accountDetailsEndpoint, async ({ request, params: { username } }) => {
+    const { account } = principalOf(request);
+    const target = accounts.findByUsername(username);
+    if (!target) {
+      throw new ApiProblem(404, 'ACCOUNT_NOT_FOUND', `The account ${username} does not exist.`);
+    }
+    if (target.id !== account.id && target.main_account_id !== account.id) {
+      throw new ApiProblem(
+        403,
+        'ACCOUNT_FORBIDDEN',
+        `The account ${username} is neither this account nor one of its subaccounts.`,
+      );
+    }
+    const contact = JSON.parse(target.contact) as Record<string, string | undefined>;
+    const text = (key: string, fallback = '') => contact[key] ?? fallback;
+    const yesNo = (value: number) => (value ? 'yes' : 'no') as 'yes' | 'no';
+    const main =
+      target.main_account_id === null ? target : accounts.findById(target.main_account_id);
+    return {
+      account: {
+        main_account: main?.username ?? target.username,
+        type: target.type,
+        username: target.username,
+        first_name: text('first_name'),
+        last_name: text('last_name'),
+        company: text('company'),
+        address: text('address'),
+        postal_code: text('postal_code'),
+        city: text('city'),
+        email: text('email'),
+        phone: text('phone'),
+        state: text('state'),
+        country: text('country'),
+        currency: target.currency,
+        language: text('language', 'en'),
+        vat_number: text('vat_number'),
+        timezone: text('timezone', 'UTC'),
+        allow_api: yesNo(target.allow_api),
+        allow_gui: yesNo(target.allow_gui),
+        simple_backup: 'no' as const,
+        enable_3rd_party_services: 'yes' as const,
+        campaigns: { campaign: [] },
+        roles: { role: accountRoles(target) },
+        server_access: { server: [{ uuid: '*', storage: 'yes' as const }] },
+        storage_access: { storage: ['*'] },
+        network_access: { network: ['*'] },
+        tag_access: { tag: [] },
+        ip_filters: { ip_filter: [] },
+        // What PUT /1.3/account/sub/{username} stored replaces the defaults.
+        ...(JSON.parse(permissionsOf.get(target.id)?.permissions ?? '{}') as object),
+      },
+    };
   });
 
   // Every limited resource is counted, by the same query that enforces the limits (quotas.ts).

@@ -602,7 +602,7 @@ describe('upgrades', () => {
     await advance(61 * second);
     expect(await cluster(created.uuid)).toMatchObject({ state: 'running', version: '1.32' });
     const nodes = (await groupDetails(created.uuid, 'default')).nodes;
-    expect(nodes.every((node) => node.kubelet_version.startsWith('v1.32.'))).toBe(true);
+    expect(nodes.every((node) => node.kubelet_version?.startsWith('v1.32.'))).toBe(true);
   });
 
   it.each([

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
+import {
+  storageDetailsSchema,
+  storageListResponseSchema,
+  storageResponseSchema,
+} from '../../../contract/storage';
 import { buildServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
@@ -744,17 +748,21 @@ describe('resize and restore', () => {
       'STORAGE_STATE_ILLEGAL',
     );
     await ok('PUT', `/1.3/storage/${disk.uuid}`, { storage: { size: 30 } }, 202);
-    const resized = storageResponseSchema.parse(
-      (
-        await audited(1, () => ok('POST', `/1.3/storage/${disk.uuid}/resize`, undefined, 200))
-      ).json(),
-    ).storage;
-    expect(resized).toMatchObject({ uuid: disk.uuid, size: 30, state: 'maintenance' });
-    expect(resized.backups!.backup).toHaveLength(1);
-    expect(await storage(resized.backups!.backup[0]!)).toMatchObject({
+    const answer = (
+      await audited(1, () => ok('POST', `/1.3/storage/${disk.uuid}/resize`, undefined, 200))
+    ).json();
+    expect(Object.keys(answer)).toEqual(['resize_backup']);
+    const backup = storageDetailsSchema.parse(answer.resize_backup);
+    expect(backup).toMatchObject({
       title: 'Resize Backup',
+      type: 'backup',
       origin: disk.uuid,
+      size: 30,
+      state: 'online',
     });
+    const resized = await storage(disk.uuid);
+    expect(resized).toMatchObject({ uuid: disk.uuid, size: 30, state: 'maintenance' });
+    expect(resized.backups!.backup).toEqual([backup.uuid]);
     await advance(30 * second);
     expect((await storage(disk.uuid)).state).toBe('online');
   });

@@ -104,8 +104,11 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     }
   }
 
-  /** Partition and filesystem resize (api-rules §3): a backup first, then maintenance until done. */
-  function startResize(row: StorageRow): StorageRow {
+  /**
+   * Partition and filesystem resize (api-rules §3): a backup first, then maintenance until done.
+   * Gives the storage as it now is and the backup taken.
+   */
+  function startResize(row: StorageRow): { resizing: StorageRow; backup: StorageRow } {
     if (row.type !== 'normal') {
       throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'Only normal storage can be resized.');
     }
@@ -114,21 +117,20 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     }
     if (row.state !== 'online') throw storageStateIllegal(`it is ${row.state}.`);
     requireServersStopped(row, 'resizing');
-    storages.insert(
-      newStorage(row.account_id!, {
-        title: 'Resize Backup',
-        type: 'backup',
-        size: row.size,
-        zone: row.zone,
-        state: 'online',
-        origin: row.uuid,
-        encrypted: row.encrypted,
-      }),
-    );
+    const backup = newStorage(row.account_id!, {
+      title: 'Resize Backup',
+      type: 'backup',
+      size: row.size,
+      zone: row.zone,
+      state: 'online',
+      origin: row.uuid,
+      encrypted: row.encrypted,
+    });
+    storages.insert(backup);
     const resizing: StorageRow = { ...row, state: 'maintenance', resize_pending: 0 };
     storages.update(resizing);
     jobs.schedule(jobKinds.storageOnline, row.uuid, durations.resize);
-    return resizing;
+    return { resizing, backup };
   }
 
   /** Backups and templates are made of writable (private) normal storage that is not busy. */
@@ -288,7 +290,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       return changeStorage(request, 'update', row, () => {
         storages.update(next);
         if (body.labels) storages.setLabels(row.uuid, body.labels);
-        return body.filesystem_resize === 'yes' ? startResize(next) : next;
+        return body.filesystem_resize === 'yes' ? startResize(next).resizing : next;
       });
     },
     { readBody: readLabelledBody },
@@ -414,7 +416,14 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   handle(scope, storageEndpoints.resize, async ({ request, params }) => {
     const row = resources.storageFor(principalOf(request), params.uuid, 'write');
-    return changeStorage(request, 'resize', row, () => startResize(row));
+    let backup: StorageRow | undefined;
+    changeStorage(request, 'resize', row, () => {
+      const started = startResize(row);
+      backup = started.backup;
+      return started.resizing;
+    });
+    // The answer is the backup taken first, as the real API's (api-reference-notes §3.1).
+    return { resize_backup: details(request, backup!).storage };
   });
 
   handle(scope, storageEndpoints.restore, async ({ request, params }) => {

@@ -41,11 +41,10 @@ function useSettled(value: string, delayMs = 200) {
 
 /** Everything the palette searches, with what is still loading and what failed. */
 function usePaletteSources(query: string) {
-  const account = useQuery(accountQueries.detail());
+  const isPartner = useQuery(accountQueries.partner()).data === true;
   const wanted = isUuid(query) ? '' : query.trim();
   const search = useSettled(wanted);
   const results = useQueries({ queries: sources.map((source) => source.query(search)) });
-  const isPartner = account.data?.partner !== undefined;
   const items = paletteItems(
     navigationEntries.filter((entry) => !entry.partnerOnly || isPartner),
     sources.map((source, index) => ({ source, data: results[index]?.data })),

@@ -10,10 +10,8 @@ import { paths } from '../paths';
  * put the dashboard over its first-load budget, and a link needs nothing they add but looks.
  */
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  const account = useQuery(accountQueries.detail());
-  const entries = navigationEntries.filter(
-    (entry) => !entry.partnerOnly || account.data?.partner !== undefined,
-  );
+  const partner = useQuery(accountQueries.partner()).data === true;
+  const entries = navigationEntries.filter((entry) => !entry.partnerOnly || partner);
   return (
     <Box component="nav" aria-label="Main navigation">
       <Box component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 0 }}>

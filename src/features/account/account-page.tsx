@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Account } from '../../../contract/account';
 import { accountQueries } from '../../api/account';
+import { useAccountCurrency } from '../../api/account-details';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
@@ -31,7 +32,7 @@ export function usageAgainstLimits(
 }
 
 function AccountDetails({ account }: { account: Account }) {
-  const currency = account.currency ?? defaultCurrency;
+  const currency = useAccountCurrency() ?? defaultCurrency;
   return (
     <SectionCard title="Details">
       <DescriptionList terms="muted">

@@ -72,7 +72,7 @@ export function SubaccountsPage() {
       id: 'labels',
       header: 'Labels',
       cell: ({ row }) =>
-        row.original.labels.length === 0 ? (
+        !row.original.labels?.length ? (
           'None'
         ) : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>

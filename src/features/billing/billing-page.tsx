@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { accountQueries } from '../../api/account';
+import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
@@ -25,7 +25,6 @@ const categories = [
 
 export function BillingPage() {
   const month = useBillingMonth();
-  const account = useQuery(accountQueries.detail());
   const summary = useQuery(billingQueries.summary(month));
   // The rest waits for the month's summary: without the billing role that one request is refused
   // and the page says so once, instead of failing six times.
@@ -46,7 +45,8 @@ export function BillingPage() {
     ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
     ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
   ]);
-  const accountCurrency = summary.data?.currency ?? account.data?.currency ?? defaultCurrency;
+  const currency = useAccountCurrency();
+  const accountCurrency = summary.data?.currency ?? currency ?? defaultCurrency;
   const money = useChosenCurrency(accountCurrency);
 
   const chartData: ChartRow[] = history.flatMap((query, index) => {

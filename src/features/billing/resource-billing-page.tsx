@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
-import { formatNumber } from '../../lib/format';
+import { defaultCurrency, formatNumber } from '../../lib/format';
 import { BillingError } from './billing-access';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { DescriptionList } from '../../components/description-list';
@@ -25,7 +26,8 @@ export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
   const month = useBillingMonth();
   const billing = useQuery(billingQueries.resource(resourceId, month));
-  const accountCurrency = billing.data?.currency ?? 'EUR';
+  const currency = useAccountCurrency();
+  const accountCurrency = billing.data?.currency ?? currency ?? defaultCurrency;
   const money = useChosenCurrency(accountCurrency);
 
   const title = billing.data?.details.title || resourceId;

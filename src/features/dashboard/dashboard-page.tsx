@@ -10,6 +10,7 @@ import type { DashboardSection } from './section-cards';
 
 export function DashboardPage({ sections }: { sections: readonly DashboardSection[] }) {
   const account = useQuery(accountQueries.detail());
+  const partner = useQuery(accountQueries.partner()).data === true;
 
   return (
     <>
@@ -24,11 +25,7 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
           />
         )}
         {account.isSuccess && <AccountSummary account={account.data} />}
-        <SectionCards
-          sections={sections.filter(
-            (section) => !section.partnerOnly || account.data?.partner !== undefined,
-          )}
-        />
+        <SectionCards sections={sections.filter((section) => !section.partnerOnly || partner)} />
         {account.isSuccess && <ResourceLimitsTable limits={account.data.resource_limits} />}
       </Box>
     </>

@@ -50,21 +50,24 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
 
   const facts: [string, ReactNode][] = [
     ['State', <StateChip key="state" state={cluster.state} />],
-    ['Kubernetes version', cluster.version],
+    ['Kubernetes version', cluster.version ?? '—'],
     ['Zone', cluster.zone],
-    ['Control-plane plan', cluster.plan],
+    ['Control-plane plan', cluster.plan ?? '—'],
     ['Network', `${cluster.network} (${cluster.network_cidr})`],
     ['Worker nodes', `${nodes} in ${cluster.node_groups.length} node groups`],
     [
       'Control-plane access',
-      cluster.control_plane_ip_filter === null || cluster.control_plane_ip_filter.length === 0
+      !cluster.control_plane_ip_filter?.length
         ? 'No IP filter'
         : cluster.control_plane_ip_filter.join(', '),
     ],
-    ['Private node groups', cluster.private_node_groups ? 'Yes' : 'No'],
+    [
+      'Private node groups',
+      cluster.private_node_groups === undefined ? '—' : cluster.private_node_groups ? 'Yes' : 'No',
+    ],
     [
       'Labels',
-      cluster.labels.length === 0
+      !cluster.labels?.length
         ? '—'
         : cluster.labels.map((label) => (
             <Chip

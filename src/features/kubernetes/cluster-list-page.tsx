@@ -44,8 +44,7 @@ const columns = [
   column.accessor('labels', {
     header: 'Labels',
     cell: (info) =>
-      info
-        .getValue()
+      (info.getValue() ?? [])
         .map(({ key, value }) => (value ? `${key}=${value}` : key))
         .join(', ') || '—',
   }),

@@ -110,7 +110,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
               <TableCell>
                 <StateChip state={node.state} />
               </TableCell>
-              <TableCell>{node.kubelet_version}</TableCell>
+              <TableCell>{node.kubelet_version ?? '—'}</TableCell>
               <TableCell align="right">
                 <Button
                   size="small"
@@ -140,7 +140,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         <Typography id={headingId} variant="h6" component="h3">
           {group.name}
         </Typography>
-        <StateChip state={group.state} />
+        {group.state && <StateChip state={group.state} />}
         <Typography color="text.secondary">
           {`${group.count} ${group.count === 1 ? 'node' : 'nodes'} · ${group.plan}${group.anti_affinity ? ' · anti-affinity' : ''}`}
         </Typography>
@@ -148,7 +148,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         <Button
           variant="outlined"
           size="small"
-          disabled={group.state !== 'running' || terminating}
+          disabled={(group.state ?? 'running') !== 'running' || terminating}
           onClick={() => setDialog('scale')}
           aria-label={`Scale ${group.name}`}
         >
@@ -165,15 +165,15 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
           Delete group
         </Button>
       </Box>
-      {group.state !== 'running' && group.state !== 'failed' && (
+      {group.state && group.state !== 'running' && group.state !== 'failed' && (
         <LinearProgress aria-label={`Node group ${group.name} ${group.state}`} />
       )}
-      {(group.labels.length > 0 || group.taints.length > 0) && (
+      {(group.labels.length > 0 || !!group.taints?.length) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {group.labels.map((label) => (
             <Chip key={`l-${label.key}`} size="small" label={`${label.key}=${label.value}`} />
           ))}
-          {group.taints.map((taint) => (
+          {group.taints?.map((taint) => (
             <Chip
               key={`t-${taint.key}-${taint.effect}`}
               size="small"

@@ -173,7 +173,7 @@ export function networkFormValues(network: Network): NetworkFormValues {
       dhcpRoutes: (entry.dhcp_routes ?? []).join(', '),
       dhcpBootfileUrl: entry.dhcp_bootfile_url ?? '',
     })),
-    labels: network.labels,
+    labels: network.labels ?? [],
   };
 }
 
@@ -193,6 +193,6 @@ export function networkFieldForError(code: string): NetworkFormField | null {
   return fieldForErrorCode(code, networkErrorFields);
 }
 
-export function describeLabels(labels: readonly { key: string; value: string }[]): string {
+export function describeLabels(labels: readonly { key: string; value: string }[] = []): string {
   return labels.map(({ key, value }) => (value ? `${key}=${value}` : key)).join(', ');
 }

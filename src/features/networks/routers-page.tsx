@@ -258,7 +258,7 @@ function RenameRouterDialog({ router, onClose }: { router: Router; onClose: () =
       submitLabel="Save changes"
       pendingLabel="Saving…"
       failureTitle="The router could not be saved"
-      defaultValues={{ name: router.name, labels: router.labels }}
+      defaultValues={{ name: router.name, labels: router.labels ?? [] }}
       pending={modify.isPending}
       save={(body, callbacks) => modify.mutate(body, callbacks)}
       onClose={onClose}

@@ -24,32 +24,40 @@ import { currentMonth, customerName, monthPattern } from './customer-billing';
 
 const title = 'Partner console';
 
-/** The partner console (api-rules §4.9): only a partner account's record carries `partner`. */
+/** The partner console (api-rules §4.9): for the accounts the partner account list answers. */
 export function PartnerPage() {
   const account = useQuery(accountQueries.detail());
-  const partner = account.data?.partner;
-  if (partner) return <PartnerConsole partner={partner} />;
+  const partner = useQuery(accountQueries.partner());
+  if (partner.data) return <PartnerConsole partner={account.data?.partner} />;
   return (
     <>
       <PageHeader title={title} />
       <QueryView
-        query={account}
+        query={partner}
         loading="Loading your account"
         failure="Your account could not be loaded"
       >
-        {({ username }) => (
-          <EmptyState
-            title="The partner console is for partner accounts only."
-            description={
-              <>
-                The account <strong>{username}</strong> is not a partner account, so it cannot
-                create or manage customer accounts.{' '}
-                <Link component={RouterLink} to="/">
-                  Back to the dashboard
-                </Link>
-              </>
-            }
-          />
+        {() => (
+          <QueryView
+            query={account}
+            loading="Loading your account"
+            failure="Your account could not be loaded"
+          >
+            {({ username }) => (
+              <EmptyState
+                title="The partner console is for partner accounts only."
+                description={
+                  <>
+                    The account <strong>{username}</strong> is not a partner account, so it cannot
+                    create or manage customer accounts.{' '}
+                    <Link component={RouterLink} to="/">
+                      Back to the dashboard
+                    </Link>
+                  </>
+                }
+              />
+            )}
+          </QueryView>
         )}
       </QueryView>
     </>
@@ -69,7 +77,9 @@ const columns = [
   column.accessor('country', { header: 'Country' }),
 ];
 
-function Allowance({ partner }: { partner: NonNullable<Account['partner']> }) {
+/** The sandbox's record says how many accounts the partner may still create; the real one does not. */
+function Allowance({ partner }: { partner: Account['partner'] }) {
+  if (!partner) return null;
   const { account_creation_limit: limit, accounts_created: created } = partner;
   if (limit === null) {
     return (
@@ -88,7 +98,7 @@ function Allowance({ partner }: { partner: NonNullable<Account['partner']> }) {
   );
 }
 
-function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> }) {
+function PartnerConsole({ partner }: { partner: Account['partner'] }) {
   const accounts = useQuery(partnerQueries.accounts());
   const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -96,6 +106,7 @@ function PartnerConsole({ partner }: { partner: NonNullable<Account['partner']> 
   const requested = search.get('month') ?? '';
   const month = monthPattern.test(requested) ? requested : currentMonth();
   const atLimit =
+    !!partner &&
     partner.account_creation_limit !== null &&
     partner.accounts_created >= partner.account_creation_limit;
 

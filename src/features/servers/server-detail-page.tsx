@@ -21,6 +21,7 @@ import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { DetailQuery } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
+import { isSystemLabel, labelsText } from '../../lib/labels';
 
 export function ServerDetailPage() {
   const { uuid = '' } = useParams();
@@ -146,11 +147,10 @@ function ServerView({ server }: { server: ServerDetails }) {
               {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
             </Field>
             <Field term="Tags">{server.tags.tag.join(', ') || 'None'}</Field>
-            <Field term="Labels">
-              {server.labels.label
-                .map(({ key, value }) => (value ? `${key}=${value}` : key))
-                .join(', ') || 'None'}
-            </Field>
+            <Field term="Labels">{labelsText(server.labels.label) || 'None'}</Field>
+            {server.labels.label.some(isSystemLabel) && (
+              <Field term="System labels">{labelsText(server.labels.label, true)}</Field>
+            )}
           </DescriptionList>
         </Paper>
         <Section title="Storage devices">

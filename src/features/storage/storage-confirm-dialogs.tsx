@@ -46,8 +46,15 @@ export function DetachStorageDialog({
   );
 }
 
-/** Grows the last partition and its filesystem into space a bigger size added (api-rules §4.10). */
-export function ResizeStorageDialog({ storage, onClose }: Props) {
+/**
+ * Grows the last partition and its filesystem into space a bigger size added (api-rules §4.10);
+ * `onResized` gets the backup taken first (api-reference-notes §3.1).
+ */
+export function ResizeStorageDialog({
+  storage,
+  onClose,
+  onResized,
+}: Props & { onResized: (backup: StorageDetails) => void }) {
   const resize = useResizeStorage(storage.uuid);
   return (
     <ConfirmDialog
@@ -58,7 +65,14 @@ export function ResizeStorageDialog({ storage, onClose }: Props) {
       mutation={resize}
       errorTitle="The partition could not be resized"
       apiCall={resizeStorageCall(storage.uuid)}
-      onConfirm={() => resize.mutate(undefined, { onSuccess: onClose })}
+      onConfirm={() =>
+        resize.mutate(undefined, {
+          onSuccess: (backup) => {
+            if (backup) onResized(backup);
+            onClose();
+          },
+        })
+      }
       onClose={onClose}
     >
       {`The last partition and its filesystem grow to fill all ${storage.size} GiB. A backup is taken first and kept; a server using this storage must be stopped.`}

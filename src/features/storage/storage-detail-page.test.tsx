@@ -59,6 +59,9 @@ describe('storage detail page', () => {
     expect(dialog).toHaveTextContent('all 20 GiB');
     await user.click(within(dialog).getByRole('button', { name: 'Resize' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The resize has started. The backup Resize Backup was taken first.',
+    );
     const backups = await screen.findByRole('list', { name: 'Backups' });
     expect(await within(backups).findByRole('listitem')).toBeVisible();
   });

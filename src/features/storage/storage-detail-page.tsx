@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -36,6 +37,7 @@ import {
 import { intervalLabels, tierLabels } from './storage-forms';
 import { DetailQuery } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
+import { isSystemLabel, labelsText } from '../../lib/labels';
 
 type Action =
   'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
@@ -55,6 +57,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
   const navigate = useNavigate();
   const overviewPanel = useOverviewPanel();
   const [action, setAction] = useState<Action | null>(null);
+  const [resizeBackup, setResizeBackup] = useState<StorageDetails | null>(null);
   const servers = useQuery(serverQueries.list());
   const close = () => setAction(null);
 
@@ -161,13 +164,10 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             {privateNormal && (
               <Field term="Backup rule">{describeBackupRule(storage.backup_rule)}</Field>
             )}
-            <Field term="Labels">
-              {storage.labels.length === 0
-                ? 'None'
-                : storage.labels
-                    .map(({ key, value }) => (value ? `${key}=${value}` : key))
-                    .join(', ')}
-            </Field>
+            <Field term="Labels">{labelsText(storage.labels) || 'None'}</Field>
+            {storage.labels?.some(isSystemLabel) && (
+              <Field term="System labels">{labelsText(storage.labels, true)}</Field>
+            )}
           </DescriptionList>
         </Paper>
         <Box component="section" aria-labelledby="attached-servers">
@@ -193,6 +193,15 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             <Typography id="storage-backups" variant="h6" component="h2" gutterBottom>
               Backups
             </Typography>
+            {resizeBackup && (
+              <Alert severity="success" onClose={() => setResizeBackup(null)} sx={{ mb: 1 }}>
+                The resize has started. The backup{' '}
+                <Link component={RouterLink} to={links.storageDetail(resizeBackup.uuid)}>
+                  {resizeBackup.title}
+                </Link>{' '}
+                was taken first.
+              </Alert>
+            )}
             {(storage.backups?.backup.length ?? 0) === 0 ? (
               <Typography color="text.secondary">No backups.</Typography>
             ) : (
@@ -206,7 +215,9 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         )}
       </Box>
       {action === 'edit' && <EditStorageDialog storage={storage} onClose={close} />}
-      {action === 'resize' && <ResizeStorageDialog storage={storage} onClose={close} />}
+      {action === 'resize' && (
+        <ResizeStorageDialog storage={storage} onClose={close} onResized={setResizeBackup} />
+      )}
       {action === 'attach' && <AttachStorageDialog storage={storage} onClose={close} />}
       {action === 'detach' && firstServer && (
         <DetachStorageDialog

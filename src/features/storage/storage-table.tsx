@@ -40,8 +40,7 @@ const columns = [
     header: 'Labels',
     enableSorting: false,
     cell: (info) =>
-      info
-        .getValue()
+      (info.getValue() ?? [])
         .map(({ key, value }) => (value ? `${key}=${value}` : key))
         .join(', ') || '—',
   }),

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { startUpstream, upstreamCredentials } from './proxy-upstream';
+import type { Upstream } from './proxy-upstream';
+
+/*
+ * Proxy mode against real-shaped answers: server/main.ts forwards /1.3 to a replaying upstream
+ * (e2e/proxy-upstream.ts) that answers from e2e/fixtures/real-api. Every page shows the
+ * fixtures' values without an error alert, and no request is sent twice.
+ */
+
+const ids = {
+  runningServer: '00b1c2d3-0000-4000-8000-00000000a001',
+  stoppedServer: '00b1c2d3-0000-4000-8000-00000000a002',
+  templateDisk: '01b1c2d3-0000-4000-8000-00000000b001',
+  plainDisk: '01b1c2d3-0000-4000-8000-00000000b002',
+  network: '03b1c2d3-0000-4000-8000-00000000c001',
+  cluster: '0db1c2d3-0000-4000-8000-00000000e001',
+  missingCluster: '0db1c2d3-0000-4000-8000-00000000e0ff',
+};
+
+/** A page of the panel and texts from the fixtures it must show. */
+const pages: { path: string; heading: string | RegExp; shows: (string | RegExp)[] }[] = [
+  { path: '/', heading: 'Dashboard', shows: [upstreamCredentials.username] },
+  { path: '/servers', heading: 'Servers', shows: ['replay-web', 'replay-stopped'] },
+  {
+    path: `/servers/${ids.runningServer}`,
+    heading: 'replay-web',
+    shows: ['env=replay', '_os_brand_name=Debian'],
+  },
+  { path: `/servers/${ids.stoppedServer}`, heading: 'replay-stopped', shows: ['stopped'] },
+  { path: '/storage', heading: 'Storage', shows: ['replay-web-disk', 'replay-stopped-disk'] },
+  {
+    path: `/storage/${ids.templateDisk}`,
+    heading: 'replay-web-disk',
+    shows: ['_os_brand_version=12'],
+  },
+  { path: `/storage/${ids.plainDisk}`, heading: 'replay-stopped-disk', shows: ['None'] },
+  { path: '/ip-addresses', heading: 'IP addresses', shows: ['web.replay.example'] },
+  { path: '/networks', heading: 'Networks', shows: ['replay-private'] },
+  { path: '/routers', heading: 'Routers', shows: ['replay-router'] },
+  { path: '/kubernetes', heading: 'Kubernetes', shows: ['replay-cluster'] },
+  { path: `/kubernetes/${ids.cluster}`, heading: 'replay-cluster', shows: ['workers'] },
+  { path: '/account', heading: 'Account', shows: ['USD', /\$123\.46/] },
+  { path: '/subaccounts', heading: 'Subaccounts', shows: ['skydeck_proxy_ops'] },
+  { path: '/partner', heading: 'Partner console', shows: ['replay_customer_one'] },
+  { path: '/billing', heading: 'Billing', shows: ['USD'] },
+  { path: `/billing/${ids.runningServer}`, heading: /replay-web|Resource billing/, shows: [] },
+  { path: '/audit-logs', heading: 'Audit log', shows: [] },
+  { path: '/tokens', heading: 'API tokens', shows: [] },
+  { path: '/zones', heading: 'Zones', shows: ['Helsinki #2'] },
+  { path: '/prices', heading: 'Prices', shows: [] },
+  { path: '/network-usage', heading: 'Network usage', shows: [] },
+  { path: '/device-availability', heading: 'Device availability', shows: [] },
+  { path: '/network-peerings', heading: 'Network peerings', shows: [] },
+  { path: `/networks/${ids.network}`, heading: 'replay-private', shows: ['172.16.8.0/24'] },
+  { path: '/servers/new', heading: /Create/, shows: [] },
+  { path: '/kubernetes/new', heading: /Create/, shows: [] },
+];
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let upstream: Upstream;
+let panel: ChildProcess;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  upstream = await startUpstream();
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  panel = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: upstream.url,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const index = await fetch(`${baseURL}/sign-in`, { headers: { Accept: 'text/html' } });
+      if (index.ok) break;
+      throw new Error(`The proxy-mode server answers ${index.status} for its panel.`);
+    } catch (error) {
+      if (attempt > 200) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+test.afterAll(async () => {
+  panel?.kill();
+  await upstream?.close();
+});
+
+test.use({ baseURL: undefined });
+
+async function signIn(page: Page, how: 'token' | 'password') {
+  await page.goto(`${baseURL}/sign-in`);
+  if (how === 'password') {
+    await page.getByRole('button', { name: 'Username and password' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill(upstreamCredentials.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(upstreamCredentials.password);
+  } else {
+    await page.getByRole('textbox', { name: 'API token' }).fill(upstreamCredentials.token);
+  }
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Opens a page in the signed-in app as a user would, through the address bar of this tab. */
+async function open(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+function repeated(requests: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  for (const request of requests) seen.set(request, (seen.get(request) ?? 0) + 1);
+  return [...seen].filter(([, count]) => count > 1).map(([request]) => request);
+}
+
+for (const how of ['token', 'password'] as const) {
+  test(`every page shows the real API's answers, signed in by ${how}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    upstream.requests.length = 0;
+    upstream.unmatched.length = 0;
+    await signIn(page, how);
+    for (const { path, heading, shows } of pages) {
+      await test.step(path, async () => {
+        const before = upstream.requests.length;
+        await open(page, path);
+        // Soft: one run reports every page that falls short.
+        await expect.soft(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        for (const text of shows) await expect.soft(page.getByText(text).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const alerts = await page.getByRole('alert').allTextContents();
+        expect.soft(alerts, `alerts on ${path}`).toEqual([]);
+        const sent = upstream.requests.slice(before);
+        expect.soft(repeated(sent), `requests sent twice on ${path}`).toEqual([]);
+        expect.soft(upstream.unmatched, `requests without a fixture on ${path}`).toEqual([]);
+        upstream.unmatched.length = 0;
+      });
+    }
+    if (how === 'password') {
+      expect(upstream.requests).toContain('POST /1.3/account/tokens');
+    }
+  });
+}
+
+test('a resize shows the backup the real API took first', async ({ page }) => {
+  await signIn(page, 'token');
+  await open(page, `/storage/${ids.plainDisk}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'replay-stopped-disk' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resize partition' }).click();
+  const dialog = page.getByRole('dialog', { name: /Resize the partition/ });
+  await dialog.getByRole('button', { name: 'Resize' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    /The resize has started\. The backup Resize Backup was taken first\./,
+  );
+});
+
+test('an RFC 7807 error from the upstream shows its code and message', async ({ page }) => {
+  await signIn(page, 'token');
+  await open(page, `/kubernetes/${ids.missingCluster}`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Cluster was not found.');
+  await expect(alert).toContainText('RESOURCE_NOT_FOUND');
+  expect(upstream.requests.filter((r) => r.endsWith(ids.missingCluster))).toHaveLength(1);
+});
