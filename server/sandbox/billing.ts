@@ -1,3 +1,4 @@
+import type { BillingGroupPath } from '../../contract/billing';
 import type { Label } from '../../contract/common';
 import type { PriceEntry } from '../../contract/price';
 import { serverPlanPricePrefix } from '../../contract/price';
@@ -23,8 +24,11 @@ export type BilledType = CoreBilledType | (string & {});
  */
 export interface BilledKind {
   type: string;
-  /** Category and kind of the billing summary, such as `['managed_load_balancers', 'plan']`. */
-  category: readonly [string, string];
+  /**
+   * Category and resource group of the billing summary, such as
+   * `['managed_loadbalancers', 'managed_loadbalancers']`: one the contract lists.
+   */
+  category: Readonly<BillingGroupPath>;
   /** The price-list key of a period (one unit an hour). */
   priceKey: (period: BillingPeriod) => string;
   /** The account's live resources of this type, as open periods. */
@@ -34,7 +38,7 @@ export interface BilledKind {
 }
 
 /** Summary category and kind of the core types (api-reference-notes §10.3). */
-const coreCategories: Record<CoreBilledType, readonly [string, string]> = {
+const coreCategories: Record<CoreBilledType, Readonly<BillingGroupPath>> = {
   server: ['servers', 'server'],
   storage: ['storages', 'storage'],
   backup: ['storages', 'backup'],
