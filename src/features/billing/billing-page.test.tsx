@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
@@ -43,6 +45,51 @@ describe('billing page', () => {
     // The month's total is the groups' totals (each rounded by the API) added up.
     const sum = groups.reduce((total, { group }) => total + group.total_amount, 0);
     expect(Math.abs(sum - summary.total_amount)).toBeLessThan(0.0001 * groups.length);
+  });
+
+  it('lists a load balancer under its category’s name, in the month’s total', async () => {
+    const session = await signInAs('demo');
+    const lb = await request('/1.3/load-balancer', loadBalancerSchema, {
+      method: 'POST',
+      body: {
+        name: `billed-${Math.random().toString(36).slice(2, 8)}`,
+        plan: 'development',
+        zone: 'de-fra1',
+        networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
+        configured_status: 'started',
+        frontends: [{ name: 'web', mode: 'http', port: 80, default_backend: 'app' }],
+        backends: [{ name: 'app', members: [] }],
+        resolvers: [],
+      },
+    });
+    try {
+      const { queryClient } = renderPage(<BillingPage />, {
+        session,
+        path: `/billing?month=${month}`,
+      });
+      const table = await screen.findByRole('table', { name: 'Billing by resource' });
+      const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+      const group = summary.managed_loadbalancers?.managed_loadbalancers;
+      expect(group?.resources.map((resource) => resource.resource_id)).toContain(lb.uuid);
+      const header = within(table).getByRole('rowheader', {
+        name: `Load balancers (${group?.resources.length})`,
+      });
+      expect(header.closest('tr')).toHaveTextContent(formatMoney(group?.total_amount ?? 0, 'EUR'));
+      expect(within(table).getByRole('link', { name: lb.uuid })).toHaveAttribute(
+        'href',
+        `/billing/${lb.uuid}?month=${month}`,
+      );
+      // The month's total is every group's total added up, the load balancers' too.
+      const groups = billingGroups(summary);
+      const sum = groups.reduce((total, item) => total + item.group.total_amount, 0);
+      expect(Math.abs(sum - summary.total_amount)).toBeLessThan(0.0001 * groups.length);
+      expect(totalRow(table)).toHaveTextContent(formatMoney(summary.total_amount, 'EUR'));
+      expect(
+        await screen.findByRole('img', { name: /^Costs by category/ }),
+      ).toHaveAccessibleDescription(/ load balancers/);
+    } finally {
+      await request(`/1.3/load-balancer/${lb.uuid}`, null, { method: 'DELETE' });
+    }
   });
 
   it('converts every amount with the rates of GET /1.3/currency', async () => {
