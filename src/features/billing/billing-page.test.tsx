@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
@@ -9,6 +8,7 @@ import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
+import { loadBalancerSchema } from '../../../contract/load-balancer';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
