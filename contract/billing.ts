@@ -30,23 +30,46 @@ const groupSchema = z.object({
   resources: z.array(billedResourceSchema),
 });
 
+/**
+ * The summary's categories with their resource groups, each listed once: the real API's
+ * categories (UpCloud's Go SDK, upcloud/account.go `BillingSummary`, `BillingCategory`). A
+ * sandbox domain bills into one of them (`billing.register`); an empty category or group is left
+ * out (api-reference-notes §10.3).
+ */
+function categories<Group extends z.ZodMiniType>(group: Group) {
+  const category = <Shape extends Record<string, z.ZodMiniType>>(groups: Shape) =>
+    z.optional(z.object({ total_amount: z.number(), ...groups }));
+  const optional = z.optional(group);
+  return {
+    servers: category({ server: group }),
+    storages: category({ storage: optional, backup: optional, template: optional }),
+    /**
+     * Public IPv4 addresses, by the hour (a plan's own address is included in the plan). The
+     * sandbox names the group `ipv4`; the real API's key is `ipv4_address`.
+     */
+    networks: category({ ipv4: optional, ipv4_address: optional }),
+    managed_databases: category({ managed_database: optional }),
+    managed_object_storages: category({ managed_object_storage: optional }),
+    managed_loadbalancers: category({ managed_loadbalancers: optional }),
+    managed_kubernetes: category({ managed_kubernetes: optional }),
+    network_gateways: category({ network_gateway: optional }),
+  };
+}
+
 /** `GET /1.3/account/billing/summary/{YYYY}-{MM}`: no wrapper; empty categories are omitted. */
 export const billingSummarySchema = z.object({
   currency: z.string(),
   total_amount: z.number(),
-  servers: z.optional(z.object({ total_amount: z.number(), server: groupSchema })),
-  storages: z.optional(
-    z.object({
-      total_amount: z.number(),
-      storage: z.optional(groupSchema),
-      backup: z.optional(groupSchema),
-      template: z.optional(groupSchema),
-    }),
-  ),
-  /** Public IPv4 addresses, by the hour (a plan's own address is included in the plan). */
-  networks: z.optional(z.object({ total_amount: z.number(), ipv4: z.optional(groupSchema) })),
+  ...categories(groupSchema),
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+/** A category of the summary and the key of one of its resource groups. */
+export type BillingGroupPath = {
+  [Category in keyof BillingSummary]: NonNullable<BillingSummary[Category]> extends object
+    ? [Category, Exclude<keyof NonNullable<BillingSummary[Category]>, 'total_amount'>]
+    : never;
+}[keyof BillingSummary];
 
 const total = z.object({ total_amount: z.number() });
 
@@ -55,16 +78,7 @@ export const legacyBillingSummarySchema = z.object({
   billing: z.object({
     currency: z.string(),
     total_amount: z.number(),
-    servers: z.optional(z.object({ total_amount: z.number(), server: total })),
-    storages: z.optional(
-      z.object({
-        total_amount: z.number(),
-        storage: z.optional(total),
-        backup: z.optional(total),
-        template: z.optional(total),
-      }),
-    ),
-    networks: z.optional(z.object({ total_amount: z.number(), ipv4: z.optional(total) })),
+    ...categories(total),
   }),
 });
 

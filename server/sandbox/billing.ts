@@ -1,3 +1,4 @@
+import type { BillingGroupPath } from '../../contract/billing';
 import type { Label } from '../../contract/common';
 import type { PriceEntry } from '../../contract/price';
 import { serverPlanPricePrefix } from '../../contract/price';
@@ -19,14 +20,28 @@ export type BilledType = CoreBilledType | (string & {});
 
 /**
  * A billed type that a sandbox domain adds (`billing.register` in its `setup`): its resources bill
- * by the hour at one price-list entry each, and show in the summary under their own category.
+ * by the hour at one price-list entry each, or priced as a core type is, and show in the summary
+ * under their own category.
  */
-export interface BilledKind {
+export type BilledKind = BilledKindBase &
+  (
+    | {
+        /** The price-list key of a period (one unit an hour). */
+        priceKey: (period: BillingPeriod) => string;
+      }
+    | {
+        /** Priced as this core type is, by plan or else by cores and memory (worker nodes as servers). */
+        pricedAs: CoreBilledType;
+      }
+  );
+
+interface BilledKindBase {
   type: string;
-  /** Category and kind of the billing summary, such as `['managed_load_balancers', 'plan']`. */
-  category: readonly [string, string];
-  /** The price-list key of a period (one unit an hour). */
-  priceKey: (period: BillingPeriod) => string;
+  /**
+   * Category and resource group of the billing summary, such as
+   * `['managed_loadbalancers', 'managed_loadbalancers']`: one the contract lists.
+   */
+  category: Readonly<BillingGroupPath>;
   /** The account's live resources of this type, as open periods. */
   openPeriods: (accountId: number) => BillingPeriod[];
   /** The account a live resource of this type belongs to. */
@@ -34,7 +49,7 @@ export interface BilledKind {
 }
 
 /** Summary category and kind of the core types (api-reference-notes §10.3). */
-const coreCategories: Record<CoreBilledType, readonly [string, string]> = {
+const coreCategories: Record<CoreBilledType, Readonly<BillingGroupPath>> = {
   server: ['servers', 'server'],
   storage: ['storages', 'storage'],
   backup: ['storages', 'backup'],
@@ -125,27 +140,32 @@ export interface HourlyCost {
 }
 
 /** The hourly cost of a period from its zone's price list (api-rules §2.5). */
-export function hourlyCost(period: BillingPeriod): HourlyCost {
+export function hourlyCost(period: BillingPeriod, table = corePriceTable): HourlyCost {
   let base = 0;
   let license = 0;
   let firewall = 0;
   if (period.type === 'server') {
     const cores = period.cores ?? 0;
     const planKey = `${serverPlanPricePrefix}${period.plan ?? ''}`;
-    if (period.plan !== 'custom' && priceOf(period.zone, planKey)) {
-      base = unitPrice(period.zone, planKey, 1);
+    if (period.plan !== 'custom' && priceOf(period.zone, planKey, table)) {
+      base = unitPrice(period.zone, planKey, 1, table);
     } else {
       base =
-        unitPrice(period.zone, 'server_core', cores) +
-        unitPrice(period.zone, 'server_memory', period.memory ?? 0);
+        unitPrice(period.zone, 'server_core', cores, table) +
+        unitPrice(period.zone, 'server_memory', period.memory ?? 0, table);
     }
     license = period.license * cores * (sharedCore(period.plan) ? 0.5 : 1);
-    firewall = period.firewall ? unitPrice(period.zone, 'firewall', 1) : 0;
+    firewall = period.firewall ? unitPrice(period.zone, 'firewall', 1, table) : 0;
   } else if (period.type === 'ipv4') {
     // A plan's own public IPv4 address is part of the plan's price.
-    base = period.included ? 0 : unitPrice(period.zone, 'ipv4_address', 1);
+    base = period.included ? 0 : unitPrice(period.zone, 'ipv4_address', 1, table);
   } else if (!period.included) {
-    base = unitPrice(period.zone, storagePriceKey(period.type, period.tier), period.size ?? 0);
+    base = unitPrice(
+      period.zone,
+      storagePriceKey(period.type, period.tier),
+      period.size ?? 0,
+      table,
+    );
   }
   return { base, license, firewall, total: base + license + firewall };
 }
@@ -326,10 +346,14 @@ export function createBillingLedger(
     return [...closed, ...open].sort((a, b) => a.start - b.start);
   }
 
-  /** The hourly cost of a period: core types by {@link hourlyCost}, a domain's by its price key. */
+  /**
+   * The hourly cost of a period: core types by {@link hourlyCost}, a domain's by its price key or
+   * as the core type it is priced as.
+   */
   function costOf(period: BillingPeriod): HourlyCost {
     const kind = kinds.get(period.type);
     if (!kind) return hourlyCost(period);
+    if ('pricedAs' in kind) return hourlyCost({ ...period, type: kind.pricedAs }, prices);
     const base = unitPrice(period.zone, kind.priceKey(period), 1, prices);
     return { base, license: 0, firewall: 0, total: base };
   }

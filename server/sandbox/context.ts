@@ -21,6 +21,7 @@ import { createStorageRepository } from './store/storages';
 import { createTokenRepository } from './store/tokens';
 import { createKubernetesRepository } from './store/kubernetes';
 import { createKubernetesModel } from './kubernetes/model';
+import { billKubernetesNodes } from './kubernetes/billing';
 import {
   createInterfaceRepository,
   createNetworkRepository,
@@ -85,8 +86,8 @@ export function createSandboxContext(options: SandboxOptions) {
   });
   const resources = createResources({ storages, servers, jobs, clock, networking });
   registerTransitions({ jobs, storages, servers, resources });
-  const kubernetes = createKubernetesRepository(db);
-  const kubernetesModel = createKubernetesModel({ kubernetes, jobs });
+  const kubernetes = billKubernetesNodes(db, billing, createKubernetesRepository(db));
+  const kubernetesModel = createKubernetesModel({ kubernetes, jobs, clock });
   kubernetesModel.registerTransitions();
   registerNetworkTransitions({ jobs, networks, peerings, networking });
   const context = {

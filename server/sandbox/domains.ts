@@ -16,6 +16,7 @@ import { networkPeeringRoutes } from './routes/network-peerings';
 import { partnerRoutes } from './routes/partner';
 import { auditLogRoutes } from './routes/audit-logs';
 import { kubernetesRoutes } from './routes/kubernetes';
+import { kubernetesMigrations } from './kubernetes/billing';
 import { loadBalancerDomain } from './load-balancers/domain';
 import { tagsDomain } from './tags/domain';
 
@@ -39,7 +40,7 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'network-peerings', routes: networkPeeringRoutes },
   { name: 'partner', routes: partnerRoutes },
   { name: 'audit-logs', routes: auditLogRoutes },
-  { name: 'kubernetes', routes: kubernetesRoutes },
+  { name: 'kubernetes', routes: kubernetesRoutes, migrations: kubernetesMigrations },
   loadBalancerDomain,
   tagsDomain,
 ];

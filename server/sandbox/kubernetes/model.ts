@@ -12,6 +12,7 @@ import type {
 import { defaultNodeTemplate } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { newUuid } from '../credentials';
+import type { Clock } from '../clock';
 import type { JobRunner } from '../jobs';
 import type { ClusterRow, KubernetesRepository, NodeGroupRow, NodeRow } from '../store/kubernetes';
 import { kubeletVersionOf, kubernetesDurations, kubernetesJobs } from './catalog';
@@ -55,9 +56,11 @@ const nodeSuffix = () => {
 export function createKubernetesModel({
   kubernetes,
   jobs,
+  clock,
 }: {
   kubernetes: KubernetesRepository;
   jobs: JobRunner;
+  clock: Clock;
 }) {
   function nodeGroupRecord(row: NodeGroupRow): NodeGroup {
     return { name: row.name, ...settingsOf(row), state: row.state };
@@ -112,6 +115,7 @@ export function createKubernetesModel({
         state: 'pending',
         kubelet_version: kubeletVersionOf(cluster.version),
         position: kubernetes.nextNodePosition(cluster.uuid, group),
+        created_at: clock.now().toISOString(),
       });
     }
   }

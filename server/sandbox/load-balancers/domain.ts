@@ -6,8 +6,7 @@ import { loadBalancerMigrations } from './store';
 
 /**
  * Managed load balancers (docs/load-balancers.md): the group's routes, tables, simulated setup
- * and teardown, and billing by plan. No demo service is seeded: the panel's billing table and its
- * tests know only the core bill categories so far (docs/load-balancers.md §Billing).
+ * and teardown, and billing by plan (docs/load-balancers.md §Billing). No demo service is seeded.
  */
 export const loadBalancerDomain: SandboxDomain = {
   name: 'load-balancers',

@@ -590,13 +590,13 @@ describe('billing, audit and deletion', () => {
         string,
         {
           total_amount: number;
-          load_balancer: {
+          managed_loadbalancers: {
             resources: { resource_id: string; details: { plan: string; hours: number }[] }[];
           };
         }
       >
     >();
-    const billed = summary.managed_load_balancers!.load_balancer.resources.find(
+    const billed = summary.managed_loadbalancers!.managed_loadbalancers.resources.find(
       (item) => item.resource_id === lb.uuid,
     )!;
     expect(billed.details.map((detail) => detail.plan)).toEqual([
@@ -635,10 +635,10 @@ describe('billing, audit and deletion', () => {
     expectProblem(await call('GET', `${base}/${lb.uuid}`), 404, 'LOAD_BALANCER_NOT_FOUND');
     // The deleted service still bills its lifetime.
     const after = (await ok('GET', `/1.3/account/billing/summary/${month}`, undefined, 200)).json<
-      Record<string, { load_balancer: { resources: { resource_id: string }[] } }>
+      Record<string, { managed_loadbalancers: { resources: { resource_id: string }[] } }>
     >();
     expect(
-      after.managed_load_balancers!.load_balancer.resources.map((item) => item.resource_id),
+      after.managed_loadbalancers!.managed_loadbalancers.resources.map((item) => item.resource_id),
     ).toContain(lb.uuid);
   });
 });

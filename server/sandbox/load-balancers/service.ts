@@ -39,7 +39,7 @@ function createLoadBalancerModel(context: SandboxContext) {
 
   billing.register({
     type: billedType,
-    category: ['managed_load_balancers', 'load_balancer'],
+    category: ['managed_loadbalancers', 'managed_loadbalancers'],
     priceKey: (item) => lbPlanPriceKey(item.plan ?? ''),
     openPeriods: (accountId) =>
       repo

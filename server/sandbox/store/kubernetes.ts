@@ -43,6 +43,8 @@ export interface NodeRow {
   state: NodeState;
   kubelet_version: string;
   position: number;
+  /** When the node was created (ISO); null for nodes created before the column existed. */
+  created_at: string | null;
 }
 
 export function createKubernetesRepository(db: Db) {
@@ -97,8 +99,9 @@ export function createKubernetesRepository(db: Db) {
   );
   const insertNode = db.prepare<NodeRow>(`
     INSERT INTO kubernetes_nodes (uuid, cluster_uuid, node_group, name, state, kubelet_version,
-      position)
-    VALUES (@uuid, @cluster_uuid, @node_group, @name, @state, @kubelet_version, @position)`);
+      position, created_at)
+    VALUES (@uuid, @cluster_uuid, @node_group, @name, @state, @kubelet_version, @position,
+      @created_at)`);
   const updateNode = db.prepare<NodeRow>(
     'UPDATE kubernetes_nodes SET state = @state, kubelet_version = @kubelet_version WHERE uuid = @uuid',
   );

@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCallLog } from '../../api/http';
 import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
+import { loadBalancerSchema } from '../../../contract/load-balancer';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
@@ -44,6 +46,52 @@ describe('billing page', () => {
     // The month's total is the groups' totals (each rounded by the API) added up.
     const sum = groups.reduce((total, { group }) => total + group.total_amount, 0);
     expect(Math.abs(sum - summary.total_amount)).toBeLessThan(0.0001 * groups.length);
+  });
+
+  it('lists a load balancer under its category’s name, in the month’s total', async () => {
+    const session = await signInAs('demo');
+    const name = `billed-${Math.random().toString(36).slice(2, 8)}`;
+    const networks = [{ name: 'public', type: 'public', family: 'IPv4' }];
+    // No frontend or backend: the service bills by its plan all the same.
+    const service = { name, plan: 'development', zone: 'de-fra1', networks };
+    const lb = await request('/1.3/load-balancer', loadBalancerSchema, {
+      method: 'POST',
+      body: {
+        ...service,
+        configured_status: 'started',
+        frontends: [],
+        backends: [],
+        resolvers: [],
+      },
+    });
+    try {
+      const { queryClient } = renderPage(<BillingPage />, {
+        session,
+        path: `/billing?month=${month}`,
+      });
+      const table = await screen.findByRole('table', { name: 'Billing by resource' });
+      const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+      const group = summary.managed_loadbalancers?.managed_loadbalancers;
+      expect(group?.resources.map((resource) => resource.resource_id)).toContain(lb.uuid);
+      const header = within(table).getByRole('rowheader', {
+        name: `Load balancers (${group?.resources.length})`,
+      });
+      expect(header.closest('tr')).toHaveTextContent(formatMoney(group?.total_amount ?? 0, 'EUR'));
+      expect(within(table).getByRole('link', { name: lb.uuid })).toHaveAttribute(
+        'href',
+        `/billing/${lb.uuid}?month=${month}`,
+      );
+      // The month's total is every group's total added up, the load balancers' too.
+      const groups = billingGroups(summary);
+      const sum = groups.reduce((total, item) => total + item.group.total_amount, 0);
+      expect(Math.abs(sum - summary.total_amount)).toBeLessThan(0.0001 * groups.length);
+      expect(totalRow(table)).toHaveTextContent(formatMoney(summary.total_amount, 'EUR'));
+      expect(
+        await screen.findByRole('img', { name: /^Costs by category/ }),
+      ).toHaveAccessibleDescription(/ load balancers/);
+    } finally {
+      await request(`/1.3/load-balancer/${lb.uuid}`, null, { method: 'DELETE' });
+    }
   });
 
   it('converts every amount with the rates of GET /1.3/currency', async () => {

@@ -5,23 +5,16 @@ import { billingQueries } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
-import type { ChartRow } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
 import { defaultCurrency } from '../../lib/format';
 import { BillingError } from './billing-access';
+import { costChart } from './billing-chart';
 import { billingGroups, BillingTable } from './billing-table';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 
 const chartMonths = 6;
-const categories = [
-  { key: 'server', label: 'Servers' },
-  { key: 'storage', label: 'Storage' },
-  { key: 'backup', label: 'Backups' },
-  { key: 'template', label: 'Templates' },
-  { key: 'ipv4', label: 'IPv4 addresses' },
-] as const;
 
 export function BillingPage() {
   const month = useBillingMonth();
@@ -49,15 +42,12 @@ export function BillingPage() {
   const accountCurrency = summary.data?.currency ?? currency ?? defaultCurrency;
   const money = useChosenCurrency(accountCurrency);
 
-  const chartData: ChartRow[] = history.flatMap((query, index) => {
-    if (!query.data) return [];
-    const row: ChartRow = { month: monthsEndingWith(month, chartMonths)[index] ?? '' };
-    for (const { key } of categories) row[key] = 0;
-    for (const { key, group } of billingGroups(query.data)) {
-      row[key] = money.convert(group.total_amount);
-    }
-    return [row];
-  });
+  const chart = costChart(
+    history.map((query) => query.data),
+    monthsEndingWith(month, chartMonths),
+    money.convert,
+  );
+  const chartData = chart.data;
 
   return (
     <>
@@ -84,14 +74,15 @@ export function BillingPage() {
             {chartData.length > 0 && (
               <SeriesChart
                 title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
-                description={`Stacked monthly costs in ${money.currency} of servers, storage, backups, templates and IPv4 addresses over the last ${chartData.length} months.`}
+                description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
                 kind="stacked-bar"
                 data={chartData}
                 xKey="month"
                 xLabel="Month"
-                series={categories.map((category, index) => ({
-                  ...category,
-                  color: seriesColors[index] ?? '#1e88e5',
+                series={chart.series.map(({ key, label }, index) => ({
+                  key,
+                  label,
+                  color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
                 }))}
                 formatValue={(value) =>
                   new Intl.NumberFormat(undefined, {

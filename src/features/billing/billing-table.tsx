@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { links } from '../../lib/links';
 import { formatGibibytes, formatMebibytes, formatNumber } from '../../lib/format';
+import { groupName, groupOrder } from './billing-names';
 import type { Money } from './use-billing-currency';
 
 type Group = NonNullable<NonNullable<BillingSummary['servers']>['server']>;
@@ -20,27 +21,27 @@ type Detail = Group['resources'][number]['details'][number];
 export interface BillingGroup {
   key: string;
   label: string;
+  /** The name inside a sentence. */
+  phrase: string;
   group: Group;
 }
 
-const groupLabels = {
-  server: 'Servers',
-  storage: 'Storage',
-  backup: 'Backups',
-  template: 'Templates',
-  ipv4: 'IPv4 addresses',
-} as const;
+const isGroup = (value: unknown): value is Group =>
+  typeof value === 'object' && value !== null && 'resources' in value;
 
-/** The summary's resource groups in a fixed order; empty ones are absent (api-reference-notes §10.3). */
+/**
+ * Every resource group of every category in the answer, named, in the bill's order; empty ones are
+ * absent (api-reference-notes §10.3).
+ */
 export function billingGroups(summary: BillingSummary): BillingGroup[] {
-  const groups: [keyof typeof groupLabels, Group | undefined][] = [
-    ['server', summary.servers?.server],
-    ['storage', summary.storages?.storage],
-    ['backup', summary.storages?.backup],
-    ['template', summary.storages?.template],
-    ['ipv4', summary.networks?.ipv4],
-  ];
-  return groups.flatMap(([key, group]) => (group ? [{ key, label: groupLabels[key], group }] : []));
+  const groups = Object.values(summary).flatMap((category) =>
+    typeof category === 'object'
+      ? Object.entries(category).flatMap(([key, group]) => (isGroup(group) ? [{ key, group }] : []))
+      : [],
+  );
+  return groups
+    .sort((a, b) => groupOrder(a.key, b.key))
+    .map(({ key, group }) => ({ key, ...groupName(key), group }));
 }
 
 function describe(detail: Detail): string {

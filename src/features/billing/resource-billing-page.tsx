@@ -11,16 +11,10 @@ import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
 import { defaultCurrency, formatNumber } from '../../lib/format';
 import { BillingError } from './billing-access';
+import { typeName } from './billing-names';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { DescriptionList } from '../../components/description-list';
 import { SectionCard } from '../../components/section-card';
-
-const typeLabels: Record<string, string> = {
-  server: 'Server',
-  storage: 'Storage',
-  backup: 'Backup',
-  template: 'Template',
-};
 
 export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
@@ -74,7 +68,7 @@ export function ResourceBillingPage() {
                   </Box>
                 </dd>
                 <dt>Type</dt>
-                <dd>{typeLabels[billing.data.details.type] ?? billing.data.details.type}</dd>
+                <dd>{typeName(billing.data.details.type)}</dd>
                 <dt>Zone</dt>
                 <dd>{billing.data.details.zone}</dd>
                 {billing.data.details.plan && (
