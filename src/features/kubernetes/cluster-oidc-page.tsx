@@ -17,7 +17,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
@@ -32,7 +31,7 @@ import {
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -44,12 +43,10 @@ import { checkIssuer, issuerFieldForError, issuerFormValues, issuerFromForm } fr
 import type { IssuerFormValues } from './issuer-form';
 
 export function ClusterOidcPage() {
-  const { uuid = '' } = useParams();
-  const cluster = useQuery(kubernetesQueries.detail(uuid));
   return (
-    <DetailQuery query={cluster} noun="OIDC authentication">
+    <RouteDetail detail={kubernetesQueries.detail} noun="OIDC authentication">
       {(data) => <OidcView cluster={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 
