@@ -8,9 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 
@@ -74,7 +73,7 @@ export function ClusterListPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={clusterListCall} />
       </Box>
-      <QueryView
+      <QueryTable
         query={clusters}
         loading="Loading clusters"
         failure="The clusters could not be loaded"
@@ -84,17 +83,11 @@ export function ClusterListPage() {
             'A cluster runs on a private network of its zone, with node groups of servers as workers.',
           action: create,
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Kubernetes clusters"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Kubernetes clusters"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
     </>
   );
 }

@@ -30,11 +30,10 @@ import {
 } from '../../api/kubernetes';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
 import { RouteDetail } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { KubeconfigDialog } from './cluster-dialogs';
 import { FormDialog } from '../../components/form-dialog';
 import { diffIssuers } from './issuer-diff';
@@ -134,7 +133,7 @@ function OidcView({ cluster }: { cluster: Cluster }) {
           </>
         }
       />
-      <QueryView
+      <QueryTable
         query={issuers}
         loading="Loading OIDC issuers"
         failure="The OIDC issuers could not be loaded"
@@ -143,17 +142,11 @@ function OidcView({ cluster }: { cluster: Cluster }) {
           description:
             'Without an issuer, people reach the cluster with the administrator kubeconfig only. Add an identity provider, or import the AuthenticationConfiguration you already use.',
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="OIDC issuers"
-            columns={columns}
-            data={data}
-            getRowId="name"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="OIDC issuers"
+        columns={columns}
+        getRowId="name"
+        rowHeaderColumn="name"
+      />
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <IssuerDialog
           cluster={cluster}

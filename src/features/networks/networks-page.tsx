@@ -10,12 +10,11 @@ import type { Network } from '../../../contract/network';
 import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
-import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { SelectFilter } from '../../components/list-controls';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
@@ -134,7 +133,7 @@ export function NetworksPage() {
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
         <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />
       </Box>
-      <QueryView
+      <QueryTable
         query={networks}
         loading="Loading networks"
         failure="Networks could not be loaded"
@@ -142,18 +141,12 @@ export function NetworksPage() {
           title: 'No network matches.',
           description: 'Change the filters, or create a private network.',
         }}
-        isEmpty={() => shown.length === 0}
-      >
-        {() => (
-          <DataTable
-            label="Networks"
-            columns={columns}
-            data={shown}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        rows={shown}
+        label="Networks"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
       {creating && (
         <NetworkFormDialog
           onClose={() => setCreating(false)}
