@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
@@ -11,19 +10,13 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
 const column = createColumnHelper<Cluster>();
 
 const columns = [
-  column.accessor('name', {
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.cluster(row.original.uuid)}>
-        {row.original.name}
-      </Link>
-    ),
-  }),
+  column.accessor('name', { header: 'Name', cell: linkCell((row) => links.cluster(row.uuid)) }),
   column.accessor('state', {
     header: 'State',
     cell: (info) => <StateChip state={info.getValue()} />,

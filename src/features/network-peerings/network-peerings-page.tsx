@@ -14,6 +14,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
 const column = createColumnHelper<NetworkPeering>();
@@ -36,11 +37,7 @@ export function NetworkPeeringsPage() {
   const columns = [
     column.accessor('name', {
       header: 'Name',
-      cell: ({ row }) => (
-        <Link component={RouterLink} to={links.networkPeering(row.original.uuid)}>
-          {row.original.name}
-        </Link>
-      ),
+      cell: linkCell((row) => links.networkPeering(row.uuid)),
     }),
     column.accessor('state', {
       header: 'State',

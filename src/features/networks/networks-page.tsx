@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
@@ -16,6 +15,7 @@ import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -35,14 +35,7 @@ const typeFilterOptions = [
 const column = createColumnHelper<Network>();
 
 const columns = [
-  column.accessor('name', {
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.network(row.original.uuid)}>
-        {row.original.name}
-      </Link>
-    ),
-  }),
+  column.accessor('name', { header: 'Name', cell: linkCell((row) => links.network(row.uuid)) }),
   column.accessor('type', { header: 'Type' }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor(
