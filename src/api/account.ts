@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { accountEndpoints } from '../../contract/account';
 import { ApiError, callEndpoint, endpointCall } from './http';
 import type { ApiRequest, RequestOptions } from './http';
+import { fetchQuery } from './fetch-query';
 
 export async function getAccount(options?: Pick<RequestOptions, 'authorization' | 'signal'>) {
   const response = await callEndpoint(accountEndpoints.get, {}, options);
@@ -42,27 +42,12 @@ export function getResourceUsage(signal?: AbortSignal) {
 
 export const accountQueries = {
   all: () => ['account'] as const,
-  detail: () =>
-    queryOptions({
-      queryKey: [...accountQueries.all(), 'detail'],
-      queryFn: ({ signal }) => getAccount({ signal }),
-    }),
+  detail: () => fetchQuery([...accountQueries.all(), 'detail'], (signal) => getAccount({ signal })),
   /** Asked once a session: being a partner does not change while signed in. */
   partner: () =>
-    queryOptions({
-      queryKey: [...accountQueries.all(), 'partner'],
-      queryFn: ({ signal }) => isPartnerAccount(signal),
-      staleTime: Infinity,
-    }),
+    fetchQuery([...accountQueries.all(), 'partner'], isPartnerAccount, { staleTime: Infinity }),
   lists: () => [...accountQueries.all(), 'list'] as const,
   list: (labels: readonly string[]) =>
-    queryOptions({
-      queryKey: [...accountQueries.lists(), { labels }],
-      queryFn: ({ signal }) => listAccounts(labels, signal),
-    }),
-  resourceUsage: () =>
-    queryOptions({
-      queryKey: [...accountQueries.all(), 'resource-usage'],
-      queryFn: ({ signal }) => getResourceUsage(signal),
-    }),
+    fetchQuery([...accountQueries.lists(), { labels }], (signal) => listAccounts(labels, signal)),
+  resourceUsage: () => fetchQuery([...accountQueries.all(), 'resource-usage'], getResourceUsage),
 };

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { auditLogDefaultLimit, auditLogEndpoints } from '../../contract/audit-log';
 import type { AuditExportFormat, AuditLog, AuditLogFilters } from '../../contract/audit-log';
 import { ApiError, callEndpoint, endpointCall, request } from './http';
+import { fetchQuery } from './fetch-query';
 
 /** One page of the audit log; every field maps onto the query of api-reference-notes §12. */
 export interface AuditLogParams extends AuditLogFilters {
@@ -86,22 +87,20 @@ export const auditLogQueries = {
   lists: () => [...auditLogQueries.all(), 'list'] as const,
   // A log is read for what just happened: every visit asks again.
   list: (params: AuditLogParams) =>
-    queryOptions({
-      queryKey: [...auditLogQueries.lists(), params],
-      queryFn: ({ signal }) => listAuditLogs(params, signal),
+    fetchQuery([...auditLogQueries.lists(), params], (signal) => listAuditLogs(params, signal), {
       staleTime: 0,
     }),
   detail: (cloudEventId: string) =>
-    queryOptions({
-      queryKey: [...auditLogQueries.all(), 'detail', cloudEventId],
-      queryFn: ({ signal }) => getAuditLog(cloudEventId, signal),
-      // An event never changes once written.
-      staleTime: Infinity,
-    }),
+    fetchQuery(
+      [...auditLogQueries.all(), 'detail', cloudEventId],
+      (signal) => getAuditLog(cloudEventId, signal),
+      {
+        // An event never changes once written.
+        staleTime: Infinity,
+      },
+    ),
   filterOptions: () =>
-    queryOptions({
-      queryKey: [...auditLogQueries.all(), 'filter-options'],
-      queryFn: ({ signal }) => getAuditFilterOptions(signal),
+    fetchQuery([...auditLogQueries.all(), 'filter-options'], getAuditFilterOptions, {
       staleTime: 5 * 60_000,
     }),
 };

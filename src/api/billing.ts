@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { billingEndpoints } from '../../contract/billing';
 import { usageEndpoints } from '../../contract/usage';
 import { callEndpoint } from './http';
+import { fetchQuery } from './fetch-query';
 
 /** `YYYY-MM`, the month form of the billing paths (api-reference-notes §10.3). */
 export type BillingMonth = string;
@@ -34,21 +34,23 @@ const billingStaleMs = 60_000;
 export const billingQueries = {
   all: () => ['billing'] as const,
   summary: (month: BillingMonth) =>
-    queryOptions({
-      queryKey: [...billingQueries.all(), 'summary', month],
-      queryFn: ({ signal }) => getBillingSummary(month, signal),
-      staleTime: billingStaleMs,
-    }),
+    fetchQuery(
+      [...billingQueries.all(), 'summary', month],
+      (signal) => getBillingSummary(month, signal),
+      {
+        staleTime: billingStaleMs,
+      },
+    ),
   resource: (resourceId: string, month: BillingMonth) =>
-    queryOptions({
-      queryKey: [...billingQueries.all(), 'resource', resourceId, month],
-      queryFn: ({ signal }) => getResourceBillingSummary(resourceId, month, signal),
-      staleTime: billingStaleMs,
-    }),
+    fetchQuery(
+      [...billingQueries.all(), 'resource', resourceId, month],
+      (signal) => getResourceBillingSummary(resourceId, month, signal),
+      {
+        staleTime: billingStaleMs,
+      },
+    ),
   currencies: () =>
-    queryOptions({
-      queryKey: ['currency'],
-      queryFn: ({ signal }) => listCurrencies(signal),
+    fetchQuery(['currency'], listCurrencies, {
       staleTime: 60 * 60_000,
     }),
 };

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ipAddressEndpoints } from '../../contract/ip-address';
 import type {
@@ -10,6 +10,7 @@ import type {
 import { callEndpoint, endpointCall } from './http';
 import { networkQueries } from './networks';
 import { serverQueries } from './servers';
+import { fetchQuery } from './fetch-query';
 
 /** The API has no filters for addresses: the panel reads them all and searches them itself. */
 export const ipAddressListCall = endpointCall(ipAddressEndpoints.list, {});
@@ -45,16 +46,11 @@ export function releaseIpAddress(address: string) {
 
 export const ipAddressQueries = {
   all: () => ['ip-addresses'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...ipAddressQueries.all(), 'list'],
-      queryFn: ({ signal }) => listIpAddresses(signal),
-    }),
+  list: () => fetchQuery([...ipAddressQueries.all(), 'list'], listIpAddresses),
   detail: (address: string) =>
-    queryOptions({
-      queryKey: [...ipAddressQueries.all(), 'detail', address],
-      queryFn: ({ signal }) => getIpAddress(address, signal),
-    }),
+    fetchQuery([...ipAddressQueries.all(), 'detail', address], (signal) =>
+      getIpAddress(address, signal),
+    ),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   kubernetesAuthenticationEndpoints,
@@ -15,6 +15,7 @@ import type {
 import type { Issuer } from '../../contract/kubernetes-oidc';
 import { callEndpoint, endpointCall } from './http';
 import { listNetworks } from './networks';
+import { fetchQuery } from './fetch-query';
 
 const clusters = kubernetesEndpoints;
 const nodeGroups = kubernetesNodeGroupEndpoints;
@@ -109,65 +110,60 @@ export const kubernetesQueries = {
   all: () => ['kubernetes'] as const,
   lists: () => [...kubernetesQueries.all(), 'list'] as const,
   list: () =>
-    queryOptions({
-      queryKey: kubernetesQueries.lists(),
-      queryFn: ({ signal }) => listClusters(signal),
+    fetchQuery(kubernetesQueries.lists(), listClusters, {
       refetchInterval: (query) => (query.state.data?.some(isClusterBusy) ? pollMs : false),
     }),
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid],
-      queryFn: ({ signal }) => getCluster(uuid, signal),
+    fetchQuery([...kubernetesQueries.all(), 'detail', uuid], (signal) => getCluster(uuid, signal), {
       refetchInterval: (query) =>
         query.state.data && isClusterBusy(query.state.data) ? pollMs : false,
     }),
   nodeGroup: (uuid: string, group: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'node-group', group],
-      queryFn: ({ signal }) => getNodeGroup(uuid, group, signal),
-      refetchInterval: (query) =>
-        query.state.data?.nodes.some((node) => node.state !== 'running') ||
-        (query.state.data && query.state.data.state !== 'running')
-          ? pollMs
-          : false,
-    }),
+    fetchQuery(
+      [...kubernetesQueries.all(), 'detail', uuid, 'node-group', group],
+      (signal) => getNodeGroup(uuid, group, signal),
+      {
+        refetchInterval: (query) =>
+          query.state.data?.nodes.some((node) => node.state !== 'running') ||
+          (query.state.data && query.state.data.state !== 'running')
+            ? pollMs
+            : false,
+      },
+    ),
   upgrades: (uuid: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'upgrades'],
-      queryFn: ({ signal }) => getAvailableUpgrades(uuid, signal),
-    }),
+    fetchQuery([...kubernetesQueries.all(), 'detail', uuid, 'upgrades'], (signal) =>
+      getAvailableUpgrades(uuid, signal),
+    ),
   kubeconfig: (uuid: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig'],
-      queryFn: () => getKubeconfig(uuid),
-      staleTime: Infinity,
-    }),
+    fetchQuery(
+      [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig'],
+      () => getKubeconfig(uuid),
+      {
+        staleTime: Infinity,
+      },
+    ),
   issuerKubeconfig: (uuid: string, name: string, audience: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig', name, audience],
-      queryFn: () => getIssuerKubeconfig(uuid, name, audience),
-      staleTime: Infinity,
-    }),
+    fetchQuery(
+      [...kubernetesQueries.all(), 'detail', uuid, 'kubeconfig', name, audience],
+      () => getIssuerKubeconfig(uuid, name, audience),
+      {
+        staleTime: Infinity,
+      },
+    ),
   issuers: (uuid: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'detail', uuid, 'authentication'],
-      queryFn: ({ signal }) => listIssuers(uuid, signal),
-    }),
+    fetchQuery([...kubernetesQueries.all(), 'detail', uuid, 'authentication'], (signal) =>
+      listIssuers(uuid, signal),
+    ),
   networks: (zone: string) =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'networks', zone],
-      queryFn: ({ signal }) => listClusterNetworks(zone, signal),
-    }),
+    fetchQuery([...kubernetesQueries.all(), 'networks', zone], (signal) =>
+      listClusterNetworks(zone, signal),
+    ),
   plans: () =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'plans'],
-      queryFn: ({ signal }) => listClusterPlans(signal),
+    fetchQuery([...kubernetesQueries.all(), 'plans'], listClusterPlans, {
       staleTime: catalogStaleMs,
     }),
   versions: () =>
-    queryOptions({
-      queryKey: [...kubernetesQueries.all(), 'versions'],
-      queryFn: ({ signal }) => listClusterVersions(signal),
+    fetchQuery([...kubernetesQueries.all(), 'versions'], listClusterVersions, {
       staleTime: catalogStaleMs,
     }),
 };

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { networkPeeringEndpoints } from '../../contract/network-peering';
 import type {
@@ -7,6 +7,7 @@ import type {
   NetworkPeering,
 } from '../../contract/network-peering';
 import { callEndpoint, endpointCall } from './http';
+import { fetchQuery } from './fetch-query';
 
 /** The list's queries of api-rules §4.7; all of them combine. */
 export interface NetworkPeeringListParams {
@@ -69,18 +70,22 @@ export const networkPeeringQueries = {
   all: () => ['network-peerings'] as const,
   lists: () => [...networkPeeringQueries.all(), 'list'] as const,
   list: (params: NetworkPeeringListParams = {}) =>
-    queryOptions({
-      queryKey: [...networkPeeringQueries.lists(), params],
-      queryFn: ({ signal }) => listNetworkPeerings(params, signal),
-      refetchInterval: (query) => (query.state.data?.some(isPeeringSettling) ? pollMs : false),
-    }),
+    fetchQuery(
+      [...networkPeeringQueries.lists(), params],
+      (signal) => listNetworkPeerings(params, signal),
+      {
+        refetchInterval: (query) => (query.state.data?.some(isPeeringSettling) ? pollMs : false),
+      },
+    ),
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...networkPeeringQueries.all(), 'detail', uuid],
-      queryFn: ({ signal }) => getNetworkPeering(uuid, signal),
-      refetchInterval: (query) =>
-        query.state.data && isPeeringSettling(query.state.data) ? pollMs : false,
-    }),
+    fetchQuery(
+      [...networkPeeringQueries.all(), 'detail', uuid],
+      (signal) => getNetworkPeering(uuid, signal),
+      {
+        refetchInterval: (query) =>
+          query.state.data && isPeeringSettling(query.state.data) ? pollMs : false,
+      },
+    ),
 };
 
 function refreshPeering(queryClient: QueryClient, peering: NetworkPeering) {

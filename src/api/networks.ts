@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { networkEndpoints } from '../../contract/network';
 import type { CreateNetworkRequest, ModifyNetworkRequest, Network } from '../../contract/network';
@@ -6,6 +6,7 @@ import { callEndpoint, endpointCall } from './http';
 import type { ApiRequest } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
+import { fetchQuery } from './fetch-query';
 
 /** The list's queries (api-reference-notes §4.1): labels for the account's networks, and a zone. */
 export interface NetworkListParams {
@@ -61,16 +62,10 @@ export const networkQueries = {
   all: () => ['networks'] as const,
   lists: () => [...networkQueries.all(), 'list'] as const,
   list: (params: NetworkListParams = {}) =>
-    queryOptions({
-      queryKey: [...networkQueries.lists(), params],
-      queryFn: ({ signal }) => listNetworks(params, signal),
-    }),
+    fetchQuery([...networkQueries.lists(), params], (signal) => listNetworks(params, signal)),
   details: () => [...networkQueries.all(), 'detail'] as const,
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...networkQueries.details(), uuid],
-      queryFn: ({ signal }) => getNetwork(uuid, signal),
-    }),
+    fetchQuery([...networkQueries.details(), uuid], (signal) => getNetwork(uuid, signal)),
 };
 
 /**

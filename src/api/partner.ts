@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingEndpoints } from '../../contract/billing';
 import { partnerEndpoints } from '../../contract/partner';
 import type { PartnerAccountCreateRequest } from '../../contract/partner';
 import { accountQueries } from './account';
 import { callEndpoint, endpointCall } from './http';
 import type { RequestOptions } from './http';
+import { fetchQuery } from './fetch-query';
 
 export const partnerAccountListCall = endpointCall(partnerEndpoints.listAccounts, {});
 
@@ -33,16 +34,11 @@ export function getCustomerBillingSummary(username: string, month: string, signa
 
 export const partnerQueries = {
   all: () => ['partner'] as const,
-  accounts: () =>
-    queryOptions({
-      queryKey: [...partnerQueries.all(), 'accounts'],
-      queryFn: ({ signal }) => listPartnerAccounts(signal),
-    }),
+  accounts: () => fetchQuery([...partnerQueries.all(), 'accounts'], listPartnerAccounts),
   customerBilling: (username: string, month: string) =>
-    queryOptions({
-      queryKey: [...partnerQueries.all(), 'billing', month, username],
-      queryFn: ({ signal }) => getCustomerBillingSummary(username, month, signal),
-    }),
+    fetchQuery([...partnerQueries.all(), 'billing', month, username], (signal) =>
+      getCustomerBillingSummary(username, month, signal),
+    ),
 };
 
 export function useCreatePartnerAccount() {

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import { planEndpoints } from '../../contract/plan';
 import { priceEndpoints } from '../../contract/price';
 import type { PriceZone } from '../../contract/price';
 import { callEndpoint } from './http';
+import { fetchQuery } from './fetch-query';
 
 export async function listPrices(signal?: AbortSignal): Promise<PriceZone[]> {
   return (await callEndpoint(priceEndpoints.list, {}, { signal })).prices.zone;
@@ -15,9 +15,7 @@ export async function listPlans(signal?: AbortSignal) {
 export const priceQueries = {
   all: () => ['prices'] as const,
   list: () =>
-    queryOptions({
-      queryKey: [...priceQueries.all(), 'list'],
-      queryFn: ({ signal }) => listPrices(signal),
+    fetchQuery([...priceQueries.all(), 'list'], listPrices, {
       // Price lists change rarely; refetching them on every focus would only add traffic.
       staleTime: 10 * 60_000,
     }),
@@ -26,9 +24,7 @@ export const priceQueries = {
 export const planQueries = {
   all: () => ['plans'] as const,
   list: () =>
-    queryOptions({
-      queryKey: [...planQueries.all(), 'list'],
-      queryFn: ({ signal }) => listPlans(signal),
+    fetchQuery([...planQueries.all(), 'list'], listPlans, {
       staleTime: 10 * 60_000,
     }),
 };

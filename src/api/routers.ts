@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { routerEndpoints } from '../../contract/router';
 import type { CreateRouterRequest, ModifyRouterRequest, Router } from '../../contract/router';
 import { callEndpoint, endpointCall } from './http';
+import { fetchQuery } from './fetch-query';
 
 export const routerListCall = endpointCall(routerEndpoints.list, {});
 
@@ -32,16 +33,9 @@ export function deleteRouter(uuid: string) {
 export const routerQueries = {
   all: () => ['routers'] as const,
   lists: () => [...routerQueries.all(), 'list'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: routerQueries.lists(),
-      queryFn: ({ signal }) => listRouters(signal),
-    }),
+  list: () => fetchQuery(routerQueries.lists(), listRouters),
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...routerQueries.all(), 'detail', uuid],
-      queryFn: ({ signal }) => getRouter(uuid, signal),
-    }),
+    fetchQuery([...routerQueries.all(), 'detail', uuid], (signal) => getRouter(uuid, signal)),
 };
 
 function refreshRouter(queryClient: QueryClient, router: Router) {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueryInput } from '../../contract/endpoint';
 import { serverEndpoints } from '../../contract/server';
@@ -18,6 +18,7 @@ import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall } from './http';
 import { storageKeys } from './storage-keys';
 import { isSystemLabel } from '../lib/labels';
+import { fetchQuery } from './fetch-query';
 
 export type { ServerBackupPolicy };
 
@@ -159,29 +160,26 @@ export const serverQueries = {
   all: () => ['servers'] as const,
   lists: () => [...serverQueries.all(), 'list'] as const,
   list: () =>
-    queryOptions({
-      queryKey: serverQueries.lists(),
-      queryFn: ({ signal }) => listServers(signal),
+    fetchQuery(serverQueries.lists(), listServers, {
       refetchInterval: (query) => (query.state.data?.some(isServerBusy) ? pollMs : false),
     }),
   page: (params: ServerListParams) =>
-    queryOptions({
-      queryKey: [...serverQueries.lists(), 'page', params],
-      queryFn: ({ signal }) => listServerPage(params, signal),
-      refetchInterval: (query) => (query.state.data?.items.some(isServerBusy) ? pollMs : false),
-    }),
+    fetchQuery(
+      [...serverQueries.lists(), 'page', params],
+      (signal) => listServerPage(params, signal),
+      {
+        refetchInterval: (query) => (query.state.data?.items.some(isServerBusy) ? pollMs : false),
+      },
+    ),
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...serverQueries.all(), 'detail', uuid],
-      queryFn: ({ signal }) => getServer(uuid, signal),
+    fetchQuery([...serverQueries.all(), 'detail', uuid], (signal) => getServer(uuid, signal), {
       refetchInterval: (query) =>
         query.state.data && isServerBusy(query.state.data) ? pollMs : false,
     }),
   events: (uuid: string) =>
-    queryOptions({
-      queryKey: [...serverQueries.all(), 'events', uuid],
-      queryFn: ({ signal }) => listServerEvents(uuid, signal),
-    }),
+    fetchQuery([...serverQueries.all(), 'events', uuid], (signal) =>
+      listServerEvents(uuid, signal),
+    ),
 };
 
 async function refreshServer(queryClient: QueryClient, details: ServerDetails) {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../contract/endpoint';
 import { defaultStorageLimit, storageEndpoints } from '../../contract/storage';
@@ -22,6 +22,7 @@ import type { ApiRequest } from './http';
 import { serverQueries } from './servers';
 import { storageKeys } from './storage-keys';
 import { isSystemLabel } from '../lib/labels';
+import { fetchQuery } from './fetch-query';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
@@ -170,31 +171,28 @@ export const storageQueries = {
   all: storageKeys.all,
   lists: () => [...storageQueries.all(), 'list'] as const,
   list: (params: StorageListParams) =>
-    queryOptions({
-      queryKey: [...storageQueries.lists(), params],
-      queryFn: ({ signal }) => listStorages(params, signal),
+    fetchQuery([...storageQueries.lists(), params], (signal) => listStorages(params, signal), {
       refetchInterval: (query) => (query.state.data?.storages.some(isStorageBusy) ? pollMs : false),
     }),
   /** One page of the storage list page. */
   page: (params: StorageListParams) =>
-    queryOptions({
-      queryKey: [...storageQueries.lists(), 'page', params],
-      queryFn: ({ signal }) => listStoragePage(params, signal),
-      refetchInterval: (query) => (query.state.data?.items.some(isStorageBusy) ? pollMs : false),
-    }),
+    fetchQuery(
+      [...storageQueries.lists(), 'page', params],
+      (signal) => listStoragePage(params, signal),
+      {
+        refetchInterval: (query) => (query.state.data?.items.some(isStorageBusy) ? pollMs : false),
+      },
+    ),
   details: () => [...storageQueries.all(), 'detail'] as const,
   detail: (uuid: string) =>
-    queryOptions({
-      queryKey: [...storageQueries.details(), uuid],
-      queryFn: ({ signal }) => getStorage(uuid, signal),
+    fetchQuery([...storageQueries.details(), uuid], (signal) => getStorage(uuid, signal), {
       refetchInterval: (query) =>
         query.state.data && isStorageBusy(query.state.data) ? pollMs : false,
     }),
   favorites: () =>
-    queryOptions({
-      queryKey: [...storageQueries.lists(), { favorite: true }],
-      queryFn: ({ signal }) => listStorages({ favorite: true }, signal),
-    }),
+    fetchQuery([...storageQueries.lists(), { favorite: true }], (signal) =>
+      listStorages({ favorite: true }, signal),
+    ),
 };
 
 /** After any storage change: the record, every list and the servers it touches may differ. */

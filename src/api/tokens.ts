@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tokenEndpoints, tokenSchema } from '../../contract/tokens';
 import type { Token, TokenCreateRequest } from '../../contract/tokens';
 import { callEndpoint, endpointCall } from './http';
 import type { RequestOptions } from './http';
+import { fetchQuery } from './fetch-query';
 
 export function listTokens(signal?: AbortSignal) {
   return callEndpoint(tokenEndpoints.list, {}, { signal });
@@ -32,16 +33,9 @@ export function deleteToken(id: string, options?: Pick<RequestOptions, 'authoriz
 export const tokenQueries = {
   all: () => ['tokens'] as const,
   lists: () => [...tokenQueries.all(), 'list'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: tokenQueries.lists(),
-      queryFn: ({ signal }) => listTokens(signal),
-    }),
+  list: () => fetchQuery(tokenQueries.lists(), listTokens),
   detail: (id: string) =>
-    queryOptions({
-      queryKey: [...tokenQueries.all(), 'detail', id],
-      queryFn: ({ signal }) => getToken(id, signal),
-    }),
+    fetchQuery([...tokenQueries.all(), 'detail', id], (signal) => getToken(id, signal)),
 };
 
 export function useCreateToken() {

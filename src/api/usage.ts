@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { usageEndpoints } from '../../contract/usage';
 import { parseCsv } from '../lib/csv';
 import { callEndpoint, endpointCall, requestText } from './http';
+import { fetchQuery } from './fetch-query';
 
 const dayMs = 86_400_000;
 /** A JSON answer of the network usage operations covers at most 31 days (api-rules §4.2). */
@@ -92,23 +92,15 @@ export function getDeviceAvailability(params: DeviceAvailabilityParams, signal?:
 export const usageQueries = {
   all: () => ['usage'] as const,
   resourceNetwork: (range: DayRange) =>
-    queryOptions({
-      queryKey: [...usageQueries.all(), 'resource-network', range],
-      queryFn: ({ signal }) => getResourceNetworkUsage(range, signal),
-    }),
+    fetchQuery([...usageQueries.all(), 'resource-network', range], (signal) =>
+      getResourceNetworkUsage(range, signal),
+    ),
   topNetwork: (range: DayRange) =>
-    queryOptions({
-      queryKey: [...usageQueries.all(), 'top-network', range],
-      queryFn: ({ signal }) => getNetworkTopUsage(range, signal),
-    }),
+    fetchQuery([...usageQueries.all(), 'top-network', range], (signal) =>
+      getNetworkTopUsage(range, signal),
+    ),
   currentNetwork: () =>
-    queryOptions({
-      queryKey: [...usageQueries.all(), 'current-network'],
-      queryFn: ({ signal }) => getCurrentNetworkUsage(signal),
-    }),
+    fetchQuery([...usageQueries.all(), 'current-network'], getCurrentNetworkUsage),
   devices: (params: DeviceAvailabilityParams) =>
-    queryOptions({
-      queryKey: ['device-availability', params],
-      queryFn: ({ signal }) => getDeviceAvailability(params, signal),
-    }),
+    fetchQuery(['device-availability', params], (signal) => getDeviceAvailability(params, signal)),
 };

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { zoneEndpoints } from '../../contract/zone';
+import { fetchQuery } from './fetch-query';
 import { callEndpoint } from './http';
 
 export async function listZones(signal?: AbortSignal) {
@@ -9,9 +9,7 @@ export async function listZones(signal?: AbortSignal) {
 export const zoneQueries = {
   all: () => ['zones'] as const,
   list: () =>
-    queryOptions({
-      queryKey: [...zoneQueries.all(), 'list'],
-      queryFn: ({ signal }) => listZones(signal),
+    fetchQuery([...zoneQueries.all(), 'list'], listZones, {
       // Zones change only when the provider opens a site; refetching on every focus is waste.
       staleTime: 10 * 60_000,
     }),

@@ -21,7 +21,7 @@ import { links } from '../lib/links';
  * `group.ts` manifest (and a `search.ts` if the palette lists it) plus one line here.
  * Loaded with the signed-in shell, never with the sign-in page (the icons would not fit).
  */
-export const groups: readonly GroupManifest[] = [
+const manifests = [
   serversGroup,
   storageGroup,
   networksGroup,
@@ -36,7 +36,16 @@ export const groups: readonly GroupManifest[] = [
   billingGroup,
   usageGroup,
   auditLogsGroup,
-];
+] as const;
+
+export const groups: readonly GroupManifest[] = manifests;
+
+// `links` is typed from the manifests' own path builders.
+declare module '../lib/links' {
+  interface GroupPaths {
+    groups: (typeof manifests)[number]['paths'];
+  }
+}
 
 // Features and components link across groups through `links`; pages render only after this.
 Object.assign(links, ...groups.map((group) => group.paths));

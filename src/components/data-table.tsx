@@ -20,7 +20,7 @@ export interface TableSorting {
 
 type StringKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
-interface DataTableProps<TData> {
+export interface DataTableProps<TData> {
   /** The table's accessible name. */
   label: string;
   // `any` is react-table's own choice: columns of differing value types share one array.

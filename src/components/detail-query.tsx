@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { QueryKey, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
+import { useParams } from 'react-router';
 import type { ApiError } from '../api/http';
 import { PageHeader } from './page-header';
 import { ErrorState, LoadingState } from './query-state';
@@ -12,7 +14,7 @@ interface DetailQueryProps<T> {
 }
 
 /** A detail page's loading and error states, each under the page header; then the page itself. */
-export function DetailQuery<T>({ query, noun, children }: DetailQueryProps<T>) {
+function DetailQuery<T>({ query, noun, children }: DetailQueryProps<T>) {
   if (query.isPending) {
     return (
       <>
@@ -34,4 +36,21 @@ export function DetailQuery<T>({ query, noun, children }: DetailQueryProps<T>) {
     );
   }
   return children(query.data);
+}
+
+/** A detail page: the resource the route's `:uuid` names, read with `detail(uuid)`. */
+export function RouteDetail<T, Key extends QueryKey>({
+  detail,
+  noun,
+  children,
+}: Omit<DetailQueryProps<T>, 'query'> & {
+  detail: (uuid: string) => UseQueryOptions<T, ApiError, T, Key>;
+}) {
+  const { uuid = '' } = useParams();
+  const query = useQuery(detail(uuid));
+  return (
+    <DetailQuery query={query} noun={noun}>
+      {children}
+    </DetailQuery>
+  );
 }

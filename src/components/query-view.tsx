@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '../api/http';
 import { EmptyState, ErrorState, LoadingState } from './query-state';
 
-interface QueryViewProps<T> {
+export interface QueryViewProps<T> {
   query: UseQueryResult<T, ApiError>;
   /** Names the progress indicator while the query runs. */
   loading: string;

@@ -3,9 +3,9 @@
  * of its manifest (`src/features/<group>/group.ts`); a feature may not import another group's
  * manifest (ESLint boundaries), so features and components link through `links` instead:
  * `src/app/groups.ts` copies every manifest's `paths` into it when the signed-in app loads,
- * before any page renders. Each manifest declares its builders' types into `GroupPaths`.
+ * before any page renders, and types `links` from them (a module augmentation of `GroupPaths`).
  */
-// Filled by the manifests' module augmentations (`declare module '../../lib/links'`).
+// Filled by `src/app/groups.ts` (`declare module '../lib/links'`).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface GroupPaths {}
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '../../api/http';
 
 /**
@@ -18,4 +19,51 @@ export function useApiFailure<Values extends FieldValues>(
     else setFailure(error);
   };
   return { failure, clear: () => setFailure(null), onError };
+}
+
+/** What a form sends through: a TanStack Query mutation, or one that picks between two. */
+interface FormMutation<Request, Result> {
+  isPending: boolean;
+  mutate: (
+    request: Request,
+    callbacks: { onSuccess: (result: Result) => void; onError: (error: ApiError) => void },
+  ) => void;
+}
+
+type SubmitOptions<Values extends FieldValues, Output, Request, Result> = {
+  /** The field an API error belongs to (useApiFailure); none puts every error on the form. */
+  fieldOf?: (error: ApiError) => Path<Values> | null | undefined;
+  shouldFocus?: boolean;
+  onSuccess?: (result: Result, values: Output) => void;
+} & ([Output] extends [Request]
+  ? { request?: (values: Output) => Request }
+  : { request: (values: Output) => Request });
+
+/**
+ * A form that sends its valid values through `mutation`: FormDialog's `pending`, `failure` and
+ * `onSubmit`. Sending again clears the last failure; API errors land as useApiFailure places them.
+ */
+export function useApiSubmit<Values extends FieldValues, Output, Request, Result>(
+  form: { handleSubmit: UseFormHandleSubmit<Values, Output>; setError: UseFormSetError<Values> },
+  mutation: FormMutation<Request, Result>,
+  {
+    fieldOf = () => null,
+    shouldFocus,
+    onSuccess,
+    request,
+  }: SubmitOptions<Values, Output, Request, Result>,
+) {
+  const { failure, clear, onError } = useApiFailure(form.setError, fieldOf, { shouldFocus });
+  const submit = form.handleSubmit((values) => {
+    clear();
+    mutation.mutate(request ? request(values) : (values as unknown as Request), {
+      onSuccess: (result) => onSuccess?.(result, values),
+      onError,
+    });
+  });
+  return {
+    pending: mutation.isPending,
+    failure,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+  };
 }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import {
@@ -40,15 +40,10 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
   // What "Create subaccount" sends with what is typed now, for the "API call" view.
   const parsed = subAccountFormSchema.safeParse(useWatch({ control }));
 
-  const { failure, clear, onError } = useApiFailure(
-    setError,
-    (error) => subAccountFieldForError(error.code),
-    { shouldFocus: true },
-  );
-
-  const submit = handleSubmit((body) => {
-    clear();
-    create.mutate(body, { onSuccess: () => onCreated(body.sub_account.username), onError });
+  const submission = useApiSubmit({ handleSubmit, setError }, create, {
+    fieldOf: (error) => subAccountFieldForError(error.code),
+    shouldFocus: true,
+    onSuccess: (_account, body) => onCreated(body.sub_account.username),
   });
 
   const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];
@@ -57,10 +52,8 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
       title="Create a subaccount"
       submitLabel="Create subaccount"
       pendingLabel="Creating…"
-      pending={create.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The subaccount could not be created"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       apiCall={parsed.success ? createSubAccountCall(parsed.data) : null}
     >

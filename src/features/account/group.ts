@@ -7,12 +7,6 @@ const paths = {
   subaccounts: () => '/subaccounts',
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    account: typeof paths;
-  }
-}
-
 export const accountGroup = defineGroup({
   name: 'account',
   paths,

@@ -13,10 +13,9 @@ import { accountListCall, accountQueries } from '../../api/account';
 import { deleteSubAccountCall, useDeleteSubAccount } from '../../api/subaccounts';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
@@ -135,7 +134,7 @@ export function SubaccountsPage() {
           )}
           <LabelFilter value={labels} onChange={setLabels} />
           <ApiCallPanel read={accountListCall(labels)} />
-          <QueryView
+          <QueryTable
             query={accounts}
             loading="Loading accounts"
             failure="The accounts could not be loaded"
@@ -143,17 +142,11 @@ export function SubaccountsPage() {
               title: 'No account matches.',
               description: 'Remove a label filter to see more accounts.',
             }}
-          >
-            {(data) => (
-              <DataTable
-                label="Accounts"
-                columns={columns}
-                data={data}
-                getRowId="username"
-                rowHeaderColumn="username"
-              />
-            )}
-          </QueryView>
+            label="Accounts"
+            columns={columns}
+            getRowId="username"
+            rowHeaderColumn="username"
+          />
         </Box>
       )}
       {creating && (

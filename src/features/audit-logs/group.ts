@@ -29,12 +29,6 @@ const paths = {
   },
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    auditLogs: typeof paths;
-  }
-}
-
 export const auditLogsGroup = defineGroup({
   name: 'audit-logs',
   paths,

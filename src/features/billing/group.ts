@@ -10,12 +10,6 @@ const paths = {
     withQuery(`${billing}/${resourceId}`, { month }),
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    billing: typeof paths;
-  }
-}
-
 export const billingGroup = defineGroup({
   name: 'billing',
   paths,

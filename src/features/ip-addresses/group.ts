@@ -6,12 +6,6 @@ const paths = {
   ipAddresses: (search?: string) => withQuery('/ip-addresses', { search }),
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    ipAddresses: typeof paths;
-  }
-}
-
 export const ipAddressesGroup = defineGroup({
   name: 'ip-addresses',
   paths,

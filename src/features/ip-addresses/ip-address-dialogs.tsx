@@ -14,7 +14,7 @@ import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { RemainingAllowance } from '../../components/remaining-allowance';
@@ -81,25 +81,20 @@ export function AddIpAddressDialog({
     resolver: zodResolver(addFormSchema),
     defaultValues: { family: 'IPv4', floating: false, access: 'public', server: '', zone: '' },
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, addErrorFields),
-  );
-  const floating = useWatch({ control, name: 'floating' });
-
-  const submit = handleSubmit((values) => {
-    clear();
-    add.mutate(toAddRequest(values), { onSuccess: onAdded, onError });
+  const submission = useApiSubmit({ handleSubmit, setError }, add, {
+    fieldOf: (error) => fieldForErrorCode(error.code, addErrorFields),
+    request: toAddRequest,
+    onSuccess: onAdded,
   });
+  const floating = useWatch({ control, name: 'floating' });
 
   return (
     <FormDialog
       title="Add IP address"
       submitLabel="Add address"
       pendingLabel="Adding…"
-      pending={add.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The address could not be added"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <RemainingAllowance

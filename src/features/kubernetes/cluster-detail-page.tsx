@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import {
   deleteClusterCall,
@@ -15,7 +15,7 @@ import {
   useDeleteCluster,
 } from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -25,12 +25,10 @@ import { NodeGroupSection } from './node-group-section';
 import { DescriptionList, Field } from '../../components/description-list';
 
 export function ClusterDetailPage() {
-  const { uuid = '' } = useParams();
-  const cluster = useQuery(kubernetesQueries.detail(uuid));
   return (
-    <DetailQuery query={cluster} noun="Cluster">
+    <RouteDetail detail={kubernetesQueries.detail} noun="Cluster">
       {(data) => <ClusterView cluster={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
 import { describePlan } from '../../lib/pricing';
@@ -66,22 +66,17 @@ export function ScaleDialog({
     unknown,
     z.output<typeof scaleSchema>
   >({ resolver: zodResolver(scaleSchema), defaultValues: { count: String(group.count) } });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    countRefused(error) ? 'count' : null,
-  );
-  const submit = handleSubmit((body) => {
-    clear();
-    modify.mutate(body, { onSuccess: onClose, onError });
+  const submission = useApiSubmit({ handleSubmit, setError }, modify, {
+    fieldOf: (error) => (countRefused(error) ? 'count' : null),
+    onSuccess: onClose,
   });
   return (
     <FormDialog
       title={`Scale node group ${group.name}`}
       submitLabel="Scale"
       pendingLabel="Scaling…"
-      pending={modify.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The node group could not be scaled"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <FormTextInput
@@ -105,18 +100,14 @@ const upgradeSchema = z.object({
 export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose: () => void }) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const { control, handleSubmit } = useForm<z.infer<typeof upgradeSchema>>({
+  const { control, handleSubmit, setError } = useForm<z.infer<typeof upgradeSchema>>({
     resolver: zodResolver(upgradeSchema),
     defaultValues: { version: '', strategy: 'manual' },
   });
   const offered = upgrades.data ?? [];
-  const submit = handleSubmit(({ version, strategy }) => {
-    setFailure(null);
-    upgrade.mutate(
-      { version, strategy: { type: strategy } },
-      { onSuccess: onClose, onError: setFailure },
-    );
+  const submission = useApiSubmit({ handleSubmit, setError }, upgrade, {
+    request: ({ version, strategy }) => ({ version, strategy: { type: strategy } }),
+    onSuccess: onClose,
   });
 
   let body;
@@ -162,11 +153,9 @@ export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose:
       title={`Upgrade ${cluster.name}`}
       submitLabel="Upgrade"
       pendingLabel="Starting upgrade…"
-      pending={upgrade.isPending}
+      {...submission}
       submitDisabled={offered.length === 0}
-      failure={failure}
       failureTitle="The upgrade could not be started"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       {body}
@@ -266,26 +255,22 @@ export function AddNodeGroupDialog({
     resolver: zodResolver(addGroupSchema),
     defaultValues: newNodeGroup(cluster.node_groups.length),
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'
-      ? 'name'
-      : countRefused(error)
-        ? 'count'
-        : null,
-  );
-  const submit = handleSubmit((body) => {
-    clear();
-    create.mutate(body, { onSuccess: onClose, onError });
+  const submission = useApiSubmit({ handleSubmit, setError }, create, {
+    fieldOf: (error) =>
+      error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'
+        ? 'name'
+        : countRefused(error)
+          ? 'count'
+          : null,
+    onSuccess: onClose,
   });
   return (
     <FormDialog
       title={`Add a node group to ${cluster.name}`}
       submitLabel="Add node group"
       pendingLabel="Adding…"
-      pending={create.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The node group could not be added"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Node group name" required />

@@ -2,29 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
 const column = createColumnHelper<Cluster>();
 
 const columns = [
-  column.accessor('name', {
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.cluster(row.original.uuid)}>
-        {row.original.name}
-      </Link>
-    ),
-  }),
+  column.accessor('name', { header: 'Name', cell: linkCell((row) => links.cluster(row.uuid)) }),
   column.accessor('state', {
     header: 'State',
     cell: (info) => <StateChip state={info.getValue()} />,
@@ -73,7 +65,7 @@ export function ClusterListPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={clusterListCall} />
       </Box>
-      <QueryView
+      <QueryTable
         query={clusters}
         loading="Loading clusters"
         failure="The clusters could not be loaded"
@@ -83,17 +75,11 @@ export function ClusterListPage() {
             'A cluster runs on a private network of its zone, with node groups of servers as workers.',
           action: create,
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Kubernetes clusters"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Kubernetes clusters"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
     </>
   );
 }

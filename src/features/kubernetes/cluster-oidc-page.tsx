@@ -17,7 +17,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useParams } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
@@ -31,11 +30,10 @@ import {
 } from '../../api/kubernetes';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { KubeconfigDialog } from './cluster-dialogs';
 import { FormDialog } from '../../components/form-dialog';
 import { diffIssuers } from './issuer-diff';
@@ -44,12 +42,10 @@ import { checkIssuer, issuerFieldForError, issuerFormValues, issuerFromForm } fr
 import type { IssuerFormValues } from './issuer-form';
 
 export function ClusterOidcPage() {
-  const { uuid = '' } = useParams();
-  const cluster = useQuery(kubernetesQueries.detail(uuid));
   return (
-    <DetailQuery query={cluster} noun="OIDC authentication">
+    <RouteDetail detail={kubernetesQueries.detail} noun="OIDC authentication">
       {(data) => <OidcView cluster={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 
@@ -137,7 +133,7 @@ function OidcView({ cluster }: { cluster: Cluster }) {
           </>
         }
       />
-      <QueryView
+      <QueryTable
         query={issuers}
         loading="Loading OIDC issuers"
         failure="The OIDC issuers could not be loaded"
@@ -146,17 +142,11 @@ function OidcView({ cluster }: { cluster: Cluster }) {
           description:
             'Without an issuer, people reach the cluster with the administrator kubeconfig only. Add an identity provider, or import the AuthenticationConfiguration you already use.',
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="OIDC issuers"
-            columns={columns}
-            data={data}
-            getRowId="name"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="OIDC issuers"
+        columns={columns}
+        getRowId="name"
+        rowHeaderColumn="name"
+      />
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <IssuerDialog
           cluster={cluster}

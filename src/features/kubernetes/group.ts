@@ -9,12 +9,6 @@ const paths = {
   clusterAuthentication: (uuid: string) => `${kubernetes}/${uuid}/authentication`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    kubernetes: typeof paths;
-  }
-}
-
 export const kubernetesGroup = defineGroup({
   name: 'kubernetes',
   paths,

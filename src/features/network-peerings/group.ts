@@ -9,12 +9,6 @@ const paths = {
   networkPeering: (uuid: string) => `${peerings}/${uuid}`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    networkPeerings: typeof paths;
-  }
-}
-
 export const networkPeeringsGroup = defineGroup({
   name: 'network-peerings',
   paths,

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { NetworkPeering } from '../../../contract/network-peering';
 import {
   deleteNetworkPeeringCall,
@@ -18,7 +18,7 @@ import {
 import { networkQueries } from '../../api/networks';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -28,12 +28,10 @@ import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 
 export function NetworkPeeringDetailPage() {
-  const { uuid = '' } = useParams();
-  const peering = useQuery(networkPeeringQueries.detail(uuid));
   return (
-    <DetailQuery query={peering} noun="Network peering">
+    <RouteDetail detail={networkPeeringQueries.detail} noun="Network peering">
       {(data) => <PeeringDetails peering={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 

@@ -10,11 +10,11 @@ import type { NetworkPeering } from '../../../contract/network-peering';
 import { networkPeeringListCall, networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
 const column = createColumnHelper<NetworkPeering>();
@@ -37,11 +37,7 @@ export function NetworkPeeringsPage() {
   const columns = [
     column.accessor('name', {
       header: 'Name',
-      cell: ({ row }) => (
-        <Link component={RouterLink} to={links.networkPeering(row.original.uuid)}>
-          {row.original.name}
-        </Link>
-      ),
+      cell: linkCell((row) => links.networkPeering(row.uuid)),
     }),
     column.accessor('state', {
       header: 'State',
@@ -111,7 +107,7 @@ export function NetworkPeeringsPage() {
         />
         <ApiCallPanel read={networkPeeringListCall({ labels })} />
       </Box>
-      <QueryView
+      <QueryTable
         query={peerings}
         loading="Loading network peerings"
         failure="Network peerings could not be loaded"
@@ -119,17 +115,11 @@ export function NetworkPeeringsPage() {
           title: labels.length > 0 ? 'No peering matches.' : 'No network peerings yet.',
           description: 'Peer two private networks that each have a router.',
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Network peerings"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Network peerings"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
     </>
   );
 }

@@ -9,12 +9,6 @@ const paths = {
   routers: () => '/routers',
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    networks: typeof paths;
-  }
-}
-
 export const networksGroup = defineGroup({
   name: 'networks',
   paths,

@@ -7,13 +7,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { IpNetwork, Network } from '../../../contract/network';
 import { networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { DataTable } from '../../components/data-table';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -26,12 +26,10 @@ import { DescriptionList, Field } from '../../components/description-list';
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
 
 export function NetworkDetailPage() {
-  const { uuid = '' } = useParams();
-  const network = useQuery(networkQueries.detail(uuid));
   return (
-    <DetailQuery query={network} noun="Network">
+    <RouteDetail detail={networkQueries.detail} noun="Network">
       {(data) => <NetworkDetails network={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 

@@ -3,20 +3,19 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
-import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { SelectFilter } from '../../components/list-controls';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -36,14 +35,7 @@ const typeFilterOptions = [
 const column = createColumnHelper<Network>();
 
 const columns = [
-  column.accessor('name', {
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.network(row.original.uuid)}>
-        {row.original.name}
-      </Link>
-    ),
-  }),
+  column.accessor('name', { header: 'Name', cell: linkCell((row) => links.network(row.uuid)) }),
   column.accessor('type', { header: 'Type' }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor(
@@ -134,7 +126,7 @@ export function NetworksPage() {
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
         <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />
       </Box>
-      <QueryView
+      <QueryTable
         query={networks}
         loading="Loading networks"
         failure="Networks could not be loaded"
@@ -142,18 +134,12 @@ export function NetworksPage() {
           title: 'No network matches.',
           description: 'Change the filters, or create a private network.',
         }}
-        isEmpty={() => shown.length === 0}
-      >
-        {() => (
-          <DataTable
-            label="Networks"
-            columns={columns}
-            data={shown}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        rows={shown}
+        label="Networks"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
       {creating && (
         <NetworkFormDialog
           onClose={() => setCreating(false)}

@@ -26,13 +26,12 @@ import {
 } from '../../api/routers';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
 import { FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
 import { describeLabels } from './network-forms';
@@ -111,7 +110,7 @@ export function RoutersPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={routerListCall} />
       </Box>
-      <QueryView
+      <QueryTable
         query={routers}
         loading="Loading routers"
         failure="Routers could not be loaded"
@@ -120,17 +119,11 @@ export function RoutersPage() {
           description:
             "Create a router, then attach it to a private network from the network's page.",
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Routers"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Routers"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
       {creating && <CreateRouterDialog onClose={() => setCreating(false)} />}
       {action?.kind === 'rename' && <RenameRouterDialog router={action.router} onClose={close} />}
       {action?.kind === 'delete' && (

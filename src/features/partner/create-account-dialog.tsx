@@ -13,7 +13,7 @@ import {
 import type { PartnerAccount, PartnerAccountForm } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { countryOptions } from './country-options';
 
@@ -36,19 +36,15 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
   // What "Create account" sends with what is typed now, for the "API call" view.
   const parsed = partnerAccountFormSchema.safeParse(useWatch({ control }));
 
-  const { failure, clear, onError } = useApiFailure(
-    setError,
-    (error) => {
+  const submission = useApiSubmit({ handleSubmit, setError }, createAccount, {
+    fieldOf: (error) => {
       const field = partnerFormFieldOfCode(error.code);
       const hidden = field?.startsWith('contact_details.') && getValues('copy_partner_contact');
       return hidden ? null : field;
     },
-    { shouldFocus: true },
-  );
-
-  const submit = handleSubmit((form) => {
-    clear();
-    createAccount.mutate(toPartnerAccountCreateRequest(form), { onSuccess: onCreated, onError });
+    shouldFocus: true,
+    request: toPartnerAccountCreateRequest,
+    onSuccess: onCreated,
   });
 
   return (
@@ -56,11 +52,9 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
       title="Create a customer account"
       submitLabel="Create account"
       pendingLabel="Creating…"
-      pending={createAccount.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The account could not be created"
       maxWidth="md"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       apiCall={
         parsed.success ? createPartnerAccountCall(toPartnerAccountCreateRequest(parsed.data)) : null

@@ -6,12 +6,6 @@ const paths = {
   partner: (month?: string) => withQuery('/partner', { month }),
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    partner: typeof paths;
-  }
-}
-
 export const partnerGroup = defineGroup({
   name: 'partner',
   paths,

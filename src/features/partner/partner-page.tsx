@@ -13,10 +13,10 @@ import type { PartnerAccount } from '../../../contract/partner';
 import { accountQueries } from '../../api/account';
 import { partnerAccountListCall, partnerQueries } from '../../api/partner';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { formatNumber } from '../../lib/format';
 import { CreateAccountDialog } from './create-account-dialog';
 import { CustomerBillingSection } from './customer-billing-section';
@@ -143,7 +143,7 @@ function PartnerConsole({ partner }: { partner: Account['partner'] }) {
               username and the password you chose.
             </Alert>
           )}
-          <QueryView
+          <QueryTable
             query={accounts}
             loading="Loading customer accounts"
             failure="Customer accounts could not be loaded"
@@ -151,17 +151,11 @@ function PartnerConsole({ partner }: { partner: Account['partner'] }) {
               title: 'No customer accounts yet.',
               description: 'Create one for each customer; it is billed on your invoicing.',
             }}
-          >
-            {(data) => (
-              <DataTable
-                label="Customer accounts"
-                columns={columns}
-                data={data}
-                getRowId="username"
-                rowHeaderColumn="username"
-              />
-            )}
-          </QueryView>
+            label="Customer accounts"
+            columns={columns}
+            getRowId="username"
+            rowHeaderColumn="username"
+          />
         </Box>
         {accounts.isSuccess && (
           <CustomerBillingSection

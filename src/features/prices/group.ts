@@ -6,12 +6,6 @@ const paths = {
   prices: (zone?: string) => withQuery('/prices', { zone }),
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    prices: typeof paths;
-  }
-}
-
 export const pricesGroup = defineGroup({
   name: 'prices',
   paths,

@@ -10,12 +10,6 @@ const paths = {
   server: (uuid: string) => `${servers}/${uuid}`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    servers: typeof paths;
-  }
-}
-
 export const serversGroup = defineGroup({
   name: 'servers',
   paths,

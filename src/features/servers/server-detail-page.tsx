@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../contract/server';
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
@@ -19,17 +19,15 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 
 export function ServerDetailPage() {
-  const { uuid = '' } = useParams();
-  const server = useQuery(serverQueries.detail(uuid));
   return (
-    <DetailQuery query={server} noun="Server">
+    <RouteDetail detail={serverQueries.detail} noun="Server">
       {(data) => <ServerView server={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
@@ -26,6 +25,7 @@ import { EmptyState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { formatMebibytes } from '../../lib/format';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 import { urlChoice, urlList, urlOffset, urlPageSize, urlText } from '../../lib/url-state';
 
@@ -86,14 +86,7 @@ const column = createColumnHelper<ServerSummary>();
 
 const columns = [
   selectionColumn<ServerSummary>((server) => server.title, 'servers'),
-  column.accessor('title', {
-    header: 'Title',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.server(row.original.uuid)}>
-        {row.original.title}
-      </Link>
-    ),
-  }),
+  column.accessor('title', { header: 'Title', cell: linkCell((row) => links.server(row.uuid)) }),
   column.accessor('state', {
     header: 'State',
     cell: ({ row }) => <StateChip state={row.original.state} progress={row.original.progress} />,

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
-import type { ApiError } from '../../api/http';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
@@ -30,7 +29,6 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
   const allowance = useAllowance();
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<
     CreateStorageFormValues,
     unknown,
@@ -44,16 +42,9 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
   const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success ? createStorageCall(parsed.data) : null;
 
-  const submit = handleSubmit((body) => {
-    setFailure(null);
-    createStorage.mutate(body, {
-      onSuccess: onCreated,
-      onError: (error) => {
-        const field = storageFieldForError(error.code);
-        if (field) setError(field, { message: `${error.message} (${error.code})` });
-        else setFailure(error);
-      },
-    });
+  const submission = useApiSubmit({ handleSubmit, setError }, createStorage, {
+    fieldOf: (error) => storageFieldForError(error.code),
+    onSuccess: onCreated,
   });
 
   return (
@@ -61,10 +52,8 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
       title="Create storage"
       submitLabel="Create storage"
       pendingLabel="Creating…"
-      pending={createStorage.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The storage could not be created"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       apiCall={preview}
     >

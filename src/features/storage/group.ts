@@ -7,12 +7,6 @@ const paths = {
   storageDetail: (uuid: string) => `${storage}/${uuid}`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    storage: typeof paths;
-  }
-}
-
 export const storageGroup = defineGroup({
   name: 'storage',
   paths,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod/mini';
 import { storageTierSchema, storageTitleSchema } from '../../../contract/storage';
@@ -26,7 +25,7 @@ import {
 } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { LabelFields } from '../../components/form/label-fields';
-import { TextInput } from '../../components/form/text-input';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { FormDialog } from '../../components/form-dialog';
 import { BackupRuleFields } from './backup-rule-fields';
@@ -50,7 +49,6 @@ const withCode = (error: ApiError) => `${error.message} (${error.code})`;
 
 export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   const modify = useModifyStorage(storage.uuid);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<
     EditStorageFormValues,
     unknown,
@@ -68,17 +66,12 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   const size = useWatch({ control, name: 'size' });
   const grows = Number(size) > storage.size;
 
-  const submit = handleSubmit((body) => {
-    setFailure(null);
-    modify.mutate(body, {
-      onSuccess: onClose,
-      onError: (error) => {
-        const field = storageFieldForError(error.code);
-        if (field && field !== 'zone' && field !== 'tier') {
-          setError(field, { message: withCode(error) });
-        } else setFailure(error);
-      },
-    });
+  const submission = useApiSubmit({ handleSubmit, setError }, modify, {
+    fieldOf: (error) => {
+      const field = storageFieldForError(error.code);
+      return field === 'zone' || field === 'tier' ? null : field;
+    },
+    onSuccess: onClose,
   });
 
   return (
@@ -86,28 +79,17 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
       title={`Edit “${storage.title}”`}
       submitLabel="Save changes"
       pendingLabel="Saving…"
-      pending={modify.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The storage could not be changed"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <FormTextInput control={control} name="title" label="Title" required />
-      <Controller
-        name="size"
+      <FormTextInput
         control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            {...field}
-            label="Size (GiB)"
-            inputMode="numeric"
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ??
-              `Now ${storage.size} GiB; a storage can only grow, up to 4096 GiB.`
-            }
-          />
-        )}
+        name="size"
+        label="Size (GiB)"
+        inputMode="numeric"
+        hint={`Now ${storage.size} GiB; a storage can only grow, up to 4096 GiB.`}
       />
       {grows && (
         <FormCheckbox
@@ -206,59 +188,39 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      <Controller
+      <FormSelect
+        control={control}
         name="server"
+        label="Server"
+        required
+        hint={
+          servers.isSuccess && candidates.length === 0
+            ? `No server in ${storage.zone} to attach to.`
+            : `Only servers in ${storage.zone}, the storage's zone.`
+        }
+      >
+        {candidates.map((server) => (
+          <MenuItem key={server.uuid} value={server.uuid}>
+            {`${server.title} (${server.state})`}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <FormSelect
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            required
-            label="Server"
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ??
-              (servers.isSuccess && candidates.length === 0
-                ? `No server in ${storage.zone} to attach to.`
-                : `Only servers in ${storage.zone}, the storage's zone.`)
-            }
-          >
-            {candidates.map((server) => (
-              <MenuItem key={server.uuid} value={server.uuid}>
-                {`${server.title} (${server.state})`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-      <Controller
         name="bus"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            label="Bus"
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ??
-              'IDE devices and CD-ROMs attach only while the server is stopped; VirtIO and SCSI disks also to a running server.'
-            }
+        label="Bus"
+        hint="IDE devices and CD-ROMs attach only while the server is stopped; VirtIO and SCSI disks also to a running server."
+      >
+        {(Object.keys(busLabels) as Bus[]).map((value) => (
+          <MenuItem
+            key={value}
+            value={value}
+            disabled={(cdrom && value !== 'ide') || (running && needsStoppedServer(value, cdrom))}
           >
-            {(Object.keys(busLabels) as Bus[]).map((value) => (
-              <MenuItem
-                key={value}
-                value={value}
-                disabled={
-                  (cdrom && value !== 'ide') || (running && needsStoppedServer(value, cdrom))
-                }
-              >
-                {busLabels[value]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+            {busLabels[value]}
+          </MenuItem>
+        ))}
+      </FormSelect>
       {blocked && (
         <Alert severity="info">
           {`${chosen.title} is ${chosen.state}. Stop it first to attach ${cdrom ? 'a CD-ROM' : 'an IDE device'}.`}
@@ -277,23 +239,16 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
   const backup = useBackupStorage(storage.uuid);
   const templatize = useTemplatizeStorage(storage.uuid);
   const mutation = kind === 'backup' ? backup : templatize;
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<TitleFormValues>({
     resolver: zodResolver(titleFormSchema),
     defaultValues: {
       title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template`,
     },
   });
-  const submit = handleSubmit(({ title }) => {
-    setFailure(null);
-    mutation.mutate(title, {
-      onSuccess: onClose,
-      onError: (error) => {
-        if (fieldForErrorCode(error.code, { TITLE: 'title' })) {
-          setError('title', { message: withCode(error) });
-        } else setFailure(error);
-      },
-    });
+  const submission = useApiSubmit({ handleSubmit, setError }, mutation, {
+    fieldOf: (error) => fieldForErrorCode(error.code, { TITLE: 'title' } as const),
+    request: ({ title }) => title,
+    onSuccess: onClose,
   });
   const words =
     kind === 'backup'
@@ -316,10 +271,8 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
       title={words.title}
       submitLabel={words.submit}
       pendingLabel={words.pending}
-      pending={mutation.isPending}
-      failure={failure}
+      {...submission}
       failureTitle={words.failure}
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <Typography color="text.secondary">{words.note}</Typography>
@@ -343,7 +296,6 @@ type CloneFormValues = z.infer<typeof cloneFormSchema>;
 export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
   const zones = useQuery(zoneQueries.list());
   const clone = useCloneStorage(storage.uuid);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const { control, handleSubmit, setError } = useForm<CloneFormValues>({
     resolver: zodResolver(cloneFormSchema),
     defaultValues: {
@@ -352,33 +304,19 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
       tier: storage.tier ?? ('maxiops' satisfies StorageTier),
     },
   });
-  const submit = handleSubmit((values) => {
-    setFailure(null);
-    clone.mutate(
-      { storage: values },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          const field = fieldForErrorCode(error.code, {
-            TITLE: 'title',
-            ZONE: 'zone',
-            TIER: 'tier',
-          } as const);
-          if (field) setError(field, { message: withCode(error) });
-          else setFailure(error);
-        },
-      },
-    );
+  const submission = useApiSubmit({ handleSubmit, setError }, clone, {
+    fieldOf: (error) =>
+      fieldForErrorCode(error.code, { TITLE: 'title', ZONE: 'zone', TIER: 'tier' } as const),
+    request: (values) => ({ storage: values }),
+    onSuccess: onClose,
   });
   return (
     <FormDialog
       title={`Clone “${storage.title}”`}
       submitLabel="Clone"
       pendingLabel="Starting clone…"
-      pending={clone.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The storage could not be cloned"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <Typography color="text.secondary">

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
@@ -35,7 +35,7 @@ import {
   RestoreBackupDialog,
 } from './storage-confirm-dialogs';
 import { intervalLabels, tierLabels } from './storage-forms';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 
@@ -43,13 +43,10 @@ type Action =
   'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
 
 export function StorageDetailPage() {
-  const { uuid = '' } = useParams();
-  const storage = useQuery(storageQueries.detail(uuid));
-
   return (
-    <DetailQuery query={storage} noun="Storage">
+    <RouteDetail detail={storageQueries.detail} noun="Storage">
       {(data) => <StorageDetails storage={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 

@@ -1,12 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
 import type { StorageSummary } from '../../../contract/storage';
 import { selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';
 import type { TableSorting } from '../../components/data-table';
 import { StateChip } from '../../components/state-chip';
 import { formatGibibytes } from '../../lib/format';
+import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 import { tierLabels } from './storage-forms';
 
@@ -15,11 +14,7 @@ const column = createColumnHelper<StorageSummary>();
 const columns = [
   column.accessor('title', {
     header: 'Title',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.storageDetail(row.original.uuid)}>
-        {row.original.title}
-      </Link>
-    ),
+    cell: linkCell((row) => links.storageDetail(row.uuid)),
   }),
   column.accessor('state', {
     header: 'State',

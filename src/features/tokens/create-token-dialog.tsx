@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiFailure } from '../../components/form/use-api-failure';
-import { TextInput } from '../../components/form/text-input';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { IpRangeFields } from './ip-range-fields';
 import {
   createTokenFormDefaults,
@@ -15,7 +14,7 @@ import {
   fieldForErrorCode,
 } from './create-token-form';
 import type { CreateTokenFormValues } from './create-token-form';
-import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 
 interface CreateTokenDialogProps {
   onClose: () => void;
@@ -39,13 +38,9 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
   const parsed = createTokenFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success ? createTokenCall(parsed.data) : null;
 
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, getValues()),
-  );
-
-  const submit = handleSubmit((body) => {
-    clear();
-    createToken.mutate(body, { onSuccess: onCreated, onError });
+  const submission = useApiSubmit({ handleSubmit, setError }, createToken, {
+    fieldOf: (error) => fieldForErrorCode(error.code, getValues()),
+    onSuccess: onCreated,
   });
 
   return (
@@ -53,27 +48,17 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
       title="Create an API token"
       submitLabel="Create token"
       pendingLabel="Creating…"
-      pending={createToken.isPending}
-      failure={failure}
+      {...submission}
       failureTitle="The token could not be created"
-      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       apiCall={preview}
     >
-      <Controller
-        name="name"
+      <FormTextInput
         control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            {...field}
-            label="Name"
-            required
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ?? 'Say what uses the token, such as a script or tool.'
-            }
-          />
-        )}
+        name="name"
+        label="Name"
+        required
+        hint="Say what uses the token, such as a script or tool."
       />
       <FormSelect control={control} name="expiry" label="Expires after">
         {expiryChoiceSchema.options.map((choice) => (
@@ -83,40 +68,23 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
         ))}
       </FormSelect>
       {expiry === 'custom' && (
-        <Controller
-          name="customDuration"
+        <FormTextInput
           control={control}
-          render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              label="Duration"
-              required
-              error={fieldState.invalid}
-              helperText={
-                fieldState.error?.message ??
-                'Hours, minutes and seconds, such as 36h, 1h30m or 15m; at most one year.'
-              }
-            />
-          )}
+          name="customDuration"
+          label="Duration"
+          required
+          hint="Hours, minutes and seconds, such as 36h, 1h30m or 15m; at most one year."
         />
       )}
       {expiry === 'date' && (
-        <Controller
-          name="expiresAt"
+        <FormTextInput
           control={control}
-          render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              type="datetime-local"
-              label="Expires at"
-              required
-              shrinkLabel
-              error={fieldState.invalid}
-              helperText={
-                fieldState.error?.message ?? 'In your local time; at most one year ahead.'
-              }
-            />
-          )}
+          name="expiresAt"
+          type="datetime-local"
+          label="Expires at"
+          required
+          shrinkLabel
+          hint="In your local time; at most one year ahead."
         />
       )}
       <IpRangeFields control={control} anyAddress={anyAddress} />

@@ -5,12 +5,6 @@ const paths = {
   tokens: () => '/tokens',
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    tokens: typeof paths;
-  }
-}
-
 export const tokensGroup = defineGroup({
   name: 'tokens',
   paths,

@@ -4,10 +4,9 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { usageQueries } from '../../api/usage';
 import { zoneQueries } from '../../api/zones';
-import { DataTable } from '../../components/data-table';
 import { SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
 import { formatNumber, humanizeKey } from '../../lib/format';
 
@@ -87,7 +86,7 @@ export function DeviceAvailabilityPage() {
             minWidth={180}
           />
         </Box>
-        <QueryView
+        <QueryTable
           query={devices}
           loading="Loading device availability"
           failure="Device availability could not be loaded"
@@ -95,18 +94,12 @@ export function DeviceAvailabilityPage() {
             title: 'No devices are available with these filters.',
             description: 'Pick another zone or show all zones.',
           }}
-          isEmpty={() => rows.length === 0}
-        >
-          {() => (
-            <DataTable
-              label="Device availability"
-              columns={columns}
-              data={rows}
-              getRowId={(row) => `${row.zone}|${row.type}|${row.plan}`}
-              rowHeaderColumn="plan"
-            />
-          )}
-        </QueryView>
+          rows={rows}
+          label="Device availability"
+          columns={columns}
+          getRowId={(row) => `${row.zone}|${row.type}|${row.plan}`}
+          rowHeaderColumn="plan"
+        />
       </Box>
     </>
   );

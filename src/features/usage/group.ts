@@ -7,12 +7,6 @@ const paths = {
   deviceAvailability: () => '/device-availability',
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    usage: typeof paths;
-  }
-}
-
 export const usageGroup = defineGroup({
   name: 'usage',
   paths,

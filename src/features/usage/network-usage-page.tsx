@@ -22,11 +22,11 @@ import type { DayRange, getCurrentNetworkUsage, NetworkStat } from '../../api/us
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import type { ChartRow } from '../../components/charts/series-chart';
-import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { SectionCard } from '../../components/section-card';
 import { formatBytes } from '../../lib/bytes';
 import { downloadCsv } from '../../lib/csv';
@@ -247,22 +247,16 @@ export function NetworkUsagePage() {
             <Typography id="top-heading" variant="h6" component="h2">
               Top usage
             </Typography>
-            <QueryView
+            <QueryTable
               query={top}
               loading="Loading top usage"
               failure="Top usage could not be loaded"
               empty={{ title: 'No resource sent traffic in this range.' }}
-            >
-              {(data) => (
-                <DataTable
-                  label="Top usage"
-                  columns={topColumns}
-                  data={data}
-                  getRowId={(row) => `${row.resource_id}|${row.service}`}
-                  rowHeaderColumn="resource"
-                />
-              )}
-            </QueryView>
+              label="Top usage"
+              columns={topColumns}
+              getRowId={(row) => `${row.resource_id}|${row.service}`}
+              rowHeaderColumn="resource"
+            />
           </Box>
         </Box>
       )}

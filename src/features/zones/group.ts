@@ -5,12 +5,6 @@ const paths = {
   zones: () => '/zones',
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    zones: typeof paths;
-  }
-}
-
 export const zonesGroup = defineGroup({
   name: 'zones',
   paths,

@@ -1,0 +1,12 @@
+import type { CellContext } from '@tanstack/react-table';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+
+/** A table cell that shows the row's name and links it to the row's page. */
+export const linkCell =
+  <Row,>(to: (row: Row) => string) =>
+  ({ row, getValue }: CellContext<Row, string>) => (
+    <Link component={RouterLink} to={to(row.original)}>
+      {getValue()}
+    </Link>
+  );
