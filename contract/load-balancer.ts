@@ -123,7 +123,6 @@ export const lbMatcherTypes = [
   'url_param',
   'num_members_up',
 ] as const;
-export type LoadBalancerMatcherType = (typeof lbMatcherTypes)[number];
 const stringMethods = z.enum([
   'exact',
   'substring',
@@ -211,7 +210,6 @@ export const lbMatcherSchema = z
       { message: 'Give exactly the match_<type> object of the matcher’s type.' },
     ),
   );
-export type LoadBalancerMatcher = z.infer<typeof lbMatcherSchema>;
 
 export const lbActionTypes = [
   'use_backend',
@@ -224,7 +222,6 @@ export const lbActionTypes = [
   'set_request_header',
   'set_response_header',
 ] as const;
-export type LoadBalancerActionType = (typeof lbActionTypes)[number];
 const setHeader = z.strictObject({
   header: shortText(256).check(z.minLength(1)),
   value: z.optional(shortText(1024)),
@@ -270,7 +267,6 @@ export const lbActionSchema = z
       { message: 'Give exactly the action_<type> object of the action’s type.' },
     ),
   );
-export type LoadBalancerAction = z.infer<typeof lbActionSchema>;
 
 const ruleFields = {
   name: lbNameSchema,
@@ -289,7 +285,6 @@ export const lbRuleModifySchema = z.strictObject({
   priority: z.optional(ruleFields.priority),
   matching_condition: z.optional(z.enum(['and', 'or'])),
 });
-export type LoadBalancerRuleModify = z.input<typeof lbRuleModifySchema>;
 
 const matcherAnswer = z.looseObject({ type: z.string(), inverse: z.boolean() });
 const actionAnswer = z.looseObject({ type: z.string() });
@@ -321,7 +316,6 @@ export const lbTlsConfigSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type LoadBalancerTlsConfig = z.infer<typeof lbTlsConfigSchema>;
 const tlsConfigList = z
   .array(lbTlsConfigCreateSchema)
   .check(
@@ -366,7 +360,6 @@ export const lbFrontendModifySchema = z.strictObject({
   networks: z.optional(frontendNetworks),
   properties: z.optional(lbFrontendPropertiesSchema),
 });
-export type LoadBalancerFrontendModify = z.input<typeof lbFrontendModifySchema>;
 export const lbFrontendSchema = z.object({
   name: z.string(),
   mode: lbModeSchema,
@@ -418,7 +411,6 @@ export const lbMemberModifySchema = z.strictObject({
   max_sessions: z.optional(maxSessions),
   enabled: z.optional(z.boolean()),
 });
-export type LoadBalancerMemberModify = z.input<typeof lbMemberModifySchema>;
 export const lbMemberSchema = z.object({
   name: z.string(),
   type: lbMemberTypeSchema,
@@ -450,7 +442,6 @@ export const lbBackendPropertiesSchema = z.strictObject({
   tls_use_system_ca: z.optional(z.boolean()),
   http2_enabled: z.optional(z.boolean()),
 });
-export type LoadBalancerBackendProperties = z.input<typeof lbBackendPropertiesSchema>;
 
 const memberList = z
   .array(lbMemberCreateSchema)
@@ -471,7 +462,6 @@ export const lbBackendModifySchema = z.strictObject({
   resolver: z.optional(z.union([lbNameSchema, z.literal('')])),
   properties: z.optional(lbBackendPropertiesSchema),
 });
-export type LoadBalancerBackendModify = z.input<typeof lbBackendModifySchema>;
 export const lbBackendSchema = z.object({
   name: z.string(),
   members: z.array(lbMemberSchema),
@@ -575,7 +565,6 @@ export const lbNetworkSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type LoadBalancerNetwork = z.infer<typeof lbNetworkSchema>;
 export const lbNodeSchema = z.object({
   operational_state: lbNodeStateSchema,
   networks: z.array(
@@ -658,7 +647,6 @@ export const loadBalancerModifySchema = z.strictObject({
   maintenance_dow: z.optional(maintenanceDowSchema),
   maintenance_time: z.optional(maintenanceTimeSchema),
 });
-export type LoadBalancerModify = z.input<typeof loadBalancerModifySchema>;
 
 export const loadBalancerSchema = z.object({
   uuid: uuidSchema,
@@ -721,7 +709,6 @@ export const lbMetricsSchema = z.object({
     }),
   ),
 });
-export type LoadBalancerMetrics = z.infer<typeof lbMetricsSchema>;
 
 /* ---------- certificate bundles ---------- */
 
@@ -774,7 +761,6 @@ export const certificateBundleCreateSchema = z
       path: ['private_key'],
     }),
   );
-export type CertificateBundleCreate = z.input<typeof certificateBundleCreateSchema>;
 export const certificateBundleModifySchema = z.strictObject({
   name: z.optional(lbNameSchema),
   certificate: z.optional(pem),
@@ -782,7 +768,6 @@ export const certificateBundleModifySchema = z.strictObject({
   private_key: z.optional(pem),
   hostnames: z.optional(hostnames),
 });
-export type CertificateBundleModify = z.input<typeof certificateBundleModifySchema>;
 export const certificateBundleSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),

@@ -14,6 +14,7 @@ import { networkPeeringRoutes } from './routes/network-peerings';
 import { partnerRoutes } from './routes/partner';
 import { auditLogRoutes } from './routes/audit-logs';
 import { kubernetesRoutes } from './routes/kubernetes';
+import { loadBalancerDomain } from './load-balancers/domain';
 
 /**
  * Every resource group of the sandbox, each registered once. The groups built before domains
@@ -36,4 +37,5 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'partner', routes: partnerRoutes },
   { name: 'audit-logs', routes: auditLogRoutes },
   { name: 'kubernetes', routes: kubernetesRoutes },
+  loadBalancerDomain,
 ];

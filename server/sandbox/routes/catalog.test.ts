@@ -6,6 +6,7 @@ import {
   serverPlanPricePrefix,
 } from '../../../contract/price';
 import { zoneListResponseSchema } from '../../../contract/zone';
+import { sandboxDomains } from '../domains';
 import { coerceXml, parseXml } from '../http/formats';
 import { demoAuth, otherAuth } from '../testing';
 import { sandboxSuite } from './test-helpers';
@@ -77,7 +78,7 @@ describe('plans', () => {
 });
 
 describe('prices', () => {
-  it('prices every base key and every plan in every zone, as {amount, price} numbers', async () => {
+  it('prices every base key, every plan and every domain’s own key in every zone, as {amount, price} numbers', async () => {
     const { prices } = priceListResponseSchema.parse((await get('/1.2/price')).json());
     const planNames = planListResponseSchema
       .parse((await get('/1.3/plan')).json())
@@ -87,6 +88,7 @@ describe('prices', () => {
     const expectedKeys = [
       ...basePriceKeys,
       ...planNames.map((name) => `${serverPlanPricePrefix}${name}`),
+      ...sandboxDomains.flatMap((domain) => Object.keys(domain.prices ?? {})),
     ].sort();
     for (const zone of prices.zone) {
       const { name, ...entries } = zone;
