@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadBalancerEndpoints } from '../../contract/load-balancer';
+import type { BodyOf } from '../../contract/endpoint';
 import type {
-  CertificateBundleCreate,
   LoadBalancer,
   LoadBalancerCreate,
   LoadBalancerFrontendCreate,
   LoadBalancerMemberCreate,
-  LoadBalancerMemberModify,
-  LoadBalancerModify,
   LoadBalancerRule,
   LoadBalancerRuleCreate,
   LoadBalancerTlsConfigCreate,
@@ -16,6 +14,9 @@ import type {
 import { callEndpoint, endpointCall } from './http';
 
 const lb = loadBalancerEndpoints;
+type LoadBalancerModify = BodyOf<typeof lb.modify>;
+type LoadBalancerMemberModify = BodyOf<typeof lb.modifyMember>;
+export type CertificateBundleCreate = BodyOf<typeof lb.createCertificateBundle>;
 
 export const loadBalancerListCall = endpointCall(lb.list, { query: {} });
 export const listLoadBalancers = (signal?: AbortSignal) =>

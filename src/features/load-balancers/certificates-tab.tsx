@@ -11,14 +11,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type {
-  CertificateBundle,
-  CertificateBundleCreate,
-  LoadBalancer,
-} from '../../../contract/load-balancer';
+import type { CertificateBundle, LoadBalancer } from '../../../contract/load-balancer';
 import { lbNameSchema } from '../../../contract/load-balancer';
 import {
   createCertificateBundleCall,
+  type CertificateBundleCreate,
   deleteCertificateBundleCall,
   loadBalancerQueries,
   useCreateCertificateBundle,

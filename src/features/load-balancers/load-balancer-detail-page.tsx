@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useNavigate, useParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { LoadBalancer, LoadBalancerNetwork } from '../../../contract/load-balancer';
+import type { LoadBalancer } from '../../../contract/load-balancer';
 import {
   deleteLoadBalancerCall,
   isLoadBalancerBusy,
@@ -192,6 +192,7 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
   );
 }
 
+type LoadBalancerNetwork = LoadBalancer['networks'][number];
 const networkColumn = createColumnHelper<LoadBalancerNetwork>();
 const networkColumns = [
   networkColumn.accessor('name', { header: 'Name' }),

@@ -1,13 +1,17 @@
 import { z } from 'zod/mini';
-import type {
-  LoadBalancerAction,
-  LoadBalancerActionType,
-  LoadBalancerMatcher,
-  LoadBalancerMatcherType,
-  LoadBalancerRule,
-  LoadBalancerRuleCreate,
+import type { LoadBalancerRule, LoadBalancerRuleCreate } from '../../../contract/load-balancer';
+import {
+  lbActionSchema,
+  lbActionTypes,
+  lbMatcherSchema,
+  lbMatcherTypes,
+  lbNameSchema,
 } from '../../../contract/load-balancer';
-import { lbActionTypes, lbMatcherTypes, lbNameSchema } from '../../../contract/load-balancer';
+
+type LoadBalancerMatcher = z.infer<typeof lbMatcherSchema>;
+type LoadBalancerMatcherType = (typeof lbMatcherTypes)[number];
+type LoadBalancerAction = z.infer<typeof lbActionSchema>;
+type LoadBalancerActionType = (typeof lbActionTypes)[number];
 
 /**
  * What a matcher type takes besides its type (the `match_<type>` object, UpCloud's Go SDK,
