@@ -129,7 +129,7 @@ export type LoadBalancerFormValues = z.input<typeof loadBalancerFormSchema>;
 export const loadBalancerFormDefaults: LoadBalancerFormValues = {
   name: '',
   zone: '',
-  plan: 'development',
+  plan: '',
   privateNetwork: '',
   frontendName: 'web',
   mode: 'http',

@@ -1,12 +1,11 @@
 import { z } from 'zod/mini';
-import type { LoadBalancerRule, LoadBalancerRuleCreate } from '../../../contract/load-balancer';
-import {
+import type {
+  LoadBalancerRule,
+  LoadBalancerRuleCreate,
   lbActionSchema,
-  lbActionTypes,
   lbMatcherSchema,
-  lbMatcherTypes,
-  lbNameSchema,
 } from '../../../contract/load-balancer';
+import { lbActionTypes, lbMatcherTypes, lbNameSchema } from '../../../contract/load-balancer';
 
 type LoadBalancerMatcher = z.infer<typeof lbMatcherSchema>;
 type LoadBalancerMatcherType = (typeof lbMatcherTypes)[number];
