@@ -60,7 +60,10 @@ test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP an
   const name = `e2e-${stamp}`;
 
   await signInWithPassword(page, demo.username, demo.password);
-  await page.getByRole('navigation').getByRole('link', { name: 'Load balancers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Load balancers' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Load balancers' })).toBeVisible();
   await page.getByRole('link', { name: 'Create load balancer' }).first().click();
 
@@ -81,7 +84,10 @@ test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP an
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const overview = page.getByRole('region', { name: 'Overview' });
-  await expect(overview.getByText('running', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const settingUp = page.getByRole('progressbar', { name: /^Load balancer / });
+  await expect(settingUp).toBeVisible();
+  await expect(settingUp).toBeHidden({ timeout: 60_000 });
+  await expect(overview.getByText('running', { exact: true }).first()).toBeVisible();
   await expect(overview.getByText(/^lb-[0-9a-f]{32}-1\.upcloudlb\.com$/)).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -126,7 +132,7 @@ test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP an
   await expect(web.getByRole('table', { name: 'Rules of frontend web' })).toContainText(
     'redirect to https:// (301)',
   );
-  await expect(overview.getByText('running', { exact: true })).toBeAttached({ timeout: 60_000 });
+  await expect(settingUp).toBeHidden({ timeout: 60_000 });
 
   await page.getByRole('tab', { name: 'Backends and members' }).click();
   await members
@@ -144,6 +150,9 @@ test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP an
   await expect(members.getByRole('row', { name: new RegExp(first) })).toContainText('up');
   await expectNoAxeViolations(page);
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Load balancers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Load balancers' })
+    .click();
   await expect(page.getByRole('table', { name: 'Load balancers' })).toContainText(name);
 });
