@@ -3,9 +3,13 @@ import type {
   LoadBalancerRule,
   LoadBalancerRuleCreate,
   lbActionSchema,
-  lbMatcherSchema,
 } from '../../../contract/load-balancer';
-import { lbActionTypes, lbMatcherTypes, lbNameSchema } from '../../../contract/load-balancer';
+import {
+  lbActionTypes,
+  lbMatcherSchema,
+  lbMatcherTypes,
+  lbNameSchema,
+} from '../../../contract/load-balancer';
 
 type LoadBalancerMatcher = z.infer<typeof lbMatcherSchema>;
 type LoadBalancerMatcherType = (typeof lbMatcherTypes)[number];
@@ -36,28 +40,16 @@ export const matcherKinds: Record<LoadBalancerMatcherType, MatcherKind> = {
   url_param: 'named',
   num_members_up: 'members',
 };
-export const stringMethods = [
-  'exact',
-  'substring',
-  'regexp',
-  'starts',
-  'ends',
-  'domain',
-  'ip',
-  'exists',
-];
-export const integerMethods = ['equal', 'greater_or_equal', 'greater', 'less_or_equal', 'less'];
-export const httpMethods = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'CONNECT',
-  'OPTIONS',
-  'TRACE',
-];
+// The comparisons each kind takes, read from the contract's matcher schema.
+const matcherShape = lbMatcherSchema.shape;
+export const stringMethods: readonly string[] =
+  matcherShape.match_path.def.innerType.shape.method.options;
+export const integerMethods: readonly string[] =
+  matcherShape.match_src_port.def.innerType.shape.method.options.filter(
+    (method) => method !== 'range',
+  );
+export const httpMethods: readonly string[] =
+  matcherShape.match_http_method.def.innerType.shape.value.options;
 
 /** What each action type takes (the `action_<type>` object). */
 export const actionFields: Record<LoadBalancerActionType, readonly ActionField[]> = {
