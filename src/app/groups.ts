@@ -3,6 +3,7 @@ import { auditLogsGroup } from '../features/audit-logs/group';
 import { billingGroup } from '../features/billing/group';
 import { ipAddressesGroup } from '../features/ip-addresses/group';
 import { kubernetesGroup } from '../features/kubernetes/group';
+import { loadBalancersGroup } from '../features/load-balancers/group';
 import { networkPeeringsGroup } from '../features/network-peerings/group';
 import { networksGroup } from '../features/networks/group';
 import { partnerGroup } from '../features/partner/group';
@@ -28,6 +29,7 @@ const manifests = [
   ipAddressesGroup,
   networkPeeringsGroup,
   kubernetesGroup,
+  loadBalancersGroup,
   zonesGroup,
   pricesGroup,
   tokensGroup,

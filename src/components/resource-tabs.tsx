@@ -10,16 +10,24 @@ const ResourceActivity = lazy(async () => ({
   default: (await import('./resource-activity')).ResourceActivity,
 }));
 
-type Section = 'overview' | 'activity';
+/** A tab a detail page adds between Overview and Activity; `value` is its `?tab=` in the URL. */
+export interface ResourceSection {
+  value: string;
+  label: string;
+}
+
+const noSections: readonly ResourceSection[] = [];
 
 // A page has one set of these tabs, so fixed ids tie each tab to its panel.
-const tabId = (section: Section) => `resource-tab-${section}`;
-const panelId = (section: Section) => `resource-panel-${section}`;
+const tabId = (section: string) => `resource-tab-${section}`;
+const panelId = (section: string) => `resource-panel-${section}`;
 
-function useSection(): [Section, (next: Section) => void] {
+function useSection(sections: readonly ResourceSection[]): [string, (next: string) => void] {
   const [search, setSearch] = useSearchParams();
-  const section: Section = search.get('tab') === 'activity' ? 'activity' : 'overview';
-  const select = (next: Section) =>
+  const tab = search.get('tab');
+  const known = tab === 'activity' || sections.some((section) => section.value === tab);
+  const section = tab !== null && known ? tab : 'overview';
+  const select = (next: string) =>
     setSearch(
       (current) => {
         const params = new URLSearchParams(current);
@@ -34,15 +42,21 @@ function useSection(): [Section, (next: Section) => void] {
 
 /**
  * Props for the element holding a detail page's overview: it is the Overview tab's panel and
- * is hidden while the Activity tab is open (inline, so it wins over the element's own display).
+ * is hidden while another tab is open (inline, so it wins over the element's own display).
+ * A page with `sections` passes the same list here as to ResourceTabs.
  */
-export function useOverviewPanel() {
-  const [section] = useSection();
-  const hidden = section !== 'overview';
+export function useOverviewPanel(sections: readonly ResourceSection[] = noSections) {
+  return useSectionPanel('overview', sections);
+}
+
+/** Props for the element holding one of a page's `sections` (see useOverviewPanel). */
+export function useSectionPanel(value: string, sections: readonly ResourceSection[]) {
+  const [section] = useSection(sections);
+  const hidden = section !== value;
   return {
     role: 'tabpanel',
-    id: panelId('overview'),
-    'aria-labelledby': tabId('overview'),
+    id: panelId(value),
+    'aria-labelledby': tabId(value),
     hidden,
     style: hidden ? { display: 'none' } : undefined,
   } as const;
@@ -51,29 +65,39 @@ export function useOverviewPanel() {
 /**
  * A detail page's Overview and Activity tabs, and the Activity panel when it is open. The open
  * tab is in the URL (`?tab=activity`), so it can be linked and survives a reload. Place it under
- * the page header and spread `useOverviewPanel()` onto the overview's element.
+ * the page header and spread `useOverviewPanel()` onto the overview's element. `sections` adds
+ * tabs between the two, each panel spread with `useSectionPanel(value, sections)`.
  */
 export function ResourceTabs({
   resourceId,
   resourceType,
+  sections = noSections,
 }: {
   resourceId: string;
   /** See ResourceActivity: only for ids such as IP addresses that also match other rows. */
   resourceType?: string;
+  sections?: readonly ResourceSection[];
 }) {
-  const [section, select] = useSection();
+  const [section, select] = useSection(sections);
+  const tabs = [
+    { value: 'overview', label: 'Overview' },
+    ...sections,
+    { value: 'activity', label: 'Activity' },
+  ];
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={section}
-          onChange={(_event, value: Section) => select(value)}
+          onChange={(_event, value: string) => select(value)}
           aria-label="Sections"
+          // Extra tabs may not fit a phone's width.
+          variant={sections.length > 0 ? 'scrollable' : 'standard'}
         >
-          {(['overview', 'activity'] as const).map((value) => (
+          {tabs.map(({ value, label }) => (
             <Tab
               key={value}
-              label={value === 'overview' ? 'Overview' : 'Activity'}
+              label={label}
               value={value}
               id={tabId(value)}
               aria-controls={panelId(value)}

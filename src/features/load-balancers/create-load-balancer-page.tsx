@@ -1,0 +1,308 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { useNavigate } from 'react-router';
+import type { LoadBalancerCreate } from '../../../contract/load-balancer';
+import { loadBalancerLimits } from '../../../contract/load-balancer';
+import {
+  createLoadBalancerCall,
+  loadBalancerQueries,
+  useCreateLoadBalancer,
+} from '../../api/load-balancers';
+import { networkQueries } from '../../api/networks';
+import { priceQueries } from '../../api/prices';
+import { zoneQueries } from '../../api/zones';
+import { ApiCallPanel } from '../../components/api-call-panel';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { CostPreview } from '../../components/cost-preview';
+import { DescriptionList, Field } from '../../components/description-list';
+import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { LabelFields } from '../../components/form/label-fields';
+import { useApiFailure } from '../../components/form/use-api-failure';
+import { PageHeader } from '../../components/page-header';
+import { zoneOptions } from '../../components/zone-options';
+import { formatMoney } from '../../lib/format';
+import { hoursPerMonth } from '../../lib/pricing';
+import { links } from '../../lib/links';
+import {
+  describeLbPlan,
+  loadBalancerCost,
+  loadBalancerFieldForError,
+  loadBalancerFormDefaults,
+  loadBalancerFormSchema,
+  newMember,
+  planPerHour,
+} from './load-balancer-form';
+import type { LoadBalancerFormValues } from './load-balancer-form';
+import { MemberFields, useServerAddresses } from './member-fields';
+
+type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
+
+const steps = ['Load balancer', 'Frontend and backend', 'Review'] as const;
+const stepFields: (keyof LoadBalancerFormValues)[][] = [
+  ['name', 'zone', 'plan', 'privateNetwork', 'labels'],
+  ['frontendName', 'mode', 'port', 'backendName', 'members'],
+  [],
+];
+
+export function CreateLoadBalancerPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const create = useCreateLoadBalancer();
+  const { control, handleSubmit, setError, setValue, trigger } = useForm<
+    LoadBalancerFormValues,
+    unknown,
+    LoadBalancerCreate
+  >({
+    resolver: zodResolver(loadBalancerFormSchema),
+    defaultValues: loadBalancerFormDefaults,
+  });
+  const { failure, clear, onError } = useApiFailure(setError, (error) => {
+    const field = loadBalancerFieldForError(error.code);
+    if (field) setStep(0);
+    return field;
+  });
+  const parsed = loadBalancerFormSchema.safeParse(useWatch({ control }));
+
+  const next = async () => {
+    if (await trigger(stepFields[step])) setStep((current) => current + 1);
+  };
+  const submit = handleSubmit((body) => {
+    clear();
+    create.mutate(body, {
+      onSuccess: (balancer) => void navigate(links.loadBalancer(balancer.uuid)),
+      onError,
+    });
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Create load balancer"
+        description="A load balancer gets a public DNS name; its frontend forwards traffic to the members of its backend, your servers."
+      />
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Create load balancer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step < steps.length - 1) void next();
+          else void submit(event);
+        }}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <Typography variant="h6" component="h2">
+            {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
+          </Typography>
+          {step === 0 && (
+            <ServiceStep
+              control={control}
+              onZone={() => {
+                setValue('privateNetwork', '');
+                setValue('members', []);
+              }}
+            />
+          )}
+          {step === 1 && <TrafficStep control={control} />}
+          {step === 2 && <ReviewStep control={control} />}
+          {failure && (
+            <ApiErrorAlert error={failure} title="The load balancer could not be created" />
+          )}
+          <ApiCallPanel preview={parsed.success ? createLoadBalancerCall(parsed.data) : null} />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
+            {step < steps.length - 1 ? (
+              <Button type="submit" variant="contained">
+                Next
+              </Button>
+            ) : (
+              <Button type="submit" variant="contained" disabled={create.isPending}>
+                {create.isPending ? 'Creating…' : 'Create load balancer'}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+        <PlanCostPreview control={control} />
+      </Box>
+    </>
+  );
+}
+
+function ServiceStep({ control, onZone }: { control: FormControl; onZone: () => void }) {
+  const zones = useQuery(zoneQueries.list());
+  const plans = useQuery(loadBalancerQueries.plans());
+  const prices = useQuery(priceQueries.list());
+  const zone = useWatch({ control, name: 'zone' });
+  const networks = useQuery({ ...networkQueries.list({ zone }), enabled: zone !== '' });
+  const priceZone = prices.data?.find((item) => item.name === zone);
+  const privateNetworks = (networks.data ?? []).filter(
+    (network) => network.type === 'private' && network.zone === zone,
+  );
+  return (
+    <>
+      <FormTextInput
+        control={control}
+        name="name"
+        label="Load balancer name"
+        required
+        hint="Letters, digits, “_” and “-”, such as web-lb."
+      />
+      <FormSelect control={control} name="zone" label="Zone" required onChosen={onZone}>
+        {zoneOptions(zones.data)}
+      </FormSelect>
+      <FormSelect
+        control={control}
+        name="plan"
+        label="Plan"
+        required
+        hint={zone ? 'Prices of the chosen zone.' : 'Choose a zone to see the prices.'}
+      >
+        {(plans.data ?? []).map((plan) => {
+          const perHour = planPerHour(priceZone, plan.name);
+          const price = perHour === null ? '' : `, ${formatMoney(perHour * hoursPerMonth)} a month`;
+          return (
+            <MenuItem key={plan.name} value={plan.name}>
+              {`${plan.name}: ${describeLbPlan(plan)}${price}`}
+            </MenuItem>
+          );
+        })}
+      </FormSelect>
+      <FormSelect
+        control={control}
+        name="privateNetwork"
+        label="Private network"
+        hint="Optional: a private network of the zone, to reach servers by their private addresses. The public network is always attached."
+      >
+        <MenuItem value="">None (public network only)</MenuItem>
+        {privateNetworks.map((network) => (
+          <MenuItem key={network.uuid} value={network.uuid}>
+            {network.name}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <LabelFields control={control} />
+    </>
+  );
+}
+
+function TrafficStep({ control }: { control: FormControl }) {
+  const zone = useWatch({ control, name: 'zone' });
+  const addresses = useServerAddresses(zone);
+  const { fields, append, remove } = useFieldArray({ control, name: 'members' });
+  const { errors } = useFormState({ control, name: 'members' });
+  const listError = errors.members?.root?.message ?? errors.members?.message;
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3">
+        Frontend
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr 1fr' } }}>
+        <FormTextInput control={control} name="frontendName" label="Frontend name" required />
+        <FormSelect control={control} name="mode" label="Mode" required>
+          <MenuItem value="http">HTTP</MenuItem>
+          <MenuItem value="tcp">TCP</MenuItem>
+        </FormSelect>
+        <FormTextInput
+          control={control}
+          name="port"
+          label="Frontend port"
+          inputMode="numeric"
+          required
+        />
+      </Box>
+      <Typography variant="subtitle1" component="h3">
+        Backend
+      </Typography>
+      <FormTextInput
+        control={control}
+        name="backendName"
+        label="Backend name"
+        required
+        hint="The frontend sends its traffic here unless a rule says otherwise."
+      />
+      {fields.map((field, index) => (
+        <MemberFields
+          key={field.id}
+          control={control}
+          index={index}
+          addresses={addresses}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      {listError && <FormHelperText error>{listError}</FormHelperText>}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          disabled={fields.length >= loadBalancerLimits.members}
+          onClick={() => append(newMember(fields.length))}
+        >
+          Add member
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+function ReviewStep({ control }: { control: FormControl }) {
+  const values = useWatch({ control });
+  const rows: [string, string][] = [
+    ['Name', values.name ?? ''],
+    ['Zone', values.zone ?? ''],
+    ['Plan', values.plan ?? ''],
+    ['Networks', values.privateNetwork ? 'public, private' : 'public'],
+    ['Frontend', `${values.frontendName}: ${values.mode?.toUpperCase()} on port ${values.port}`],
+    [
+      'Backend',
+      `${values.backendName}: ${(values.members ?? [])
+        .map((member) => `${member.name} (${member.ip}:${member.port})`)
+        .join(', ')}`,
+    ],
+  ];
+  return (
+    <DescriptionList>
+      {rows.map(([term, value]) => (
+        <Field key={term} term={term}>
+          {value || '—'}
+        </Field>
+      ))}
+    </DescriptionList>
+  );
+}
+
+function PlanCostPreview({ control }: { control: FormControl }) {
+  const prices = useQuery(priceQueries.list());
+  const [zone, plan] = useWatch({ control, name: ['zone', 'plan'] });
+  const priceZone = prices.data?.find((item) => item.name === zone);
+  return (
+    <CostPreview
+      cost={priceZone && plan ? loadBalancerCost(priceZone, plan) : null}
+      placeholder="Choose a zone and a plan to see the cost."
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import AltRouteIcon from '@mui/icons-material/AltRoute';
+import { defineGroup } from '../../lib/group-manifest';
+
+const loadBalancers = '/load-balancers';
+const paths = {
+  loadBalancers: () => loadBalancers,
+  newLoadBalancer: () => `${loadBalancers}/new`,
+  loadBalancer: (uuid: string) => `${loadBalancers}/${uuid}`,
+};
+
+declare module '../../lib/links' {
+  interface GroupPaths {
+    loadBalancers: typeof paths;
+  }
+}
+
+export const loadBalancersGroup = defineGroup({
+  name: 'load-balancers',
+  paths,
+  resource: { kind: 'loadBalancer', page: paths.loadBalancer },
+  load: () => import('./pages'),
+  pages: [
+    {
+      path: paths.loadBalancers(),
+      label: 'Load balancers',
+      page: (m) => m.LoadBalancersPage,
+      description: 'Managed load balancers: frontends, rules, backends of your servers, TLS.',
+      icon: AltRouteIcon,
+      shortcut: 'l',
+      children: [
+        {
+          path: paths.newLoadBalancer(),
+          label: 'Create load balancer',
+          page: (m) => m.CreateLoadBalancerPage,
+        },
+        {
+          path: paths.loadBalancer(':uuid'),
+          label: 'Load balancer',
+          page: (m) => m.LoadBalancerDetailPage,
+        },
+      ],
+    },
+  ],
+});

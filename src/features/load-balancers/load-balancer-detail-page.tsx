@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useNavigate, useParams } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { LoadBalancer } from '../../../contract/load-balancer';
+import {
+  deleteLoadBalancerCall,
+  isLoadBalancerBusy,
+  loadBalancerQueries,
+  modifyLoadBalancerCall,
+  useDeleteLoadBalancer,
+  useModifyLoadBalancer,
+} from '../../api/load-balancers';
+import { ApiCallPanel } from '../../components/api-call-panel';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { DescriptionList, Field } from '../../components/description-list';
+import { DetailQuery } from '../../components/detail-query';
+import { PageHeader } from '../../components/page-header';
+import { ResourceTabs, useOverviewPanel, useSectionPanel } from '../../components/resource-tabs';
+import { StateChip } from '../../components/state-chip';
+import { links } from '../../lib/links';
+import { BackendsTab } from './backends-tab';
+import { CertificatesTab } from './certificates-tab';
+import { FrontendsTab } from './frontends-tab';
+
+export function LoadBalancerDetailPage() {
+  const { uuid = '' } = useParams();
+  const balancer = useQuery(loadBalancerQueries.detail(uuid));
+  return (
+    <DetailQuery query={balancer} noun="Load balancer">
+      {(data) => <LoadBalancerView balancer={data} />}
+    </DetailQuery>
+  );
+}
+
+const sections = [
+  { value: 'frontends', label: 'Frontends and rules' },
+  { value: 'backends', label: 'Backends and members' },
+  { value: 'certificates', label: 'Certificates' },
+  { value: 'networks', label: 'Networks' },
+] as const;
+
+/** Addresses the service answers on, from every network. */
+const addressesOf = (balancer: LoadBalancer) =>
+  balancer.networks.flatMap((network) => network.ip_addresses.map((ip) => ip.address));
+
+function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
+  const overviewPanel = useOverviewPanel(sections);
+  const frontendsPanel = useSectionPanel('frontends', sections);
+  const backendsPanel = useSectionPanel('backends', sections);
+  const certificatesPanel = useSectionPanel('certificates', sections);
+  const networksPanel = useSectionPanel('networks', sections);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'delete' | null>(null);
+  const remove = useDeleteLoadBalancer(balancer.uuid);
+  const modify = useModifyLoadBalancer(balancer.uuid);
+  const started = balancer.configured_status === 'started';
+  const power = { configured_status: started ? 'stopped' : 'started' } as const;
+  const deleting = balancer.operational_state.startsWith('delete-');
+  const addresses = addressesOf(balancer);
+
+  const facts: [string, ReactNode][] = [
+    ['State', <StateChip key="state" state={balancer.operational_state} />],
+    ['Configured', balancer.configured_status],
+    ['DNS name', balancer.dns_name],
+    ['IP addresses', addresses.length > 0 ? addresses.join(', ') : '—'],
+    ['Zone', balancer.zone],
+    ['Plan', balancer.plan],
+    [
+      'Nodes',
+      balancer.nodes.length === 0
+        ? '—'
+        : balancer.nodes.map((node) => node.operational_state).join(', '),
+    ],
+    [
+      'Maintenance window',
+      `${balancer.maintenance_dow} ${balancer.maintenance_time.replace('Z', ' UTC')}`,
+    ],
+    [
+      'Labels',
+      balancer.labels.length === 0
+        ? '—'
+        : balancer.labels.map((label) => (
+            <Chip
+              key={label.key}
+              size="small"
+              label={label.value ? `${label.key}=${label.value}` : label.key}
+              sx={{ mr: 0.5 }}
+            />
+          )),
+    ],
+    ['UUID', balancer.uuid],
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={balancer.name}
+        crumb={balancer.name}
+        description={
+          deleting
+            ? 'The load balancer is being deleted.'
+            : isLoadBalancerBusy(balancer)
+              ? `The load balancer is being set up (${balancer.operational_state}); changes apply when it runs.`
+              : undefined
+        }
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              disabled={modify.isPending || deleting}
+              onClick={() => modify.mutate(power)}
+            >
+              {started ? 'Stop' : 'Start'}
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={deleting}
+              onClick={() => setDialog('delete')}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      {modify.error && (
+        <Box sx={{ mb: 2 }}>
+          <ApiErrorAlert
+            error={modify.error}
+            title={`The load balancer could not be ${started ? 'stopped' : 'started'}`}
+          />
+        </Box>
+      )}
+      <ResourceTabs resourceId={balancer.uuid} sections={sections} />
+      <Box {...overviewPanel}>
+        <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
+          {isLoadBalancerBusy(balancer) && (
+            <LinearProgress
+              aria-label={`Load balancer ${balancer.operational_state}`}
+              sx={{ mb: 2 }}
+            />
+          )}
+          <DescriptionList>
+            {facts.map(([term, value]) => (
+              <Field key={term} term={term}>
+                {value}
+              </Field>
+            ))}
+          </DescriptionList>
+        </Paper>
+        <ApiCallPanel preview={modifyLoadBalancerCall(balancer.uuid, power)} />
+      </Box>
+      <Box {...frontendsPanel}>
+        {!frontendsPanel.hidden && <FrontendsTab balancer={balancer} />}
+      </Box>
+      <Box {...backendsPanel}>{!backendsPanel.hidden && <BackendsTab balancer={balancer} />}</Box>
+      <Box {...certificatesPanel}>
+        {!certificatesPanel.hidden && <CertificatesTab balancer={balancer} />}
+      </Box>
+      <Box {...networksPanel}>
+        {!networksPanel.hidden && <NetworksTable networks={balancer.networks} />}
+      </Box>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete load balancer ${balancer.name}?`}
+        confirmLabel="Delete load balancer"
+        pendingLabel="Deleting…"
+        mutation={remove}
+        typedConfirmation={{ expected: balancer.name, what: 'the load balancer’s name' }}
+        errorTitle="The load balancer could not be deleted"
+        apiCall={deleteLoadBalancerCall(balancer.uuid)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => void navigate(links.loadBalancers()),
+          })
+        }
+        onClose={() => setDialog(null)}
+      >
+        {`Its DNS name ${balancer.dns_name} stops answering and its frontends stop forwarding traffic. Your servers are not touched. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type LoadBalancerNetwork = LoadBalancer['networks'][number];
+const networkColumn = createColumnHelper<LoadBalancerNetwork>();
+const networkColumns = [
+  networkColumn.accessor('name', { header: 'Name' }),
+  networkColumn.accessor('type', { header: 'Type' }),
+  networkColumn.accessor('family', { header: 'Family' }),
+  networkColumn.accessor('dns_name', { header: 'DNS name' }),
+  networkColumn.display({
+    id: 'addresses',
+    header: 'Addresses',
+    cell: ({ row }) => row.original.ip_addresses.map((ip) => ip.address).join(', ') || '—',
+  }),
+  networkColumn.display({
+    id: 'network',
+    header: 'SDN network',
+    cell: ({ row }) => row.original.uuid ?? '—',
+  }),
+];
+
+function NetworksTable({ networks }: { networks: LoadBalancerNetwork[] }) {
+  return (
+    <Stack spacing={2}>
+      <DataTable
+        label="Networks"
+        columns={networkColumns}
+        data={networks}
+        getRowId="name"
+        rowHeaderColumn="name"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import type { LoadBalancer } from '../../../contract/load-balancer';
+import { loadBalancerListCall, loadBalancerQueries } from '../../api/load-balancers';
+import { ApiCallPanel } from '../../components/api-call-panel';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { StateChip } from '../../components/state-chip';
+import { links } from '../../lib/links';
+
+const column = createColumnHelper<LoadBalancer>();
+
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => (
+      <Link component={RouterLink} to={links.loadBalancer(row.original.uuid)}>
+        {row.original.name}
+      </Link>
+    ),
+  }),
+  column.accessor('operational_state', {
+    header: 'State',
+    cell: (info) => <StateChip state={info.getValue()} />,
+  }),
+  column.accessor('configured_status', { header: 'Configured' }),
+  column.accessor('plan', { header: 'Plan' }),
+  column.accessor('zone', { header: 'Zone' }),
+  column.accessor('dns_name', {
+    header: 'DNS name',
+    cell: (info) => <Box sx={{ overflowWrap: 'anywhere' }}>{info.getValue()}</Box>,
+  }),
+];
+
+export function LoadBalancersPage() {
+  const balancers = useQuery(loadBalancerQueries.list());
+  const create = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      component={RouterLink}
+      to={links.newLoadBalancer()}
+    >
+      Create load balancer
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Load balancers"
+        description="Managed load balancers spread traffic over your servers: frontends listen, rules route, backends hold the servers."
+        actions={create}
+      />
+      <Box sx={{ mb: 2 }}>
+        <ApiCallPanel read={loadBalancerListCall} />
+      </Box>
+      <QueryView
+        query={balancers}
+        loading="Loading load balancers"
+        failure="The load balancers could not be loaded"
+        empty={{
+          title: 'No load balancers yet',
+          description:
+            'A load balancer gets a public DNS name and forwards its frontends’ traffic to the members of its backends.',
+          action: create,
+        }}
+      >
+        {(data) => (
+          <DataTable
+            label="Load balancers"
+            columns={columns}
+            data={data}
+            getRowId="uuid"
+            rowHeaderColumn="name"
+          />
+        )}
+      </QueryView>
+    </>
+  );
+}

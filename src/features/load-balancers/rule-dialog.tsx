@@ -1,0 +1,364 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type {
+  LoadBalancer,
+  LoadBalancerFrontend,
+  LoadBalancerRule,
+  LoadBalancerRuleCreate,
+} from '../../../contract/load-balancer';
+import { lbActionTypes, lbMatcherTypes, loadBalancerLimits } from '../../../contract/load-balancer';
+import { createRuleCall, replaceRuleCall, useSaveRule } from '../../api/load-balancers';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { useApiFailure } from '../../components/form/use-api-failure';
+import { FormDialog } from '../../components/form-dialog';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+import {
+  actionFields,
+  httpMethods,
+  integerMethods,
+  matcherKinds,
+  methodFor,
+  newAction,
+  newMatcher,
+  ruleFormSchema,
+  ruleFormValues,
+  stringMethods,
+} from './rule-form';
+import type { RuleFormValues } from './rule-form';
+
+type RuleControl = Control<RuleFormValues, unknown, LoadBalancerRuleCreate>;
+const words = (type: string) => type.replaceAll('_', ' ');
+const options = (values: readonly string[]) =>
+  values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {words(value)}
+    </MenuItem>
+  ));
+
+/** Adds a rule to a frontend, or edits one: matchers pick the traffic, actions say what happens. */
+export function RuleDialog({
+  balancer,
+  frontend,
+  rule,
+  onClose,
+}: {
+  balancer: LoadBalancer;
+  frontend: LoadBalancerFrontend;
+  rule?: LoadBalancerRule;
+  onClose: () => void;
+}) {
+  const save = useSaveRule(balancer.uuid, frontend.name, rule?.name);
+  const { control, handleSubmit, setError, setValue } = useForm<
+    RuleFormValues,
+    unknown,
+    LoadBalancerRuleCreate
+  >({
+    resolver: zodResolver(ruleFormSchema),
+    defaultValues: rule
+      ? ruleFormValues(rule)
+      : {
+          name: '',
+          priority: '50',
+          condition: 'and',
+          matchers: [],
+          actions: [newAction(frontend.default_backend)],
+        },
+  });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, {
+      NAME: 'name',
+      RESOURCE_ALREADY_EXISTS: 'name',
+      PRIORITY: 'priority',
+    } as const),
+  );
+  const parsed = ruleFormSchema.safeParse(useWatch({ control }));
+  const backends = balancer.backends.map((backend) => backend.name);
+  const apiCall = !parsed.success
+    ? null
+    : rule
+      ? replaceRuleCall(balancer.uuid, frontend.name, rule.name, parsed.data)
+      : createRuleCall(balancer.uuid, frontend.name, parsed.data);
+  return (
+    <FormDialog
+      title={rule ? `Edit rule ${rule.name}` : `Add a rule to ${frontend.name}`}
+      submitLabel={rule ? 'Save rule' : 'Add rule'}
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      failure={failure}
+      failureTitle="The rule could not be saved"
+      maxWidth="md"
+      apiCall={apiCall}
+      onSubmit={handleSubmit((body) => {
+        clear();
+        save.mutate(body, { onSuccess: onClose, onError });
+      })}
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr 1fr' } }}>
+        <FormTextInput control={control} name="name" label="Rule name" required />
+        <FormTextInput
+          control={control}
+          name="priority"
+          label="Priority"
+          inputMode="numeric"
+          required
+          hint="0–100; higher runs first."
+        />
+        <FormSelect control={control} name="condition" label="Matchers must" required>
+          <MenuItem value="and">all match</MenuItem>
+          <MenuItem value="or">any match</MenuItem>
+        </FormSelect>
+      </Box>
+      <MatcherRows
+        control={control}
+        backends={backends}
+        setType={(index, type) => setValue(`matchers.${index}.method`, type)}
+      />
+      <ActionRows control={control} backends={backends} />
+    </FormDialog>
+  );
+}
+
+function MatcherRows({
+  control,
+  backends,
+  setType,
+}: {
+  control: RuleControl;
+  backends: string[];
+  setType: (index: number, method: string) => void;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'matchers' });
+  const rows = useWatch({ control, name: 'matchers' });
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        Matchers
+      </Typography>
+      {fields.length === 0 && (
+        <FormHelperText sx={{ mt: 0 }}>
+          No matchers: the rule applies to all traffic.
+        </FormHelperText>
+      )}
+      {fields.map((field, index) => {
+        const row = rows[index] ?? field;
+        const kind = matcherKinds[row.type];
+        const label = `matcher ${index + 1}`;
+        return (
+          <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' } }}>
+              <FormSelect
+                control={control}
+                name={`matchers.${index}.type`}
+                label={`Type of ${label}`}
+                onChosen={(type) => setType(index, methodFor(type as typeof row.type, row.method))}
+              >
+                {options(lbMatcherTypes)}
+              </FormSelect>
+              {kind === 'named' && (
+                <FormTextInput
+                  control={control}
+                  name={`matchers.${index}.name`}
+                  label={`Name in ${label}`}
+                />
+              )}
+              {kind === 'members' && (
+                <FormSelect
+                  control={control}
+                  name={`matchers.${index}.backend`}
+                  label={`Backend of ${label}`}
+                >
+                  {options(backends)}
+                </FormSelect>
+              )}
+              {(kind === 'string' ||
+                kind === 'named' ||
+                kind === 'integer' ||
+                kind === 'members') && (
+                <FormSelect
+                  control={control}
+                  name={`matchers.${index}.method`}
+                  label={`Comparison of ${label}`}
+                >
+                  {options(kind === 'string' || kind === 'named' ? stringMethods : integerMethods)}
+                </FormSelect>
+              )}
+              {kind === 'method' ? (
+                <FormSelect
+                  control={control}
+                  name={`matchers.${index}.value`}
+                  label={`Value of ${label}`}
+                >
+                  {options(httpMethods)}
+                </FormSelect>
+              ) : (
+                row.method !== 'exists' && (
+                  <FormTextInput
+                    control={control}
+                    name={`matchers.${index}.value`}
+                    label={`Value of ${label}`}
+                  />
+                )
+              )}
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+              <FormCheckbox
+                control={control}
+                name={`matchers.${index}.inverse`}
+                label="Inverse (matches when this does not)"
+              />
+              <IconButton aria-label={`Remove ${label}`} onClick={() => remove(index)}>
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          </Paper>
+        );
+      })}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          disabled={fields.length >= loadBalancerLimits.matchers}
+          onClick={() => append(newMatcher())}
+        >
+          Add matcher
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function ActionRows({ control, backends }: { control: RuleControl; backends: string[] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'actions' });
+  const rows = useWatch({ control, name: 'actions' });
+  const { errors } = useFormState({ control, name: 'actions' });
+  const listError = errors.actions?.root?.message ?? errors.actions?.message;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        Actions
+      </Typography>
+      {fields.map((field, index) => {
+        const row = rows[index] ?? field;
+        const wanted = actionFields[row.type];
+        const label = `action ${index + 1}`;
+        const name = (part: (typeof wanted)[number]) => `actions.${index}.${part}` as const;
+        return (
+          <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' } }}>
+              <FormSelect
+                control={control}
+                name={`actions.${index}.type`}
+                label={`Type of ${label}`}
+              >
+                {options(lbActionTypes)}
+              </FormSelect>
+              {wanted.includes('backend') && (
+                <FormSelect control={control} name={name('backend')} label={`Backend of ${label}`}>
+                  {options(backends)}
+                </FormSelect>
+              )}
+              {wanted.includes('location') && (
+                <FormTextInput
+                  control={control}
+                  name={name('location')}
+                  label={`Location of ${label}`}
+                  hint="A URL, or leave empty and choose a scheme."
+                />
+              )}
+              {wanted.includes('scheme') && (
+                <FormSelect control={control} name={name('scheme')} label={`Scheme of ${label}`}>
+                  <MenuItem value="">keep</MenuItem>
+                  {options(['http', 'https'])}
+                </FormSelect>
+              )}
+              {wanted.includes('status') &&
+                (row.type === 'http_redirect' ? (
+                  <FormSelect control={control} name={name('status')} label={`Status of ${label}`}>
+                    <MenuItem value="">default (302)</MenuItem>
+                    {options(['301', '302', '303', '307', '308'])}
+                  </FormSelect>
+                ) : (
+                  <FormTextInput
+                    control={control}
+                    name={name('status')}
+                    label={`Status of ${label}`}
+                    inputMode="numeric"
+                  />
+                ))}
+              {wanted.includes('contentType') && (
+                <FormTextInput
+                  control={control}
+                  name={name('contentType')}
+                  label={`Content type of ${label}`}
+                />
+              )}
+              {wanted.includes('payload') && (
+                <FormTextInput
+                  control={control}
+                  name={name('payload')}
+                  label={`Body of ${label}`}
+                  multiline
+                />
+              )}
+              {wanted.includes('pattern') && (
+                <FormTextInput
+                  control={control}
+                  name={name('pattern')}
+                  label={`Pattern of ${label}`}
+                />
+              )}
+              {wanted.includes('rewriteTo') && (
+                <FormTextInput
+                  control={control}
+                  name={name('rewriteTo')}
+                  label={`Rewrite to, in ${label}`}
+                />
+              )}
+              {wanted.includes('header') && (
+                <FormTextInput
+                  control={control}
+                  name={name('header')}
+                  label={`Header of ${label}`}
+                />
+              )}
+              {wanted.includes('value') && (
+                <FormTextInput
+                  control={control}
+                  name={name('value')}
+                  label={`Header value of ${label}`}
+                />
+              )}
+            </Box>
+            {fields.length > 1 && (
+              <Box>
+                <IconButton aria-label={`Remove ${label}`} onClick={() => remove(index)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            )}
+          </Paper>
+        );
+      })}
+      {listError && <FormHelperText error>{listError}</FormHelperText>}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          disabled={fields.length >= loadBalancerLimits.actions}
+          onClick={() => append(newAction(backends[0]))}
+        >
+          Add action
+        </Button>
+      </Box>
+    </Box>
+  );
+}
