@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LoadBalancer } from '../../../contract/load-balancer';
 import {
@@ -23,7 +22,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
-import { DetailQuery } from '../../components/detail-query';
+import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel, useSectionPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -33,12 +32,10 @@ import { CertificatesTab } from './certificates-tab';
 import { FrontendsTab } from './frontends-tab';
 
 export function LoadBalancerDetailPage() {
-  const { uuid = '' } = useParams();
-  const balancer = useQuery(loadBalancerQueries.detail(uuid));
   return (
-    <DetailQuery query={balancer} noun="Load balancer">
+    <RouteDetail detail={loadBalancerQueries.detail} noun="Load balancer">
       {(data) => <LoadBalancerView balancer={data} />}
-    </DetailQuery>
+    </RouteDetail>
   );
 }
 
