@@ -81,13 +81,18 @@ describe('a sandbox killed under write load', () => {
     const writer = async (worker: number) => {
       for (let n = 0; !killed; n += 1) {
         try {
-          const response = await fetch(`${first.origin}/1.3/account/tokens`, {
+          // Storages, not tokens: an account holds at most 100 API tokens (routes/tokens.ts).
+          const response = await fetch(`${first.origin}/1.3/storage`, {
             method: 'POST',
             headers: { authorization, 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `w${worker}-${n}`, expires_in: '1h' }),
+            body: JSON.stringify({
+              storage: { size: 1, tier: 'hdd', title: `w${worker}-${n}`, zone: 'fi-hel1' },
+            }),
           });
           if (response.status !== 201) throw new Error(`a write answered ${response.status}`);
-          acknowledged.push(((await response.json()) as { id: string }).id);
+          acknowledged.push(
+            ((await response.json()) as { storage: { uuid: string } }).storage.uuid,
+          );
         } catch (error) {
           if (!killed) failure ??= error;
           return;
@@ -109,7 +114,7 @@ describe('a sandbox killed under write load', () => {
     const second = await startSandbox();
     const missing: string[] = [];
     for (const id of acknowledgedBeforeKill) {
-      const response = await fetch(`${second.origin}/1.3/account/tokens/${id}`, {
+      const response = await fetch(`${second.origin}/1.3/storage/${id}`, {
         headers: { authorization: basicAuth('demo', demoUsers.demo) },
       });
       if (response.status !== 200) missing.push(`${id}: ${response.status}`);

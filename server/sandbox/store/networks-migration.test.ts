@@ -41,8 +41,19 @@ describe('migration 5', () => {
         const sandbox = app.sandbox!;
         const row = sandbox.servers.find('00000000-0000-4000-8000-000000000001')!;
         expect(row).not.toHaveProperty('interfaces');
+        // The records carry the fields real clients read besides what the old JSON held.
+        const withAddressFields = jsonInterfaces.map((nic) => ({
+          ...nic,
+          ip_addresses: {
+            ip_address: nic.ip_addresses.ip_address.map((address) => ({
+              ...address,
+              dhcp_provided: 'yes',
+              release_policy: 'release',
+            })),
+          },
+        }));
         expect(sandbox.resources.serverDetails(row).networking.interfaces.interface).toEqual(
-          jsonInterfaces,
+          withAddressFields,
         );
         const [publicAddress] = sandbox.interfaces.addressesNamed('94.237.16.77');
         expect(sandbox.networking.ipAddressRecord(publicAddress!)).toMatchObject({
