@@ -1,9 +1,23 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress';
 
-export default defineConfig({
+// React Router's exports map points at its development build in every mode (upstream issue
+// remix-run/react-router#14102); the build takes the production build beside it, the same code
+// without the development warnings (about 0.5 KB gzip of the first load).
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -39,4 +53,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
