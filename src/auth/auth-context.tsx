@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountQueries } from '../api/account';
 import { requestSessionRenewal, setSessionRenewal } from '../api/http';
-import { exchangePassword, revokeSessionToken, verifyToken } from './sign-in';
 import type { Session, SessionStore } from './session-store';
 import { AuthContext } from './use-auth';
 
 export { useAuth } from './use-auth';
 
 const SessionRenewalDialog = lazy(() => import('./session-renewal-dialog'));
+// Signing in and out loads the token endpoints' schemas on demand: the first load of every page
+// would otherwise carry them.
+const signIn = () => import('./sign-in');
 
 /** A session token is renewed this long before it expires. */
 const renewBeforeMs = 60_000;
@@ -55,13 +57,13 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
   const actions = useMemo(
     () => ({
       signInWithToken: async (token: string) => {
-        const { session, account } = await verifyToken(token);
+        const { session, account } = await (await signIn()).verifyToken(token);
         queryClient.clear();
         queryClient.setQueryData(accountQueries.detail().queryKey, account);
         store.start(session);
       },
       signInWithPassword: async (username: string, password: string) => {
-        const session = await exchangePassword(username, password);
+        const session = await (await signIn()).exchangePassword(username, password);
         queryClient.clear();
         store.start(session);
       },
@@ -70,7 +72,9 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
         if (session) {
           // The session token expires on its own within hours, so failing to revoke it
           // must not keep the user signed in.
-          await revokeSessionToken(session).catch(() => undefined);
+          await signIn()
+            .then(({ revokeSessionToken }) => revokeSessionToken(session))
+            .catch(() => undefined);
         }
         store.end();
         queryClient.clear();
@@ -90,7 +94,11 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
             onRenewed={(session) => {
               const previous = store.getState().session;
               // The old token may still work for a minute; it is no longer needed.
-              if (previous) void revokeSessionToken(previous).catch(() => undefined);
+              if (previous) {
+                void signIn()
+                  .then(({ revokeSessionToken }) => revokeSessionToken(previous))
+                  .catch(() => undefined);
+              }
               store.start(session);
               setRenewing(null);
               renewing(true);
