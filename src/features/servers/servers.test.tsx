@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverEndpoints } from '../../../contract/server';
+import type { CreateServerRequest } from '../../../contract/server';
 import { callEndpoint } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { as } from '../../testing/resources';
@@ -67,7 +68,7 @@ describe('servers', () => {
     const session = await signInAs('demo');
     const title = uniqueName('boot test');
     // The API answers `boot_disk: "0"` on every device of a server made this way.
-    const body = {
+    const body: CreateServerRequest = {
       server: {
         zone: 'de-fra1',
         title,
@@ -80,7 +81,7 @@ describe('servers', () => {
           ],
         },
       },
-    } as const;
+    };
     const { server } = await callEndpoint(serverEndpoints.create, { body }, as(session));
     expect(server.storage_devices.storage_device.map((device) => device.boot_disk)).toEqual([
       '0',
