@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -61,7 +61,7 @@ export function CreateClusterPage() {
   const [step, setStep] = useState(0);
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const { control, handleSubmit, setError, setValue, trigger } = useForm<
+  const { control, handleSubmit, setError, setValue, trigger, watch, getFieldState } = useForm<
     ClusterFormValues,
     unknown,
     ClusterCreate
@@ -78,6 +78,16 @@ export function CreateClusterPage() {
 
   // What "Create cluster" sends with what is chosen now, for the "API call" view.
   const parsed = clusterFormSchema.safeParse(useWatch({ control }));
+
+  // Next checks a step without submitting, so react-hook-form's reValidateMode never applies.
+  // As the server form does after a submit, a field showing an error is checked again on each
+  // change, and the error goes once the field is fixed.
+  useEffect(() => {
+    const { unsubscribe } = watch((_values, { name }) => {
+      if (name && getFieldState(name).invalid) void trigger(name);
+    });
+    return unsubscribe;
+  }, [watch, getFieldState, trigger]);
 
   const next = async () => {
     if (await trigger(stepFields[step])) setStep((current) => current + 1);
