@@ -86,6 +86,50 @@ describe('serving the panel', () => {
     expectSecurityHeaders(response);
   });
 
+  it.each([
+    ['/', undefined],
+    ['/', '*/*'],
+    ['/', 'application/json'],
+    ['/sign-in?next=%2Fbilling', undefined],
+    ['/servers/00aaaaaa-0000-4000-8000-000000000000', '*/*'],
+  ])('serves the panel at the page %s for Accept %s, as curl asks', async (url, accept) => {
+    const response = await app.inject({ url, headers: accept ? { accept } : {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe(indexHtml);
+    expectSecurityHeaders(response);
+    const head = await app.inject({ method: 'HEAD', url, headers: accept ? { accept } : {} });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('serves the panel at every top-level page of the groups’ manifests for any Accept', async () => {
+    const features = path.join(import.meta.dirname, '../src/features');
+    const pages = fs
+      .readdirSync(features)
+      .filter((group) => fs.existsSync(path.join(features, group, 'group.ts')))
+      .flatMap((group) =>
+        [
+          ...fs
+            .readFileSync(path.join(features, group, 'group.ts'), 'utf8')
+            .matchAll(/['`](\/[a-z][a-z0-9-]*)/g),
+        ].map((match) => match[1]!),
+      );
+    expect(pages).toContain('/network-usage');
+    for (const page of new Set(pages)) {
+      const response = await app.inject({ url: page });
+      expect({ page, status: response.statusCode }).toEqual({ page, status: 200 });
+      expect(response.body).toBe(indexHtml);
+    }
+  });
+
+  it('keeps JSON answers for API and control paths whatever the client accepts', async () => {
+    expectProblem(await app.inject({ url: '/1.3/account' }), 401, 'AUTHENTICATION_FAILED');
+    expectProblem(await app.inject({ url: '/1.4/zone' }), 400, 'API_VERSION_INVALID');
+    expectProblem(await app.inject({ url: '/_sandbox/nothing' }), 404, 'NOT_FOUND');
+    expectProblem(await app.inject({ url: '/assets/missing.js' }), 404, 'NOT_FOUND');
+  });
+
   it('serves built assets with a long cache lifetime', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);

@@ -78,6 +78,37 @@ export const defaultStaticDir = path.resolve(
   '../dist',
 );
 
+/**
+ * The first path segment of every panel page: the shell's (src/app/paths.ts: `/`, `/sign-in`) and
+ * each group's (the `paths` of src/features/<group>/group.ts; app.test.ts checks they are all
+ * here). A GET of one answers the panel whatever the Accept header says, so `curl /` gets the page;
+ * other paths outside the API get it only when they ask for HTML, as a browser's navigation does.
+ */
+const panelSections = new Set([
+  '',
+  'sign-in',
+  'servers',
+  'storage',
+  'networks',
+  'routers',
+  'ip-addresses',
+  'network-peerings',
+  'kubernetes',
+  'load-balancers',
+  'zones',
+  'prices',
+  'tokens',
+  'partner',
+  'account',
+  'subaccounts',
+  'billing',
+  'network-usage',
+  'device-availability',
+  'audit-logs',
+]);
+
+const isPanelPage = (url: string) => panelSections.has(url.split('?')[0]!.split('/')[1] ?? '');
+
 /** Node's own refusals before any request exists: the status, its reason phrase and the API code. */
 function clientErrorAnswer(code: string | undefined) {
   if (code === 'HPE_HEADER_OVERFLOW') {
@@ -184,7 +215,8 @@ export async function buildServer(options: ServerOptions = {}) {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);
     const wantsPage =
-      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      ((request.headers.accept ?? '').includes('text/html') || isPanelPage(request.url));
     if (indexHtml && wantsPage && !request.url.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -115,6 +115,11 @@ export interface BulkAction<T> {
   labelInput?: 'add' | 'remove';
   /** What happens to each item, said in the confirmation. */
   description?: string;
+  /**
+   * Why an item cannot succeed (such as "already started"), or undefined: such items are left
+   * out unsent and listed with the reason, so a run offers no retry that would fail again.
+   */
+  skip?: (item: T) => string | undefined;
   run: (item: T, label: LabelInput) => Promise<unknown>;
 }
 
@@ -270,7 +275,13 @@ function BulkActionDialog<T>({
   useEffect(() => {
     if (grace.waiting) undoButton.current?.focus();
   }, [grace.waiting]);
-  const count = items.length;
+  const skipped = new Map<string, string>();
+  for (const item of items) {
+    const reason = action.skip?.(item);
+    if (reason !== undefined) skipped.set(idOf(item), reason);
+  }
+  const targets = items.filter((item) => !skipped.has(idOf(item)));
+  const count = targets.length;
   const what = `${count} ${count === 1 ? noun.one : noun.many}`;
   const running = results
     ? [...results.values()].some((r) => r.state === 'running' || r.state === 'queued')
@@ -304,9 +315,10 @@ function BulkActionDialog<T>({
   };
 
   const confirmed =
-    !action.destructive ||
-    typed.trim() === String(count) ||
-    typed.trim().toLowerCase() === 'delete';
+    count > 0 &&
+    (!action.destructive ||
+      typed.trim() === String(count) ||
+      typed.trim().toLowerCase() === 'delete');
 
   const start = () => {
     if (action.labelInput && label.key.trim() === '') {
@@ -314,11 +326,11 @@ function BulkActionDialog<T>({
       return;
     }
     if (!action.destructive) {
-      void run(items);
+      void run(targets);
       return;
     }
     // Nothing is sent before the grace period ends; Undo drops it unsent.
-    grace.start(() => void run(items));
+    grace.start(() => void run(targets));
   };
   const { graceMs, msLeft } = grace;
 
@@ -346,7 +358,13 @@ function BulkActionDialog<T>({
         ) : results === null ? (
           <Stack spacing={2}>
             <DialogContentText component="div">
-              <p>{`${action.label} ${what}: ${items.map(nameOf).join(', ')}.`}</p>
+              {count > 0 && <p>{`${action.label} ${what}: ${targets.map(nameOf).join(', ')}.`}</p>}
+              {skipped.size > 0 && (
+                <p>{`Left out, as the API would refuse them: ${items
+                  .filter((item) => skipped.has(idOf(item)))
+                  .map((item) => `${nameOf(item)} (${skipped.get(idOf(item))})`)
+                  .join(', ')}.`}</p>
+              )}
               {action.description && <p>{action.description}</p>}
             </DialogContentText>
             {action.labelInput && (
@@ -391,7 +409,9 @@ function BulkActionDialog<T>({
             <Typography role="status">
               {running
                 ? `Working… ${done} of ${count} done.`
-                : `${done} done, ${failed.length} failed.`}
+                : `${done} done, ${failed.length} failed.${
+                    skipped.size > 0 ? ` ${skipped.size} left out.` : ''
+                  }`}
             </Typography>
             <Table size="small" aria-label="Results">
               <TableHead>
@@ -405,13 +425,16 @@ function BulkActionDialog<T>({
               <TableBody>
                 {items.map((item) => {
                   const result = results.get(idOf(item));
+                  const reason = skipped.get(idOf(item));
                   return (
                     <TableRow key={idOf(item)}>
                       <TableCell component="th" scope="row">
                         {nameOf(item)}
                       </TableCell>
                       <TableCell>
-                        {result?.state === 'failed' ? (
+                        {reason !== undefined ? (
+                          `Left out: ${reason}`
+                        ) : result?.state === 'failed' ? (
                           <Typography component="span" color="error" variant="body2">
                             {`Failed: ${result.code} — ${result.message}`}
                           </Typography>

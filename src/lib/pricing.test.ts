@@ -40,14 +40,36 @@ describe('buildPriceTable', () => {
       'CPU core',
       'Memory',
       'MaxIOPS storage',
-      'MaxIOPS storage I/O',
       'Private network',
       'Simple backup dailies x',
     ]);
   });
 
+  it('lists traffic and I/O apart, priced per unit used with no hourly figure', () => {
+    const usage = buildPriceTable(
+      { ...zone, public_ipv4_bandwidth_out: { amount: 1, price: 1 } },
+      plans,
+    ).usage;
+    expect(usage).toEqual([
+      {
+        key: 'io_request_maxiops',
+        label: 'MaxIOPS storage I/O',
+        unit: 'per 1,000,000 requests',
+        perUnit: 0,
+      },
+      {
+        key: 'public_ipv4_bandwidth_out',
+        label: 'Outgoing public IPv4 traffic',
+        unit: 'per GiB',
+        perUnit: 0.01,
+      },
+    ]);
+  });
+
   it('describes units from the entry amount', () => {
-    const units = Object.fromEntries(table.resources.map((row) => [row.key, row.unit]));
+    const units = Object.fromEntries(
+      [...table.resources, ...table.usage].map((row) => [row.key, row.unit]),
+    );
     expect(units.server_core).toBe('per core');
     expect(units.server_memory).toBe('per 256 MiB');
     expect(units.storage_maxiops).toBe('per GiB');

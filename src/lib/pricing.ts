@@ -12,20 +12,29 @@ import {
 /** Monthly estimates use the billing convention of 730 hours a month. */
 export const hoursPerMonth = 730;
 
-export interface PriceRow {
+interface PriceRowBase {
   key: string;
   label: string;
   unit: string;
   /** Plan contents such as "2 CPU cores, 4 GiB memory"; only for server plans. */
   details?: string;
-  /** In the account currency, not in credits. */
+}
+
+/** A price charged for every hour a resource exists. Amounts in the account currency. */
+export interface HourlyPriceRow extends PriceRowBase {
   perHour: number;
   perMonth: number;
 }
 
+/** A price charged for what is used (traffic, storage I/O): per unit, with no hourly figure. */
+export interface UsagePriceRow extends PriceRowBase {
+  perUnit: number;
+}
+
 export interface PriceTable {
-  resources: PriceRow[];
-  plans: PriceRow[];
+  resources: HourlyPriceRow[];
+  usage: UsagePriceRow[];
+  plans: HourlyPriceRow[];
 }
 
 type UnitText = (amount: number) => string;
@@ -72,10 +81,16 @@ function isPriceEntry(value: PriceEntry | string): value is PriceEntry {
   return typeof value === 'object';
 }
 
-function row(key: string, entry: PriceEntry, label: string, unit: UnitText): PriceRow {
+function row(key: string, entry: PriceEntry, label: string, unit: UnitText): HourlyPriceRow {
   const perHour = creditsToCurrency(entry.price);
   return { key, label, unit: unit(entry.amount), perHour, perMonth: perHour * hoursPerMonth };
 }
+
+/**
+ * Traffic is charged per GiB transferred and storage I/O per requests made, not by the hour
+ * (UpCloud's pricing), so these rows get no hourly or monthly figure.
+ */
+const chargedByUse = /^(public_ipv[46]_bandwidth_(in|out)|io_request_\w+)$/;
 
 const storageTierNames: Record<string, string> = {
   maxiops: 'MaxIOPS',
@@ -102,8 +117,9 @@ export function describePlan(plan: Plan): string {
 export function buildPriceTable(zone: PriceZone, plans: readonly Plan[]): PriceTable {
   const planOrder = new Map(plans.map((plan, index) => [plan.name, index]));
   const planByName = new Map(plans.map((plan) => [plan.name, plan]));
-  const resources: PriceRow[] = [];
-  const planRows: PriceRow[] = [];
+  const resources: HourlyPriceRow[] = [];
+  const usage: UsagePriceRow[] = [];
+  const planRows: HourlyPriceRow[] = [];
 
   for (const [key, value] of Object.entries(zone)) {
     if (!isPriceEntry(value)) continue;
@@ -115,19 +131,24 @@ export function buildPriceTable(zone: PriceZone, plans: readonly Plan[]): PriceT
       continue;
     }
     const words = resourceWords.get(key);
-    resources.push(
-      words
-        ? row(key, value, words.label, words.unit)
-        : row(key, value, humanizeKey(key), count('unit', 'units')),
-    );
+    const label = words?.label ?? humanizeKey(key);
+    const unit = words?.unit ?? count('unit', 'units');
+    if (chargedByUse.test(key)) {
+      usage.push({ key, label, unit: unit(value.amount), perUnit: creditsToCurrency(value.price) });
+    } else {
+      resources.push(row(key, value, label, unit));
+    }
   }
 
   const resourceRank = (key: string) => resourceOrder.get(key) ?? resourceOrder.size;
-  resources.sort((a, b) => resourceRank(a.key) - resourceRank(b.key) || byName(a.key, b.key));
+  const inDisplayOrder = (a: PriceRowBase, b: PriceRowBase) =>
+    resourceRank(a.key) - resourceRank(b.key) || byName(a.key, b.key);
+  resources.sort(inDisplayOrder);
+  usage.sort(inDisplayOrder);
   const planRank = (key: string) =>
     planOrder.get(key.slice(serverPlanPricePrefix.length)) ?? planOrder.size;
   planRows.sort((a, b) => planRank(a.key) - planRank(b.key) || byName(a.key, b.key));
-  return { resources, plans: planRows };
+  return { resources, usage, plans: planRows };
 }
 
 /** Developer plans run on shared cores (brief of issue 3; api-rules §2.5 counts them half). */

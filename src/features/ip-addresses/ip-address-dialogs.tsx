@@ -122,11 +122,18 @@ export function AddIpAddressDialog({
             name="server"
             label="Server"
             required
-            hint={servers.isError ? 'Servers could not be loaded.' : undefined}
+            hint={
+              servers.isError
+                ? 'Servers could not be loaded.'
+                : 'Only a stopped server can get an address.'
+            }
           >
             {(servers.data ?? []).map((server) => (
-              <MenuItem key={server.uuid} value={server.uuid}>
-                {`${server.title} (${server.zone})`}
+              // The API refuses an address for a server that is not stopped (SERVER_STATE_ILLEGAL).
+              <MenuItem key={server.uuid} value={server.uuid} disabled={server.state !== 'stopped'}>
+                {server.state === 'stopped'
+                  ? `${server.title} (${server.zone})`
+                  : `${server.title} (${server.zone}): ${server.state}, stop it first`}
               </MenuItem>
             ))}
           </FormSelect>

@@ -75,6 +75,23 @@ describe('IP addresses page', () => {
     ).toHaveFocus();
   });
 
+  it('offers only stopped servers for a new address and says why the others cannot get one', async () => {
+    const { user } = renderPage(<IpAddressesPage />, {
+      session: await signInAs('demo'),
+      path: '/ip-addresses',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add IP address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add IP address' });
+    expect(dialog).toHaveTextContent('Only a stopped server can get an address.');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Server' }));
+    expect(
+      await screen.findByRole('option', { name: /^web-1 \(\S+\): started, stop it first$/ }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: /^build-box \(\S+\)$/ })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
   // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
   it(
     'changes PTR records of selected addresses in bulk, with a result per address',

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { Control, DeepPartialSkipArrayKey, UseFormSetValue } from 'react-hook-form';
+import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -61,7 +61,7 @@ export function CreateClusterPage() {
   const [step, setStep] = useState(0);
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const { control, handleSubmit, setError, setValue, trigger } = useForm<
+  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } = useForm<
     ClusterFormValues,
     unknown,
     ClusterCreate
@@ -78,6 +78,22 @@ export function CreateClusterPage() {
 
   // What "Create cluster" sends with what is chosen now, for the "API call" view.
   const parsed = clusterFormSchema.safeParse(useWatch({ control }));
+
+  // Next checks a step without submitting, so react-hook-form's reValidateMode never applies.
+  // As the server form does after a submit, a field showing an error is checked again on each
+  // change, and the error goes once the field is fixed.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name && getFieldState(name as FieldPath<ClusterFormValues>).invalid) {
+            void trigger(name as FieldPath<ClusterFormValues>);
+          }
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  );
 
   const next = async () => {
     if (await trigger(stepFields[step])) setStep((current) => current + 1);

@@ -58,6 +58,31 @@ describe('create cluster wizard', () => {
     expect(screen.getByRole('heading', { name: 'Step 1 of 3: Cluster' })).toBeVisible();
   });
 
+  it('clears each error as its field is fixed, before Next is pressed again', async () => {
+    const { user } = renderApp({ session: await signInAs('demo'), path: '/kubernetes/new' });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Give a name.')).toBeVisible();
+    expect(screen.getByText('Choose a zone.')).toBeVisible();
+    expect(screen.getByText('Choose a version.')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'Cluster name' }), 'Bad');
+    expect(
+      await screen.findByText(/Lowercase letters, digits and hyphens; start and end/),
+    ).toBeVisible();
+    await user.clear(screen.getByRole('textbox', { name: 'Cluster name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cluster name' }), 'fixed-name');
+    await choose(user, 'Zone', /\(de-fra1\)/);
+    await choose(user, 'Private network', /demo private network/);
+    await choose(user, 'Kubernetes version', /^1\.31/);
+    await waitFor(() =>
+      expect(screen.queryByText(/Lowercase letters, digits and hyphens; start and end/)).toBeNull(),
+    );
+    expect(screen.queryByText('Give a name.')).toBeNull();
+    expect(screen.queryByText('Choose a version.')).toBeNull();
+    expect(screen.queryByText('Choose a zone.')).toBeNull();
+    expect(screen.queryByText('Choose a private network of the zone.')).toBeNull();
+  });
+
   it('previews the cost and creates a cluster with two node groups', async () => {
     const session = await signInAs('demo');
     const { user, location } = renderApp({ session, path: '/kubernetes/new' });
@@ -148,6 +173,9 @@ describe('cluster pages', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
     const nodes = await screen.findByRole('table', { name: 'Nodes of default' });
+    // Hidden from sight only: `sx` reads `width: 1` as 100 %, which once doubled the page width.
+    const actionsHeader = within(nodes).getByRole('columnheader', { name: 'Actions' });
+    expect(actionsHeader.firstElementChild).toHaveStyle({ width: '1px', height: '1px' });
     const [first] = within(nodes).getAllByRole('rowheader');
     const nodeName = first!.textContent!;
     await user.click(

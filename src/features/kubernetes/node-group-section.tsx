@@ -24,6 +24,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { AddNodeGroupDialog, ScaleDialog } from './cluster-dialogs';
 
 /** The cluster's node groups, each with its nodes and what can be done to it. */
@@ -86,16 +87,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
             <TableCell>State</TableCell>
             <TableCell>Kubelet</TableCell>
             <TableCell>
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
+              <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
             </TableCell>

@@ -4,11 +4,13 @@ import Typography from '@mui/material/Typography';
 import type { Plan } from '../../../contract/plan';
 import type { PriceZone } from '../../../contract/price';
 import { DataTable } from '../../components/data-table';
+import type { DataTableProps } from '../../components/data-table';
 import { formatMoney } from '../../lib/format';
 import { buildPriceTable } from '../../lib/pricing';
-import type { PriceRow } from '../../lib/pricing';
+import type { HourlyPriceRow, UsagePriceRow } from '../../lib/pricing';
 
-const column = createColumnHelper<PriceRow>();
+const column = createColumnHelper<HourlyPriceRow>();
+const usageColumn = createColumnHelper<UsagePriceRow>();
 
 function priceColumns(currency: string) {
   return [
@@ -37,6 +39,17 @@ function priceColumns(currency: string) {
   ];
 }
 
+function usageColumns(currency: string) {
+  return [
+    usageColumn.accessor('label', { header: 'Item' }),
+    usageColumn.accessor('unit', { header: 'Unit' }),
+    usageColumn.accessor('perUnit', {
+      header: 'Price',
+      cell: (info) => formatMoney(info.getValue(), currency),
+    }),
+  ];
+}
+
 interface PriceTablesProps {
   priceZone: PriceZone;
   plans: Plan[];
@@ -54,6 +67,15 @@ export function PriceTables({ priceZone, plans, currency }: PriceTablesProps) {
         rows={table.resources}
         columns={columns}
       />
+      {table.usage.length > 0 && (
+        <PriceSection
+          title="Traffic and storage I/O"
+          description="Charged for what is transferred or requested, not by the hour."
+          zone={priceZone.name}
+          rows={table.usage}
+          columns={usageColumns(currency)}
+        />
+      )}
       {table.plans.length > 0 && (
         <PriceSection
           title="Server plans"
@@ -66,19 +88,31 @@ export function PriceTables({ priceZone, plans, currency }: PriceTablesProps) {
   );
 }
 
-interface PriceSectionProps {
+interface PriceSectionProps<Row> {
   title: string;
+  description?: string;
   zone: string;
-  rows: PriceRow[];
-  columns: ReturnType<typeof priceColumns>;
+  rows: Row[];
+  columns: DataTableProps<Row>['columns'];
 }
 
-function PriceSection({ title, zone, rows, columns }: PriceSectionProps) {
+function PriceSection<Row extends { key: string }>({
+  title,
+  description,
+  zone,
+  rows,
+  columns,
+}: PriceSectionProps<Row>) {
   return (
     <Box component="section">
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
+      {description && (
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {description}
+        </Typography>
+      )}
       <DataTable
         label={`${title} in ${zone}`}
         columns={columns}

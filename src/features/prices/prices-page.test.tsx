@@ -22,6 +22,24 @@ describe('prices page', () => {
     expect(within(priceRow(resources, 'Memory')).getByText('per 256 MiB')).toBeVisible();
     expect(within(priceRow(resources, 'MaxIOPS storage')).getByText('per GiB')).toBeVisible();
 
+    // Traffic is charged per GiB transferred: no hourly or monthly figure.
+    const usage = screen.getByRole('table', { name: 'Traffic and storage I/O in de-fra1' });
+    const traffic = priceRow(usage, 'Outgoing public IPv4 traffic');
+    expect(within(traffic).getByText('per GiB')).toBeVisible();
+    expect(within(traffic).getByText('€0.01')).toBeVisible();
+    expect(traffic).not.toHaveTextContent('€7.30');
+    expect(
+      within(usage)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item', 'Unit', 'Price']);
+    expect(within(resources).queryByRole('rowheader', { name: /traffic|I\/O/ })).toBeNull();
+    expect(
+      screen.getByText(
+        'Prices in each zone: resources by the hour, traffic and storage I/O by use. Monthly figures are estimates for 730 hours of use.',
+      ),
+    ).toBeVisible();
+
     const plans = screen.getByRole('table', { name: 'Server plans in de-fra1' });
     expect(priceRow(plans, /^Server plan 2xCPU-4GB/)).toHaveTextContent(
       '2 CPU cores, 4 GiB memory, 80 GiB MaxIOPS storage',

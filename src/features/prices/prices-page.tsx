@@ -17,7 +17,7 @@ export function PricesPage() {
     <>
       <PageHeader
         title="Prices"
-        description={`Prices per hour in each zone. Monthly figures are estimates for ${hoursPerMonth} hours of use.`}
+        description={`Prices in each zone: resources by the hour, traffic and storage I/O by use. Monthly figures are estimates for ${hoursPerMonth} hours of use.`}
       />
       {state.status === 'pending' && <LoadingState label="Loading prices" />}
       {state.status === 'error' && (

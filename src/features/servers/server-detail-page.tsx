@@ -53,9 +53,22 @@ const deviceColumns = [
   deviceColumn.accessor('storage_tier', { header: 'Tier', cell: (info) => info.getValue() ?? '—' }),
   deviceColumn.accessor('boot_disk', {
     header: 'Boot disk',
-    cell: (info) => (info.getValue() === '1' ? 'Yes' : 'No'),
+    cell: ({ row, table }) => (row.original === bootDevice(table.options.data) ? 'Yes' : 'No'),
   }),
 ];
+
+/**
+ * The device the server boots from. The API flags a disk only when a client asked for one
+ * (`boot_disk: "1"` on attach); a server created from a template answers `"0"` on its OS disk
+ * (the real service does so in the recorded exchanges of UpCloud's Go SDK) and boots from its
+ * first disk.
+ */
+function bootDevice(devices: ServerStorageDevice[]): ServerStorageDevice | undefined {
+  return (
+    devices.find((device) => device.boot_disk === '1') ??
+    devices.find((device) => device.type === 'disk')
+  );
+}
 
 const eventColumn = createColumnHelper<ServerEvent>();
 const eventWords: Record<ServerEvent['type'], string> = {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverResponseSchema } from '../../../contract/server';
 import { request } from '../../api/http';
+import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 
 function resultOf(results: HTMLElement, title: string) {
@@ -10,27 +11,32 @@ function resultOf(results: HTMLElement, title: string) {
   return row;
 }
 
+/** A new server as `session`: being created, it stays in maintenance for a while. */
+async function createServerAs(session: Session, title: string) {
+  await request('/1.3/server', serverResponseSchema, {
+    method: 'POST',
+    authorization: `Bearer ${session.token}`,
+    body: {
+      server: {
+        zone: 'de-fra1',
+        title,
+        hostname: 'bulk.example.com',
+        plan: '1xCPU-1GB',
+        storage_devices: {
+          storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
+        },
+      },
+    },
+  });
+}
+
 describe('bulk actions on the server list', () => {
   it('stops the selected servers, lists the refused one as failed and retries only it', async () => {
     // The `other` account: its seeded server is started and no other test needs it running.
     const session = await signInAs('other');
     const title = uniqueName('bulk-new');
     // A server still being created is in maintenance: the API refuses to stop it.
-    await request('/1.3/server', serverResponseSchema, {
-      method: 'POST',
-      authorization: `Bearer ${session.token}`,
-      body: {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: 'bulk.example.com',
-          plan: '1xCPU-1GB',
-          storage_devices: {
-            storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
-          },
-        },
-      },
-    });
+    await createServerAs(session, title);
     const { user } = renderApp({ session, path: '/servers' });
     const table = await screen.findByRole('table', { name: 'Servers' });
     const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected servers' });
@@ -65,6 +71,38 @@ describe('bulk actions on the server list', () => {
       ).not.toHaveTextContent('started'),
     );
     // Creating a server and two runs of a dialog: more than the default 15 s under load.
+  }, 40_000);
+
+  it('leaves out servers already started, saying why, and retries only what failed', async () => {
+    const session = await signInAs('demo');
+    // Titled so that one search shows it next to web-1, which the seed starts. Still being
+    // created, it is in maintenance: the API refuses to start it.
+    const title = uniqueName('web-1 bulk start');
+    await createServerAs(session, title);
+    const { user } = renderApp({ session, path: '/servers?search=web-1' });
+    const table = await screen.findByRole('table', { name: 'Servers' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select web-1' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected servers' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Start' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Start: 0 servers' });
+    expect(dialog).toHaveTextContent(
+      'Left out, as the API would refuse them: web-1 (already started).',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Start 0 servers' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(table).getByRole('checkbox', { name: `Select ${title}` }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Start' }));
+    dialog = await screen.findByRole('dialog', { name: 'Start: 1 server' });
+    expect(dialog).toHaveTextContent(`Start 1 server: ${title}.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Start 1 server' }));
+
+    expect(await within(dialog).findByText('0 done, 1 failed. 1 left out.')).toBeVisible();
+    const results = within(dialog).getByRole('table', { name: 'Results' });
+    expect(resultOf(results, 'web-1')).toHaveTextContent('Left out: already started');
+    expect(resultOf(results, title)).toHaveTextContent('Failed: SERVER_STATE_ILLEGAL');
+    expect(within(dialog).getByRole('button', { name: 'Retry failed (1)' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   }, 40_000);
 
   it('asks for the count (or “delete”) before a bulk delete of the whole page', async () => {

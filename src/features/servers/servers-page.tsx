@@ -58,13 +58,14 @@ function useBulkActions(): BulkAction<ServerSummary>[] {
     {
       id: 'start',
       label: 'Start',
-      description: 'Servers that are already running are refused and listed as failed.',
+      skip: (server) => (server.state === 'started' ? 'already started' : undefined),
       run: (server) => start.mutateAsync(server.uuid),
     },
     {
       id: 'stop',
       label: 'Stop',
       description: 'A soft stop asks each operating system to shut down.',
+      skip: (server) => (server.state === 'stopped' ? 'already stopped' : undefined),
       run: (server) => stop.mutateAsync(server.uuid),
     },
     {

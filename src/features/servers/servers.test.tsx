@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs } from '../../testing/render';
+import { serverEndpoints } from '../../../contract/server';
+import type { CreateServerRequest } from '../../../contract/server';
+import { callEndpoint } from '../../api/http';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { as } from '../../testing/resources';
 
 async function openServer(title: string) {
   const session = await signInAs('demo');
@@ -58,6 +62,38 @@ describe('servers', () => {
     const devices = screen.getByRole('table', { name: 'Storage devices' });
     expect(within(devices).getByRole('link', { name: 'web-1 OS' })).toBeVisible();
     expect(await screen.findByRole('table', { name: 'Events, newest first' })).toBeVisible();
+  });
+
+  it('names the first disk of a server made from a template its boot disk', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('boot test');
+    // The API answers `boot_disk: "0"` on every device of a server made this way.
+    const body: CreateServerRequest = {
+      server: {
+        zone: 'de-fra1',
+        title,
+        hostname: 'boot-test.example.com',
+        plan: '1xCPU-1GB',
+        storage_devices: {
+          storage_device: [
+            { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
+            { action: 'create', size: 10, title: 'data' },
+          ],
+        },
+      },
+    };
+    const { server } = await callEndpoint(serverEndpoints.create, { body }, as(session));
+    expect(server.storage_devices.storage_device.map((device) => device.boot_disk)).toEqual([
+      '0',
+      '0',
+    ]);
+    renderApp({ session, path: `/servers/${server.uuid}` });
+
+    const devices = await screen.findByRole('table', { name: 'Storage devices' });
+    const bootDisk = (storage: string) =>
+      within(devices).getByRole('rowheader', { name: storage }).closest('tr')?.lastChild;
+    expect(bootDisk('os')).toHaveTextContent('Yes');
+    expect(bootDisk('data')).toHaveTextContent('No');
   });
 
   it('enables Start and Delete for a stopped server, and Delete explains storages are kept', async () => {

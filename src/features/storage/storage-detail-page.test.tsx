@@ -66,6 +66,19 @@ describe('storage detail page', () => {
     expect(await within(backups).findByRole('listitem')).toBeVisible();
   });
 
+  it('offers no partition resize while the server using the disk runs, and says why', async () => {
+    const { user } = renderApp({
+      session: await signInAs('demo'),
+      path: '/storage?search=web-1%20OS',
+    });
+    const table = await screen.findByRole('table', { name: 'Storages' });
+    await user.click(within(table).getByRole('link', { name: 'web-1 OS' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'web-1 OS' })).toBeVisible();
+    expect(await screen.findByText('Stop web-1 to resize the partition.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resize partition' })).toBeDisabled();
+  });
+
   it('offers only servers of the same zone to attach, and no IDE bus for a started one', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('attach candidate');

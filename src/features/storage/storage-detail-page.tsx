@@ -64,6 +64,12 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
   const serverTitle = (uuid: string) =>
     servers.data?.find((server) => server.uuid === uuid)?.title ?? uuid;
   const firstServer = attached[0];
+  // The API resizes a partition only while every server using the storage is stopped
+  // (SERVER_STATE_ILLEGAL otherwise).
+  const runningServers = attached.filter((uuid) => {
+    const server = servers.data?.find((candidate) => candidate.uuid === uuid);
+    return server !== undefined && server.state !== 'stopped';
+  });
   const canAttach =
     online && ((privateNormal && attached.length === 0) || storage.type === 'cdrom');
   const favoritable =
@@ -77,7 +83,11 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         </Button>
       )}
       {privateNormal && (
-        <Button variant="outlined" disabled={!online} onClick={() => setAction('resize')}>
+        <Button
+          variant="outlined"
+          disabled={!online || runningServers.length > 0}
+          onClick={() => setAction('resize')}
+        >
           Resize partition
         </Button>
       )}
@@ -132,6 +142,11 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {storage.access === 'private' && attached.length > 0 && (
           <Typography color="text.secondary">Detach the storage before deleting it.</Typography>
+        )}
+        {privateNormal && runningServers.length > 0 && (
+          <Typography color="text.secondary">
+            {`Stop ${runningServers.map(serverTitle).join(', ')} to resize the partition.`}
+          </Typography>
         )}
         <BusyState storage={storage} />
         <Paper variant="outlined" sx={{ p: 2 }}>

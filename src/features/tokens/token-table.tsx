@@ -38,7 +38,7 @@ export function TokenTable({ tokens, currentTokenId, onDelete }: TokenTableProps
     }),
     column.accessor('created_at', {
       header: 'Created',
-      cell: (info) => <DateTimeText iso={info.getValue()} />,
+      cell: (info) => <DateTimeText iso={info.getValue()} past />,
     }),
     column.accessor('expires_at', {
       header: 'Expires',
@@ -58,7 +58,7 @@ export function TokenTable({ tokens, currentTokenId, onDelete }: TokenTableProps
       header: 'Last used',
       cell: (info) => {
         const lastUsed = info.getValue();
-        return lastUsed ? <DateTimeText iso={lastUsed} /> : 'Never';
+        return lastUsed ? <DateTimeText iso={lastUsed} past /> : 'Never';
       },
     }),
     column.accessor('allowed_ip_ranges', {

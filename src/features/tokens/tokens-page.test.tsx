@@ -32,6 +32,8 @@ describe('API tokens page', () => {
     const row = (await screen.findByRole('rowheader', { name: name })).closest('tr');
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('in 7 days')).toBeVisible();
+    // Made after the page's clock last ticked: never "in 7 seconds".
+    expect(within(row as HTMLElement).getByText('just now')).toBeVisible();
     expect(within(row as HTMLElement).getByText('Any address')).toBeVisible();
     expect(screen.queryByText(secret)).not.toBeInTheDocument();
   });
