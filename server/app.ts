@@ -141,7 +141,7 @@ export async function buildServer(options: ServerOptions = {}) {
   if (options.upstreamUrl) await registerProxy(app, options.upstreamUrl);
   else await sandboxApi(app, sandbox!);
   if (sandbox) {
-    await app.register(sandboxControl(sandbox.faults), { prefix: '/_sandbox' });
+    await app.register(sandboxControl(sandbox), { prefix: '/_sandbox' });
     app.addHook('onReady', async () => sandbox.jobs.start());
     app.addHook('onClose', async () => {
       sandbox.jobs.close();
