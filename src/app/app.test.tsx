@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deleteToken } from '../api/tokens';
 import { renderApp, signInAs } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 
 describe('app shell and routes', () => {
   it('navigates between groups with breadcrumbs and page titles', async () => {
@@ -9,7 +10,7 @@ describe('app shell and routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(document.title).toBe('Dashboard · Skydeck');
-    expect(within(screen.getByRole('banner')).getByText('demo')).toBeVisible();
+    expect(within(screen.getByRole('banner')).getByText(tenantUser('demo').username)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });

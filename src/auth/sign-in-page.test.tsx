@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../contract/account';
 import { request } from '../api/http';
 import { renderApp, signInAs } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 
 describe('sign-in page', () => {
   it('signs in with an API token and returns to the page that was asked for', async () => {
@@ -18,7 +19,7 @@ describe('sign-in page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Zones' })).toBeVisible();
     expect(await screen.findByRole('rowheader', { name: 'Frankfurt #1' })).toBeVisible();
-    expect(screen.getByText('demo')).toBeVisible();
+    expect(screen.getByText(tenantUser('demo').username)).toBeVisible();
     expect(document.title).toBe('Zones · Skydeck');
   });
 
@@ -73,14 +74,15 @@ describe('sign-in page', () => {
     const { user, sessionStore } = renderApp({ path: '/sign-in' });
 
     await user.click(await screen.findByRole('button', { name: 'Username and password' }));
-    await user.type(screen.getByLabelText(/Username/), 'demo');
-    await user.type(screen.getByLabelText(/Password/), 'DemoPassw0rd');
+    const { username, password } = tenantUser('demo');
+    await user.type(screen.getByLabelText(/Username/), username);
+    await user.type(screen.getByLabelText(/Password/), password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const session = sessionStore.getState().session;
-    expect(session).toMatchObject({ username: 'demo', viaPassword: true });
-    expect(JSON.stringify(window.sessionStorage)).not.toContain('DemoPassw0rd');
+    expect(session).toMatchObject({ username, viaPassword: true });
+    expect(JSON.stringify(window.sessionStorage)).not.toContain(password);
 
     const banner = screen.getByRole('banner');
     await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
