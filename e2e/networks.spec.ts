@@ -1,18 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword, unique } from './support';
-
-test.describe.configure({ timeout: 150_000 });
-
-const other = { username: 'other', password: 'OtherPassw0rd' } as const;
-
-/** A GET as the unrelated `other` account, the way a script of that account would look. */
-async function getAsOther<T>(request: APIRequestContext, path: string): Promise<T> {
-  const authorization = `Basic ${Buffer.from(`${other.username}:${other.password}`).toString('base64')}`;
-  const response = await request.get(path, { headers: { authorization } });
-  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+import type { Page } from '@playwright/test';
+import { apiAs, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -35,10 +22,11 @@ async function addFloatingAddress(page: Page) {
 
 test('a private network with a router, addresses with PTR records, and a peering made from both accounts', async ({
   page,
-  request,
+  users,
+  baseURL,
   browser,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const routerName = unique('e2e router');
   const networkName = unique('e2e network');
 
@@ -122,9 +110,10 @@ test('a private network with a router, addresses with PTR records, and a peering
 
   const peeringName = unique('e2e peering');
   await test.step('peer the network with the other account’s network', async () => {
-    const { networks } = await getAsOther<{
+    // The unrelated `other` account's network, looked up the way a script of that account would.
+    const { networks } = await apiAs(baseURL!, users.other).call<{
       networks: { network: { uuid: string; name: string; type: string }[] };
-    }>(request, '/1.3/network');
+    }>('GET', '/1.3/network');
     const peer = networks.network.find((network) => network.name === 'other private network');
     expect(peer).toBeDefined();
 
@@ -150,7 +139,7 @@ test('a private network with a router, addresses with PTR records, and a peering
     // The other account creates the reverse side in its own browser session.
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const otherPage = await otherContext.newPage();
-    await signInWithPassword(otherPage, other.username, other.password);
+    await signIn(otherPage, users.other);
     await otherPage.goto(`/network-peerings/new?network=${peer!.uuid}`);
     await expect(otherPage.getByText('Your network has a router.')).toBeVisible();
     await otherPage.getByRole('textbox', { name: 'Peer network UUID' }).fill(local);

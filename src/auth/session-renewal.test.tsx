@@ -32,7 +32,11 @@ describe('session renewal', () => {
     await user.click(within(form).getByRole('button', { name: 'Create storage' }));
 
     const renewal = await screen.findByRole('dialog', { name: 'Sign in again' });
-    expect(within(renewal).getByText(/Your session as demo has ended/)).toBeVisible();
+    expect(
+      within(renewal).getByText(`Your session as ${tenantUser('demo').username} has ended`, {
+        exact: false,
+      }),
+    ).toBeVisible();
     // The page stayed: the form still holds what was typed while the request waits.
     expect(within(form).getByDisplayValue(title)).toBeInTheDocument();
     expect(location.current?.pathname).toBe('/storage');
@@ -67,7 +71,7 @@ describe('session renewal', () => {
     await user.type(within(renewal).getByLabelText(/API token/), other.token);
     await user.click(within(renewal).getByRole('button', { name: 'Sign in' }));
     expect(await within(renewal).findByRole('alert')).toHaveTextContent(
-      'Sign in as demo to continue, or cancel to sign out.',
+      `Sign in as ${tenantUser('demo').username} to continue, or cancel to sign out.`,
     );
 
     await user.click(within(renewal).getByRole('button', { name: 'Cancel and sign out' }));
