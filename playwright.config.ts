@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/main.ts',
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
+    // scripts/e2e-reverse.sh runs spec after spec against one sandbox it started.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 60_000,
     env: {
       PORT: String(port),
