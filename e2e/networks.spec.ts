@@ -20,11 +20,9 @@ async function addFloatingAddress(page: Page) {
   return address!;
 }
 
-test('a private network with a router, addresses with PTR records, and a peering made from both accounts', async ({
+test('a router and a private network, refused until its gateway is inside it, then attached', async ({
   page,
   users,
-  baseURL,
-  browser,
 }) => {
   await signIn(page, users.demo);
   const routerName = unique('e2e router');
@@ -57,7 +55,6 @@ test('a private network with a router, addresses with PTR records, and a peering
     await expect(page.getByRole('heading', { level: 1, name: networkName })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: '10.77.0.0/24' })).toBeVisible();
   });
-  const networkUrl = page.url();
 
   await test.step('attach the router to the network', async () => {
     await page.getByRole('button', { name: 'Attach router' }).click();
@@ -68,7 +65,13 @@ test('a private network with a router, addresses with PTR records, and a peering
     await expect(page.getByRole('link', { name: routerName })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
 
+test('floating addresses: a PTR record edited inline and two in bulk, one released', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
   await test.step('add addresses, edit a PTR record inline and two in bulk', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'IP addresses' }).click();
     const first = await addFloatingAddress(page);
@@ -107,6 +110,22 @@ test('a private network with a router, addresses with PTR records, and a peering
     await confirm.getByRole('button', { name: 'Release address' }).click();
     await expect(page.getByRole('button', { name: `Release ${second}` })).toHaveCount(0);
   });
+});
+
+test('a peering made from both accounts, then disabled and deleted', async ({
+  page,
+  users,
+  baseURL,
+  browser,
+}) => {
+  await signIn(page, users.demo);
+  // The seeded networks of the two accounts have routers and blocks that do not overlap.
+  const own = await apiAs(baseURL!, users.demo).call<{
+    networks: { network: { uuid: string; name: string }[] };
+  }>('GET', '/1.3/network');
+  const mine = own.networks.network.find((network) => network.name === 'demo private network');
+  expect(mine).toBeDefined();
+  const networkUrl = new URL(`/networks/${mine!.uuid}`, baseURL).href;
 
   const peeringName = unique('e2e peering');
   await test.step('peer the network with the other account’s network', async () => {
