@@ -9,10 +9,11 @@ port="${E2E_PORT:-8191}"
 mapfile -t specs < <(ls e2e/*.spec.ts | sort -r)
 if [ "${1:-}" = "--shuffle" ]; then mapfile -t specs < <(printf '%s\n' "${specs[@]}" | shuf); fi
 
+# A session (and process group) of its own, so the server and npx's children stop together.
 PORT="$port" HOST=127.0.0.1 SANDBOX_DB=:memory: SANDBOX_TIME_SCALE=10 LOG_LEVEL=warn \
-  npx tsx server/main.ts &
+  setsid npx tsx server/main.ts &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+trap 'kill -- -"$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.5; done
 
 failed=()
