@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deleteToken } from '../api/tokens';
 import { renderApp, signInAs } from '../testing/render';
@@ -9,7 +9,8 @@ describe('app shell and routes', () => {
     const { user } = renderApp({ session: await signInAs('demo') });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    expect(document.title).toBe('Dashboard · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Dashboard · Skydeck'));
     expect(within(screen.getByRole('banner')).getByText(tenantUser('demo').username)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
@@ -21,7 +22,8 @@ describe('app shell and routes', () => {
     await user.click(within(navigation).getByRole('link', { name: 'Prices' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
-    expect(document.title).toBe('Prices · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Prices · Skydeck'));
     const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -45,7 +47,8 @@ describe('app shell and routes', () => {
     renderApp({ session: await signInAs('demo'), path: '/no/such/page' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    expect(document.title).toBe('Page not found · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Page not found · Skydeck'));
     expect(screen.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/');
   });
 

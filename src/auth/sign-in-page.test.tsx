@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../contract/account';
 import { request } from '../api/http';
@@ -20,7 +20,8 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Zones' })).toBeVisible();
     expect(await screen.findByRole('rowheader', { name: 'Frankfurt #1' })).toBeVisible();
     expect(screen.getByText(tenantUser('demo').username)).toBeVisible();
-    expect(document.title).toBe('Zones · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Zones · Skydeck'));
   });
 
   it('says the token is not accepted and keeps it in the field', async () => {
