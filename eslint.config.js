@@ -148,6 +148,13 @@ const dependencyPolicies = [
     allow: el('server'),
   },
   {
+    // The journeys set up their data through the factories the component tests use.
+    from: { element: { type: 'e2e' } },
+    allow: {
+      to: { element: { type: 'src-testing' }, file: { path: '**/src/testing/factories.ts' } },
+    },
+  },
+  {
     // Tests use the harness in src/testing; the panel itself never does.
     from: { element: { type: 'src-*' }, file: { categories: 'test' } },
     allow: el('src-testing'),

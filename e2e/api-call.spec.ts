@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import {
-  apiCall,
   createApiToken,
   createDisk,
-  demo,
+  expect,
   expectNoAxeViolations,
   fillSubaccountForm,
-  signInWithPassword,
+  signIn,
+  test,
   unique,
 } from './support';
-
-test.describe.configure({ timeout: 90_000 });
 
 /** Opens the "API call" view inside `scope` and reads its curl command as shown. */
 async function curlOf(scope: Locator) {
@@ -33,10 +30,11 @@ function runCurl(command: string, token: string) {
 
 test('a filtered list’s API call, run with curl, answers the rows the page shows', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  const { token } = await createApiToken(request);
-  await signInWithPassword(page, demo.username, demo.password);
+  const { token } = await createApiToken(api);
+  await signIn(page, users.demo);
   await page.goto('/servers?state=started&sort=title');
   const table = page.getByRole('table', { name: 'Servers' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -61,11 +59,13 @@ test('a filtered list’s API call, run with curl, answers the rows the page sho
 test('a delete dialog shows the request it will send; run with curl, it deletes', async ({
   page,
   request,
+  api,
+  users,
 }) => {
-  const { token } = await createApiToken(request);
+  const { token } = await createApiToken(api);
   const title = unique('e2e api call');
-  const disk = await createDisk(request, { title });
-  await signInWithPassword(page, demo.username, demo.password);
+  const disk = await createDisk(api, { title });
+  await signIn(page, users.demo);
   await page.goto(`/storage/${disk.uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
@@ -86,8 +86,13 @@ test('a delete dialog shows the request it will send; run with curl, it deletes'
   expect(gone.status()).toBe(404);
 });
 
-test('a create dialog’s API call hides the password it sends', async ({ page, request }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+test('a create dialog’s API call hides the password it sends', async ({
+  page,
+  request,
+  api,
+  users,
+}) => {
+  await signIn(page, users.demo);
   await page.goto('/subaccounts');
   await page.getByRole('button', { name: 'Create subaccount' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a subaccount' });
@@ -106,16 +111,15 @@ test('a create dialog’s API call hides the password it sends', async ({ page, 
   await dialog.getByRole('button', { name: 'Create subaccount' }).click();
   await expect(dialog).toBeHidden();
   // The subaccount got the password typed, not the placeholder.
-  const accounts = await apiCall<{ accounts: { account: { username: string }[] } }>(
-    request,
+  const accounts = await api.call<{ accounts: { account: { username: string }[] } }>(
     'GET',
     '/1.3/account/list',
   );
   expect(accounts.accounts.account.map((account) => account.username)).toContain(username);
-  const signIn = await request.get('/1.3/account', {
+  const signedIn = await request.get('/1.3/account', {
     headers: {
       authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
     },
   });
-  expect(signIn.status()).toBe(200);
+  expect(signedIn.status()).toBe(200);
 });

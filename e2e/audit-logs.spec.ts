@@ -1,22 +1,15 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import {
-  apiCall,
-  createDisk,
-  demo,
-  expectNoAxeViolations,
-  signInWithPassword,
-  unique,
-} from './support';
+import { createDisk, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 test('a change is found in the audit log by its UUID, opened, exported, and the view survives a reload', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const title = unique('audited disk');
-  const disk = await createDisk(request, { title });
-  await apiCall(request, 'PUT', `/1.3/storage/${disk.uuid}`, {
+  const disk = await createDisk(api, { title });
+  await api.call('PUT', `/1.3/storage/${disk.uuid}`, {
     storage: { title: `${title} renamed` },
   });
 
@@ -74,11 +67,12 @@ test('a change is found in the audit log by its UUID, opened, exported, and the 
 
 test('the app bar search opens a disk by UUID and its Activity tab lists its changes', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const title = unique('searched disk');
-  const disk = await createDisk(request, { title });
+  const disk = await createDisk(api, { title });
 
   const search = page.getByRole('searchbox', { name: 'UUID, username or IP address' });
   await search.fill(disk.uuid);
@@ -91,7 +85,7 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   await expect(activity).toContainText('create');
   await expectNoAxeViolations(page);
 
-  await apiCall(request, 'DELETE', `/1.3/storage/${disk.uuid}`);
+  await api.call('DELETE', `/1.3/storage/${disk.uuid}`);
   await search.fill(disk.uuid);
   await search.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();

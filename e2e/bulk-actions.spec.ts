@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import type { StorageRecord } from './support';
-import {
-  apiCall,
-  createDisk,
-  demo,
-  expectNoAxeViolations,
-  signInWithPassword,
-  unique,
-} from './support';
-
-test.describe.configure({ timeout: 90_000 });
+import { createDisk, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 async function showOnly(page: Page, search: string) {
   await page.goto(`/storage?search=${encodeURIComponent(search)}`);
@@ -19,12 +9,13 @@ async function showOnly(page: Page, search: string) {
 
 test('label two disks at once, then delete one with its title typed and take it back with Undo', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
   const prefix = unique('e2e bulk');
-  const first = await createDisk(request, { title: `${prefix} one` });
-  const second = await createDisk(request, { title: `${prefix} two` });
-  await signInWithPassword(page, demo.username, demo.password);
+  const first = await createDisk(api, { title: `${prefix} one` });
+  const second = await createDisk(api, { title: `${prefix} two` });
+  await signIn(page, users.demo);
 
   const table = await showOnly(page, prefix);
   await expect(table.getByRole('rowheader')).toHaveCount(2);
@@ -48,8 +39,7 @@ test('label two disks at once, then delete one with its title typed and take it 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(table.getByRole('row').filter({ hasText: 'batch=e2e' })).toHaveCount(2);
   for (const disk of [first, second]) {
-    const { storage } = await apiCall<{ storage: StorageRecord & { labels: unknown[] } }>(
-      request,
+    const { storage } = await api.call<{ storage: StorageRecord & { labels: unknown[] } }>(
       'GET',
       `/1.3/storage/${disk.uuid}`,
     );
@@ -76,8 +66,7 @@ test('label two disks at once, then delete one with its title typed and take it 
 
   const after = await showOnly(page, prefix);
   await expect(after.getByRole('link', { name: first.title })).toBeVisible();
-  const { storage } = await apiCall<{ storage: StorageRecord }>(
-    request,
+  const { storage } = await api.call<{ storage: StorageRecord }>(
     'GET',
     `/1.3/storage/${first.uuid}`,
   );
@@ -86,12 +75,13 @@ test('label two disks at once, then delete one with its title typed and take it 
 
 test('a bulk delete asks for the count and lists a disk the API refuses as failed', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
   // Titled so that one search shows it next to web-1 OS, which is attached to web-1: the API
   // refuses to delete that one.
-  const free = await createDisk(request, { title: unique('web-1 OS bulk delete') });
-  await signInWithPassword(page, demo.username, demo.password);
+  const free = await createDisk(api, { title: unique('web-1 OS bulk delete') });
+  await signIn(page, users.demo);
   await page.goto('/storage?search=web-1%20OS');
   const table = page.getByRole('table', { name: 'Storages' });
   await table.getByRole('checkbox', { name: 'Select web-1 OS', exact: true }).check();

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { signInWithPassword } from './support';
+import { expect, signIn, test } from './support';
 
 // Budgets of docs/architecture.md: first-load JS of sign-in and dashboard, and every chunk.
 const firstLoadBudget = 170_000;
@@ -42,8 +41,8 @@ test('the sign-in page loads at most 170 KB of gzipped JavaScript', async ({ pag
   expect(total).toBeLessThanOrEqual(firstLoadBudget);
 });
 
-test('the dashboard loads at most 170 KB of gzipped JavaScript', async ({ page }) => {
-  await signInWithPassword(page, 'demo', 'DemoPassw0rd');
+test('the dashboard loads at most 170 KB of gzipped JavaScript', async ({ page, users }) => {
+  await signIn(page, users.demo);
   // The session lives in this tab's sessionStorage, so the dashboard is measured by a reload.
   const { total, count } = await firstLoadJs(page, 'reload', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(),

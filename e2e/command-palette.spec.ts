@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+import { expect, expectNoAxeViolations, signIn, test } from './support';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`Ctrl+K jumps to a server by name; palette and cheat sheet pass axe (${scheme})`, async ({
     page,
+    users,
   }) => {
-    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
-    await signInWithPassword(page, demo.username, demo.password);
+    await signIn(page, users.demo);
 
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('dialog', { name: 'Search or jump to' });

@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { demo, signInWithPassword, unique } from './support';
+import { expect, signIn, test, unique } from './support';
 
 /**
  * Faults the spec names (issue 11): during maintenance (503) the panel shows a banner and retries
  * by itself; a 500 is shown with the way out (try again); no form input is lost through either.
+ *
+ * The faults switch the whole sandbox, not one tenant: playwright.config.ts runs this file in a
+ * project of its own after every other test, and its tests one at a time.
  */
-
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ mode: 'serial' });
 
 const setFaults = async (request: APIRequestContext, faults: object) => {
   const response = await request.put('/_sandbox/faults', { data: faults });
@@ -34,8 +35,9 @@ async function fillCreateStorage(page: Page, title: string) {
 test('maintenance: a banner, the change waits and completes by itself when the service is back', async ({
   page,
   request,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const title = unique('made through maintenance');
   const dialog = await fillCreateStorage(page, title);
 
@@ -54,8 +56,9 @@ test('maintenance: a banner, the change waits and completes by itself when the s
 test('maintenance: a page that cannot load waits and shows its data once the service is back', async ({
   page,
   request,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await setFaults(request, { maintenance: true });
   await page.goto('/servers');
   await expect(banner(page)).toBeVisible();
@@ -67,8 +70,9 @@ test('maintenance: a page that cannot load waits and shows its data once the ser
 test('a 500 is explained, the input stays, and trying again succeeds', async ({
   page,
   request,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const title = unique('after a hiccup');
   const dialog = await fillCreateStorage(page, title);
 

@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { apiCall, demo, expectNoAxeViolations, signInWithPassword } from './support';
-
-test.describe.configure({ timeout: 120_000 });
+import { expect, expectNoAxeViolations, signIn, test } from './support';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -45,9 +42,10 @@ jwt:
 
 test('create a cluster with two node groups, watch it run, scale, upgrade, import OIDC issuers and download both kubeconfigs', async ({
   page,
+  users,
 }) => {
   const name = `e2e-${Date.now().toString(36)}`;
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'Kubernetes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kubernetes' })).toBeVisible();
   await page.getByRole('link', { name: 'Create cluster' }).first().click();
@@ -176,33 +174,29 @@ test('create a cluster with two node groups, watch it run, scale, upgrade, impor
 
 test('cluster details, dialogs and the OIDC page have no axe violations in the dark theme', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  const networks = await apiCall<{
+  const networks = await api.call<{
     networks: {
       network: { uuid: string; type: string; ip_networks: { ip_network: { address: string }[] } }[];
     };
-  }>(request, 'GET', '/1.3/network?zone=de-fra1');
+  }>('GET', '/1.3/network?zone=de-fra1');
   const network = networks.networks.network.find((item) => item.type === 'private')!;
-  const cluster = await apiCall<{ uuid: string; name: string }>(
-    request,
-    'POST',
-    '/1.3/kubernetes',
-    {
-      name: `dark-${Date.now().toString(36)}`,
-      zone: 'de-fra1',
-      network: network.uuid,
-      network_cidr: network.ip_networks.ip_network[0]!.address,
-      version: '1.33',
-      node_groups: [
-        { name: 'default', count: 1, plan: '1xCPU-2GB', labels: [{ key: 'a', value: 'b' }] },
-      ],
-      authentication: [{ name: 'corp', issuer_url: 'https://sso.example.org', audiences: ['k8s'] }],
-    },
-  );
+  const cluster = await api.call<{ uuid: string; name: string }>('POST', '/1.3/kubernetes', {
+    name: `dark-${Date.now().toString(36)}`,
+    zone: 'de-fra1',
+    network: network.uuid,
+    network_cidr: network.ip_networks.ip_network[0]!.address,
+    version: '1.33',
+    node_groups: [
+      { name: 'default', count: 1, plan: '1xCPU-2GB', labels: [{ key: 'a', value: 'b' }] },
+    ],
+    authentication: [{ name: 'corp', issuer_url: 'https://sso.example.org', audiences: ['k8s'] }],
+  });
 
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page.goto(`/kubernetes/${cluster.uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: cluster.name })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Nodes of default' })).toBeVisible();

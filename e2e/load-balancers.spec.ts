@@ -1,8 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { apiCall, demo, expectNoAxeViolations, signInWithPassword } from './support';
-
-test.describe.configure({ timeout: 180_000 });
+import type { Page } from '@playwright/test';
+import type { Api } from './support';
+import { expect, expectNoAxeViolations, signIn, test } from './support';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -28,8 +26,8 @@ QidosKNWa3WQahnBaqbgtwkFJKw8gkv9XWnw7oMGYAk7Isa1oP/zkmZ2
 -----END PRIVATE KEY-----`;
 
 /** A started server in de-fra1 with a public address, made the way a script would. */
-async function startedServer(request: APIRequestContext, title: string) {
-  const { server } = await apiCall<{ server: { uuid: string } }>(request, 'POST', '/1.3/server', {
+async function startedServer(api: Api, title: string) {
+  const { server } = await api.call<{ server: { uuid: string } }>('POST', '/1.3/server', {
     server: {
       zone: 'de-fra1',
       title,
@@ -42,8 +40,8 @@ async function startedServer(request: APIRequestContext, title: string) {
   await expect
     .poll(
       async () =>
-        (await apiCall<{ server: { state: string } }>(request, 'GET', `/1.3/server/${server.uuid}`))
-          .server.state,
+        (await api.call<{ server: { state: string } }>('GET', `/1.3/server/${server.uuid}`)).server
+          .state,
       { timeout: 60_000 },
     )
     .toBe('started');
@@ -52,14 +50,15 @@ async function startedServer(request: APIRequestContext, title: string) {
 
 test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP and see a stopped server go down', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
   const stamp = Date.now().toString(36);
   const [first, second] = [`lb-a-${stamp}`, `lb-b-${stamp}`];
-  await Promise.all([startedServer(request, first), startedServer(request, second)]);
+  await Promise.all([startedServer(api, first), startedServer(api, second)]);
   const name = `e2e-${stamp}`;
 
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Load balancers' })

@@ -1,18 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword, unique } from './support';
-
-test.describe.configure({ timeout: 150_000 });
-
-const other = { username: 'other', password: 'OtherPassw0rd' } as const;
-
-/** A GET as the unrelated `other` account, the way a script of that account would look. */
-async function getAsOther<T>(request: APIRequestContext, path: string): Promise<T> {
-  const authorization = `Basic ${Buffer.from(`${other.username}:${other.password}`).toString('base64')}`;
-  const response = await request.get(path, { headers: { authorization } });
-  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+import type { Page } from '@playwright/test';
+import { apiAs, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -33,12 +20,11 @@ async function addFloatingAddress(page: Page) {
   return address!;
 }
 
-test('a private network with a router, addresses with PTR records, and a peering made from both accounts', async ({
+test('a router and a private network, refused until its gateway is inside it, then attached', async ({
   page,
-  request,
-  browser,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const routerName = unique('e2e router');
   const networkName = unique('e2e network');
 
@@ -69,7 +55,6 @@ test('a private network with a router, addresses with PTR records, and a peering
     await expect(page.getByRole('heading', { level: 1, name: networkName })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: '10.77.0.0/24' })).toBeVisible();
   });
-  const networkUrl = page.url();
 
   await test.step('attach the router to the network', async () => {
     await page.getByRole('button', { name: 'Attach router' }).click();
@@ -80,7 +65,13 @@ test('a private network with a router, addresses with PTR records, and a peering
     await expect(page.getByRole('link', { name: routerName })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
 
+test('floating addresses: a PTR record edited inline and two in bulk, one released', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
   await test.step('add addresses, edit a PTR record inline and two in bulk', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'IP addresses' }).click();
     const first = await addFloatingAddress(page);
@@ -119,12 +110,29 @@ test('a private network with a router, addresses with PTR records, and a peering
     await confirm.getByRole('button', { name: 'Release address' }).click();
     await expect(page.getByRole('button', { name: `Release ${second}` })).toHaveCount(0);
   });
+});
+
+test('a peering made from both accounts, then disabled and deleted', async ({
+  page,
+  users,
+  baseURL,
+  browser,
+}) => {
+  await signIn(page, users.demo);
+  // The seeded networks of the two accounts have routers and blocks that do not overlap.
+  const own = await apiAs(baseURL!, users.demo).call<{
+    networks: { network: { uuid: string; name: string }[] };
+  }>('GET', '/1.3/network');
+  const mine = own.networks.network.find((network) => network.name === 'demo private network');
+  expect(mine).toBeDefined();
+  const networkUrl = new URL(`/networks/${mine!.uuid}`, baseURL).href;
 
   const peeringName = unique('e2e peering');
   await test.step('peer the network with the other account’s network', async () => {
-    const { networks } = await getAsOther<{
+    // The unrelated `other` account's network, looked up the way a script of that account would.
+    const { networks } = await apiAs(baseURL!, users.other).call<{
       networks: { network: { uuid: string; name: string; type: string }[] };
-    }>(request, '/1.3/network');
+    }>('GET', '/1.3/network');
     const peer = networks.network.find((network) => network.name === 'other private network');
     expect(peer).toBeDefined();
 
@@ -150,7 +158,7 @@ test('a private network with a router, addresses with PTR records, and a peering
     // The other account creates the reverse side in its own browser session.
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const otherPage = await otherContext.newPage();
-    await signInWithPassword(otherPage, other.username, other.password);
+    await signIn(otherPage, users.other);
     await otherPage.goto(`/network-peerings/new?network=${peer!.uuid}`);
     await expect(otherPage.getByText('Your network has a router.')).toBeVisible();
     await otherPage.getByRole('textbox', { name: 'Peer network UUID' }).fill(local);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword } from './support';
+import { expect, expectNoAxeViolations, signIn, test } from './support';
 
 test('the sign-in page has no accessibility violations', async ({ page }) => {
   await page.goto('/sign-in');
@@ -22,28 +21,7 @@ const pages = [
   { link: 'Audit log', heading: 'Audit log', shows: /Rows 1–/ },
 ] as const;
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`every page opens from the navigation with no axe violations (${scheme})`, async ({
-    page,
-  }) => {
-    // Ten pages, each checked by axe: more than the default 30 s on a shared machine.
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await signInWithPassword(page, demo.username, demo.password);
-    for (const entry of pages) {
-      await page
-        .getByRole('navigation')
-        .getByRole('link', { name: entry.link, exact: true })
-        .click();
-      await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
-      await expect(page.getByText(entry.shows).first()).toBeVisible();
-      await expect(page).toHaveTitle(`${entry.heading} · Skydeck`);
-      await expectNoAxeViolations(page);
-    }
-  });
-}
-
-// The account, billing and usage pages get their own test: with them, one test ran past its limit.
+// The account, billing and usage pages (with charts) too.
 const accountPages = [
   { link: 'Account', heading: 'Account', shows: 'Resource usage' },
   { link: 'Subaccounts', heading: 'Subaccounts', shows: 'demo_viewer' },
@@ -52,15 +30,15 @@ const accountPages = [
   { link: 'Device availability', heading: 'Device availability', shows: 'GPU-8xCPU-64GB-1xL40S' },
 ] as const;
 
+// One short test per page and scheme, so each axe scan has a test (and a time limit) of its own.
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the account, billing and usage pages have no axe violations (${scheme})`, async ({
-    page,
-  }) => {
-    // Five pages with charts, each scanned by axe: more than 30 s on a busy two-core machine.
-    test.slow();
-    await page.emulateMedia({ colorScheme: scheme });
-    await signInWithPassword(page, demo.username, demo.password);
-    for (const entry of accountPages) {
+  for (const entry of [...pages, ...accountPages]) {
+    test(`${entry.link} opens from the navigation with no axe violations (${scheme})`, async ({
+      page,
+      users,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, users.demo);
       await page
         .getByRole('navigation')
         .getByRole('link', { name: entry.link, exact: true })
@@ -69,12 +47,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByText(entry.shows).first()).toBeVisible();
       await expect(page).toHaveTitle(`${entry.heading} · Skydeck`);
       await expectNoAxeViolations(page);
-    }
-  });
+    });
+  }
 }
 
-test('the prices page keeps the chosen zone in the URL', async ({ page }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+test('the prices page keeps the chosen zone in the URL', async ({ page, users }) => {
+  await signIn(page, users.demo);
   await page.goto('/prices?zone=sg-sin1');
   await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: /zone/i })).toContainText('Singapore');
@@ -82,8 +60,8 @@ test('the prices page keeps the chosen zone in the URL', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: /zone/i })).toContainText('Singapore');
 });
 
-test('an unknown address shows a page that says so, with a way home', async ({ page }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+test('an unknown address shows a page that says so, with a way home', async ({ page, users }) => {
+  await signIn(page, users.demo);
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
   await page

@@ -1,15 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signInWithPassword } from './support';
-
-const partner = { username: 'partner', password: 'PartnerPassw0rd' } as const;
+import { expect, expectNoAxeViolations, signIn, signInWithPassword, test } from './support';
 
 test('a partner creates a customer account, sees it listed, and the customer signs in', async ({
   page,
+  users,
 }) => {
   const username = `e2e_customer_${Date.now().toString(36)}`;
   const password = 'Customer1Pass';
 
-  await signInWithPassword(page, partner.username, partner.password);
+  await signIn(page, users.partner);
   await page.getByRole('navigation').getByRole('link', { name: 'Partner console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Partner console' })).toBeVisible();
   await expect(page.getByText(/You can create \d+ more of your 25 accounts/)).toBeVisible();
@@ -58,9 +56,10 @@ test('a partner creates a customer account, sees it listed, and the customer sig
 for (const scheme of ['light', 'dark'] as const) {
   test(`the partner console keeps the month in the URL, with no axe violations (${scheme})`, async ({
     page,
+    users,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await signInWithPassword(page, partner.username, partner.password);
+    await signIn(page, users.partner);
     await page.goto('/partner?month=2026-01');
     await expect(page.getByRole('heading', { level: 1, name: 'Partner console' })).toBeVisible();
     await expect(page.getByLabel('Month')).toHaveValue('2026-01');

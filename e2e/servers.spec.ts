@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInWithPassword, unique } from './support';
-
-test.describe.configure({ timeout: 90_000 });
+import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -11,8 +8,9 @@ async function choose(page: Page, field: string, option: string | RegExp) {
 
 test('create a server with a cost preview, watch it start, stop it and delete it with its disk', async ({
   page,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
   await page
     .getByRole('link', { name: 'Create server' })

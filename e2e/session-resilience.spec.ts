@@ -1,16 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, demo, expectNoAxeViolations, signInWithPassword, unique } from './support';
-
-interface StoredSession {
-  token: string;
-  tokenId: string;
-}
+import { expect, expectNoAxeViolations, signIn, storedSession, test, unique } from './support';
 
 test('a session revoked mid-form: sign in again in a dialog and the storage is created', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page.goto('/storage');
   await page.getByRole('button', { name: 'Create storage' }).click();
   const form = page.getByRole('dialog', { name: 'Create storage' });
@@ -28,37 +23,39 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
   await expect(call.getByRole('region', { name: 'curl' })).toContainText(
     'Authorization: Bearer $SKYDECK_TOKEN',
   );
-  const session = JSON.parse(
-    (await page.evaluate(() => window.sessionStorage.getItem('skydeck.session'))) ?? '{}',
-  ) as StoredSession;
+  const session = await storedSession(page);
   await expect(call).not.toContainText(session.token);
   await expectNoAxeViolations(page);
 
-  // Another tab or a script revokes the panel's session token.
-  const tokens = await apiCall<{ id: string; gui: boolean }[]>(
-    request,
-    'GET',
-    '/1.3/account/tokens',
-  );
+  const tokens = await api.call<{ id: string; gui: boolean }[]>('GET', '/1.3/account/tokens');
   const panelToken = tokens.find((token) => token.id === session.tokenId);
   expect(panelToken?.gui).toBe(true);
-  await apiCall(request, 'DELETE', `/1.3/account/tokens/${session.tokenId}`);
 
+  // Another tab or a script revokes the panel's session token just as the form is sent. Revoked
+  // at that moment, no background poll of the page can meet the 401 first and open "Sign in
+  // again" before the click (which would then wait behind the dialog).
+  let revoked = false;
+  await page.route('**/1.3/storage', async (route) => {
+    if (route.request().method() === 'POST' && !revoked) {
+      revoked = true;
+      await api.call('DELETE', `/1.3/account/tokens/${session.tokenId}`);
+    }
+    await route.continue();
+  });
   await form.getByRole('button', { name: 'Create storage' }).click();
   const renewal = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(renewal).toBeVisible();
   await expect(page).toHaveURL(/\/storage$/);
   await expectNoAxeViolations(page);
-  await expect(renewal.getByRole('textbox', { name: 'Username' })).toHaveValue(demo.username);
-  await renewal.getByRole('textbox', { name: 'Password' }).fill(demo.password);
+  await expect(renewal.getByRole('textbox', { name: 'Username' })).toHaveValue(users.demo.username);
+  await renewal.getByRole('textbox', { name: 'Password' }).fill(users.demo.password);
   await renewal.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(renewal).toBeHidden();
   await expect(page).toHaveURL(/\/storage\/01[0-9a-f-]{34}$/);
   const uuid = page.url().split('/').pop() ?? '';
-  const created = await apiCall<{ storage: { title: string; size: number } }>(
-    request,
+  const created = await api.call<{ storage: { title: string; size: number } }>(
     'GET',
     `/1.3/storage/${uuid}`,
   );

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { createApiToken, demo, signInWithPassword, signInWithToken } from './support';
+import { createApiToken, expect, signInWithPassword, signInWithToken, test } from './support';
 
-test('sign in with an API token, see the account, sign out', async ({ page, request }) => {
-  const { token } = await createApiToken(request);
+test('sign in with an API token, see the account, sign out', async ({ page, api, users }) => {
+  const { token } = await createApiToken(api);
   await signInWithToken(page, token);
-  await expect(page.getByText('demo').first()).toBeVisible();
+  await expect(page.getByText(users.demo.username).first()).toBeVisible();
 
   const stored = await page.evaluate(() => JSON.stringify(window.sessionStorage));
   expect(stored).toContain(token);
@@ -20,10 +19,11 @@ test('sign in with an API token, see the account, sign out', async ({ page, requ
 test('sign in with username and password; the password is never stored', async ({
   page,
   request,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signInWithPassword(page, users.demo.username, users.demo.password);
   const stored = await page.evaluate(() => JSON.stringify(window.sessionStorage));
-  expect(stored).not.toContain(demo.password);
+  expect(stored).not.toContain(users.demo.password);
   expect(stored).toContain('ucat_');
 
   // Signing out revokes the session token the password was exchanged for.
@@ -52,8 +52,10 @@ test('a wrong password says so and keeps what was typed', async ({ page }) => {
 test('a revoked token asks to sign in again; giving up leads to sign-in and back to the same page', async ({
   page,
   request,
+  api,
+  users,
 }) => {
-  const { id, token } = await createApiToken(request);
+  const { id, token } = await createApiToken(api);
   await signInWithToken(page, token);
   await page.goto('/prices?zone=uk-lon1');
   await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
@@ -71,8 +73,8 @@ test('a revoked token asks to sign in again; giving up leads to sign-in and back
   await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Username and password' }).click();
-  await page.getByRole('textbox', { name: 'Username' }).fill(demo.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(demo.password);
+  await page.getByRole('textbox', { name: 'Username' }).fill(users.demo.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(users.demo.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/prices\?zone=uk-lon1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();

@@ -1,17 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import type { StorageRecord } from './support';
 import {
-  apiCall,
+  basicAuth,
   createDisk,
-  demo,
+  expect,
   expectNoAxeViolations,
-  signInWithPassword,
+  signIn,
+  test,
   unique,
   waitOnline,
 } from './support';
-
-test.describe.configure({ timeout: 120_000 });
 
 const busy = (page: Page) => page.getByText(/An operation is running/);
 
@@ -28,8 +26,10 @@ async function chooseOption(page: Page, field: string, option: string | RegExp) 
 test('a disk’s life: create, attach to a running server, back up, clone, restore, template, detach', async ({
   page,
   request,
+  api,
+  users,
 }) => {
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   const title = unique('e2e data');
 
   await test.step('create a disk in the zone of the running server web-1', async () => {
@@ -58,24 +58,16 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('button', { name: 'Attach' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: 'web-1' })).toBeVisible();
-    const { storage } = await apiCall<{ storage: StorageRecord }>(
-      request,
-      'GET',
-      `/1.3/storage/${uuid}`,
-    );
+    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
     expect(storage.servers.server).toHaveLength(1);
   });
 
   await test.step('the API itself refuses an IDE device on the running server', async () => {
-    const { storage } = await apiCall<{ storage: StorageRecord }>(
-      request,
-      'GET',
-      `/1.3/storage/${uuid}`,
-    );
-    const other = await createDisk(request, { title: unique('e2e ide') });
+    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
+    const other = await createDisk(api, { title: unique('e2e ide') });
     const refused = await request.post(`/1.3/storage/${other.uuid}/attach`, {
       headers: {
-        authorization: `Basic ${Buffer.from(`${demo.username}:${demo.password}`).toString('base64')}`,
+        authorization: basicAuth(users.demo),
       },
       data: { storage_device: { server: storage.servers.server[0], address: 'ide' } },
     });
@@ -103,13 +95,12 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await chooseOption(page, 'Target zone', /fi-hel1/);
     await dialog.getByRole('button', { name: 'Clone' }).click();
     await expect(dialog).toBeHidden();
-    const list = await apiCall<{ storages: { storage: (StorageRecord & { zone: string })[] } }>(
-      request,
+    const list = await api.call<{ storages: { storage: (StorageRecord & { zone: string })[] } }>(
       'GET',
       `/1.3/storage/normal?search=${encodeURIComponent(`${title} copy`)}`,
     );
     expect(list.storages.storage.map((item) => item.zone)).toEqual(['fi-hel1']);
-    await waitOnline(request, list.storages.storage[0]!.uuid);
+    await waitOnline(api, list.storages.storage[0]!.uuid);
     await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
   });
 
@@ -126,7 +117,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await expect(dialog).toContainText(title);
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await expect(dialog).toBeHidden();
-    await waitOnline(request, uuid);
+    await waitOnline(api, uuid);
   });
 
   await test.step('create a template from it', async () => {
@@ -136,13 +127,12 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('textbox', { name: 'Template title' }).fill(`${title} template`);
     await dialog.getByRole('button', { name: 'Create template' }).click();
     await expect(dialog).toBeHidden();
-    const templates = await apiCall<{ storages: { storage: StorageRecord[] } }>(
-      request,
+    const templates = await api.call<{ storages: { storage: StorageRecord[] } }>(
       'GET',
       `/1.3/storage/template/private?search=${encodeURIComponent(`${title} template`)}`,
     );
     expect(templates.storages.storage).toHaveLength(1);
-    await waitOnline(request, templates.storages.storage[0]!.uuid);
+    await waitOnline(api, templates.storages.storage[0]!.uuid);
   });
 
   await test.step('detach it from web-1', async () => {
@@ -154,21 +144,18 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('button', { name: 'Detach' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Attach' })).toBeVisible();
-    const { storage } = await apiCall<{ storage: StorageRecord }>(
-      request,
-      'GET',
-      `/1.3/storage/${uuid}`,
-    );
+    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
     expect(storage.servers.server).toEqual([]);
   });
 });
 
 test('cancel a running clone: the copy is removed and the source is back online', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
-  const source = await createDisk(request, { title: unique('e2e cancel source'), size: 50 });
-  await signInWithPassword(page, demo.username, demo.password);
+  const source = await createDisk(api, { title: unique('e2e cancel source'), size: 50 });
+  await signIn(page, users.demo);
   await openStorage(page, source.uuid, source.title);
   await page.getByRole('button', { name: 'Clone' }).click();
   const dialog = page.getByRole('dialog');
@@ -178,14 +165,12 @@ test('cancel a running clone: the copy is removed and the source is back online'
   await expect(busy(page)).toContainText('maintenance');
   await page.getByRole('button', { name: 'Cancel operation' }).click();
   await expect(busy(page)).toHaveCount(0);
-  const copies = await apiCall<{ storages: { storage: StorageRecord[] } }>(
-    request,
+  const copies = await api.call<{ storages: { storage: StorageRecord[] } }>(
     'GET',
     `/1.3/storage?search=${encodeURIComponent(`${source.title} copy`)}`,
   );
   expect(copies.storages.storage).toEqual([]);
-  const { storage } = await apiCall<{ storage: StorageRecord }>(
-    request,
+  const { storage } = await api.call<{ storage: StorageRecord }>(
     'GET',
     `/1.3/storage/${source.uuid}`,
   );
@@ -197,19 +182,23 @@ for (const [policy, label, remaining] of [
   ['keep_latest', 'Keep the latest only', 1],
   ['delete', 'Delete all backups', 0],
 ] as const) {
-  test(`delete a disk and ${label.toLowerCase()} (${policy})`, async ({ page, request }) => {
-    const disk = await createDisk(request, { title: unique(`e2e delete ${policy}`) });
+  test(`delete a disk and ${label.toLowerCase()} (${policy})`, async ({
+    page,
+    request,
+    api,
+    users,
+  }) => {
+    const disk = await createDisk(api, { title: unique(`e2e delete ${policy}`) });
     for (const n of [1, 2]) {
-      const { storage } = await apiCall<{ storage: StorageRecord }>(
-        request,
+      const { storage } = await api.call<{ storage: StorageRecord }>(
         'POST',
         `/1.3/storage/${disk.uuid}/backup`,
         { storage: { title: `${disk.title} backup ${n}` } },
       );
-      await waitOnline(request, storage.uuid);
-      await waitOnline(request, disk.uuid);
+      await waitOnline(api, storage.uuid);
+      await waitOnline(api, disk.uuid);
     }
-    await signInWithPassword(page, demo.username, demo.password);
+    await signIn(page, users.demo);
     await openStorage(page, disk.uuid, disk.title);
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
@@ -228,14 +217,13 @@ for (const [policy, label, remaining] of [
     const pending = page.getByRole('region', { name: 'Pending deletions' });
     await expect(pending).toContainText(`Deleting “${disk.title}”`);
     await expect(pending).toBeHidden({ timeout: 15_000 });
-    const backups = await apiCall<{ storages: { storage: StorageRecord[] } }>(
-      request,
+    const backups = await api.call<{ storages: { storage: StorageRecord[] } }>(
       'GET',
       `/1.3/storage/backup?search=${encodeURIComponent(disk.title)}`,
     );
     expect(backups.storages.storage).toHaveLength(remaining);
     const gone = await request.get(`/1.3/storage/${disk.uuid}`, {
-      headers: { authorization: `Basic ${Buffer.from('demo:DemoPassw0rd').toString('base64')}` },
+      headers: { authorization: basicAuth(users.demo) },
     });
     expect(gone.status()).toBe(404);
   });
@@ -243,18 +231,19 @@ for (const [policy, label, remaining] of [
 
 test('filter the list by label and by search, and reload keeping the filters', async ({
   page,
-  request,
+  api,
+  users,
 }) => {
   const tag = `e2e${Date.now().toString(36)}`;
-  const alpha = await createDisk(request, {
+  const alpha = await createDisk(api, {
     title: unique('alpha'),
     labels: [{ key: tag, value: 'blue' }],
   });
-  const beta = await createDisk(request, {
+  const beta = await createDisk(api, {
     title: unique('beta'),
     labels: [{ key: tag, value: 'green' }],
   });
-  await signInWithPassword(page, demo.username, demo.password);
+  await signIn(page, users.demo);
   await page.goto('/storage');
   const table = page.getByRole('table', { name: 'Storages' });
 

@@ -1,26 +1,62 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import {
+  apiAs,
+  createDisk as makeDisk,
+  createPanelSession,
+  createTenant,
+} from '../src/testing/factories';
+import type { Api, Credentials, Tenant } from '../src/testing/factories';
 
-export const demo = { username: 'demo', password: 'DemoPassw0rd' } as const;
+export { expect };
+export { apiAs, basicAuth, createApiToken, waitOnline } from '../src/testing/factories';
+export type { Api, Credentials };
 
-const basic = (username: string, password: string) =>
-  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+/**
+ * Every test takes its own tenant (a fresh copy of the demo data under new account names,
+ * `POST /_sandbox/tenants`): no test reads another's data, so they run in any order and in
+ * parallel. `api` calls the API as the tenant's `demo` account, the way a script would.
+ */
+export const test = base.extend<{ tenant: Tenant; users: Tenant['users']; api: Api }>({
+  tenant: async ({ baseURL }, use) => {
+    await use(await createTenant(baseURL!));
+  },
+  users: async ({ tenant }, use) => {
+    await use(tenant.users);
+  },
+  api: async ({ baseURL, tenant }, use) => {
+    await use(apiAs(baseURL!, tenant.users.demo));
+  },
+});
 
-/** An API token made the way a script would make one, straight from the sandbox API. */
-export async function createApiToken(
-  request: APIRequestContext,
-  body: Record<string, unknown> = { name: `e2e ${Date.now()}`, expires_in: '1h' },
-  user: { username: string; password: string } = demo,
-) {
-  const response = await request.post('/1.3/account/tokens', {
-    headers: { authorization: basic(user.username, user.password) },
-    data: body,
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; token: string; name: string };
+const sessionKey = 'skydeck.session';
+
+/**
+ * Signs `page` in as `user` without the sign-in page (for tests that are not about signing in):
+ * the same session token the password sign-in exchanges for, put where the panel keeps it
+ * (sessionStorage, src/auth/session-store.ts), then the dashboard opens.
+ */
+export async function signIn(page: Page, user: Credentials) {
+  const baseURL = test.info().project.use.baseURL!;
+  const session = await createPanelSession(baseURL, user);
+  // sessionStorage belongs to the origin: an empty page of it takes the session.
+  const blank = new URL('/__e2e-session', baseURL).href;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>session</title>' }),
+  );
+  await page.goto(blank);
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
+    sessionKey,
+    JSON.stringify(session),
+  ] as const);
+  await page.unroute(blank);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return session;
 }
 
+/** Signs in through the sign-in page, as a user does. */
 export async function signInWithPassword(page: Page, username: string, password: string) {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Username and password' }).click();
@@ -35,6 +71,13 @@ export async function signInWithToken(page: Page, token: string) {
   await page.getByRole('textbox', { name: 'API token' }).fill(token);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** The panel's session as it keeps it in sessionStorage. */
+export async function storedSession(page: Page) {
+  return JSON.parse(
+    (await page.evaluate((key) => window.sessionStorage.getItem(key), sessionKey)) ?? '{}',
+  ) as { token: string; tokenId: string };
 }
 
 /** axe (WCAG 2.x A and AA rules) finds nothing on the page as it is now. */
@@ -59,24 +102,6 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-export const demoBasic = basic(demo.username, demo.password);
-
-/** Sets up a resource the way a script would, so a journey can start where it matters. */
-export async function apiCall<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(path, {
-    method,
-    headers: { authorization: demoBasic },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (response.status() === 204 ? undefined : await response.json()) as T;
-}
-
 export interface StorageRecord {
   uuid: string;
   title: string;
@@ -85,30 +110,9 @@ export interface StorageRecord {
   servers: { server: string[] };
 }
 
-export async function createDisk(
-  request: APIRequestContext,
-  storage: {
-    title: string;
-    zone?: string;
-    size?: number;
-    labels?: { key: string; value: string }[];
-  },
-) {
-  const body = { storage: { zone: 'de-fra1', size: 10, tier: 'maxiops', ...storage } };
-  return (await apiCall<{ storage: StorageRecord }>(request, 'POST', '/1.3/storage', body)).storage;
-}
-
-/** Waits, polling the API, until the storage is online (simulated operations take seconds). */
-export async function waitOnline(request: APIRequestContext, uuid: string) {
-  await expect
-    .poll(
-      async () =>
-        (await apiCall<{ storage: StorageRecord }>(request, 'GET', `/1.3/storage/${uuid}`)).storage
-          .state,
-      { timeout: 30_000 },
-    )
-    .toBe('online');
-}
+/** A MaxIOPS disk (10 GB in de-fra1 unless told), made the way a script would make it. */
+export const createDisk = (api: Api, storage: Parameters<typeof makeDisk>[1]) =>
+  makeDisk(api, { tier: 'maxiops', ...storage });
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 

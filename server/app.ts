@@ -159,7 +159,7 @@ export async function buildServer(options: ServerOptions = {}) {
     await registerProxy(app, options.upstreamUrl, { timeoutMs: options.upstreamTimeoutMs });
   } else await sandboxApi(app, sandbox!);
   if (sandbox) {
-    await app.register(sandboxControl(sandbox.faults), { prefix: '/_sandbox' });
+    await app.register(sandboxControl(sandbox), { prefix: '/_sandbox' });
     app.addHook('onReady', async () => sandbox.jobs.start());
     app.addHook('onClose', async () => {
       sandbox.jobs.close();

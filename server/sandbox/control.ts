@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { sendProblem, toProblem } from './http/problem';
-import type { Faults } from './faults';
+import type { SandboxContext } from './context';
 import { ApiProblem } from './http/errors';
+import { createTenants } from './tenants';
 
 const faultsBody = z.strictObject({
   maintenance: z.boolean().optional(),
@@ -21,11 +22,16 @@ function fromLoopback(address: string): boolean {
 }
 
 /**
- * `/_sandbox/faults`: the sandbox's own control surface (not part of the API), so a developer or
- * a test can put the service into maintenance (503) or make the next requests fail with 500 and
- * watch a client cope. GET reads the switches, PUT changes any of them.
+ * The sandbox's own control surface (not part of the API), reachable from this machine only:
+ * - `/_sandbox/faults`: a developer or a test can put the service into maintenance (503) or make
+ *   the next requests fail with 500 and watch a client cope. GET reads the switches, PUT changes
+ *   any of them.
+ * - `POST /_sandbox/tenants`: a fresh copy of the demo data under new account names and
+ *   passwords (tenants.ts), answered with their credentials, so each test has data of its own.
  */
-export function sandboxControl(faults: Faults) {
+export function sandboxControl(sandbox: SandboxContext) {
+  const { faults } = sandbox;
+  const tenants = createTenants(sandbox);
   return async (scope: FastifyInstance) => {
     scope.addHook('onRequest', async (request) => {
       if (!fromLoopback(request.ip)) {
@@ -49,5 +55,6 @@ export function sandboxControl(faults: Faults) {
       }
       return faults.update(parsed.data);
     });
+    scope.post('/tenants', async (_request, reply) => reply.code(201).send(tenants.create()));
   };
 }

@@ -44,4 +44,3 @@ export function createFaults(initial: Partial<FaultSettings> = {}) {
     },
   };
 }
-export type Faults = ReturnType<typeof createFaults>;

@@ -107,16 +107,9 @@ interface SeedStorage {
   partOfPlan?: boolean;
 }
 
-function seedResources(
-  storages: StorageRepository,
-  servers: ServerRepository,
-  clock: Clock,
-  demo: NewAccount & { id: number },
-  other: NewAccount & { id: number },
-  networking: Networking,
-) {
-  const now = clock.now().getTime();
-  const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+/** The public images every account reads (no owner): seeded once per database. */
+function seedPublicImages(storages: StorageRepository, clock: Clock) {
+  const daysAgo = (days: number) => new Date(clock.now().getTime() - days * 86_400_000);
   for (const zone of zones) {
     publicImages.forEach((image, index) =>
       storages.insert({
@@ -137,7 +130,18 @@ function seedResources(
       }),
     );
   }
+}
 
+function seedResources(
+  storages: StorageRepository,
+  servers: ServerRepository,
+  clock: Clock,
+  demo: NewAccount & { id: number },
+  other: NewAccount & { id: number },
+  networking: Networking,
+) {
+  const now = clock.now().getTime();
+  const daysAgo = (days: number) => new Date(now - days * 86_400_000);
   const storage = (accountId: number, spec: SeedStorage, days: number): StorageRow => {
     const row: StorageRow = {
       uuid: newUuid(uuidPrefixes.storage),
@@ -348,25 +352,33 @@ function seedResources(
   });
 }
 
-export function seedSandbox({
-  db,
-  accounts,
-  storages,
-  servers,
-  clock,
-  networking,
-}: {
-  db: Db;
+/** The four accounts of a seeded tenant, by their role in the demo data. */
+export type SeedUser = keyof typeof demoUsers;
+export type SeedCredentials = Record<SeedUser, { username: string; password: string }>;
+
+interface SeedRepositories {
   accounts: AccountRepository;
   storages: StorageRepository;
   servers: ServerRepository;
   clock: Clock;
   networking: Networking;
-}) {
+}
+
+/**
+ * One tenant of the demo data, in the caller's transaction: a main account (`demo`) with a viewer
+ * subaccount, a partner and an unrelated main account (`other`), named and protected by `users`,
+ * with the servers, storages, networks and routers the README describes. The sandbox seeds it
+ * once as `demo`; `/_sandbox/tenants` (control.ts) seeds more under other names for tests.
+ */
+export function seedTenant(
+  { accounts, storages, servers, clock, networking }: SeedRepositories,
+  users: SeedCredentials,
+  beforeResources?: () => void,
+) {
   const now = clock.now().toISOString();
-  const base = (username: keyof typeof demoUsers): NewAccount => ({
-    username,
-    password_hash: hashPassword(demoUsers[username]),
+  const base = (user: SeedUser): NewAccount => ({
+    username: users[user].username,
+    password_hash: hashPassword(users[user].password),
     type: 'main',
     main_account_id: null,
     partner_id: null,
@@ -382,48 +394,58 @@ export function seedSandbox({
     labels: '[]',
     created_at: now,
   });
-  db.transaction(() => {
-    const demoAccount = {
-      ...base('demo'),
-      contact: contact('Dana', 'Demo', 'dana.demo@example.com', {
-        company: 'Demo Oy',
-        city: 'Helsinki',
-      }),
-    };
-    const demo = accounts.insert(demoAccount);
-    accounts.insert({
-      ...base('demo_viewer'),
-      type: 'sub',
-      main_account_id: demo,
-      roles: JSON.stringify(['technical']),
-      credits: 0,
-      contact: contact('Victor', 'Viewer', 'victor.viewer@example.com'),
-    });
-    accounts.insert({
-      ...base('partner'),
-      is_partner: 1,
-      account_creation_limit: 25,
-      credits: 5_000_000,
-      contact: contact('Paula', 'Partner', 'paula.partner@example.com', {
-        company: 'Partner Cloud Ltd',
-        country: 'GBR',
-        phone: '+44.2071234567',
-        city: 'London',
-      }),
-    });
-    const otherAccount = {
-      ...base('other'),
-      credits: 250_000,
-      contact: contact('Otto', 'Other', 'otto.other@example.com'),
-    };
-    const other = accounts.insert(otherAccount);
-    seedResources(
-      storages,
-      servers,
-      clock,
-      { ...demoAccount, id: demo },
-      { ...otherAccount, id: other },
-      networking,
-    );
-  })();
+  const demoAccount = {
+    ...base('demo'),
+    contact: contact('Dana', 'Demo', 'dana.demo@example.com', {
+      company: 'Demo Oy',
+      city: 'Helsinki',
+    }),
+  };
+  const demo = accounts.insert(demoAccount);
+  accounts.insert({
+    ...base('demo_viewer'),
+    type: 'sub',
+    main_account_id: demo,
+    roles: JSON.stringify(['technical']),
+    credits: 0,
+    contact: contact('Victor', 'Viewer', 'victor.viewer@example.com'),
+  });
+  accounts.insert({
+    ...base('partner'),
+    is_partner: 1,
+    account_creation_limit: 25,
+    credits: 5_000_000,
+    contact: contact('Paula', 'Partner', 'paula.partner@example.com', {
+      company: 'Partner Cloud Ltd',
+      country: 'GBR',
+      phone: '+44.2071234567',
+      city: 'London',
+    }),
+  });
+  const otherAccount = {
+    ...base('other'),
+    credits: 250_000,
+    contact: contact('Otto', 'Other', 'otto.other@example.com'),
+  };
+  const other = accounts.insert(otherAccount);
+  beforeResources?.();
+  seedResources(
+    storages,
+    servers,
+    clock,
+    { ...demoAccount, id: demo },
+    { ...otherAccount, id: other },
+    networking,
+  );
+}
+
+export function seedSandbox({ db, ...repositories }: SeedRepositories & { db: Db }) {
+  const users = Object.fromEntries(
+    Object.entries(demoUsers).map(([username, password]) => [username, { username, password }]),
+  ) as SeedCredentials;
+  db.transaction(() =>
+    seedTenant(repositories, users, () =>
+      seedPublicImages(repositories.storages, repositories.clock),
+    ),
+  )();
 }

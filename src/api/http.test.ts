@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod/mini';
 import { accountResponseSchema } from '../../contract/account';
 import { signInAs } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 import { readErrorBody } from './error-bodies';
 import { ApiError, request, setApiBaseUrl } from './http';
 
@@ -13,7 +14,7 @@ describe('request against the sandbox', () => {
     const body = await request('/1.3/account', accountResponseSchema, {
       authorization: bearer(session.token),
     });
-    expect(body.account.username).toBe('demo');
+    expect(body.account.username).toBe(tenantUser('demo').username);
   });
 
   it('throws the API error object as an ApiError', async () => {
@@ -43,7 +44,9 @@ describe('request against the sandbox', () => {
       { authorization: bearer(session.token) },
     ).catch((caught: unknown) => caught);
     expect((error as ApiError).details).toEqual([
-      expect.stringMatching(/^account\.username: .* \(got "demo"\)$/),
+      expect.stringMatching(
+        new RegExp(`^account\\.username: .* \\(got "${tenantUser('demo').username}"\\)$`),
+      ),
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../contract/account';
 import { signInAs } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 import { apiCallLog, request, setCredentialProvider, setSessionRenewal } from './http';
 import { deleteToken } from './tokens';
 
@@ -36,8 +37,8 @@ describe('request and session renewal', () => {
     token = fresh.token;
     finish(true);
 
-    expect((await first).account.username).toBe('demo');
-    expect((await second).account.username).toBe('demo');
+    expect((await first).account.username).toBe(tenantUser('demo').username);
+    expect((await second).account.username).toBe(tenantUser('demo').username);
     expect(renewals).toBe(1);
     // Recorded without the credential.
     expect(JSON.stringify(apiCallLog.get())).not.toContain(old.token);
@@ -79,7 +80,9 @@ describe('request and session renewal', () => {
       },
     });
     const before = apiCallLog.get().at(-1)?.seq ?? 0;
-    expect((await request('/1.3/account', accountResponseSchema)).account.username).toBe('demo');
+    expect((await request('/1.3/account', accountResponseSchema)).account.username).toBe(
+      tenantUser('demo').username,
+    );
     // Sent after renewal only: a send with the expiring token would be a second, refused call.
     expect(apiCallLog.get().filter((call) => call.seq > before)).toHaveLength(1);
   });

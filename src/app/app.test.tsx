@@ -1,15 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deleteToken } from '../api/tokens';
 import { renderApp, signInAs } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 
 describe('app shell and routes', () => {
   it('navigates between groups with breadcrumbs and page titles', async () => {
     const { user } = renderApp({ session: await signInAs('demo') });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    expect(document.title).toBe('Dashboard · Skydeck');
-    expect(within(screen.getByRole('banner')).getByText('demo')).toBeVisible();
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Dashboard · Skydeck'));
+    expect(within(screen.getByRole('banner')).getByText(tenantUser('demo').username)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -20,7 +22,8 @@ describe('app shell and routes', () => {
     await user.click(within(navigation).getByRole('link', { name: 'Prices' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
-    expect(document.title).toBe('Prices · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Prices · Skydeck'));
     const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -44,7 +47,8 @@ describe('app shell and routes', () => {
     renderApp({ session: await signInAs('demo'), path: '/no/such/page' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    expect(document.title).toBe('Page not found · Skydeck');
+    // The title is set by an effect that may run just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Page not found · Skydeck'));
     expect(screen.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/');
   });
 

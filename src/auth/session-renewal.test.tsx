@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deleteToken } from '../api/tokens';
 import { renderApp, signInAs, uniqueName } from '../testing/render';
+import { tenantUser } from '../testing/tenant';
 import type { Session } from './session-store';
 
 /** Revokes a panel session token the way another tab or a script would. */
@@ -31,13 +32,19 @@ describe('session renewal', () => {
     await user.click(within(form).getByRole('button', { name: 'Create storage' }));
 
     const renewal = await screen.findByRole('dialog', { name: 'Sign in again' });
-    expect(within(renewal).getByText(/Your session as demo has ended/)).toBeVisible();
+    expect(
+      within(renewal).getByText(`Your session as ${tenantUser('demo').username} has ended`, {
+        exact: false,
+      }),
+    ).toBeVisible();
     // The page stayed: the form still holds what was typed while the request waits.
     expect(within(form).getByDisplayValue(title)).toBeInTheDocument();
     expect(location.current?.pathname).toBe('/storage');
 
-    expect(within(renewal).getByRole('textbox', { name: 'Username' })).toHaveValue('demo');
-    await user.type(within(renewal).getByLabelText(/Password/), 'DemoPassw0rd');
+    expect(within(renewal).getByRole('textbox', { name: 'Username' })).toHaveValue(
+      tenantUser('demo').username,
+    );
+    await user.type(within(renewal).getByLabelText(/Password/), tenantUser('demo').password);
     await user.click(within(renewal).getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -45,7 +52,7 @@ describe('session renewal', () => {
     expect(screen.getByText('11 GiB')).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
     const renewed = sessionStore.getState().session;
-    expect(renewed).toMatchObject({ username: 'demo', viaPassword: true });
+    expect(renewed).toMatchObject({ username: tenantUser('demo').username, viaPassword: true });
     expect(renewed?.token).not.toBe(session.token);
   }, 30_000);
 
@@ -64,7 +71,7 @@ describe('session renewal', () => {
     await user.type(within(renewal).getByLabelText(/API token/), other.token);
     await user.click(within(renewal).getByRole('button', { name: 'Sign in' }));
     expect(await within(renewal).findByRole('alert')).toHaveTextContent(
-      'Sign in as demo to continue, or cancel to sign out.',
+      `Sign in as ${tenantUser('demo').username} to continue, or cancel to sign out.`,
     );
 
     await user.click(within(renewal).getByRole('button', { name: 'Cancel and sign out' }));

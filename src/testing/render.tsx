@@ -13,21 +13,16 @@ import { routes } from '../app/router';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import type { Session } from '../auth/session-store';
 import { exchangePassword } from '../auth/sign-in';
+import type { TenantUser } from './factories';
+import { tenantUser } from './tenant';
 
-/** Seeded sandbox users (server/sandbox/seed.ts). */
-export const demoUsers = {
-  demo: 'DemoPassw0rd',
-  demo_viewer: 'ViewerPassw0rd',
-  partner: 'PartnerPassw0rd',
-  other: 'OtherPassw0rd',
-} as const;
-
-/** A real panel session for a seeded user: the same password exchange the sign-in page makes. */
-export function signInAs(username: keyof typeof demoUsers): Promise<Session> {
-  return exchangePassword(username, demoUsers[username]);
+/** A real panel session for one of this file's accounts: the password exchange the sign-in page makes. */
+export function signInAs(user: TenantUser): Promise<Session> {
+  const { username, password } = tenantUser(user);
+  return exchangePassword(username, password);
 }
 
-/** A name no other test file uses, since all of them share one sandbox. */
+/** A name no other test of the file uses. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

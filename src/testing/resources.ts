@@ -1,18 +1,21 @@
-import { storageResponseSchema } from '../../contract/storage';
 import type { CreateStorageRequest } from '../../contract/storage';
-import { request } from '../api/http';
 import type { Session } from '../auth/session-store';
+import { createDisk } from './factories';
+import { apiAsUser } from './tenant';
 
 /** The request options that send a call as the signed-in `session`. */
 export const as = (session: Session) => ({ authorization: `Bearer ${session.token}` });
 
 /** A storage made straight through the API as `session` (10 GB in de-fra1 unless told). */
-export async function createStorageAs(
+export const createStorageAs = (
   session: Session,
   storage: Partial<CreateStorageRequest['storage']> & { title: string },
-) {
-  const body: CreateStorageRequest = { storage: { zone: 'de-fra1', size: 10, ...storage } };
-  return (
-    await request('/1.3/storage', storageResponseSchema, { method: 'POST', body, ...as(session) })
-  ).storage;
-}
+) => createDisk(apiAsUser(session), storage);
+
+/**
+ * The timers a test fakes to move past an Undo grace period at once: with `shouldAdvanceTime`
+ * they also run on by themselves, so user-event, React and the panel's polls keep working.
+ */
+export const fakedTimers: (
+  'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval' | 'Date'
+)[] = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'];

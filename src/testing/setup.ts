@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, inject, vi } from 'vitest';
+import { afterEach, beforeAll, inject, vi } from 'vitest';
 import { setApiBaseUrl } from '../api/http';
+import { takeTenant } from './tenant';
 
 // Component tests talk to the real sandbox started by sandbox-global-setup.ts (docs/architecture.md, "One fake backend").
 setApiBaseUrl(inject('sandboxUrl'));
@@ -10,9 +11,13 @@ setApiBaseUrl(inject('sandboxUrl'));
 // findBy* queries is too short to be reliable, while a wrong page still fails within 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
+// This file's own accounts and data (tenant.ts).
+beforeAll(takeTenant);
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
   window.localStorage.clear();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAccount, getResourceUsage } from '../../api/account';
 import { renderPage, signInAs } from '../../testing/render';
+import { tenantUser } from '../../testing/tenant';
 import { AccountPage, usageAgainstLimits } from './account-page';
 
 describe('account page', () => {
@@ -11,7 +12,7 @@ describe('account page', () => {
     const [account, usage] = await Promise.all([getAccount(), getResourceUsage()]);
 
     const details = await screen.findByRole('region', { name: 'Details' });
-    expect(within(details).getByText('demo')).toBeVisible();
+    expect(within(details).getByText(tenantUser('demo').username)).toBeVisible();
     expect(within(details).getByText('EUR')).toBeVisible();
 
     const cores = await screen.findByRole('progressbar', { name: 'CPU cores used' });

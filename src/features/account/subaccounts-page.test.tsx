@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signInAs } from '../../testing/render';
+import { tenantUser } from '../../testing/tenant';
 import { SubaccountsPage } from './subaccounts-page';
 
 const uniqueUsername = () =>
@@ -38,12 +39,14 @@ describe('subaccounts page', () => {
   it('puts a server error on its field, keeps the input, then creates and deletes', async () => {
     const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
     const table = await screen.findByRole('table', { name: 'Accounts' });
-    expect(within(table).getByRole('rowheader', { name: 'demo_viewer' })).toBeVisible();
+    expect(
+      within(table).getByRole('rowheader', { name: tenantUser('demo_viewer').username }),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Create subaccount' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a subaccount' });
     const field = (name: string) => within(dialog).getByRole('textbox', { name });
 
-    await user.type(field('Username'), 'demo_viewer');
+    await user.type(field('Username'), tenantUser('demo_viewer').username);
     await user.type(within(dialog).getByLabelText(/^Password/), 'mySecr3tPassword');
     await user.type(field('First name'), 'Olli');
     await user.type(field('Last name'), 'Ops');

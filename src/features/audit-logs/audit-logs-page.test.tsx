@@ -6,6 +6,7 @@ import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
 import { basicAuthorization } from '../../lib/basic-auth';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { tenantUser } from '../../testing/tenant';
 import { createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
@@ -22,7 +23,7 @@ async function freshSubaccount(): Promise<Session> {
   const password = 'Audit-Passw0rd';
   await request('/1.3/account/sub', null, {
     method: 'POST',
-    authorization: basicAuthorization('demo', 'DemoPassw0rd'),
+    authorization: basicAuthorization(tenantUser('demo').username, tenantUser('demo').password),
     body: {
       sub_account: {
         username,

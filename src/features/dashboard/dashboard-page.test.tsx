@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../api/account';
 import { renderPage, signInAs } from '../../testing/render';
+import { tenantUser } from '../../testing/tenant';
 import { DashboardPage } from './dashboard-page';
 
 const sections = [
@@ -17,7 +18,7 @@ describe('dashboard', () => {
     renderPage(<DashboardPage sections={sections} />, { session });
 
     const account = await screen.findByRole('region', { name: 'Account' });
-    expect(within(account).getByText('demo')).toBeVisible();
+    expect(within(account).getByText(tenantUser('demo').username)).toBeVisible();
     // Credits are hundredths of the currency.
     const credits = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
     expect(details.credits).toBeLessThan(1_000_000);

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { networkPeeringResponseSchema } from '../../../contract/network-peering';
 import { request } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
-import { createNetworkAs, createRouterAs, uniqueBlock } from '../../testing/networking';
+import { createNetworkAs, createRouterAs, nextBlock } from '../../testing/networking';
 
 describe('network peering wizard', () => {
   it('shows what is missing, with a link to fix it', async () => {
     const session = await signInAs('demo');
     const name = uniqueName('no router net');
-    const network = await createNetworkAs(session, { name, block: uniqueBlock() });
+    const network = await createNetworkAs(session, { name, block: nextBlock() });
     const { user } = renderApp({ session, path: `/network-peerings/new?network=${network.uuid}` });
 
     const step = await screen.findByRole('region', { name: '1. Your network' });
@@ -36,13 +36,13 @@ describe('network peering wizard', () => {
       const localName = uniqueName('peer local');
       const local = await createNetworkAs(demo, {
         name: localName,
-        block: uniqueBlock(),
+        block: nextBlock(),
         router: demoRouter.uuid,
       });
       const otherRouter = await createRouterAs(other, uniqueName('other peer router'));
       const remote = await createNetworkAs(other, {
         name: uniqueName('peer remote'),
-        block: uniqueBlock(),
+        block: nextBlock(),
         router: otherRouter.uuid,
       });
       const { user, location } = renderApp({

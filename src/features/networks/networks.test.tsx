@@ -6,7 +6,7 @@ import {
   createNetworkAs,
   createRouterAs,
   createServerOnNetworkAs,
-  uniqueBlock,
+  nextBlock,
 } from '../../testing/networking';
 import { NetworksPage } from './networks-page';
 
@@ -95,7 +95,7 @@ describe('private network form', () => {
       ).toBeVisible();
       expect(within(dialog).getByText('“dns.example” is not an IP address.')).toBeVisible();
 
-      const block = uniqueBlock();
+      const block = nextBlock();
       const [base] = block.split('/');
       const prefix = base?.split('.').slice(0, 3).join('.');
       await user.clear(network);
@@ -129,7 +129,7 @@ describe('private network form', () => {
     async () => {
       const session = await signInAs('demo');
       const name = uniqueName('edit net');
-      const created = await createNetworkAs(session, { name, block: uniqueBlock() });
+      const created = await createNetworkAs(session, { name, block: nextBlock() });
       const { user } = renderApp({ session, path: `/networks/${created.uuid}` });
 
       await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -199,7 +199,7 @@ describe('network detail page', () => {
     const name = uniqueName('router net');
     const routerName = uniqueName('test router');
     await createRouterAs(session, routerName);
-    const created = await createNetworkAs(session, { name, block: uniqueBlock() });
+    const created = await createNetworkAs(session, { name, block: nextBlock() });
     const { user, location } = renderApp({ session, path: `/networks/${created.uuid}` });
 
     await user.click(await screen.findByRole('button', { name: 'Attach router' }));
@@ -249,7 +249,7 @@ describe('network detail page', () => {
   it('blocks deleting a network while a server is attached, naming the server', async () => {
     const session = await signInAs('demo');
     const name = uniqueName('busy net');
-    const created = await createNetworkAs(session, { name, block: uniqueBlock() });
+    const created = await createNetworkAs(session, { name, block: nextBlock() });
     const title = uniqueName('net server');
     await createServerOnNetworkAs(session, title, created.uuid);
     const { user } = renderApp({ session, path: `/networks/${created.uuid}` });

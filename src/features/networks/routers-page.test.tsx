@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signInAs, uniqueName } from '../../testing/render';
-import { createNetworkAs, createRouterAs, uniqueBlock } from '../../testing/networking';
+import { createNetworkAs, createRouterAs, nextBlock } from '../../testing/networking';
 import { RoutersPage } from './routers-page';
 
 describe('routers page', () => {
@@ -46,7 +46,7 @@ describe('routers page', () => {
     const networkName = uniqueName('routed net');
     await createNetworkAs(session, {
       name: networkName,
-      block: uniqueBlock(),
+      block: nextBlock(),
       router: router.uuid,
     });
     const { user } = renderPage(<RoutersPage />, { session, path: '/routers' });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageResponseSchema } from '../../../contract/storage';
-import { request } from '../../api/http';
+import { apiCallLog, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
-import { as, createStorageAs } from '../../testing/resources';
+import { as, createStorageAs, fakedTimers } from '../../testing/resources';
 
 const keep = [{ key: 'keep', value: 'me' }];
 
@@ -65,6 +65,8 @@ describe('bulk actions on the storage list', () => {
     const session = await signInAs('demo');
     const prefix = uniqueName('bulk delete');
     const storage = await createStorageAs(session, { title: prefix, labels: keep });
+    // A clock the test can move past the grace period at once (and that runs on by itself).
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: fakedTimers });
     const { user } = renderApp({
       session,
       path: `/storage?search=${encodeURIComponent(prefix)}`,
@@ -94,7 +96,8 @@ describe('bulk actions on the storage list', () => {
     await user.click(undo);
     // Undone: back to the confirmation, and the storage is still there after the grace period.
     expect(within(dialog).getByRole('button', { name: 'Delete 1 storage' })).toBeEnabled();
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await vi.advanceTimersByTimeAsync(3500);
+    expect(apiCallLog.get().filter((call) => call.method === 'DELETE')).toEqual([]);
     expect(
       (await request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session))).storage
         .uuid,

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { serverListResponseSchema } from '../../../contract/server';
 import { storageResponseSchema } from '../../../contract/storage';
-import { ApiError, request } from '../../api/http';
+import { ApiError, apiCallLog, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
-import { as, createStorageAs } from '../../testing/resources';
+import { as, createStorageAs, fakedTimers } from '../../testing/resources';
 
 /** The storage as the API has it now, or the API's error code. */
 async function storageState(session: Session, uuid: string): Promise<string> {
@@ -55,6 +55,8 @@ describe('deleting a storage', () => {
     const session = await signInAs('demo');
     const title = uniqueName('undo disk');
     const storage = await createStorageAs(session, { title });
+    // A clock the test can move past the grace period at once (and that runs on by itself).
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: fakedTimers });
     const { user, dialog, location } = await openDeleteDialog(session, storage.uuid, title);
 
     await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
@@ -69,7 +71,8 @@ describe('deleting a storage', () => {
     );
 
     // Well past the grace period, the storage is still there: no DELETE was sent.
-    await new Promise((resolve) => setTimeout(resolve, graceMs + 500));
+    await vi.advanceTimersByTimeAsync(graceMs + 500);
+    expect(apiCallLog.get().filter((call) => call.method === 'DELETE')).toEqual([]);
     expect(await storageState(session, storage.uuid)).toBe('online');
   });
 

@@ -1,0 +1,176 @@
+import { networkResponseSchema } from '../../contract/network';
+import type { CreateNetworkRequest } from '../../contract/network';
+import { routerResponseSchema } from '../../contract/router';
+import { serverResponseSchema } from '../../contract/server';
+import { storageResponseSchema } from '../../contract/storage';
+import type { CreateStorageRequest } from '../../contract/storage';
+import { createdTokenSchema } from '../../contract/tokens';
+import type { TokenCreateRequest } from '../../contract/tokens';
+
+/**
+ * Test data made through the API, as a script would make it: shared by the component tests
+ * (Vitest) and the journeys (Playwright), so both set up the same way. Plain `fetch` and the
+ * contract's schemas only, so it runs in jsdom and in Node alike.
+ */
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** The accounts of a tenant, by their role in the demo data (server/sandbox/seed.ts). */
+export type TenantUser = 'demo' | 'demo_viewer' | 'partner' | 'other';
+
+export interface Tenant {
+  id: number;
+  users: Record<TenantUser, Credentials>;
+}
+
+/** A fresh copy of the demo data for one test or file: accounts no other test signs in to. */
+export async function createTenant(baseUrl: string): Promise<Tenant> {
+  const response = await fetch(new URL('/_sandbox/tenants', baseUrl), { method: 'POST' });
+  if (response.status !== 201) {
+    throw new Error(`POST /_sandbox/tenants: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as Tenant;
+}
+
+/** An HTTP Basic `Authorization` value. */
+export const basicAuth = ({ username, password }: Credentials) =>
+  `Basic ${btoa(`${username}:${password}`)}`;
+
+interface Parser<T> {
+  parse: (value: unknown) => T;
+}
+
+/** Calls the API at `baseUrl` as one account (Basic auth) or with one token (Bearer). */
+export function apiAs(baseUrl: string, as: Credentials | { token: string }) {
+  const authorization = 'token' in as ? `Bearer ${as.token}` : basicAuth(as);
+  async function call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    schema?: Parser<T>,
+  ): Promise<T> {
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: {
+        authorization,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    const value: unknown = text === '' ? undefined : JSON.parse(text);
+    return schema ? schema.parse(value) : (value as T);
+  }
+  return { baseUrl, authorization, call };
+}
+export type Api = ReturnType<typeof apiAs>;
+
+/** A storage (10 GB in de-fra1 unless told). */
+export async function createDisk(
+  api: Api,
+  storage: Partial<CreateStorageRequest['storage']> & { title: string },
+) {
+  const body: CreateStorageRequest = {
+    storage: { zone: 'de-fra1', size: 10, ...storage },
+  };
+  return (await api.call('POST', '/1.3/storage', body, storageResponseSchema)).storage;
+}
+
+/** Waits, polling the API, until the storage is online (simulated operations take seconds). */
+export async function waitOnline(api: Api, uuid: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { storage } = await api.call(
+      'GET',
+      `/1.3/storage/${uuid}`,
+      undefined,
+      storageResponseSchema,
+    );
+    if (storage.state === 'online') return storage;
+    if (Date.now() > until) throw new Error(`storage ${uuid} is still ${storage.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** An API token (an hour long unless told). */
+export async function createApiToken(api: Api, token: Partial<TokenCreateRequest> = {}) {
+  const body = { name: `test ${Date.now().toString(36)}`, expires_in: '1h', ...token };
+  return api.call('POST', '/1.3/account/tokens', body, createdTokenSchema);
+}
+
+/**
+ * What the panel keeps after a password sign-in (src/auth/sign-in.ts, src/auth/session-store.ts):
+ * the same session token the sign-in page would exchange the password for.
+ */
+export async function createPanelSession(baseUrl: string, user: Credentials) {
+  const created = await createApiToken(apiAs(baseUrl, user), {
+    name: 'Skydeck panel session',
+    expires_in: '8h',
+    gui: true,
+    can_create_tokens: true,
+  });
+  return {
+    token: created.token,
+    tokenId: created.id,
+    username: user.username,
+    viaPassword: true,
+    expiresAt: created.expires_at,
+  };
+}
+
+/**
+ * /24 blocks for private networks, one after another: a test takes its blocks from its own
+ * tenant's allocator, so two networks never overlap (no random picks that may collide).
+ */
+export function blockAllocator(second = 100) {
+  let next = 0;
+  return () => {
+    const n = next;
+    next += 1;
+    return `10.${second + Math.floor(n / 250)}.${n % 250}.0/24`;
+  };
+}
+
+/** A private network with one IPv4 block in de-fra1 unless told. */
+export async function createNetwork(
+  api: Api,
+  network: Partial<CreateNetworkRequest['network']> & { name: string; block: string },
+) {
+  const { block, ...rest } = network;
+  const body: CreateNetworkRequest = {
+    network: {
+      zone: 'de-fra1',
+      ip_networks: { ip_network: [{ address: block, family: 'IPv4', dhcp: 'yes' }] },
+      ...rest,
+    },
+  };
+  return (await api.call('POST', '/1.3/network', body, networkResponseSchema)).network;
+}
+
+export async function createRouter(api: Api, name: string) {
+  const body = { router: { name } };
+  return (await api.call('POST', '/1.3/router', body, routerResponseSchema)).router;
+}
+
+/** A server in de-fra1 with a public interface and one on `network`. */
+export async function createServerOnNetwork(api: Api, title: string, network: string) {
+  const body = {
+    server: {
+      zone: 'de-fra1',
+      title,
+      hostname: 'net-test.example.com',
+      plan: '1xCPU-1GB',
+      storage_devices: {
+        storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
+      },
+      networking: {
+        interfaces: { interface: [{ type: 'public' }, { type: 'private', network }] },
+      },
+    },
+  };
+  return (await api.call('POST', '/1.3/server', body, serverResponseSchema)).server;
+}
