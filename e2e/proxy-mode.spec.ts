@@ -74,11 +74,10 @@ let panel: ChildProcess;
 let baseURL: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   upstream = await startUpstream();
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  panel = spawn('npx', ['tsx', 'server/main.ts'], {
+  panel = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -86,18 +85,20 @@ test.beforeAll(async () => {
       UPSTREAM_URL: upstream.url,
       LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const index = await fetch(`${baseURL}/sign-in`, { headers: { Accept: 'text/html' } });
-      if (index.ok) break;
-      throw new Error(`The proxy-mode server answers ${index.status} for its panel.`);
-    } catch (error) {
-      if (attempt > 200) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Ready when it says so (server/main.ts prints its address once it listens).
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    panel.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Skydeck is running at')) resolve();
+    });
+    panel.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    panel.once('exit', (code) =>
+      reject(new Error(`server/main.ts exited with ${code}: ${output}`)),
+    );
+  });
 });
 
 test.afterAll(async () => {
@@ -134,32 +135,40 @@ function repeated(requests: readonly string[]): string[] {
   return [...seen].filter(([, count]) => count > 1).map(([request]) => request);
 }
 
+// Each sign-in opens every page, in two halves so that each test stays a short one.
+const halves = [
+  pages.slice(0, Math.ceil(pages.length / 2)),
+  pages.slice(Math.ceil(pages.length / 2)),
+];
 for (const how of ['token', 'password'] as const) {
-  test(`every page shows the real API's answers, signed in by ${how}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    upstream.requests.length = 0;
-    upstream.unmatched.length = 0;
-    await signIn(page, how);
-    for (const { path, heading, shows } of pages) {
-      await test.step(path, async () => {
-        const before = upstream.requests.length;
-        await open(page, path);
-        // Soft: one run reports every page that falls short.
-        await expect.soft(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        for (const text of shows) await expect.soft(page.getByText(text).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        const alerts = await page.getByRole('alert').allTextContents();
-        expect.soft(alerts, `alerts on ${path}`).toEqual([]);
-        const sent = upstream.requests.slice(before);
-        expect.soft(repeated(sent), `requests sent twice on ${path}`).toEqual([]);
-        expect.soft(upstream.unmatched, `requests without a fixture on ${path}`).toEqual([]);
-        upstream.unmatched.length = 0;
-      });
-    }
-    if (how === 'password') {
-      expect(upstream.requests).toContain('POST /1.3/account/tokens');
-    }
-  });
+  for (const [half, list] of halves.entries()) {
+    test(`every page shows the real API's answers, signed in by ${how} (part ${half + 1} of 2)`, async ({
+      page,
+    }) => {
+      upstream.requests.length = 0;
+      upstream.unmatched.length = 0;
+      await signIn(page, how);
+      for (const { path, heading, shows } of list) {
+        await test.step(path, async () => {
+          const before = upstream.requests.length;
+          await open(page, path);
+          // Soft: one run reports every page that falls short.
+          await expect.soft(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          for (const text of shows) await expect.soft(page.getByText(text).first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          const alerts = await page.getByRole('alert').allTextContents();
+          expect.soft(alerts, `alerts on ${path}`).toEqual([]);
+          const sent = upstream.requests.slice(before);
+          expect.soft(repeated(sent), `requests sent twice on ${path}`).toEqual([]);
+          expect.soft(upstream.unmatched, `requests without a fixture on ${path}`).toEqual([]);
+          upstream.unmatched.length = 0;
+        });
+      }
+      if (how === 'password') {
+        expect(upstream.requests).toContain('POST /1.3/account/tokens');
+      }
+    });
+  }
 }
 
 test('a resize shows the backup the real API took first', async ({ page }) => {
