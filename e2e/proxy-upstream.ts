@@ -19,6 +19,8 @@ export interface Exchange {
   status?: number;
   /** `problem`: an RFC 7807 answer (`application/problem+json`). */
   type?: 'json' | 'problem';
+  /** Headers the real API sends besides the body's type (the audit log's Service-Total-Count). */
+  headers?: Record<string, string>;
   body?: unknown;
 }
 
@@ -103,6 +105,9 @@ export async function startUpstream(exchanges = loadExchanges()): Promise<Upstre
       return;
     }
     const status = exchange.status ?? 200;
+    for (const [name, value] of Object.entries(exchange.headers ?? {})) {
+      response.setHeader(name, value);
+    }
     if (exchange.type === 'problem') send(status, exchange.body, 'application/problem+json');
     else send(status, status === 204 ? undefined : exchange.body);
   });

@@ -4,7 +4,7 @@ import { routerResponseSchema } from '../../contract/router';
 import { serverResponseSchema } from '../../contract/server';
 import { storageResponseSchema } from '../../contract/storage';
 import type { CreateStorageRequest } from '../../contract/storage';
-import { createdTokenSchema } from '../../contract/tokens';
+import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
 import type { TokenCreateRequest } from '../../contract/tokens';
 
 /**
@@ -44,7 +44,11 @@ interface Parser<T> {
 }
 
 /** Calls the API at `baseUrl` as one account (Basic auth) or with one token (Bearer). */
-export function apiAs(baseUrl: string, as: Credentials | { token: string }) {
+export function apiAs(
+  baseUrl: string,
+  as: Credentials | { token: string },
+  headers: Record<string, string> = {},
+) {
   const authorization = 'token' in as ? `Bearer ${as.token}` : basicAuth(as);
   async function call<T = unknown>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -55,6 +59,7 @@ export function apiAs(baseUrl: string, as: Credentials | { token: string }) {
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
+        ...headers,
         authorization,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -107,7 +112,9 @@ export async function createApiToken(api: Api, token: Partial<TokenCreateRequest
  * the same session token the sign-in page would exchange the password for.
  */
 export async function createPanelSession(baseUrl: string, user: Credentials) {
-  const created = await createApiToken(apiAs(baseUrl, user), {
+  // The header the panel's own sign-in sends: only with it is the token a panel session.
+  const panel = apiAs(baseUrl, user, { [panelSignInHeader]: 'panel' });
+  const created = await createApiToken(panel, {
     name: 'Skydeck panel session',
     expires_in: '8h',
     gui: true,
