@@ -28,11 +28,6 @@ const plainDisk = '01b1c2d3-0000-4000-8000-00000000b002';
 describe('answerSchema', () => {
   it.each([
     [
-      'a template-made server with _os_* labels on its disk',
-      serverResponseSchema,
-      fixture('servers', 'GET', `/1.3/server/${runningServer}`),
-    ],
-    [
       'a stopped server without host',
       serverResponseSchema,
       fixture('servers', 'GET', `/1.3/server/${stoppedServer}`),
@@ -41,11 +36,6 @@ describe('answerSchema', () => {
       'a server list with a stopped server',
       serverListResponseSchema,
       fixture('servers', 'GET', '/1.3/server'),
-    ],
-    [
-      'a template-made disk with system labels',
-      storageResponseSchema,
-      fixture('storages', 'GET', `/1.3/storage/${templateDisk}`),
     ],
     [
       'a storage without labels',
@@ -83,6 +73,24 @@ describe('answerSchema', () => {
     ],
   ])('reads %s, which the strict schema refuses', (_name, schema, body) => {
     expect(schema.safeParse(body).success).toBe(false);
+    expect(answerSchema(schema).safeParse(body).success).toBe(true);
+  });
+
+  // The sandbox puts the same system labels on template-made disks (issue 18, item 9), so its
+  // strict answer check reads them too; requests still refuse `_` keys (api-rules §2.8.4).
+  it.each([
+    [
+      'a template-made server with _os_* labels on its disk',
+      serverResponseSchema,
+      fixture('servers', 'GET', `/1.3/server/${runningServer}`),
+    ],
+    [
+      'a template-made disk with system labels',
+      storageResponseSchema,
+      fixture('storages', 'GET', `/1.3/storage/${templateDisk}`),
+    ],
+  ])('reads %s, as the strict schema does', (_name, schema, body) => {
+    expect(schema.safeParse(body).success).toBe(true);
     expect(answerSchema(schema).safeParse(body).success).toBe(true);
   });
 

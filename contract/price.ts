@@ -16,6 +16,7 @@ export const basePriceKeys = [
   'io_request_maxiops',
   'ipv4_address',
   'ipv6_address',
+  'network_private_vlan',
   'public_ipv4_bandwidth_in',
   'public_ipv4_bandwidth_out',
   'public_ipv6_bandwidth_in',
@@ -25,10 +26,17 @@ export const basePriceKeys = [
   'storage_backup',
   'storage_hdd',
   'storage_maxiops',
+  'storage_template',
 ] as const;
 export type BasePriceKey = (typeof basePriceKeys)[number];
 
 export const serverPlanPricePrefix = 'server_plan_';
+
+/**
+ * Simple backup plans: each is priced per server plan (`simple_backup_<plan>_<server plan>`) and,
+ * for custom servers, per GiB (`simple_backup_extra_<plan>`), as the real price list has them.
+ */
+export const simpleBackupPlans = ['dailies', 'weeklies', 'monthlies'] as const;
 
 export const priceZoneSchema = z.catchall(z.object({ name: z.string() }), priceEntrySchema).check(
   z.superRefine((zone, ctx) => {

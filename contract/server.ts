@@ -36,7 +36,8 @@ export const tagNameSchema = z
 export const serverStorageDeviceSchema = z.object({
   address: z.string(),
   boot_disk: z.enum(['0', '1']),
-  labels: mayOmit(z.array(storageLabelSchema)),
+  /** The storage's labels, with the API's own `_` keys (api-rules §2.8.4). */
+  labels: mayOmit(z.array(labelSchema)),
   storage: z.string(),
   storage_size: z.int(),
   storage_tier: z.optional(storageTierSchema),

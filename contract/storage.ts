@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 
@@ -70,7 +70,8 @@ export const storageSummarySchema = z.object({
   zone: zoneIdSchema,
   license: z.number(),
   encrypted: z.optional(yesNoSchema),
-  labels: mayOmit(z.array(storageLabelSchema)),
+  /** Answers may carry the API's own `_` keys (api-rules §2.8.4); requests may not. */
+  labels: mayOmit(z.array(labelSchema)),
   created: z.optional(z.string()),
   /** Backups only: the storage the backup was taken from. */
   origin: z.optional(uuidSchema),

@@ -74,6 +74,8 @@ export interface BillingPeriod {
   firewall: boolean;
   /** A plan's own disk: its price is part of the plan's. */
   included: boolean;
+  /** Servers: the simple backup plan they pay for (`dailies`, `weeklies`, `monthlies`), if any. */
+  simple_backup: string | null;
   labels: Label[];
   start: number;
   end: number | null;
@@ -103,11 +105,13 @@ export const unbilled = {
   license: 0,
   firewall: false,
   included: false,
+  simple_backup: null,
   end: null,
   deleted: false,
 } satisfies Partial<BillingPeriod>;
 
 const priceTable = (list: readonly ZonePrices[]) => new Map(list.map((zone) => [zone.name, zone]));
+type PriceTable = ReturnType<typeof priceTable>;
 const corePriceTable = priceTable(corePrices);
 
 function priceOf(zone: string, key: string, table = corePriceTable): PriceEntry | undefined {
@@ -127,7 +131,7 @@ export const sharedCore = (plan: string | null) => plan?.startsWith('DEV-') ?? f
 /** Storage price key by tier; `standard` has no key of its own and costs what MaxIOPS costs. */
 export function storagePriceKey(type: BilledType, tier: string | null): string {
   if (type === 'backup') return 'storage_backup';
-  if (type === 'template') return 'storage_maxiops';
+  if (type === 'template') return 'storage_template';
   return tier === 'hdd' ? 'storage_hdd' : 'storage_maxiops';
 }
 
@@ -136,6 +140,7 @@ export interface HourlyCost {
   base: number;
   license: number;
   firewall: number;
+  simpleBackup: number;
   total: number;
 }
 
@@ -144,6 +149,7 @@ export function hourlyCost(period: BillingPeriod, table = corePriceTable): Hourl
   let base = 0;
   let license = 0;
   let firewall = 0;
+  let simpleBackup = 0;
   if (period.type === 'server') {
     const cores = period.cores ?? 0;
     const planKey = `${serverPlanPricePrefix}${period.plan ?? ''}`;
@@ -156,6 +162,7 @@ export function hourlyCost(period: BillingPeriod, table = corePriceTable): Hourl
     }
     license = period.license * cores * (sharedCore(period.plan) ? 0.5 : 1);
     firewall = period.firewall ? unitPrice(period.zone, 'firewall', 1, table) : 0;
+    simpleBackup = simpleBackupCost(period, table);
   } else if (period.type === 'ipv4') {
     // A plan's own public IPv4 address is part of the plan's price.
     base = period.included ? 0 : unitPrice(period.zone, 'ipv4_address', 1, table);
@@ -167,8 +174,31 @@ export function hourlyCost(period: BillingPeriod, table = corePriceTable): Hourl
       table,
     );
   }
-  return { base, license, firewall, total: base + license + firewall };
+  return { base, license, firewall, simpleBackup, total: base + license + firewall + simpleBackup };
 }
+
+/**
+ * A server's simple backups by the hour: a plan server pays its plan's `simple_backup_<level>_<plan>`
+ * entry, a custom server `simple_backup_extra_<level>` for each GiB of its disks (the real price
+ * list's keys, UpCloud's Go SDK recordings; the `size` of a server's period is those GiB).
+ */
+function simpleBackupCost(period: BillingPeriod, table: PriceTable): number {
+  if (!period.simple_backup) return 0;
+  const planKey = `simple_backup_${period.simple_backup}_${period.plan ?? ''}`;
+  if (period.plan !== 'custom' && priceOf(period.zone, planKey, table)) {
+    return unitPrice(period.zone, planKey, 1, table);
+  }
+  return unitPrice(
+    period.zone,
+    `simple_backup_extra_${period.simple_backup}`,
+    period.size ?? 0,
+    table,
+  );
+}
+
+/** The backup plan of a server's `simple_backup` (`0430,dailies`), or null for `no`. */
+export const simpleBackupLevel = (value: string) =>
+  value === 'no' ? null : (value.split(',')[1] ?? null);
 
 /**
  * Whole hours billed between `from` and `to` (ms): every clock hour the period touches counts,
@@ -208,9 +238,9 @@ export function createBillingLedger(
   const kinds = new Map<string, BilledKind>();
   const insert = db.prepare(`
     INSERT INTO billing_history (account_id, resource_id, type, title, zone, plan, cores, memory,
-      size, tier, license, firewall, included, labels, start_at, end_at, deleted)
+      size, tier, license, firewall, included, simple_backup, labels, start_at, end_at, deleted)
     VALUES (@account_id, @resource_id, @type, @title, @zone, @plan, @cores, @memory, @size, @tier,
-      @license, @firewall, @included, @labels, @start_at, @end_at, @deleted)`);
+      @license, @firewall, @included, @simple_backup, @labels, @start_at, @end_at, @deleted)`);
   const lastEnd = db.prepare<[string], { end_at: number | null }>(
     'SELECT MAX(end_at) AS end_at FROM billing_history WHERE resource_id = ?',
   );
@@ -237,15 +267,32 @@ export function createBillingLedger(
 
   const startOf = (uuid: string, created: number) => lastEnd.get(uuid)?.end_at ?? created;
 
-  function serverLicense(uuid: string): number {
-    if (!servers || !storages) return 0;
-    return servers.devices(uuid).reduce((sum, device) => {
-      const disk = device.storage_uuid ? storages!.find(device.storage_uuid) : undefined;
-      return sum + (disk?.license ?? 0);
-    }, 0);
+  /** The storages attached to a server (disks and CD-ROMs). */
+  function serverStorages(uuid: string): StorageRow[] {
+    if (!servers || !storages) return [];
+    return servers.devices(uuid).flatMap((device) => {
+      const storage = device.storage_uuid ? storages!.find(device.storage_uuid) : undefined;
+      return storage ? [storage] : [];
+    });
   }
 
-  function serverPeriod(row: ServerRow, license = serverLicense(row.uuid)): BillingPeriod {
+  function serverLicense(uuid: string): number {
+    return serverStorages(uuid).reduce((sum, storage) => sum + storage.license, 0);
+  }
+
+  /** GiB a custom server's simple backups are billed for: its disks. */
+  function backedUpSize(row: ServerRow): number | null {
+    if (simpleBackupLevel(row.simple_backup) === null || row.plan !== 'custom') return null;
+    return serverStorages(row.uuid)
+      .filter((storage) => storage.type === 'normal')
+      .reduce((sum, disk) => sum + disk.size, 0);
+  }
+
+  function serverPeriod(
+    row: ServerRow,
+    license = serverLicense(row.uuid),
+    size = backedUpSize(row),
+  ): BillingPeriod {
     return {
       ...unbilled,
       account_id: row.account_id,
@@ -257,7 +304,9 @@ export function createBillingLedger(
       cores: row.core_number,
       memory: row.memory_amount,
       license,
+      size,
       firewall: row.firewall === 'on',
+      simple_backup: simpleBackupLevel(row.simple_backup),
       labels: serverLabels(row),
       start: startOf(row.uuid, serverCreated(row)),
     };
@@ -312,7 +361,16 @@ export function createBillingLedger(
   }
 
   const serverKey = (p: BillingPeriod) =>
-    JSON.stringify([p.plan, p.cores, p.memory, p.license, p.firewall, p.zone]);
+    JSON.stringify([
+      p.plan,
+      p.cores,
+      p.memory,
+      p.license,
+      p.firewall,
+      p.zone,
+      p.simple_backup,
+      p.size,
+    ]);
   const storageKey = (p: BillingPeriod | undefined) =>
     p ? JSON.stringify([p.type, p.size, p.tier, p.included]) : '';
 
@@ -355,7 +413,7 @@ export function createBillingLedger(
     if (!kind) return hourlyCost(period);
     if ('pricedAs' in kind) return hourlyCost({ ...period, type: kind.pricedAs }, prices);
     const base = unitPrice(period.zone, kind.priceKey(period), 1, prices);
-    return { base, license: 0, firewall: 0, total: base };
+    return { base, license: 0, firewall: 0, simpleBackup: 0, total: base };
   }
 
   function creditsUsed(accountId: number): number {
@@ -390,7 +448,9 @@ export function createBillingLedger(
         const row = repo.find(uuid);
         const before = row ? serverPeriod(row) : undefined;
         change();
-        if (row && before && serverLicense(uuid) !== before.license) close(before, false);
+        if (!row || !before) return;
+        const after = serverPeriod(row);
+        if (after.license !== before.license || after.size !== before.size) close(before, false);
       };
       return {
         ...repo,

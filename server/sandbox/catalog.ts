@@ -1,4 +1,5 @@
 import type { BasePriceKey, PriceEntry } from '../../contract/price';
+import type { simpleBackupPlans } from '../../contract/price';
 import { serverPlanPricePrefix } from '../../contract/price';
 import type { Plan } from '../../contract/plan';
 import type { Zone } from '../../contract/zone';
@@ -58,23 +59,39 @@ export const plans: Plan[] = [
 }));
 
 /** Frankfurt prices in credits (1/100 of the currency) per hour for `amount` units (api-reference-notes §14). */
-const basePrices: Record<BasePriceKey, PriceEntry> = {
+const basePrices: Record<
+  BasePriceKey | `simple_backup_extra_${(typeof simpleBackupPlans)[number]}`,
+  PriceEntry
+> = {
   firewall: { amount: 1, price: 0.56 },
   io_request_backup: { amount: 1_000_000, price: 0 },
   io_request_hdd: { amount: 1_000_000, price: 0 },
   io_request_maxiops: { amount: 1_000_000, price: 0 },
   ipv4_address: { amount: 1, price: 0.336 },
   ipv6_address: { amount: 1, price: 0 },
+  network_private_vlan: { amount: 1, price: 0.694 },
   public_ipv4_bandwidth_in: { amount: 1, price: 0 },
   public_ipv4_bandwidth_out: { amount: 1, price: 1 },
   public_ipv6_bandwidth_in: { amount: 1, price: 0 },
   public_ipv6_bandwidth_out: { amount: 1, price: 1 },
   server_core: { amount: 1, price: 1.12 },
   server_memory: { amount: 256, price: 0.14 },
+  // Per GiB of a custom server's disks (UpCloud's Go SDK recordings, upcloud/service/fixtures).
+  simple_backup_extra_dailies: { amount: 1, price: 0.0069 },
+  simple_backup_extra_monthlies: { amount: 1, price: 0.0208 },
+  simple_backup_extra_weeklies: { amount: 1, price: 0.0138 },
   storage_backup: { amount: 1, price: 0.0078 },
   storage_hdd: { amount: 1, price: 0.0078 },
   storage_maxiops: { amount: 1, price: 0.031 },
+  storage_template: { amount: 1, price: 0.031 },
 };
+
+/**
+ * A plan's simple backups cost a share of the plan: a fifth for dailies, two fifths for weeklies,
+ * three fifths for monthlies, as in the real price list (`simple_backup_dailies_1xCPU-1GB` 0.1488
+ * beside `server_plan_1xCPU-1GB` 0.744).
+ */
+const simpleBackupShares = { dailies: 0.2, weeklies: 0.4, monthlies: 0.6 };
 
 /** A plan costs about 70% of the same cores, memory and disk bought one by one. */
 function basePlanPrice(plan: Plan): number {
@@ -104,6 +121,12 @@ export function zonePriceLists(extra: Readonly<Record<string, PriceEntry>> = {})
         amount: 1,
         price: round(basePlanPrice(plan) * factor),
       };
+      for (const [level, share] of Object.entries(simpleBackupShares)) {
+        zone[`simple_backup_${level}_${plan.name}`] = {
+          amount: 1,
+          price: round(basePlanPrice(plan) * share * factor),
+        };
+      }
     }
     for (const [key, entry] of Object.entries(extra)) {
       zone[key] = { amount: entry.amount, price: round(entry.price * factor) };

@@ -10,6 +10,7 @@ import { partnerGroup } from '../features/partner/group';
 import { pricesGroup } from '../features/prices/group';
 import { serversGroup } from '../features/servers/group';
 import { storageGroup } from '../features/storage/group';
+import { tagsGroup } from '../features/tags/group';
 import { tokensGroup } from '../features/tokens/group';
 import { usageGroup } from '../features/usage/group';
 import { zonesGroup } from '../features/zones/group';
@@ -24,6 +25,7 @@ import { links } from '../lib/links';
  */
 const manifests = [
   serversGroup,
+  tagsGroup,
   storageGroup,
   networksGroup,
   ipAddressesGroup,

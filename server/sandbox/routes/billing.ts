@@ -80,7 +80,7 @@ export const billingRoutes: RouteModule = (scope, context) => {
         ? {
             firewall: money(cost.firewall * hours),
             licenses: money(cost.license * hours),
-            simple_backup: 0,
+            simple_backup: money(cost.simpleBackup * hours),
             cores: period.cores ?? 0,
             memory: period.memory ?? 0,
           }

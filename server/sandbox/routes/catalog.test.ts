@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planListResponseSchema } from '../../../contract/plan';
 import {
   basePriceKeys,
+  simpleBackupPlans,
   priceListResponseSchema,
   serverPlanPricePrefix,
 } from '../../../contract/price';
@@ -94,6 +95,10 @@ describe('prices', () => {
     const expectedKeys = [
       ...basePriceKeys,
       ...planNames.map((name) => `${serverPlanPricePrefix}${name}`),
+      ...simpleBackupPlans.flatMap((plan) => [
+        `simple_backup_extra_${plan}`,
+        ...planNames.map((name) => `simple_backup_${plan}_${name}`),
+      ]),
       ...sandboxDomains.flatMap((domain) => Object.keys(domain.prices ?? {})),
     ].sort();
     for (const zone of prices.zone) {

@@ -19,6 +19,7 @@ import { rfc3339 } from '../clock';
 import { actorOf, backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
+import { systemLabelsOfCopy } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
 
@@ -216,7 +217,10 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
               tier: device.tier ?? source.tier ?? planTier ?? 'maxiops',
               state: 'maintenance',
             });
-            storages.insert(storage, deviceLabels);
+            storages.insert(storage, [
+              ...systemLabelsOfCopy(source, storages.labels(source.uuid)),
+              ...deviceLabels,
+            ]);
           } else if (device.storage) {
             storage = resources.storageFor(principal, device.storage, 'read');
             if (storage.state !== 'online') throw storageStateIllegal(`it is ${storage.state}.`);

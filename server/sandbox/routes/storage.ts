@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
+import type { Label } from '../../../contract/common';
 import { uuidPrefixes } from '../../../contract/common';
 import type { Endpoint } from '../../../contract/endpoint';
 import { fillPath } from '../../../contract/endpoint';
@@ -21,6 +22,7 @@ import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
 import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
+import { systemLabelsOfCopy, withSystemLabels } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
 
@@ -167,13 +169,14 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     source: StorageRow,
     copy: StorageRow,
     sourceState: StorageRow['state'],
+    labels: readonly Label[] = [],
   ) {
     const { current } = audit.change(auditContext(request), {
       action,
       resourceType: 'storage',
       resourceId: copy.uuid,
       write: quotas.guard(principalOf(request).owner, () => {
-        storages.insert(copy);
+        storages.insert(copy, labels);
         if (source.access === 'private') storages.update({ ...source, state: sourceState });
         jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
       }),
@@ -289,7 +292,9 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       }
       return changeStorage(request, 'update', row, () => {
         storages.update(next);
-        if (body.labels) storages.setLabels(row.uuid, body.labels);
+        if (body.labels) {
+          storages.setLabels(row.uuid, withSystemLabels(storages.labels(row.uuid), body.labels));
+        }
         return body.filesystem_resize === 'yes' ? startResize(next).resizing : next;
       });
     },
@@ -387,7 +392,14 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       encrypted: body.encrypted ?? row.encrypted,
       copy_of: row.uuid,
     });
-    return startCopy(request, 'clone', row, clone, 'maintenance');
+    return startCopy(
+      request,
+      'clone',
+      row,
+      clone,
+      'maintenance',
+      systemLabelsOfCopy(row, storages.labels(row.uuid)),
+    );
   });
 
   handle(

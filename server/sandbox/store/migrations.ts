@@ -452,4 +452,11 @@ export const migrations: { version: number; sql: string }[] = [
         FROM servers, json_each(servers.labels) AS label;
     `,
   },
+  {
+    version: 10,
+    sql: `
+      -- A server's closed billing periods keep the simple backup plan it paid for (issue 18).
+      ALTER TABLE billing_history ADD COLUMN simple_backup TEXT;
+    `,
+  },
 ];

@@ -1,0 +1,21 @@
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { defineGroup } from '../../lib/group-manifest';
+
+const paths = {
+  tags: () => '/tags',
+};
+
+export const tagsGroup = defineGroup({
+  name: 'tags',
+  paths,
+  load: () => import('./tags-page'),
+  pages: [
+    {
+      path: paths.tags(),
+      label: 'Tags',
+      page: (m) => m.TagsPage,
+      description: 'Name groups of servers: tags are shared by the whole account.',
+      icon: LocalOfferIcon,
+    },
+  ],
+});

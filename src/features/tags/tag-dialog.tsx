@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
+import type { Tag } from '../../../contract/tag';
+import { tagDescriptionSchema } from '../../../contract/tag';
+import { tagNameSchema } from '../../../contract/server';
+import type { TagFields } from '../../api/tags';
+import { createTagCall, modifyTagCall, useSaveTag } from '../../api/tags';
+import { FormDialog } from '../../components/form-dialog';
+import { FormTextInput } from '../../components/form/form-fields';
+import { useApiSubmit } from '../../components/form/use-api-failure';
+
+const tagFormSchema = z.object({ name: tagNameSchema, description: tagDescriptionSchema });
+
+interface TagDialogProps {
+  /** The tag to rename; none to create one. */
+  tag?: Tag;
+  onClose: () => void;
+}
+
+/** Creates a tag, or renames and describes one (a rename follows it onto its servers). */
+export function TagDialog({ tag, onClose }: TagDialogProps) {
+  const save = useSaveTag(tag?.name);
+  const { control, handleSubmit, setError } = useForm<TagFields>({
+    resolver: zodResolver(tagFormSchema),
+    defaultValues: { name: tag?.name ?? '', description: tag?.description ?? '' },
+  });
+  const parsed = tagFormSchema.safeParse(useWatch({ control }));
+  const preview = parsed.success
+    ? tag
+      ? modifyTagCall(tag.name, parsed.data)
+      : createTagCall(parsed.data)
+    : null;
+
+  const submission = useApiSubmit({ handleSubmit, setError }, save, {
+    fieldOf: (error) => (error.code.startsWith('TAG_') ? 'name' : null),
+    onSuccess: onClose,
+  });
+
+  return (
+    <FormDialog
+      title={tag ? `Edit the tag “${tag.name}”` : 'Create a tag'}
+      submitLabel={tag ? 'Save tag' : 'Create tag'}
+      pendingLabel={tag ? 'Saving…' : 'Creating…'}
+      {...submission}
+      failureTitle={tag ? 'The tag could not be saved' : 'The tag could not be created'}
+      onClose={onClose}
+      apiCall={preview}
+    >
+      <FormTextInput
+        control={control}
+        name="name"
+        label="Name"
+        required
+        hint="Letters, digits and underscores, at most 32. A new name follows the tag onto its servers."
+      />
+      <FormTextInput control={control} name="description" label="Description" />
+    </FormDialog>
+  );
+}
