@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,6 +40,7 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -56,14 +56,8 @@ export function CreateClusterPage() {
   const navigate = useNavigate();
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } = useForm<
-    ClusterFormValues,
-    unknown,
-    ClusterCreate
-  >({
-    resolver: zodResolver(clusterFormSchema),
-    defaultValues: clusterFormDefaults,
-  });
+  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } =
+    useZodForm(clusterFormSchema, clusterFormDefaults);
   const wizard = useWizardStep(stepFields, trigger);
   const { step, setStep } = wizard;
 

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,6 +42,7 @@ import {
 } from './load-balancer-form';
 import type { LoadBalancerFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
 
@@ -56,14 +56,10 @@ const stepFields: (keyof LoadBalancerFormValues)[][] = [
 export function CreateLoadBalancerPage() {
   const navigate = useNavigate();
   const create = useCreateLoadBalancer();
-  const { control, handleSubmit, setError, setValue, trigger } = useForm<
-    LoadBalancerFormValues,
-    unknown,
-    LoadBalancerCreate
-  >({
-    resolver: zodResolver(loadBalancerFormSchema),
-    defaultValues: loadBalancerFormDefaults,
-  });
+  const { control, handleSubmit, setError, setValue, trigger } = useZodForm(
+    loadBalancerFormSchema,
+    loadBalancerFormDefaults,
+  );
   const wizard = useWizardStep(stepFields, trigger);
   const { step, setStep } = wizard;
   const { failure, clear, onError } = useApiFailure(setError, (error) => {

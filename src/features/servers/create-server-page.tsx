@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,6 +37,7 @@ import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/f
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -56,14 +56,10 @@ export function CreateServerPage() {
   const templateSize = (uuid: string) =>
     templateList.find((template) => template.uuid === uuid)?.size ?? 1;
 
-  const { control, handleSubmit, setError, setValue } = useForm<
-    CreateServerFormValues,
-    unknown,
-    CreateServerRequest
-  >({
-    resolver: zodResolver(createServerFormSchema(templateSize)),
-    defaultValues: createServerDefaults,
-  });
+  const { control, handleSubmit, setError, setValue } = useZodForm(
+    createServerFormSchema(templateSize),
+    createServerDefaults,
+  );
   const zone = useWatch({ control, name: 'zone' });
   const planName = useWatch({ control, name: 'plan' });
   // What "Create server" sends with what is chosen now, for the "API call" view.
