@@ -9,6 +9,14 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 
+/** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
+export const formWithAsideSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { md: '2fr 1fr' },
+  alignItems: 'start',
+} as const;
+
 /** The step a wizard shows; Next checks the fields of the current step before moving on. */
 export function useWizardStep<T extends FieldValues>(
   stepFields: readonly FieldPath<T>[][],
@@ -66,12 +74,7 @@ export function WizardForm({
           if (!last) void next();
           else void submit(event);
         }}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
+        sx={formWithAsideSx}
       >
         <Stack spacing={3}>
           <Typography variant="h6" component="h2">

@@ -23,6 +23,7 @@ import { CostPreview } from '../../components/cost-preview';
 import { LabelFields } from '../../components/form/label-fields';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
+import { formWithAsideSx } from '../../components/wizard-form';
 import { describePlan, estimateServerCost } from '../../lib/pricing';
 import type { DiskChoice, ServerCost } from '../../lib/pricing';
 import { links } from '../../lib/links';
@@ -101,12 +102,7 @@ export function CreateServerPage() {
         component="form"
         noValidate
         onSubmit={(event) => void submit(event)}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
+        sx={formWithAsideSx}
       >
         <Stack spacing={3}>
           <FormSelect
