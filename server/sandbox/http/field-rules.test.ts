@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkydeckServer } from '../../app';
+import { subAccountBody } from '../routes/test-helpers';
 import { buildTestServer, demoAuth, expectProblem } from '../testing';
 
 /**
@@ -89,22 +90,13 @@ describe('field rules of request bodies', () => {
   });
 
   it('refuses a subaccount password with trailing NUL bytes and an unknown timezone', async () => {
-    const subAccount = (fields: Record<string, unknown>) => ({
-      sub_account: {
-        username: 'nul_user',
-        password: 'mySecr3tPassword',
-        first_name: 'Nul',
-        last_name: 'User',
-        email: 'nul@example.com',
-        phone: '+358.31245434',
-        country: 'FIN',
-        language: 'en',
-        timezone: 'UTC',
-        allow_api: 'yes',
-        roles: { role: ['technical'] },
-        ...fields,
-      },
-    });
+    const nul = {
+      username: 'nul_user',
+      first_name: 'Nul',
+      last_name: 'User',
+      email: 'nul@example.com',
+    };
+    const subAccount = (fields: Record<string, unknown>) => subAccountBody(nul, fields);
     expectProblem(
       await call(
         'POST',

@@ -12,7 +12,7 @@ import {
   viewerAuth,
 } from '../testing';
 import { demoUsers } from '../seed';
-import { sandboxSuite } from './test-helpers';
+import { sandboxSuite, subAccountBody } from './test-helpers';
 
 const { app } = sandboxSuite();
 
@@ -51,21 +51,15 @@ describe('GET /1.3/account', () => {
       method: 'POST',
       url: '/1.3/account/sub',
       headers: { authorization: demoAuth },
-      payload: {
-        sub_account: {
+      payload: subAccountBody(
+        {
           username: 'demo_billing',
-          password: 'mySecr3tPassword',
           first_name: 'Bea',
           last_name: 'Billing',
           email: 'bea@example.com',
-          phone: '+358.31245434',
-          country: 'FIN',
-          language: 'en',
-          timezone: 'UTC',
-          allow_api: 'yes',
-          roles: { role: ['billing'] },
         },
-      },
+        { roles: { role: ['billing'] } },
+      ),
     });
     expect(created.statusCode).toBe(204);
     const main = accountResponseSchema.parse((await account(demoAuth)).json()).account;

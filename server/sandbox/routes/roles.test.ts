@@ -11,27 +11,14 @@ import {
   panelSignIn,
   viewerAuth,
 } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { sandboxSuite, subAccountBody } from './test-helpers';
 
 const clock = manualClock('2026-03-01T12:00:00.000Z');
 const { app, callAs } = sandboxSuite({ clock });
 
-const subAccount = (username: string, fields: Record<string, unknown> = {}) => ({
-  sub_account: {
-    username,
-    password: 'mySecr3tPassword',
-    first_name: 'Rita',
-    last_name: 'Roles',
-    email: 'rita@example.com',
-    phone: '+358.31245434',
-    country: 'FIN',
-    language: 'en',
-    timezone: 'UTC',
-    allow_api: 'yes',
-    roles: { role: ['technical'] },
-    ...fields,
-  },
-});
+const rita = { first_name: 'Rita', last_name: 'Roles', email: 'rita@example.com' };
+const subAccount = (username: string, fields: Record<string, unknown> = {}) =>
+  subAccountBody({ username, ...rita }, fields);
 
 const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z';
 

@@ -16,27 +16,18 @@ import {
   panelSignIn,
   viewerAuth,
 } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { sandboxSuite, subAccountBody } from './test-helpers';
 
 const { app, callAs: call } = sandboxSuite();
 
-const subAccount = (fields: Record<string, unknown> = {}) => ({
-  sub_account: {
-    username: 'ops_user',
-    password: 'mySecr3tPassword',
-    first_name: 'Olli',
-    last_name: 'Ops',
-    email: 'olli@example.com',
-    phone: '+358.31245434',
-    country: 'FIN',
-    language: 'en',
-    timezone: 'UTC',
-    allow_api: 'yes',
-    roles: { role: ['technical'] },
-    labels: [{ key: 'team', value: 'ops' }],
-    ...fields,
-  },
-});
+const olli = {
+  username: 'ops_user',
+  first_name: 'Olli',
+  last_name: 'Ops',
+  email: 'olli@example.com',
+};
+const subAccount = (fields: Record<string, unknown> = {}) =>
+  subAccountBody(olli, { labels: [{ key: 'team', value: 'ops' }], ...fields });
 
 describe('subaccounts', () => {
   it('lists the main account and its subaccounts, main account only', async () => {

@@ -175,6 +175,24 @@ export const networkBody = (fields: Record<string, unknown> = {}) => ({
   },
 });
 
+/** A valid subaccount create body (technical role, API access) for `person`; `fields` replace its attributes. */
+export const subAccountBody = (
+  person: { username: string; first_name: string; last_name: string; email: string },
+  fields: Record<string, unknown> = {},
+) => ({
+  sub_account: {
+    ...person,
+    password: 'mySecr3tPassword',
+    phone: '+358.31245434',
+    country: 'FIN',
+    language: 'en',
+    timezone: 'UTC',
+    allow_api: 'yes',
+    roles: { role: ['technical'] },
+    ...fields,
+  },
+});
+
 export interface SandboxSuiteOptions extends Omit<ServerOptions, 'clock'> {
   /** The suite's clock; `advance` moves it. */
   clock?: ManualClock;

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import { z } from 'zod/mini';
 import type { AddIpAddressRequest, IpAddress } from '../../../contract/ip-address';
@@ -19,6 +18,7 @@ import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const addFormSchema = z
   .object({
@@ -77,9 +77,12 @@ export function AddIpAddressDialog({
   const add = useCreateIpAddress();
   const servers = useQuery(serverQueries.list());
   const zones = useQuery(zoneQueries.list());
-  const { control, handleSubmit, setError } = useForm<AddFormValues>({
-    resolver: zodResolver(addFormSchema),
-    defaultValues: { family: 'IPv4', floating: false, access: 'public', server: '', zone: '' },
+  const { control, handleSubmit, setError } = useZodForm(addFormSchema, {
+    family: 'IPv4',
+    floating: false,
+    access: 'public',
+    server: '',
+    zone: '',
   });
   const submission = useApiSubmit({ handleSubmit, setError }, add, {
     fieldOf: (error) => fieldForErrorCode(error.code, addErrorFields),

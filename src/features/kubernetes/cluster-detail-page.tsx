@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import {
@@ -16,13 +12,14 @@ import {
 } from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RouteDetail } from '../../components/detail-query';
+import { OverviewFacts, labelChips } from '../../components/overview-facts';
+import type { Fact } from '../../components/overview-facts';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
-import { DescriptionList, Field } from '../../components/description-list';
 
 export function ClusterDetailPage() {
   return (
@@ -46,7 +43,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
   const terminating = cluster.state === 'terminating';
   const nodes = cluster.node_groups.reduce((sum, group) => sum + group.count, 0);
 
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     ['State', <StateChip key="state" state={cluster.state} />],
     ['Kubernetes version', cluster.version ?? '—'],
     ['Zone', cluster.zone],
@@ -63,19 +60,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
       'Private node groups',
       cluster.private_node_groups === undefined ? '—' : cluster.private_node_groups ? 'Yes' : 'No',
     ],
-    [
-      'Labels',
-      !cluster.labels?.length
-        ? '—'
-        : cluster.labels.map((label) => (
-            <Chip
-              key={label.key}
-              size="small"
-              label={label.value ? `${label.key}=${label.value}` : label.key}
-              sx={{ mr: 0.5 }}
-            />
-          )),
-    ],
+    ['Labels', labelChips(cluster.labels)],
     ['UUID', cluster.uuid],
   ];
 
@@ -129,18 +114,10 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
       />
       <ResourceTabs resourceId={cluster.uuid} />
       <Box {...overviewPanel}>
-        <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
-          {isClusterBusy(cluster) && (
-            <LinearProgress aria-label={`Cluster ${cluster.state}`} sx={{ mb: 2 }} />
-          )}
-          <DescriptionList>
-            {facts.map(([term, value]) => (
-              <Field key={term} term={term}>
-                {value}
-              </Field>
-            ))}
-          </DescriptionList>
-        </Paper>
+        <OverviewFacts
+          facts={facts}
+          progress={isClusterBusy(cluster) ? `Cluster ${cluster.state}` : undefined}
+        />
         <NodeGroupSection cluster={cluster} />
       </Box>
       {dialog === 'kubeconfig' && (

@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,6 +26,7 @@ import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
 import { FormDialog } from '../../components/form-dialog';
+import { useZodForm } from '../../components/form/use-zod-form';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
@@ -61,11 +60,9 @@ export function ScaleDialog({
   onClose: () => void;
 }) {
   const modify = useModifyNodeGroup(cluster.uuid, group.name);
-  const { control, handleSubmit, setError } = useForm<
-    z.input<typeof scaleSchema>,
-    unknown,
-    z.output<typeof scaleSchema>
-  >({ resolver: zodResolver(scaleSchema), defaultValues: { count: String(group.count) } });
+  const { control, handleSubmit, setError } = useZodForm(scaleSchema, {
+    count: String(group.count),
+  });
   const submission = useApiSubmit({ handleSubmit, setError }, modify, {
     fieldOf: (error) => (countRefused(error) ? 'count' : null),
     onSuccess: onClose,
@@ -100,9 +97,9 @@ const upgradeSchema = z.object({
 export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose: () => void }) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
-  const { control, handleSubmit, setError } = useForm<z.infer<typeof upgradeSchema>>({
-    resolver: zodResolver(upgradeSchema),
-    defaultValues: { version: '', strategy: 'manual' },
+  const { control, handleSubmit, setError } = useZodForm(upgradeSchema, {
+    version: '',
+    strategy: 'manual',
   });
   const offered = upgrades.data ?? [];
   const submission = useApiSubmit({ handleSubmit, setError }, upgrade, {
@@ -247,14 +244,10 @@ export function AddNodeGroupDialog({
 }) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
-  const { control, handleSubmit, setError } = useForm<
-    z.input<typeof addGroupSchema>,
-    unknown,
-    NodeGroupCreate
-  >({
-    resolver: zodResolver(addGroupSchema),
-    defaultValues: newNodeGroup(cluster.node_groups.length),
-  });
+  const { control, handleSubmit, setError } = useZodForm(
+    addGroupSchema,
+    newNodeGroup(cluster.node_groups.length),
+  );
   const submission = useApiSubmit({ handleSubmit, setError }, create, {
     fieldOf: (error) =>
       error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'

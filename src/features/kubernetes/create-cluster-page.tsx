@@ -1,19 +1,13 @@
-import { useEffect, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useNavigate } from 'react-router';
@@ -29,6 +23,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
+import { WizardForm, useWizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { CostLine } from '../../lib/pricing';
@@ -45,6 +40,7 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -58,17 +54,12 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 export function CreateClusterPage() {
   const allowance = useAllowance();
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } = useForm<
-    ClusterFormValues,
-    unknown,
-    ClusterCreate
-  >({
-    resolver: zodResolver(clusterFormSchema),
-    defaultValues: clusterFormDefaults,
-  });
+  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } =
+    useZodForm(clusterFormSchema, clusterFormDefaults);
+  const wizard = useWizardStep(stepFields, trigger);
+  const { step, setStep } = wizard;
 
   const { failure, clear, onError } = useApiFailure(setError, (error) => {
     const field = clusterFieldForError(error.code);
@@ -95,10 +86,6 @@ export function CreateClusterPage() {
     [subscribe, getFieldState, trigger],
   );
 
-  const next = async () => {
-    if (await trigger(stepFields[step])) setStep((current) => current + 1);
-  };
-
   const submit = handleSubmit((body) => {
     clear();
     createCluster.mutate(body, {
@@ -114,53 +101,21 @@ export function CreateClusterPage() {
         description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
       />
       <RemainingAllowance {...allowance} resources={['managed_kubernetes']} />
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {steps.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Box
-        component="form"
-        noValidate
-        aria-label="Create Kubernetes cluster"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (step < steps.length - 1) void next();
-          else void submit(event);
-        }}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
+      <WizardForm
+        label="Create Kubernetes cluster"
+        steps={steps}
+        wizard={wizard}
+        submit={submit}
+        pending={createCluster.isPending}
+        submitLabel="Create cluster"
+        aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
       >
-        <Stack spacing={3}>
-          <Typography variant="h6" component="h2">
-            {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
-          </Typography>
-          {step === 0 && <ClusterStep control={control} setValue={setValue} />}
-          {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
-          {step === 2 && <ReviewStep control={control} />}
-          {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
-          <ApiCallPanel preview={parsed.success ? createClusterCall(parsed.data) : null} />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
-            {step < steps.length - 1 ? (
-              <Button type="submit" variant="contained">
-                Next
-              </Button>
-            ) : (
-              <Button type="submit" variant="contained" disabled={createCluster.isPending}>
-                {createCluster.isPending ? 'Creating…' : 'Create cluster'}
-              </Button>
-            )}
-          </Box>
-        </Stack>
-        <ClusterCostPreview control={control} plans={plans.data ?? []} />
-      </Box>
+        {step === 0 && <ClusterStep control={control} setValue={setValue} />}
+        {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
+        {step === 2 && <ReviewStep control={control} />}
+        {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
+        <ApiCallPanel preview={parsed.success ? createClusterCall(parsed.data) : null} />
+      </WizardForm>
     </>
   );
 }

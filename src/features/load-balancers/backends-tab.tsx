@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -47,7 +46,8 @@ import { links } from '../../lib/links';
 import { memberFormSchema, membersSchema, newMember, toMember } from './load-balancer-form';
 import type { MemberFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
-import type { MembersFormValues, ServerAddress } from './member-fields';
+import type { ServerAddress } from './member-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const healthColors: Record<LoadBalancerMemberStatus, ChipProps['color']> = {
   up: 'success',
@@ -278,13 +278,8 @@ function AddMemberDialog({
   onClose: () => void;
 }) {
   const create = useCreateMember(uuid, backend.name);
-  const { control, handleSubmit, setError } = useForm<
-    MembersFormValues,
-    unknown,
-    LoadBalancerMemberCreate
-  >({
-    resolver: zodResolver(addMemberSchema),
-    defaultValues: { members: [newMember(backend.members.length)] },
+  const { control, handleSubmit, setError } = useZodForm(addMemberSchema, {
+    members: [newMember(backend.members.length)],
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, memberFields),
@@ -325,9 +320,8 @@ function WeightDialog({
   onClose: () => void;
 }) {
   const modify = useModifyMember(uuid, backend);
-  const { control, handleSubmit, setError } = useForm<{ weight: string }>({
-    resolver: zodResolver(weightSchema),
-    defaultValues: { weight: String(member.weight) },
+  const { control, handleSubmit, setError } = useZodForm(weightSchema, {
+    weight: String(member.weight),
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, { WEIGHT: 'weight' } as const),

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +28,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { QueryView } from '../../components/query-view';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime } from '../../lib/format';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 /** The service takes PEM documents base64-encoded (UpCloud's Go SDK, certificate bundle requests). */
 const base64Pem = (pem: string) =>
@@ -77,7 +77,6 @@ const bundleFormSchema = z.pipe(
         },
   ),
 );
-type BundleFormValues = z.input<typeof bundleFormSchema>;
 const bundleFields = {
   NAME: 'name',
   RESOURCE_ALREADY_EXISTS: 'name',
@@ -183,20 +182,13 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
 
 function BundleDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCertificateBundle();
-  const { control, handleSubmit, setError } = useForm<
-    BundleFormValues,
-    unknown,
-    CertificateBundleCreate
-  >({
-    resolver: zodResolver(bundleFormSchema),
-    defaultValues: {
-      type: 'manual',
-      name: '',
-      certificate: '',
-      privateKey: '',
-      intermediates: '',
-      hostnames: '',
-    },
+  const { control, handleSubmit, setError } = useZodForm(bundleFormSchema, {
+    type: 'manual',
+    name: '',
+    certificate: '',
+    privateKey: '',
+    intermediates: '',
+    hostnames: '',
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, bundleFields),

@@ -1,16 +1,10 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
@@ -32,6 +26,7 @@ import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
+import { WizardForm, useWizardStep } from '../../components/wizard-form';
 import { zoneOptions } from '../../components/zone-options';
 import { formatMoney } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
@@ -47,6 +42,7 @@ import {
 } from './load-balancer-form';
 import type { LoadBalancerFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
 
@@ -59,16 +55,13 @@ const stepFields: (keyof LoadBalancerFormValues)[][] = [
 
 export function CreateLoadBalancerPage() {
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
   const create = useCreateLoadBalancer();
-  const { control, handleSubmit, setError, setValue, trigger } = useForm<
-    LoadBalancerFormValues,
-    unknown,
-    LoadBalancerCreate
-  >({
-    resolver: zodResolver(loadBalancerFormSchema),
-    defaultValues: loadBalancerFormDefaults,
-  });
+  const { control, handleSubmit, setError, setValue, trigger } = useZodForm(
+    loadBalancerFormSchema,
+    loadBalancerFormDefaults,
+  );
+  const wizard = useWizardStep(stepFields, trigger);
+  const { step, setStep } = wizard;
   const { failure, clear, onError } = useApiFailure(setError, (error) => {
     const field = loadBalancerFieldForError(error.code);
     if (field) setStep(0);
@@ -76,9 +69,6 @@ export function CreateLoadBalancerPage() {
   });
   const parsed = loadBalancerFormSchema.safeParse(useWatch({ control }));
 
-  const next = async () => {
-    if (await trigger(stepFields[step])) setStep((current) => current + 1);
-  };
   const submit = handleSubmit((body) => {
     clear();
     create.mutate(body, {
@@ -93,63 +83,31 @@ export function CreateLoadBalancerPage() {
         title="Create load balancer"
         description="A load balancer gets a public DNS name; its frontend forwards traffic to the members of its backend, your servers."
       />
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {steps.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Box
-        component="form"
-        noValidate
-        aria-label="Create load balancer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (step < steps.length - 1) void next();
-          else void submit(event);
-        }}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
+      <WizardForm
+        label="Create load balancer"
+        steps={steps}
+        wizard={wizard}
+        submit={submit}
+        pending={create.isPending}
+        submitLabel="Create load balancer"
+        aside={<PlanCostPreview control={control} />}
       >
-        <Stack spacing={3}>
-          <Typography variant="h6" component="h2">
-            {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
-          </Typography>
-          {step === 0 && (
-            <ServiceStep
-              control={control}
-              onZone={() => {
-                setValue('privateNetwork', '');
-                setValue('members', []);
-              }}
-            />
-          )}
-          {step === 1 && <TrafficStep control={control} />}
-          {step === 2 && <ReviewStep control={control} />}
-          {failure && (
-            <ApiErrorAlert error={failure} title="The load balancer could not be created" />
-          )}
-          <ApiCallPanel preview={parsed.success ? createLoadBalancerCall(parsed.data) : null} />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
-            {step < steps.length - 1 ? (
-              <Button type="submit" variant="contained">
-                Next
-              </Button>
-            ) : (
-              <Button type="submit" variant="contained" disabled={create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create load balancer'}
-              </Button>
-            )}
-          </Box>
-        </Stack>
-        <PlanCostPreview control={control} />
-      </Box>
+        {step === 0 && (
+          <ServiceStep
+            control={control}
+            onZone={() => {
+              setValue('privateNetwork', '');
+              setValue('members', []);
+            }}
+          />
+        )}
+        {step === 1 && <TrafficStep control={control} />}
+        {step === 2 && <ReviewStep control={control} />}
+        {failure && (
+          <ApiErrorAlert error={failure} title="The load balancer could not be created" />
+        )}
+        <ApiCallPanel preview={parsed.success ? createLoadBalancerCall(parsed.data) : null} />
+      </WizardForm>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +20,6 @@ import type {
   LoadBalancerFrontend,
   LoadBalancerFrontendCreate,
   LoadBalancerRule,
-  LoadBalancerTlsConfigCreate,
 } from '../../../contract/load-balancer';
 import { lbModeSchema, lbNameSchema } from '../../../contract/load-balancer';
 import {
@@ -52,6 +50,7 @@ import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { portText } from './load-balancer-form';
 import { RuleDialog } from './rule-dialog';
 import { describeAction, describeMatcher } from './rule-form';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 export function FrontendsTab({ balancer }: { balancer: LoadBalancer }) {
   const [adding, setAdding] = useState(false);
@@ -290,7 +289,6 @@ const frontendFormSchema = z.pipe(
       : {}),
   })),
 );
-type FrontendFormValues = z.input<typeof frontendFormSchema>;
 const frontendFields: Record<string, 'name' | 'port' | 'bundle'> = {
   NAME: 'name',
   RESOURCE_ALREADY_EXISTS: 'name',
@@ -303,19 +301,12 @@ const frontendFields: Record<string, 'name' | 'port' | 'bundle'> = {
 function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose: () => void }) {
   const create = useCreateFrontend(balancer.uuid);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const { control, handleSubmit, setError } = useForm<
-    FrontendFormValues,
-    unknown,
-    LoadBalancerFrontendCreate
-  >({
-    resolver: zodResolver(frontendFormSchema),
-    defaultValues: {
-      name: '',
-      mode: 'http',
-      port: '443',
-      defaultBackend: balancer.backends[0]?.name ?? '',
-      bundle: '',
-    },
+  const { control, handleSubmit, setError } = useZodForm(frontendFormSchema, {
+    name: '',
+    mode: 'http',
+    port: '443',
+    defaultBackend: balancer.backends[0]?.name ?? '',
+    bundle: '',
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, frontendFields),
@@ -384,12 +375,9 @@ function TlsConfigDialog({
 }) {
   const create = useCreateTlsConfig(uuid, frontend.name);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const { control, handleSubmit, setError } = useForm<LoadBalancerTlsConfigCreate>({
-    resolver: zodResolver(tlsFormSchema),
-    defaultValues: {
-      name: `certificate-${frontend.tls_configs.length + 1}`,
-      certificate_bundle_uuid: '',
-    },
+  const { control, handleSubmit, setError } = useZodForm(tlsFormSchema, {
+    name: `certificate-${frontend.tls_configs.length + 1}`,
+    certificate_bundle_uuid: '',
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, {

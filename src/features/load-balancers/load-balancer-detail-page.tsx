@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -21,8 +17,9 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { DescriptionList, Field } from '../../components/description-list';
 import { RouteDetail } from '../../components/detail-query';
+import { OverviewFacts, labelChips } from '../../components/overview-facts';
+import type { Fact } from '../../components/overview-facts';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel, useSectionPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -65,7 +62,7 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
   const deleting = balancer.operational_state.startsWith('delete-');
   const addresses = addressesOf(balancer);
 
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     ['State', <StateChip key="state" state={balancer.operational_state} />],
     ['Configured', balancer.configured_status],
     ['DNS name', balancer.dns_name],
@@ -82,19 +79,7 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
       'Maintenance window',
       `${balancer.maintenance_dow} ${balancer.maintenance_time.replace('Z', ' UTC')}`,
     ],
-    [
-      'Labels',
-      balancer.labels.length === 0
-        ? '—'
-        : balancer.labels.map((label) => (
-            <Chip
-              key={label.key}
-              size="small"
-              label={label.value ? `${label.key}=${label.value}` : label.key}
-              sx={{ mr: 0.5 }}
-            />
-          )),
-    ],
+    ['Labels', labelChips(balancer.labels)],
     ['UUID', balancer.uuid],
   ];
 
@@ -140,21 +125,12 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
       )}
       <ResourceTabs resourceId={balancer.uuid} sections={sections} />
       <Box {...overviewPanel}>
-        <Paper variant="outlined" component="section" aria-label="Overview" sx={{ p: 2, mb: 3 }}>
-          {isLoadBalancerBusy(balancer) && (
-            <LinearProgress
-              aria-label={`Load balancer ${balancer.operational_state}`}
-              sx={{ mb: 2 }}
-            />
-          )}
-          <DescriptionList>
-            {facts.map(([term, value]) => (
-              <Field key={term} term={term}>
-                {value}
-              </Field>
-            ))}
-          </DescriptionList>
-        </Paper>
+        <OverviewFacts
+          facts={facts}
+          progress={
+            isLoadBalancerBusy(balancer) ? `Load balancer ${balancer.operational_state}` : undefined
+          }
+        />
         <ApiCallPanel preview={modifyLoadBalancerCall(balancer.uuid, power)} />
       </Box>
       <Box {...frontendsPanel}>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,6 +34,7 @@ import {
   stringMethods,
 } from './rule-form';
 import type { RuleFormValues } from './rule-form';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type RuleControl = Control<RuleFormValues, unknown, LoadBalancerRuleCreate>;
 const words = (type: string) => type.replaceAll('_', ' ');
@@ -58,13 +58,9 @@ export function RuleDialog({
   onClose: () => void;
 }) {
   const save = useSaveRule(balancer.uuid, frontend.name, rule?.name);
-  const { control, handleSubmit, setError, setValue } = useForm<
-    RuleFormValues,
-    unknown,
-    LoadBalancerRuleCreate
-  >({
-    resolver: zodResolver(ruleFormSchema),
-    defaultValues: rule
+  const { control, handleSubmit, setError, setValue } = useZodForm(
+    ruleFormSchema,
+    rule
       ? ruleFormValues(rule)
       : {
           name: '',
@@ -73,7 +69,7 @@ export function RuleDialog({
           matchers: [],
           actions: [newAction(frontend.default_backend)],
         },
-  });
+  );
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, {
       NAME: 'name',

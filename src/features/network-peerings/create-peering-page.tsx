@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -27,6 +26,7 @@ import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const peeringFormSchema = z
   .object({
@@ -115,9 +115,11 @@ export function CreatePeeringPage() {
   const navigate = useNavigate();
   const networks = useQuery(networkQueries.list());
   const create = useCreateNetworkPeering();
-  const { control, handleSubmit, setError } = useForm<PeeringFormValues>({
-    resolver: zodResolver(peeringFormSchema),
-    defaultValues: { network: params.get('network') ?? '', peerNetwork: '', name: '', labels: [] },
+  const { control, handleSubmit, setError } = useZodForm(peeringFormSchema, {
+    network: params.get('network') ?? '',
+    peerNetwork: '',
+    name: '',
+    labels: [],
   });
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, peeringErrorFields),

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useFormState, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import { zoneQueries } from '../../api/zones';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
 import { FormDialog } from '../../components/form-dialog';
 import { zoneOptions } from '../../components/zone-options';
 import { firstHost } from '../../lib/ip-networks';
@@ -53,10 +53,10 @@ export function NetworkFormDialog({ network, onClose, onSaved }: NetworkFormDial
   const mutation = editing ? modify : create;
   const zones = useQuery(zoneQueries.list());
   const routers = useQuery({ ...routerQueries.list(), enabled: !editing });
-  const { control, handleSubmit, setError } = useForm<NetworkFormValues>({
-    resolver: zodResolver(networkFormSchema),
-    defaultValues: network ? networkFormValues(network) : createNetworkDefaults,
-  });
+  const { control, handleSubmit, setError } = useZodForm(
+    networkFormSchema,
+    network ? networkFormValues(network) : createNetworkDefaults,
+  );
 
   // What the dialog will send with the values typed now, for its "API call" view.
   const parsed = networkFormSchema.safeParse(useWatch({ control }));

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -37,6 +35,7 @@ import { links } from '../../lib/links';
 import { describeLabels } from './network-forms';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type Action = { kind: 'rename' | 'delete'; router: Router };
 
@@ -197,10 +196,7 @@ function RouterFormDialog({
   ...texts
 }: RouterFormDialogProps) {
   const allowance = useAllowance();
-  const { control, handleSubmit, setError } = useForm<RouterFormValues>({
-    resolver: zodResolver(routerFormSchema),
-    defaultValues,
-  });
+  const { control, handleSubmit, setError } = useZodForm(routerFormSchema, defaultValues);
   const { failure, clear, onError } = useApiFailure(setError, (error) =>
     fieldForErrorCode(error.code, routerErrorFields),
   );

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,12 +9,13 @@ import {
   partnerFormFieldOfCode,
   toPartnerAccountCreateRequest,
 } from '../../../contract/partner';
-import type { PartnerAccount, PartnerAccountForm } from '../../../contract/partner';
+import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { countryOptions } from './country-options';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -27,10 +27,10 @@ interface CreateAccountDialogProps {
 /** The create body of api-rules §4.9, with every rule checked here before anything is sent. */
 export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogProps) {
   const createAccount = useCreatePartnerAccount();
-  const { control, handleSubmit, getValues, setError } = useForm<PartnerAccountForm>({
-    resolver: zodResolver(partnerAccountFormSchema),
-    defaultValues: emptyPartnerAccountForm(),
-  });
+  const { control, handleSubmit, getValues, setError } = useZodForm(
+    partnerAccountFormSchema,
+    emptyPartnerAccountForm(),
+  );
   const copyContact = useWatch({ control, name: 'copy_partner_contact' });
   const country = useWatch({ control, name: 'contact_details.country' });
   // What "Create account" sends with what is typed now, for the "API call" view.

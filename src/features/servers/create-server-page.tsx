@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +23,7 @@ import { CostPreview } from '../../components/cost-preview';
 import { LabelFields } from '../../components/form/label-fields';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
+import { formWithAsideSx } from '../../components/wizard-form';
 import { describePlan, estimateServerCost } from '../../lib/pricing';
 import type { DiskChoice, ServerCost } from '../../lib/pricing';
 import { links } from '../../lib/links';
@@ -38,6 +38,7 @@ import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/f
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -56,14 +57,10 @@ export function CreateServerPage() {
   const templateSize = (uuid: string) =>
     templateList.find((template) => template.uuid === uuid)?.size ?? 1;
 
-  const { control, handleSubmit, setError, setValue } = useForm<
-    CreateServerFormValues,
-    unknown,
-    CreateServerRequest
-  >({
-    resolver: zodResolver(createServerFormSchema(templateSize)),
-    defaultValues: createServerDefaults,
-  });
+  const { control, handleSubmit, setError, setValue } = useZodForm(
+    createServerFormSchema(templateSize),
+    createServerDefaults,
+  );
   const zone = useWatch({ control, name: 'zone' });
   const planName = useWatch({ control, name: 'plan' });
   // What "Create server" sends with what is chosen now, for the "API call" view.
@@ -105,12 +102,7 @@ export function CreateServerPage() {
         component="form"
         noValidate
         onSubmit={(event) => void submit(event)}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
+        sx={formWithAsideSx}
       >
         <Stack spacing={3}>
           <FormSelect

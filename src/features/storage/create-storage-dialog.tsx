@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import type { CreateStorageRequest, StorageDetails } from '../../../contract/storage';
+import { useWatch } from 'react-hook-form';
+import type { StorageDetails } from '../../../contract/storage';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
@@ -14,11 +13,11 @@ import {
   storageFieldForError,
 } from './storage-forms';
 import { tierOptions } from './tier-options';
-import type { CreateStorageFormValues } from './storage-forms';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 interface CreateStorageDialogProps {
   onClose: () => void;
@@ -29,14 +28,10 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
   const allowance = useAllowance();
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
-  const { control, handleSubmit, setError } = useForm<
-    CreateStorageFormValues,
-    unknown,
-    CreateStorageRequest
-  >({
-    resolver: zodResolver(createStorageFormSchema),
-    defaultValues: createStorageDefaults,
-  });
+  const { control, handleSubmit, setError } = useZodForm(
+    createStorageFormSchema,
+    createStorageDefaults,
+  );
 
   // The request "Create storage" sends with what is typed now, for the "API call" view.
   const parsed = createStorageFormSchema.safeParse(useWatch({ control }));

@@ -1,18 +1,12 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod/mini';
 import { storageTierSchema, storageTitleSchema } from '../../../contract/storage';
-import type {
-  AttachStorageRequest,
-  ModifyStorageRequest,
-  StorageDetails,
-  StorageTier,
-} from '../../../contract/storage';
+import type { AttachStorageRequest, StorageDetails, StorageTier } from '../../../contract/storage';
 import type { ServerSummary } from '../../../contract/server';
 import type { ApiError } from '../../api/http';
 import { serverQueries } from '../../api/servers';
@@ -36,9 +30,9 @@ import {
   titleFormSchema,
 } from './storage-forms';
 import { tierOptions } from './tier-options';
-import type { EditStorageFormValues, TitleFormValues } from './storage-forms';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 interface StorageDialogProps {
   storage: StorageDetails;
@@ -49,19 +43,12 @@ const withCode = (error: ApiError) => `${error.message} (${error.code})`;
 
 export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   const modify = useModifyStorage(storage.uuid);
-  const { control, handleSubmit, setError } = useForm<
-    EditStorageFormValues,
-    unknown,
-    ModifyStorageRequest
-  >({
-    resolver: zodResolver(editStorageFormSchema(storage)),
-    defaultValues: {
-      title: storage.title,
-      size: String(storage.size),
-      filesystemResize: false,
-      labels: storage.labels,
-      ...backupRuleDefaults(storage.backup_rule),
-    },
+  const { control, handleSubmit, setError } = useZodForm(editStorageFormSchema(storage), {
+    title: storage.title,
+    size: String(storage.size),
+    filesystemResize: false,
+    labels: storage.labels,
+    ...backupRuleDefaults(storage.backup_rule),
   });
   const size = useWatch({ control, name: 'size' });
   const grows = Number(size) > storage.size;
@@ -115,7 +102,6 @@ const attachFormSchema = z.object({
   server: z.string().check(z.minLength(1, 'Choose a server.')),
   bus: z.enum(['virtio', 'scsi', 'ide']),
 });
-type AttachFormValues = z.infer<typeof attachFormSchema>;
 
 const attachErrorFields = {
   SERVER: 'server',
@@ -139,9 +125,9 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
   const attach = useAttachStorage(storage.uuid);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const cdrom = storage.type === 'cdrom';
-  const { control, handleSubmit, setError } = useForm<AttachFormValues>({
-    resolver: zodResolver(attachFormSchema),
-    defaultValues: { server: '', bus: cdrom ? 'ide' : 'virtio' },
+  const { control, handleSubmit, setError } = useZodForm(attachFormSchema, {
+    server: '',
+    bus: cdrom ? 'ide' : 'virtio',
   });
   const serverId = useWatch({ control, name: 'server' });
   const bus = useWatch({ control, name: 'bus' });
@@ -239,11 +225,8 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
   const backup = useBackupStorage(storage.uuid);
   const templatize = useTemplatizeStorage(storage.uuid);
   const mutation = kind === 'backup' ? backup : templatize;
-  const { control, handleSubmit, setError } = useForm<TitleFormValues>({
-    resolver: zodResolver(titleFormSchema),
-    defaultValues: {
-      title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template`,
-    },
+  const { control, handleSubmit, setError } = useZodForm(titleFormSchema, {
+    title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template`,
   });
   const submission = useApiSubmit({ handleSubmit, setError }, mutation, {
     fieldOf: (error) => fieldForErrorCode(error.code, { TITLE: 'title' } as const),
@@ -291,18 +274,14 @@ const cloneFormSchema = z.object({
   zone: z.string().check(z.minLength(1, 'Choose a zone.')),
   tier: storageTierSchema,
 });
-type CloneFormValues = z.infer<typeof cloneFormSchema>;
 
 export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
   const zones = useQuery(zoneQueries.list());
   const clone = useCloneStorage(storage.uuid);
-  const { control, handleSubmit, setError } = useForm<CloneFormValues>({
-    resolver: zodResolver(cloneFormSchema),
-    defaultValues: {
-      title: `${storage.title} clone`,
-      zone: storage.zone,
-      tier: storage.tier ?? ('maxiops' satisfies StorageTier),
-    },
+  const { control, handleSubmit, setError } = useZodForm(cloneFormSchema, {
+    title: `${storage.title} clone`,
+    zone: storage.zone,
+    tier: storage.tier ?? ('maxiops' satisfies StorageTier),
   });
   const submission = useApiSubmit({ handleSubmit, setError }, clone, {
     fieldOf: (error) =>

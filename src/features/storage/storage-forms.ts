@@ -155,7 +155,6 @@ export function editStorageFormSchema(current: Pick<StorageDetails, 'size'>) {
     }),
   );
 }
-export type EditStorageFormValues = z.input<ReturnType<typeof editStorageFormSchema>>;
 
 const storageErrorFields = {
   ZONE: 'zone',
@@ -179,4 +178,3 @@ export function storageFieldForError(code: string): StorageFormField | null {
 
 /** Title-only bodies (backup, template) share the contract's title rule. */
 export const titleFormSchema = z.object({ title: storageTitleSchema });
-export type TitleFormValues = z.infer<typeof titleFormSchema>;

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
-import type { CreatedToken, TokenCreateRequest } from '../../../contract/tokens';
+import type { CreatedToken } from '../../../contract/tokens';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
@@ -13,8 +12,8 @@ import {
   expiryChoiceSchema,
   fieldForErrorCode,
 } from './create-token-form';
-import type { CreateTokenFormValues } from './create-token-form';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 interface CreateTokenDialogProps {
   onClose: () => void;
@@ -23,14 +22,10 @@ interface CreateTokenDialogProps {
 
 export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps) {
   const createToken = useCreateToken();
-  const { control, handleSubmit, getValues, setError } = useForm<
-    CreateTokenFormValues,
-    unknown,
-    TokenCreateRequest
-  >({
-    resolver: zodResolver(createTokenFormSchema),
-    defaultValues: createTokenFormDefaults,
-  });
+  const { control, handleSubmit, getValues, setError } = useZodForm(
+    createTokenFormSchema,
+    createTokenFormDefaults,
+  );
   const expiry = useWatch({ control, name: 'expiry' });
   const anyAddress = useWatch({ control, name: 'anyAddress' });
 

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import type { FieldPath, FieldValues, UseFormTrigger } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+
+/** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
+export const formWithAsideSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { md: '2fr 1fr' },
+  alignItems: 'start',
+} as const;
+
+/** The step a wizard shows; Next checks the fields of the current step before moving on. */
+export function useWizardStep<T extends FieldValues>(
+  stepFields: readonly FieldPath<T>[][],
+  trigger: UseFormTrigger<T>,
+) {
+  const [step, setStep] = useState(0);
+  const next = async () => {
+    if (await trigger(stepFields[step])) setStep((current) => current + 1);
+  };
+  return { step, setStep, next };
+}
+
+interface WizardFormProps {
+  /** The form's accessible name, such as "Create load balancer". */
+  label: string;
+  steps: readonly string[];
+  wizard: ReturnType<typeof useWizardStep>;
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  pending: boolean;
+  /** The last step's button, such as "Create cluster". */
+  submitLabel: string;
+  /** Beside the steps on wide screens, such as a cost preview. */
+  aside: ReactNode;
+  /** The current step's fields, then what follows them (errors, API call view). */
+  children: ReactNode;
+}
+
+/** A multi-step create form: a stepper, the current step with Back/Next, and the final submit. */
+export function WizardForm({
+  label,
+  steps,
+  wizard: { step, setStep, next },
+  submit,
+  pending,
+  submitLabel,
+  aside,
+  children,
+}: WizardFormProps) {
+  const last = step === steps.length - 1;
+  return (
+    <>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {steps.map((stepLabel) => (
+          <Step key={stepLabel}>
+            <StepLabel>{stepLabel}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Box
+        component="form"
+        noValidate
+        aria-label={label}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!last) void next();
+          else void submit(event);
+        }}
+        sx={formWithAsideSx}
+      >
+        <Stack spacing={3}>
+          <Typography variant="h6" component="h2">
+            {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
+          </Typography>
+          {children}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
+            {!last ? (
+              <Button type="submit" variant="contained">
+                Next
+              </Button>
+            ) : (
+              <Button type="submit" variant="contained" disabled={pending}>
+                {pending ? 'Creating…' : submitLabel}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+        {aside}
+      </Box>
+    </>
+  );
+}
