@@ -39,7 +39,7 @@ describe('account page', () => {
     // Credits without the billing role are left out by the API: "—", not 0.
     renderPage(<AccountPage />, { session: await signInAs('demo_viewer') });
     const details = await screen.findByRole('region', { name: 'Details' });
-    expect(within(details).getByText('demo_viewer')).toBeVisible();
+    expect(within(details).getByText(tenantUser('demo_viewer').username)).toBeVisible();
     expect(within(details).getByText('—')).toBeVisible();
   });
 });

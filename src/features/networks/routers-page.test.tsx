@@ -51,7 +51,10 @@ describe('routers page', () => {
     });
     const { user } = renderPage(<RoutersPage />, { session, path: '/routers' });
 
-    await user.click(await screen.findByRole('button', { name: `Delete ${routerName}` }));
+    // The table names the attached network once both lists have loaded; then the row is settled.
+    const table = await screen.findByRole('table', { name: 'Routers' });
+    expect(await within(table).findByRole('link', { name: networkName })).toBeVisible();
+    await user.click(within(table).getByRole('button', { name: `Delete ${routerName}` }));
     const dialog = await screen.findByRole('dialog', { name: `Delete “${routerName}”?` });
     const networks = within(dialog).getByRole('list', { name: 'Networks attached to the router' });
     expect(await within(networks).findByRole('link', { name: networkName })).toBeVisible();
