@@ -39,6 +39,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SANDBOX_DB: ':memory:',
       SANDBOX_TIME_SCALE: '10',
+      // The lowest password cost: each test seeds a tenant of four accounts and signs in.
+      SANDBOX_PASSWORD_COST: '1024',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { StorageRecord } from './support';
 import {
+  defaultUndoGraceMs,
   basicAuth,
   createDisk,
   expect,
@@ -198,6 +199,8 @@ for (const [policy, label, remaining] of [
       await waitOnline(api, storage.uuid);
       await waitOnline(api, disk.uuid);
     }
+    // The page's clock is the test's: the Undo grace period ends when the test says so.
+    await page.clock.install();
     await signIn(page, users.demo);
     await openStorage(page, disk.uuid, disk.title);
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -216,7 +219,8 @@ for (const [policy, label, remaining] of [
     // The deletion is sent when the Undo grace period ends.
     const pending = page.getByRole('region', { name: 'Pending deletions' });
     await expect(pending).toContainText(`Deleting “${disk.title}”`);
-    await expect(pending).toBeHidden({ timeout: 15_000 });
+    await page.clock.fastForward(defaultUndoGraceMs);
+    await expect(pending).toBeHidden();
     const backups = await api.call<{ storages: { storage: StorageRecord[] } }>(
       'GET',
       `/1.3/storage/backup?search=${encodeURIComponent(disk.title)}`,

@@ -10,7 +10,13 @@ import {
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
 
 export { expect };
-export { apiAs, basicAuth, createApiToken, waitOnline } from '../src/testing/factories';
+export {
+  apiAs,
+  basicAuth,
+  createApiToken,
+  defaultUndoGraceMs,
+  waitOnline,
+} from '../src/testing/factories';
 export type { Api, Credentials };
 
 /**

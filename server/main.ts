@@ -1,4 +1,5 @@
 import { buildServer, defaultStaticDir } from './app';
+import { defaultPasswordCost, isPasswordCost } from './sandbox/credentials';
 import { demoUsers } from './sandbox/seed';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -10,6 +11,18 @@ function numberFromEnv(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
+}
+
+/** SANDBOX_PASSWORD_COST: scrypt's N for new password hashes (the end-to-end tests lower it). */
+function passwordCostFromEnv(): number {
+  const cost = numberFromEnv('SANDBOX_PASSWORD_COST', defaultPasswordCost);
+  if (!isPasswordCost(cost)) {
+    console.error(
+      `SANDBOX_PASSWORD_COST must be a power of two from 1024 to 1048576, got ${cost}.`,
+    );
+    process.exit(2);
+  }
+  return cost;
 }
 
 const host = process.env.HOST || '127.0.0.1';
@@ -28,6 +41,7 @@ const app = await buildServer({
   database: process.env.SANDBOX_DB || '.data/sandbox.db',
   reset: process.env.SANDBOX_RESET === '1',
   timeScale: numberFromEnv('SANDBOX_TIME_SCALE', 1),
+  passwordCost: passwordCostFromEnv(),
   maintenance: process.env.SANDBOX_MAINTENANCE === '1',
   staticDir: defaultStaticDir,
   allowedHosts,

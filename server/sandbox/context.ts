@@ -28,6 +28,7 @@ import {
   createPeeringRepository,
 } from './store/networks';
 import { createNetworking, registerNetworkTransitions } from './networking';
+import { defaultPasswordCost, hashPassword } from './credentials';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` for a private throwaway database. */
@@ -48,6 +49,8 @@ export interface SandboxOptions {
   checkAnswers?: boolean;
   /** The resource groups served (every group unless a test narrows or extends it). */
   domains?: readonly SandboxDomain[];
+  /** scrypt's N for the passwords this sandbox hashes (SANDBOX_PASSWORD_COST; default 16,384). */
+  passwordCost?: number;
   /** Where a failed background transition is reported. */
   onJobError?: (error: unknown, job: { kind: string; resource_id: string }) => void;
 }
@@ -75,8 +78,11 @@ export function createSandboxContext(options: SandboxOptions) {
   const networking = createNetworking({ networks, interfaces, peerings, servers, clock });
   if (options.reset) clearDatabase(db);
   db.transaction(networking.ensureSharedNetworks)();
+  const passwordCost = options.passwordCost ?? defaultPasswordCost;
+  const hash = (password: string) => hashPassword(password, passwordCost);
   const fresh = accounts.isEmpty();
-  if (fresh) seedSandbox({ db, accounts, storages, servers, clock, networking });
+  if (fresh)
+    seedSandbox({ db, accounts, storages, servers, clock, networking, hashPassword: hash });
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -91,6 +97,8 @@ export function createSandboxContext(options: SandboxOptions) {
   kubernetesModel.registerTransitions();
   registerNetworkTransitions({ jobs, networks, peerings, networking });
   const context = {
+    /** Hashes a new password at this sandbox's cost. */
+    hashPassword: hash,
     domains,
     db,
     clock,
@@ -114,6 +122,7 @@ export function createSandboxContext(options: SandboxOptions) {
     peerings,
     networking,
     authenticate: createAuthenticator({
+      hashPassword: hash,
       accounts,
       tokens,
       clock,

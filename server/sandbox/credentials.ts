@@ -2,13 +2,29 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 
 const SCRYPT_KEYLEN = 32;
-const SCRYPT_COST = 16384;
+/** scrypt's N for new hashes unless a sandbox is started with another (SANDBOX_PASSWORD_COST). */
+export const defaultPasswordCost = 16384;
 
-/** `scrypt$N$salt$hash`, base64 parts; the cost travels with the hash so it can be raised later. */
-export function hashPassword(password: string): string {
+/** The lowest scrypt N a sandbox takes; the test sandboxes use it. */
+export const lowestPasswordCost = 1024;
+
+/** Whether `cost` is an scrypt N this sandbox accepts: a power of two from 1,024 to 1,048,576. */
+export const isPasswordCost = (cost: number) =>
+  Number.isInteger(cost) &&
+  cost >= lowestPasswordCost &&
+  cost <= 1_048_576 &&
+  (cost & (cost - 1)) === 0;
+
+/**
+ * `scrypt$N$salt$hash`, base64 parts; the cost travels with the hash, so hashes of any cost verify
+ * and the cost can be changed later. Test sandboxes choose a lower cost: every sign-in and seeded
+ * tenant pays it, and the rules being tested do not depend on it.
+ */
+export function hashPassword(password: string, cost = defaultPasswordCost): string {
+  if (!isPasswordCost(cost)) throw new Error(`Not an scrypt cost: ${cost}`);
   const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password, salt, SCRYPT_KEYLEN, { N: SCRYPT_COST });
-  return `scrypt$${SCRYPT_COST}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const hash = crypto.scryptSync(password, salt, SCRYPT_KEYLEN, { N: cost });
+  return `scrypt$${cost}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 const scrypt = (password: string, salt: Buffer, length: number, cost: number) =>

@@ -3,7 +3,7 @@ import { uuidPrefixes } from '../../contract/common';
 import type { ServerEvent } from '../../contract/server';
 import { zones } from './catalog';
 import type { Clock } from './clock';
-import { hashPassword, newUuid } from './credentials';
+import { newUuid } from './credentials';
 import type { Networking } from './networking';
 import { rfc3339 } from './clock';
 import { actorOf } from './resources';
@@ -362,6 +362,8 @@ interface SeedRepositories {
   servers: ServerRepository;
   clock: Clock;
   networking: Networking;
+  /** Hashes a password at the sandbox's cost. */
+  hashPassword: (password: string) => string;
 }
 
 /**
@@ -371,7 +373,7 @@ interface SeedRepositories {
  * once as `demo`; `/_sandbox/tenants` (control.ts) seeds more under other names for tests.
  */
 export function seedTenant(
-  { accounts, storages, servers, clock, networking }: SeedRepositories,
+  { accounts, storages, servers, clock, networking, hashPassword }: SeedRepositories,
   users: SeedCredentials,
   beforeResources?: () => void,
 ) {

@@ -12,6 +12,7 @@ import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
 import type { ServerOptions, SkydeckServer } from '../app';
 import { buildServer } from '../app';
 import type { Clock } from './clock';
+import { lowestPasswordCost } from './credentials';
 import { answersProblemDetails } from './http/problem';
 import { demoUsers } from './seed';
 import { migrations } from './store/migrations';
@@ -32,7 +33,14 @@ export const otherAuth = basicAuth('other', demoUsers.other);
  * its endpoint's response schema.
  */
 export const buildTestServer = (options: ServerOptions = {}) =>
-  buildServer({ database: ':memory:', checkAnswers: true, ...options });
+  buildServer({
+    database: ':memory:',
+    checkAnswers: true,
+    // Every seeded account and password check pays it; no rule under test depends on it (the
+    // default cost has its own test in http/auth.test.ts).
+    passwordCost: lowestPasswordCost,
+    ...options,
+  });
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { defaultUndoGraceMs } from '../lib/undo-grace';
 
 /** A change that waits out a grace period, during which the user can take it back. */
 export interface UndoableAction {
@@ -42,8 +43,6 @@ const UndoableActionContext = createContext<UndoableActions | null>(null);
 /** The snackbars (MUI's Snackbar and Alert) load only once something is pending: the first
  * load of every page stays within its budget (docs/architecture.md, Budgets). */
 const UndoSnackbars = lazy(() => import('./undo-snackbars'));
-
-export const defaultUndoGraceMs = 5000;
 
 /**
  * The one grace period mechanism: each action started waits `graceMs` before it is sent; `cancel`

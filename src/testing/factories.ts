@@ -7,6 +7,9 @@ import type { CreateStorageRequest } from '../../contract/storage';
 import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
 import type { TokenCreateRequest } from '../../contract/tokens';
 
+/** The panel's Undo window, for journeys that move the page's clock past it. */
+export { defaultUndoGraceMs } from '../lib/undo-grace';
+
 /**
  * Test data made through the API, as a script would make it: shared by the component tests
  * (Vitest) and the journeys (Playwright), so both set up the same way. Plain `fetch` and the

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server/app';
+import { lowestPasswordCost } from '../../server/sandbox/credentials';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,7 @@ export default async function setup(project: TestProject) {
     logger: false,
     authFailureLimit: 100_000,
     checkAnswers: true,
+    passwordCost: lowestPasswordCost,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   project.provide('sandboxUrl', url);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app';
 import type { SkydeckServer } from '../../app';
 import { hashPassword, verifyPassword } from '../credentials';
 import { demoUsers } from '../seed';
@@ -438,7 +439,8 @@ describe('failed-authentication limit', () => {
 describe('stored credentials', () => {
   let app: SkydeckServer;
   beforeAll(async () => {
-    app = await buildTestServer();
+    // The sandbox's own cost, not the tests' lower one.
+    app = await buildServer({ database: ':memory:' });
   });
   afterAll(() => app.close());
 

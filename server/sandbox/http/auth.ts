@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Clock } from '../clock';
-import { hashPassword, hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
+import { hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
 import type { AccountRepository, AccountRow } from '../store/accounts';
 import type { TokenRepository, TokenRow } from '../store/tokens';
 import { ApiProblem } from './errors';
@@ -18,6 +18,8 @@ export interface AuthOptions {
   accounts: AccountRepository;
   tokens: TokenRepository;
   clock: Clock;
+  /** Hashes at the sandbox's cost (the decoy a wrong username is checked against). */
+  hashPassword: (password: string) => string;
   /** Failed attempts one address may make per window before it is refused for the window. */
   failureLimit: number;
   failureWindowMs: number;
@@ -107,7 +109,7 @@ type Failures = Map<string, { count: number; since: number }>;
  * someone guessing passwords from the same network.
  */
 export function createAuthenticator(options: AuthOptions) {
-  const decoyHash = hashPassword(crypto.randomUUID());
+  const decoyHash = options.hashPassword(crypto.randomUUID());
   const { accounts, tokens, clock } = options;
   const usernameFailureLimit = options.usernameFailureLimit ?? options.failureLimit * 5;
   const byAddress: Failures = new Map();

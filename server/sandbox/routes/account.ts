@@ -6,7 +6,6 @@ import type { Label } from '../../../contract/common';
 import { matchesLabelFilters } from '../../../contract/labels';
 import { subAccountEndpoints } from '../../../contract/subaccount';
 import type { RouteModule } from '../domain';
-import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import type { EndpointRouteOptions } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
@@ -54,7 +53,7 @@ const mainAccountFirst: EndpointRouteOptions = {
 
 /** Account details, account list and subaccounts (api-rules §4.2; api-reference-notes §10.1, §10.2, §10.5, §10.6). */
 export const accountRoutes: RouteModule = (scope, context) => {
-  const { accounts, billing, clock, db, audit } = context;
+  const { accounts, billing, clock, db, audit, hashPassword } = context;
   const subsOf = db.prepare<[number], AccountRow>(
     'SELECT * FROM accounts WHERE main_account_id = ? ORDER BY id',
   );

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { PartnerAccount } from '../../../contract/partner';
 import { contactFields, partnerEndpoints } from '../../../contract/partner';
 import type { RouteModule } from '../domain';
-import { hashPassword } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
@@ -22,7 +21,7 @@ export function partnerAccountRecord(account: AccountRow): PartnerAccount {
 
 /** Partner accounts (api-rules §4.9; api-reference-notes §15): a partner lists and creates its customers. */
 export const partnerRoutes: RouteModule = (scope, context) => {
-  const { accounts, audit, clock, db } = context;
+  const { accounts, audit, clock, db, hashPassword } = context;
 
   function partnerOf(request: FastifyRequest): AccountRow {
     const { account } = principalOf(request);
