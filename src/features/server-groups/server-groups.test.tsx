@@ -137,4 +137,17 @@ describe('Server groups', () => {
       expect(screen.queryByRole('rowheader', { name: renamed })).not.toBeInTheDocument(),
     );
   });
+
+  it('names the group on the server page of a member, linked', async () => {
+    const group = await createGroup(uniqueName('named'));
+    const member = await createServer(uniqueName('named member'));
+    await apiAsUser('demo').call(
+      'POST',
+      endpointPath(serverGroupEndpoints.addMember, { uuid: group.uuid }),
+      { server: { uuid: member.uuid } },
+    );
+    renderApp({ session: await signInAs('demo'), path: `/servers/${member.uuid}` });
+    const link = await screen.findByRole('link', { name: group.title });
+    expect(link).toHaveAttribute('href', `/server-groups/${group.uuid}`);
+  });
 });
