@@ -47,25 +47,20 @@ const groupMembersSchema = z.strictObject({
     .check(z.maxLength(serverGroupLimits.members, `At most ${serverGroupLimits.members} servers.`)),
 });
 
-/** `POST /1.3/server-group` as UpCloud's Go SDK sends it (CreateServerGroupRequest). */
-export const createServerGroupRequestSchema = z.strictObject({
-  server_group: z.strictObject({
-    title: serverGroupTitleSchema,
-    labels: z.optional(groupLabelsSchema),
-    servers: z.optional(groupMembersSchema),
-    anti_affinity: z.optional(antiAffinityPolicySchema),
-  }),
+/** The fields of a create (CreateServerGroupRequest of UpCloud's Go SDK); a title is required. */
+const groupFieldsSchema = z.strictObject({
+  title: serverGroupTitleSchema,
+  labels: z.optional(groupLabelsSchema),
+  servers: z.optional(groupMembersSchema),
+  anti_affinity: z.optional(antiAffinityPolicySchema),
 });
+
+const createServerGroupRequestSchema = z.strictObject({ server_group: groupFieldsSchema });
 export type CreateServerGroupRequest = z.input<typeof createServerGroupRequestSchema>;
 
 /** `PATCH /1.3/server-group/{uuid}`: `servers` and `labels` replace the whole set when given. */
-export const modifyServerGroupRequestSchema = z.strictObject({
-  server_group: z.strictObject({
-    title: z.optional(serverGroupTitleSchema),
-    labels: z.optional(groupLabelsSchema),
-    servers: z.optional(groupMembersSchema),
-    anti_affinity: z.optional(antiAffinityPolicySchema),
-  }),
+const modifyServerGroupRequestSchema = z.strictObject({
+  server_group: z.partial(groupFieldsSchema),
 });
 export type ModifyServerGroupRequest = z.input<typeof modifyServerGroupRequestSchema>;
 
@@ -74,6 +69,9 @@ const addMemberRequestSchema = z.strictObject({
 });
 
 const serverGroupListQuerySchema = z.object({ label: labelQuerySchema });
+
+/** What a create and a modify answer: the record, or a field, member or conflict error. */
+const groupAnswer = { response: serverGroupResponseSchema, errors: [400, 403, 404, 409] };
 
 /** Server groups (api-reference-notes §16.1): classic errors, wrapped records and labels. */
 export const serverGroupEndpoints = {
@@ -89,8 +87,7 @@ export const serverGroupEndpoints = {
     method: 'POST',
     path: '/server-group',
     body: createServerGroupRequestSchema,
-    response: serverGroupResponseSchema,
-    errors: [400, 403, 404, 409],
+    ...groupAnswer,
   }),
   get: defineEndpoint({
     method: 'GET',
@@ -102,8 +99,7 @@ export const serverGroupEndpoints = {
     method: 'PATCH',
     path: '/server-group/:uuid',
     body: modifyServerGroupRequestSchema,
-    response: serverGroupResponseSchema,
-    errors: [400, 403, 404, 409],
+    ...groupAnswer,
   }),
   delete: defineEndpoint({
     method: 'DELETE',

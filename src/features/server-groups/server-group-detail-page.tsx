@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ServerSummary } from '../../../contract/server';
 import type { ServerGroup } from '../../../contract/server-group';
 import {
@@ -29,6 +28,7 @@ import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 import { groupStatus, memberStatus } from './anti-affinity';
 import { policyLabels, ServerGroupDialog } from './server-group-dialog';
+import { TitleLink } from './title-link';
 
 export function ServerGroupDetailPage() {
   return (
@@ -106,9 +106,7 @@ function Members({ group }: { group: ServerGroup }) {
     memberColumn.accessor('title', {
       header: 'Server',
       cell: ({ row: { original: server } }) => (
-        <Link component={RouterLink} to={links.server(server.uuid)}>
-          {server.title}
-        </Link>
+        <TitleLink title={server.title} to={links.server(server.uuid)} />
       ),
     }),
     memberColumn.accessor('zone', { header: 'Zone' }),

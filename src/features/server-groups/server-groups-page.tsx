@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ServerGroup } from '../../../contract/server-group';
 import { serverGroupQueries } from '../../api/server-groups';
 import { DataTable } from '../../components/data-table';
@@ -13,15 +12,14 @@ import { QueryView } from '../../components/query-view';
 import { links } from '../../lib/links';
 import { groupStatus } from './anti-affinity';
 import { policyLabels, ServerGroupDialog } from './server-group-dialog';
+import { TitleLink } from './title-link';
 
 const column = createColumnHelper<ServerGroup>();
 const columns = [
   column.accessor('title', {
     header: 'Title',
     cell: ({ row: { original: group } }) => (
-      <Link component={RouterLink} to={links.serverGroup(group.uuid)}>
-        {group.title}
-      </Link>
+      <TitleLink title={group.title} to={links.serverGroup(group.uuid)} />
     ),
   }),
   column.accessor((group) => policyLabels[group.anti_affinity], {
