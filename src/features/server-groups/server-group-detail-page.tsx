@@ -62,7 +62,8 @@ function ServerGroupDetails({ group }: { group: ServerGroup }) {
           </Box>
         }
       />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      {/* minmax(0, 1fr): the members table scrolls on a phone instead of widening the page. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DescriptionList>
             <Field term="UUID">
@@ -114,10 +115,14 @@ function Members({ group }: { group: ServerGroup }) {
       header: 'State',
       cell: (info) => (info.getValue() ? <StateChip state={info.getValue()} /> : '—'),
     }),
-    memberColumn.accessor((server) => server.host?.toString() ?? '—', {
-      id: 'host',
-      header: 'Host',
-    }),
+    // A stopped server runs on no host (the real service leaves `host` out).
+    memberColumn.accessor(
+      (server) => (server.state === 'stopped' ? '—' : (server.host?.toString() ?? '—')),
+      {
+        id: 'host',
+        header: 'Host',
+      },
+    ),
     memberColumn.accessor((server) => memberStatus(group, server.uuid), {
       id: 'status',
       header: 'Anti-affinity status',
