@@ -319,6 +319,8 @@ export const createServerRequestSchema = z.strictObject({
     remote_access_enabled: z.optional(yesNoSchema),
     remote_access_type: z.optional(z.enum(['vnc', 'spice'])),
     remote_access_password: z.optional(remoteAccessPasswordSchema),
+    /** The server group it joins (api-reference-notes §16.1). */
+    server_group: z.optional(uuidSchema),
   }),
 });
 export type CreateServerRequest = z.input<typeof createServerRequestSchema>;

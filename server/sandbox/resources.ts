@@ -192,7 +192,7 @@ export function createResources({
       created: row.created,
       host: row.host,
       simple_backup: row.simple_backup,
-      server_group: null,
+      server_group: row.server_group ?? null,
       ...(progress !== undefined ? { progress } : {}),
     };
   }

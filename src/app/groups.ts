@@ -8,6 +8,7 @@ import { networkPeeringsGroup } from '../features/network-peerings/group';
 import { networksGroup } from '../features/networks/group';
 import { partnerGroup } from '../features/partner/group';
 import { pricesGroup } from '../features/prices/group';
+import { serverGroupsGroup } from '../features/server-groups/group';
 import { serversGroup } from '../features/servers/group';
 import { storageGroup } from '../features/storage/group';
 import { tagsGroup } from '../features/tags/group';
@@ -25,6 +26,7 @@ import { links } from '../lib/links';
  */
 const manifests = [
   serversGroup,
+  serverGroupsGroup,
   tagsGroup,
   storageGroup,
   networksGroup,

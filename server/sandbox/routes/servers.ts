@@ -22,6 +22,7 @@ import type { StorageRow } from '../store/storages';
 import { systemLabelsOfCopy } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
+import { createPlacement } from '../server-groups/placement';
 
 /** Cores and memory of a fixed plan or a custom configuration (api-reference-notes §2.3, §2.6). */
 function sizing(
@@ -81,6 +82,7 @@ function deletionPolicyCodes(error: unknown): never {
 export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const { storages, servers, resources, jobs, audit, clock } = context;
   const quotas = createQuotas(context.db);
+  const placement = createPlacement(context.db);
 
   const attachments = createAttachments(context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
@@ -142,6 +144,10 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       checkLabelKeys(labels);
       const size = sizing(body, { plan: 'custom', core_number: 1, memory_amount: 1024 });
       context.billing.requireCredits(principal.owner);
+      const group =
+        body.server_group === undefined
+          ? null
+          : placement.groupForNewServer(principal.owner.id, body.server_group);
       const planTier = plans.find((plan) => plan.name === size.plan)?.storage_tier as
         StorageTier | null | undefined;
       const server: ServerRow = {
@@ -153,7 +159,8 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         ...size,
         state: 'maintenance',
         created: Math.floor(clock.now().getTime() / 1000),
-        host: crypto.randomInt(1_000_000_000, 9_999_999_999),
+        host: placement.hostFor({ zone: body.zone }, group),
+        server_group: group,
         simple_backup: body.simple_backup ?? 'no',
         boot_order: body.boot_order ?? 'disk',
         firewall: body.firewall ?? 'off',
@@ -170,6 +177,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       };
       const write = () => {
         servers.insert(server);
+        if (group) placement.join(server.uuid, group);
         let disks = 0;
         for (const device of body.storage_devices.storage_device) {
           let storage: StorageRow | undefined;
@@ -413,8 +421,9 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       const actor = actorOf(account);
       return operate(request, params.uuid, 'start', (row) => {
         context.billing.requireCredits(owner);
+        const host = placement.place(row);
         jobs.schedule(jobKinds.serverStarted, row.uuid, durations.serverStart, { actor });
-        return { ...row, state: 'maintenance' };
+        return { ...row, state: 'maintenance', host };
       });
     },
     optionalBody,

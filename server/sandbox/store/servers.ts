@@ -29,6 +29,8 @@ export interface ServerRow {
   /** JSON arrays: tags, `{key,value}` labels. */
   tags: string;
   labels: string;
+  /** The server group it belongs to (a column of the server-groups domain). */
+  server_group?: string | null;
 }
 
 export interface DeviceRow {

@@ -29,6 +29,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
         extraSize: z.string(),
         extraTier: storageTierSchema,
         labels: z.array(labelSchema),
+        serverGroup: z.optional(z.string()),
       })
       .check(
         z.superRefine((values, ctx) => {
@@ -85,6 +86,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
             : { plan: values.plan }),
           storage_devices: { storage_device: devices },
           ...(values.labels.length > 0 ? { labels: { label: values.labels } } : {}),
+          ...(values.serverGroup ? { server_group: values.serverGroup } : {}),
         },
       };
       return body;
@@ -110,6 +112,7 @@ export const createServerDefaults: CreateServerFormValues = {
   extraSize: '50',
   extraTier: 'maxiops',
   labels: [],
+  serverGroup: '',
 };
 
 const serverErrorFields = {

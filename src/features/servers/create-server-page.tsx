@@ -39,6 +39,7 @@ import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { ServerGroupSelect } from './server-group-select';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -189,6 +190,7 @@ export function CreateServerPage() {
             hint="Such as web-1.example.com."
           />
           <LabelFields control={control} />
+          <ServerGroupSelect control={control} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
           <ApiCallPanel preview={parsed.success ? createServerCall(parsed.data) : null} />
           <Box>

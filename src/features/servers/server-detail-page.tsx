@@ -19,6 +19,7 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
+import { ServerGroupField } from './server-group-field';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
@@ -159,6 +160,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             </Field>
             <Field term="Tags">{server.tags.tag.join(', ') || 'None'}</Field>
             <Field term="Labels">{labelsText(server.labels.label) || 'None'}</Field>
+            <ServerGroupField group={server.server_group} />
             {server.labels.label.some(isSystemLabel) && (
               <Field term="System labels">{labelsText(server.labels.label, true)}</Field>
             )}

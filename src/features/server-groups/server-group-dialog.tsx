@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import MenuItem from '@mui/material/MenuItem';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
+import type { AntiAffinityPolicy, ServerGroup } from '../../../contract/server-group';
+import { antiAffinityPolicies, serverGroupTitleSchema } from '../../../contract/server-group';
+import {
+  createServerGroupCall,
+  modifyServerGroupCall,
+  useCreateServerGroup,
+  useModifyServerGroup,
+} from '../../api/server-groups';
+import { FormDialog } from '../../components/form-dialog';
+import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { useApiSubmit } from '../../components/form/use-api-failure';
+import { fieldForErrorCode } from '../../lib/api-error-fields';
+
+const groupFormSchema = z.object({
+  title: serverGroupTitleSchema,
+  anti_affinity: z.enum(antiAffinityPolicies),
+});
+type GroupForm = z.infer<typeof groupFormSchema>;
+
+/** How each anti-affinity policy reads in the panel (api-reference-notes §16.1). */
+export const policyLabels: Record<AntiAffinityPolicy, string> = {
+  yes: 'Anti-affinity (best effort)',
+  strict: 'Strict anti-affinity',
+  no: 'No anti-affinity',
+};
+
+const errorFields = { TITLE: 'title', ANTI_AFFINITY: 'anti_affinity' } as const;
+
+interface ServerGroupDialogProps {
+  /** The group to edit; none to create one. */
+  group?: ServerGroup;
+  onClose: () => void;
+  onSaved: (group: ServerGroup) => void;
+}
+
+/** Creates a server group, or changes a group's title and anti-affinity policy. */
+export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialogProps) {
+  const create = useCreateServerGroup();
+  const modify = useModifyServerGroup(group?.uuid ?? '');
+  const { control, handleSubmit, setError } = useForm<GroupForm>({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: { title: group?.title ?? '', anti_affinity: group?.anti_affinity ?? 'yes' },
+  });
+  const parsed = groupFormSchema.safeParse(useWatch({ control }));
+  const preview = parsed.success
+    ? group
+      ? modifyServerGroupCall(group.uuid, parsed.data)
+      : createServerGroupCall(parsed.data)
+    : null;
+  const submission = useApiSubmit({ handleSubmit, setError }, group ? modify : create, {
+    fieldOf: (error) => fieldForErrorCode(error.code, errorFields),
+    onSuccess: onSaved,
+  });
+
+  return (
+    <FormDialog
+      title={group ? `Edit the server group “${group.title}”` : 'Create a server group'}
+      submitLabel={group ? 'Save server group' : 'Create server group'}
+      pendingLabel={group ? 'Saving…' : 'Creating…'}
+      {...submission}
+      failureTitle={
+        group ? 'The server group could not be saved' : 'The server group could not be created'
+      }
+      onClose={onClose}
+      apiCall={preview}
+    >
+      <FormTextInput control={control} name="title" label="Title" required />
+      <FormSelect
+        control={control}
+        name="anti_affinity"
+        label="Anti-affinity policy"
+        hint="Applied when a member starts: strict refuses a start that would share a host."
+      >
+        {antiAffinityPolicies.map((policy) => (
+          <MenuItem key={policy} value={policy}>
+            {policyLabels[policy]}
+          </MenuItem>
+        ))}
+      </FormSelect>
+    </FormDialog>
+  );
+}

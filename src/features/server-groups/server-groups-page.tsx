@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { useNavigate } from 'react-router';
+import type { ServerGroup } from '../../../contract/server-group';
+import { serverGroupQueries } from '../../api/server-groups';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { links } from '../../lib/links';
+import { groupStatus } from './anti-affinity';
+import { policyLabels, ServerGroupDialog } from './server-group-dialog';
+import { TitleLink } from './title-link';
+
+const column = createColumnHelper<ServerGroup>();
+const columns = [
+  column.accessor('title', {
+    header: 'Title',
+    cell: ({ row: { original: group } }) => (
+      <TitleLink title={group.title} to={links.serverGroup(group.uuid)} />
+    ),
+  }),
+  column.accessor((group) => policyLabels[group.anti_affinity], {
+    id: 'policy',
+    header: 'Policy',
+  }),
+  column.accessor((group) => group.servers.server.length, {
+    id: 'members',
+    header: 'Members',
+    cell: (info) => (info.getValue() === 1 ? '1 server' : `${info.getValue()} servers`),
+  }),
+  column.accessor(groupStatus, { id: 'status', header: 'Anti-affinity status' }),
+];
+
+export function ServerGroupsPage() {
+  const groups = useQuery(serverGroupQueries.list());
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Server groups"
+        description="Group servers and keep them on separate hosts: anti-affinity applies when a member starts."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create server group
+          </Button>
+        }
+      />
+      <QueryView
+        query={groups}
+        loading="Loading server groups"
+        failure="Server groups could not be loaded"
+        empty={{
+          title: 'No server groups yet.',
+          description: 'Create one, then add servers that should not share a host.',
+        }}
+      >
+        {(data) => (
+          <DataTable
+            label="Server groups"
+            columns={columns}
+            data={data}
+            getRowId="uuid"
+            rowHeaderColumn="title"
+          />
+        )}
+      </QueryView>
+      {creating && (
+        <ServerGroupDialog
+          onClose={() => setCreating(false)}
+          onSaved={(group) => {
+            setCreating(false);
+            void navigate(links.serverGroup(group.uuid));
+          }}
+        />
+      )}
+    </>
+  );
+}

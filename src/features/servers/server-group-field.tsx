@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { serverGroupQueries } from '../../api/server-groups';
+import { Field } from '../../components/description-list';
+import { links } from '../../lib/links';
+
+/** The server's group in its overview, linked; the real service may leave the field out. */
+export function ServerGroupField({ group }: { group: string | null | undefined }) {
+  const detail = useQuery({ ...serverGroupQueries.detail(group ?? ''), enabled: !!group });
+  return (
+    <Field term="Server group">
+      {group ? (
+        <Link component={RouterLink} to={links.serverGroup(group)}>
+          {detail.data?.title ?? group}
+        </Link>
+      ) : (
+        'None'
+      )}
+    </Field>
+  );
+}
