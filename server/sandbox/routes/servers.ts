@@ -153,7 +153,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         ...size,
         state: 'maintenance',
         created: Math.floor(clock.now().getTime() / 1000),
-        host: crypto.randomInt(1_000_000_000, 9_999_999_999),
+        host: body.host ?? crypto.randomInt(1_000_000_000, 9_999_999_999),
         simple_backup: body.simple_backup ?? 'no',
         boot_order: body.boot_order ?? 'disk',
         firewall: body.firewall ?? 'off',
@@ -267,14 +267,20 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         write: quotas.guard(principal.owner, write),
         after: () => auditedDetails(server),
       });
-      // The create answer alone shows the root user's one-time password (UpCloud's Go SDK,
+      // The create answer alone shows the login user's one-time password, and only when one was
+      // asked for, as it is unless `create_password` is `no` (UpCloud's Go SDK,
       // Server.OneTimePassword; Terraform keeps it): it is not stored.
+      const login = body.login_user;
       return {
         server: {
           ...current,
           remote_access_password: server.remote_access_password,
-          username: 'root',
-          password: crypto.randomBytes(12).toString('base64url'),
+          ...(login?.create_password === 'no'
+            ? {}
+            : {
+                username: login?.username ?? 'root',
+                password: crypto.randomBytes(12).toString('base64url'),
+              }),
         },
       };
     },
