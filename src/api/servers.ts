@@ -192,10 +192,24 @@ async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
   ]);
 }
 
-export function useCreateServer() {
+/** The login user and one-time password a create answer holds (UpCloud's Go SDK, OneTimePassword). */
+export interface ServerLogin {
+  username: string;
+  password: string;
+}
+
+/**
+ * Creates a server. The one-time password goes to `onLogin` alone and is cut from the record, so
+ * neither the query cache nor the mutation's data ever hold it.
+ */
+export function useCreateServer(onLogin?: (login: ServerLogin) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createServer,
+    mutationFn: async (body: CreateServerRequest) => {
+      const { username, password, ...server } = await createServer(body);
+      if (username !== undefined && password !== undefined) onLogin?.({ username, password });
+      return server;
+    },
     onSuccess: (details) => refreshServer(queryClient, details),
   });
 }

@@ -55,7 +55,9 @@ describe('the login user of a new server', () => {
       login_user: {
         username: 'deploy',
         create_password: 'yes',
-        ssh_keys: { ssh_key: [ed25519Key, keyLine('ssh-rsa', 3), keyLine('ecdsa-sha2-nistp256', 3)] },
+        ssh_keys: {
+          ssh_key: [ed25519Key, keyLine('ssh-rsa', 3), keyLine('ecdsa-sha2-nistp256', 3)],
+        },
       },
     });
     expect(created.username).toBe('deploy');

@@ -8,6 +8,12 @@ import {
   storageTitleSchema,
 } from '../../../contract/storage';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
+import {
+  serverOptionErrorFields,
+  serverOptionsDefaults,
+  serverOptionsFormSchema,
+  serverOptionsRequest,
+} from './create-server-options';
 
 const customPlan = 'custom';
 
@@ -29,6 +35,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
         extraSize: z.string(),
         extraTier: storageTierSchema,
         labels: z.array(labelSchema),
+        options: serverOptionsFormSchema,
       })
       .check(
         z.superRefine((values, ctx) => {
@@ -85,6 +92,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
             : { plan: values.plan }),
           storage_devices: { storage_device: devices },
           ...(values.labels.length > 0 ? { labels: { label: values.labels } } : {}),
+          ...serverOptionsRequest(values.options),
         },
       };
       return body;
@@ -110,6 +118,7 @@ export const createServerDefaults: CreateServerFormValues = {
   extraSize: '50',
   extraTier: 'maxiops',
   labels: [],
+  options: serverOptionsDefaults,
 };
 
 const serverErrorFields = {
@@ -127,6 +136,7 @@ const serverErrorFields = {
   TIER: 'osTier',
   LABEL: 'labels',
   LABELS: 'labels',
+  ...serverOptionErrorFields,
 } as const;
 
 export function serverFieldForError(code: string) {

@@ -39,6 +39,10 @@ import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useAuth } from '../../auth/use-auth';
+import { ServerOptionSections } from './create-server-sections';
+import { useOneTimePassword } from './one-time-password-dialog';
+import { rememberSshKeys } from './saved-ssh-keys';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -51,7 +55,9 @@ export function CreateServerPage() {
   const zones = useQuery(zoneQueries.list());
   const plans = useQuery(planQueries.list());
   const templates = useQuery(storageQueries.list(templateParams));
-  const createServer = useCreateServer();
+  const username = useAuth().session?.username ?? '';
+  const oneTime = useOneTimePassword((uuid) => void navigate(links.server(uuid)));
+  const createServer = useCreateServer(oneTime.onLogin);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const templateList = templates.data?.storages ?? [];
   const templateSize = (uuid: string) =>
@@ -79,7 +85,10 @@ export function CreateServerPage() {
   const submit = handleSubmit((body) => {
     setFailure(null);
     createServer.mutate(body, {
-      onSuccess: (server) => void navigate(links.server(server.uuid)),
+      onSuccess: (server) => {
+        rememberSshKeys(username, body.server.login_user?.ssh_keys?.ssh_key ?? []);
+        oneTime.created(server.uuid);
+      },
       onError: (error) => {
         const field = serverFieldForError(error.code);
         if (field) setError(field, { message: `${error.message} (${error.code})` });
@@ -189,6 +198,7 @@ export function CreateServerPage() {
             hint="Such as web-1.example.com."
           />
           <LabelFields control={control} />
+          <ServerOptionSections control={control} username={username} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
           <ApiCallPanel preview={parsed.success ? createServerCall(parsed.data) : null} />
           <Box>
@@ -199,6 +209,7 @@ export function CreateServerPage() {
         </Stack>
         <ServerCostPreview control={control} plans={plans.data ?? []} templates={templateList} />
       </Box>
+      {oneTime.dialog}
     </>
   );
 }
