@@ -214,6 +214,25 @@ export function useCreateServer(onLogin?: (login: ServerLogin) => void) {
   });
 }
 
+/** The console settings a modify changes (UpCloud's Go SDK, ModifyServerRequest). */
+export type RemoteAccessChange = Pick<
+  ModifyServerRequest['server'],
+  'remote_access_enabled' | 'remote_access_type'
+>;
+
+export const changeRemoteAccessCall = (uuid: string, change: RemoteAccessChange) =>
+  endpointCall(serverEndpoints.modify, { params: { uuid }, body: { server: change } });
+
+/** Turns a server's console on or off, or changes its type. */
+export function useChangeRemoteAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, change }: { uuid: string; change: RemoteAccessChange }) =>
+      modifyServer(uuid, { server: change }),
+    onSuccess: (details) => refreshServer(queryClient, details),
+  });
+}
+
 const settleTries = 15;
 const settleDelayMs = 1000;
 

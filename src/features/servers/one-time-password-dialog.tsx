@@ -50,7 +50,13 @@ function OneTimePasswordDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={login !== null} onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog
+      open={login !== null}
+      // A stray click beside the dialog must not throw the password away.
+      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle>One-time password</DialogTitle>
       {login && (
         <DialogContent>

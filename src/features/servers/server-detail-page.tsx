@@ -19,6 +19,7 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
+import { consoleSection, ServerConsole } from './server-console';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
@@ -88,9 +89,11 @@ const eventColumns = [
   eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
 ];
 
+const sections = [consoleSection];
+
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
-  const overviewPanel = useOverviewPanel();
+  const overviewPanel = useOverviewPanel(sections);
   const start = useStartServer();
   const stop = useStopServer();
   const restart = useRestartServer();
@@ -137,7 +140,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
-      <ResourceTabs resourceId={server.uuid} />
+      <ResourceTabs resourceId={server.uuid} sections={sections} />
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
@@ -220,6 +223,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             ))}
         </Section>
       </Box>
+      <ServerConsole server={server} sections={sections} />
       {deleting && (
         <DeleteServerDialog
           server={server}
