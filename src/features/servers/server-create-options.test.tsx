@@ -9,7 +9,7 @@ const key =
 
 type View = ReturnType<typeof renderApp>;
 
-async function openCreateForm(view: View) {
+async function openCreateForm() {
   expect(await screen.findByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
 }
 
@@ -34,7 +34,7 @@ async function pasteInto(view: View, name: string, text: string) {
 describe('create server options', () => {
   it('checks SSH keys in the browser and names what is wrong with each', async () => {
     const view = renderApp({ session: await signInAs('demo'), path: '/servers/new' });
-    await openCreateForm(view);
+    await openCreateForm();
     // An ed25519 key's data under the RSA type: the data names its own type.
     await pasteInto(view, 'SSH public keys', `${key}\n${key.replace('ssh-ed25519', 'ssh-rsa')}`);
     await view.user.click(screen.getByRole('button', { name: 'Create server' }));
@@ -52,7 +52,7 @@ describe('create server options', () => {
   it('shows the one-time password once and keeps it out of the caches and the URL', async () => {
     const session = await signInAs('demo');
     const view = renderApp({ session, path: '/servers/new' });
-    await openCreateForm(view);
+    await openCreateForm();
     const title = uniqueName('once');
     await fillServer(view, title);
     await pasteInto(view, 'SSH public keys', key);
@@ -94,7 +94,7 @@ describe('create server options', () => {
     const session = await signInAs('demo');
     rememberSshKeys(session.username, [key]);
     const view = renderApp({ session, path: '/servers/new' });
-    await openCreateForm(view);
+    await openCreateForm();
     const saved = screen.getByRole('group', { name: 'Saved SSH keys' });
     await view.user.click(within(saved).getByRole('button', { name: 'Add ada@laptop' }));
     expect(screen.getByRole('textbox', { name: 'SSH public keys' })).toHaveValue(key);
