@@ -178,7 +178,7 @@ function BackupFields({ control }: { control: FormControl }) {
       <FormSelect
         control={control}
         name="options.backupPlan"
-        label="Simple backup plan"
+        label="Simple backups"
         sx={{ minWidth: 280, flex: 2 }}
         hint={zone ? 'Prices from the zone’s price list.' : 'Choose a zone to see the prices.'}
       >
@@ -206,7 +206,13 @@ function BackupFields({ control }: { control: FormControl }) {
 function AdvancedSettings({ control }: { control: FormControl }) {
   const remoteAccess = useWatch({ control, name: 'options.remoteAccess' });
   return (
-    <Accordion variant="outlined" disableGutters>
+    // Unmounted while folded: its fields' names (Time zone…) would otherwise also answer a
+    // search for the form's own (Zone).
+    <Accordion
+      variant="outlined"
+      disableGutters
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography component="h2" variant="subtitle1">
           Advanced settings

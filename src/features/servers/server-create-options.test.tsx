@@ -102,7 +102,7 @@ describe('create server options', () => {
 
     await choose(view, 'Zone', /\(de-fra1\)/);
     await choose(view, 'Plan', /^1xCPU-1GB/);
-    await view.user.click(screen.getByRole('combobox', { name: 'Simple backup plan' }));
+    await view.user.click(screen.getByRole('combobox', { name: 'Simple backups' }));
     // The sandbox's de-fra1 list: 0.3437 credits an hour for 1xCPU-1GB dailies, 730 hours.
     expect(
       await screen.findByRole('option', { name: 'Daily backups (dailies): €2.51 per month' }),
