@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { CreateServerPage } from './create-server-page';
 import { readSavedSshKeys, rememberSshKeys } from './saved-ssh-keys';
 
 /** A real key from `ssh-keygen -t ed25519`. */
 const key =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrYxMMFrO3zRTxysJNslo2EbyVrnE6Gsk9SHYHLC1OY ada@laptop';
 
-type View = ReturnType<typeof renderApp>;
+type View = ReturnType<typeof renderPage>;
 
 async function openCreateForm() {
   expect(await screen.findByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
@@ -33,7 +34,10 @@ async function pasteInto(view: View, name: string, text: string) {
 
 describe('create server options', () => {
   it('checks SSH keys in the browser and names what is wrong with each', async () => {
-    const view = renderApp({ session: await signInAs('demo'), path: '/servers/new' });
+    const view = renderPage(<CreateServerPage />, {
+      session: await signInAs('demo'),
+      path: '/servers/new',
+    });
     await openCreateForm();
     // An ed25519 key's data under the RSA type: the data names its own type.
     await pasteInto(view, 'SSH public keys', `${key}\n${key.replace('ssh-ed25519', 'ssh-rsa')}`);
@@ -51,7 +55,7 @@ describe('create server options', () => {
 
   it('shows the one-time password once and keeps it out of the caches and the URL', async () => {
     const session = await signInAs('demo');
-    const view = renderApp({ session, path: '/servers/new' });
+    const view = renderPage(<CreateServerPage />, { session, path: '/servers/new' });
     await openCreateForm();
     const title = uniqueName('once');
     await fillServer(view, title);
@@ -70,7 +74,9 @@ describe('create server options', () => {
     expect(await navigator.clipboard.readText()).toBe(secret);
 
     await view.user.click(within(dialog).getByRole('button', { name: 'I have saved it' }));
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+    await waitFor(() =>
+      expect(view.location.current?.pathname).toMatch(/^\/servers\/00[0-9a-f-]{34}$/),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.body).not.toHaveTextContent(secret);
     const cached = JSON.stringify([
@@ -93,7 +99,7 @@ describe('create server options', () => {
   it('offers the keys given before, and the simple backup plans with their prices', async () => {
     const session = await signInAs('demo');
     rememberSshKeys(session.username, [key]);
-    const view = renderApp({ session, path: '/servers/new' });
+    const view = renderPage(<CreateServerPage />, { session, path: '/servers/new' });
     await openCreateForm();
     const saved = screen.getByRole('group', { name: 'Saved SSH keys' });
     await view.user.click(within(saved).getByRole('button', { name: 'Add ada@laptop' }));
