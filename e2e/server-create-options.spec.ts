@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { serverResponseSchema } from '../contract/server';
 import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
@@ -6,24 +5,23 @@ import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
 const sshKey =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrYxMMFrO3zRTxysJNslo2EbyVrnE6Gsk9SHYHLC1OY ada@laptop';
 
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('create a server with an SSH key, user data and simple backups, see its one-time password once and open its console', async ({
   page,
   users,
   api,
 }) => {
+  const choose = async (field: string, option: RegExp) => {
+    await page.getByRole('combobox', { name: field }).click();
+    await page.getByRole('option', { name: option }).click();
+  };
   await signIn(page, users.demo);
   await page.goto('/servers/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
 
   const title = unique('e2e options');
-  await choose(page, 'Zone', /de-fra1/);
-  await choose(page, 'Plan', /^1xCPU-1GB/);
-  await choose(page, 'Operating system template', /Ubuntu/);
+  await choose('Zone', /de-fra1/);
+  await choose('Plan', /^1xCPU-1GB/);
+  await choose('Operating system template', /Ubuntu/);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Hostname' }).fill('options.example.com');
 
@@ -34,11 +32,7 @@ test('create a server with an SSH key, user data and simple backups, see its one
   await keys.fill(sshKey);
   await page.getByRole('checkbox', { name: 'Create a one-time password' }).check();
   await page.getByRole('textbox', { name: 'User data' }).fill('#!/bin/sh\necho ready > /tmp/ready');
-  await choose(
-    page,
-    'Simple backups',
-    /^Daily and weekly backups \(weeklies\): €[\d.]+ per month$/,
-  );
+  await choose('Simple backups', /^Daily and weekly backups \(weeklies\): €[\d.]+ per month$/);
   await page.getByRole('textbox', { name: 'Backup time (UTC)' }).fill('02:30');
   await page.getByRole('button', { name: 'Advanced settings' }).click();
   await page.getByRole('checkbox', { name: 'Console access (remote access)' }).check();

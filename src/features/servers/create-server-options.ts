@@ -104,6 +104,9 @@ export function serverOptionsRequest(options: ServerOptionsFormValues): ServerOp
   };
 }
 
+/** The console types (`remote_access_type`) as people name them. */
+export const remoteAccessTypeWords = { vnc: 'VNC', spice: 'SPICE' } as const;
+
 /** API error codes of these fields (`<ATTRIBUTE>_INVALID`), as form paths. */
 export const serverOptionErrorFields = {
   USERNAME: 'options.username',

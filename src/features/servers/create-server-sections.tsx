@@ -21,7 +21,7 @@ import { creditsToCurrency, formatMoney } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
 import type { CreateServerFormValues } from './create-server-form';
 import { customPlan } from './create-server-form';
-import { sshKeyLines } from './create-server-options';
+import { remoteAccessTypeWords, sshKeyLines } from './create-server-options';
 import type { ServerOptionsFormValues } from './create-server-options';
 import { readSavedSshKeys, sshKeyName } from './saved-ssh-keys';
 
@@ -227,25 +227,8 @@ function AdvancedSettings({ control }: { control: FormControl }) {
             hint="An IANA name such as UTC or Europe/Helsinki."
           />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <FormSelect
-              control={control}
-              name="options.videoModel"
-              label="Video model"
-              sx={{ minWidth: 180 }}
-            >
-              <MenuItem value="cirrus">Cirrus</MenuItem>
-              <MenuItem value="vga">VGA</MenuItem>
-            </FormSelect>
-            <FormSelect
-              control={control}
-              name="options.nicModel"
-              label="Network card model"
-              sx={{ minWidth: 180 }}
-            >
-              <MenuItem value="virtio">VirtIO</MenuItem>
-              <MenuItem value="e1000">Intel e1000</MenuItem>
-              <MenuItem value="rtl8139">Realtek RTL8139</MenuItem>
-            </FormSelect>
+            <ChoiceSelect control={control} name="options.videoModel" />
+            <ChoiceSelect control={control} name="options.nicModel" />
           </Box>
           <FormCheckbox
             control={control}
@@ -253,19 +236,32 @@ function AdvancedSettings({ control }: { control: FormControl }) {
             label="Console access (remote access)"
             hint="The server page shows the console's address, port and password."
           />
-          {remoteAccess && (
-            <FormSelect
-              control={control}
-              name="options.remoteAccessType"
-              label="Console type"
-              sx={{ maxWidth: 240 }}
-            >
-              <MenuItem value="vnc">VNC</MenuItem>
-              <MenuItem value="spice">SPICE</MenuItem>
-            </FormSelect>
-          )}
+          {remoteAccess && <ChoiceSelect control={control} name="options.remoteAccessType" />}
         </Stack>
       </AccordionDetails>
     </Accordion>
+  );
+}
+
+/** The advanced settings chosen from a short list: their labels and the words for each value. */
+const choices = {
+  'options.videoModel': { label: 'Video model', words: { cirrus: 'Cirrus', vga: 'VGA' } },
+  'options.nicModel': {
+    label: 'Network card model',
+    words: { virtio: 'VirtIO', e1000: 'Intel e1000', rtl8139: 'Realtek RTL8139' },
+  },
+  'options.remoteAccessType': { label: 'Console type', words: remoteAccessTypeWords },
+} as const;
+
+function ChoiceSelect({ control, name }: { control: FormControl; name: keyof typeof choices }) {
+  const { label, words } = choices[name];
+  return (
+    <FormSelect control={control} name={name} label={label} sx={{ minWidth: 180 }}>
+      {Object.entries(words).map(([value, text]) => (
+        <MenuItem key={value} value={value}>
+          {text}
+        </MenuItem>
+      ))}
+    </FormSelect>
   );
 }

@@ -4,7 +4,7 @@ import { serverResponseSchema } from '../../../contract/server';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { apiAsUser } from '../../testing/tenant';
 
-async function createServer(fields: Record<string, unknown> = {}) {
+async function createServer(fields: Record<string, unknown>) {
   const body = {
     server: {
       zone: 'de-fra1',
@@ -18,18 +18,24 @@ async function createServer(fields: Record<string, unknown> = {}) {
   return (await apiAsUser('demo').call('POST', '/1.3/server', body, serverResponseSchema)).server;
 }
 
+/** A new server's Console tab; `fields` go into its create request. */
+async function openConsole(fields: Record<string, unknown>) {
+  const server = await createServer(fields);
+  const view = renderApp({
+    session: await signInAs('demo'),
+    path: `/servers/${server.uuid}?tab=console`,
+  });
+  const panel = await screen.findByRole('tabpanel', { name: 'Console' });
+  return { server, view, panel };
+}
+
 const readServer = async (uuid: string) =>
   (await apiAsUser('demo').call('GET', `/1.3/server/${uuid}`, undefined, serverResponseSchema))
     .server;
 
 describe('server console', () => {
   it('keeps the password hidden until Show, and turns console access on after a confirmation', async () => {
-    const server = await createServer({ remote_access_password: 'peek4567' });
-    const view = renderApp({
-      session: await signInAs('demo'),
-      path: `/servers/${server.uuid}?tab=console`,
-    });
-    const panel = await screen.findByRole('tabpanel', { name: 'Console' });
+    const { server, view, panel } = await openConsole({ remote_access_password: 'peek4567' });
     expect(within(panel).getByText('Off')).toBeVisible();
     expect(panel).not.toHaveTextContent('peek4567');
     expect(panel).not.toHaveTextContent('Address');
@@ -48,12 +54,7 @@ describe('server console', () => {
   });
 
   it('changes the console type and turns access off', async () => {
-    const server = await createServer({ remote_access_enabled: 'yes' });
-    const view = renderApp({
-      session: await signInAs('demo'),
-      path: `/servers/${server.uuid}?tab=console`,
-    });
-    const panel = await screen.findByRole('tabpanel', { name: 'Console' });
+    const { server, view, panel } = await openConsole({ remote_access_enabled: 'yes' });
     await view.user.click(within(panel).getByRole('combobox', { name: 'Console type' }));
     await view.user.click(await screen.findByRole('option', { name: 'SPICE' }));
     await waitFor(async () =>

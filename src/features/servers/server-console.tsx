@@ -14,10 +14,9 @@ import { CopyButton } from '../../components/copy-button';
 import { DescriptionList, Field } from '../../components/description-list';
 import type { ResourceSection } from '../../components/resource-tabs';
 import { useSectionPanel } from '../../components/resource-tabs';
+import { remoteAccessTypeWords } from './create-server-options';
 
 export const consoleSection: ResourceSection = { value: 'console', label: 'Console' };
-
-const typeWords = { vnc: 'VNC', spice: 'SPICE' } as const;
 
 /**
  * A server's console (remote access): the API answers its type and password always, and its
@@ -45,7 +44,7 @@ export function ServerConsole({
         <Stack spacing={2}>
           <DescriptionList>
             <Field term="Console access">{enabled ? 'On' : 'Off'}</Field>
-            <Field term="Type">{typeWords[server.remote_access_type]}</Field>
+            <Field term="Type">{remoteAccessTypeWords[server.remote_access_type]}</Field>
             {enabled && (
               <>
                 <Field term="Address">
@@ -89,8 +88,11 @@ export function ServerConsole({
               }
               sx={{ minWidth: 180 }}
             >
-              <MenuItem value="vnc">VNC</MenuItem>
-              <MenuItem value="spice">SPICE</MenuItem>
+              {Object.entries(remoteAccessTypeWords).map(([value, text]) => (
+                <MenuItem key={value} value={value}>
+                  {text}
+                </MenuItem>
+              ))}
             </TextField>
             <Button variant="outlined" onClick={() => setConfirming(true)}>
               {enabled ? 'Turn console access off' : 'Turn console access on'}
