@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
@@ -48,46 +49,50 @@ export function ServerOptionSections({
 }) {
   return (
     <>
-      <SectionCard title="Login">
-        <Stack spacing={2}>
-          <FormTextInput
-            control={control}
-            name="options.username"
-            label="User name"
-            hint="The user the keys and the password are for; empty for root."
-          />
-          <SshKeysField control={control} username={username} />
-          <FormCheckbox
-            control={control}
-            name="options.createPassword"
-            label="Create a one-time password"
-            hint="Shown once, right after the server is created. Without a key or a password, sign in through the console."
-          />
-        </Stack>
-      </SectionCard>
-      <SectionCard title="Initialisation">
-        <Stack spacing={2}>
-          <FormTextInput
-            control={control}
-            name="options.userData"
-            label="User data"
-            multiline
-            minRows={3}
-            hint="A script run at first boot, or the http(s) URL to fetch it from (at most 64 KiB)."
-          />
-          <FormCheckbox
-            control={control}
-            name="options.metadata"
-            label="Metadata service"
-            hint="Cloud-init templates read their settings and user data from it."
-          />
-        </Stack>
-      </SectionCard>
-      <SectionCard title="Backups">
+      <OptionsCard title="Login">
+        <FormTextInput
+          control={control}
+          name="options.username"
+          label="User name"
+          hint="The user the keys and the password are for; empty for root."
+        />
+        <SshKeysField control={control} username={username} />
+        <FormCheckbox
+          control={control}
+          name="options.createPassword"
+          label="Create a one-time password"
+          hint="Shown once, right after the server is created. Without a key or a password, sign in through the console."
+        />
+      </OptionsCard>
+      <OptionsCard title="Initialisation">
+        <FormTextInput
+          control={control}
+          name="options.userData"
+          label="User data"
+          multiline
+          minRows={3}
+          hint="A script run at first boot, or the http(s) URL to fetch it from (at most 64 KiB)."
+        />
+        <FormCheckbox
+          control={control}
+          name="options.metadata"
+          label="Metadata service"
+          hint="Cloud-init templates read their settings and user data from it."
+        />
+      </OptionsCard>
+      <OptionsCard title="Backups">
         <BackupFields control={control} />
-      </SectionCard>
+      </OptionsCard>
       <AdvancedSettings control={control} />
     </>
+  );
+}
+
+function OptionsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SectionCard title={title}>
+      <Stack spacing={2}>{children}</Stack>
+    </SectionCard>
   );
 }
 
