@@ -153,7 +153,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         ...size,
         state: 'maintenance',
         created: Math.floor(clock.now().getTime() / 1000),
-        host: body.host ?? crypto.randomInt(1_000_000_000, 9_999_999_999),
+        host: crypto.randomInt(1_000_000_000, 9_999_999_999),
         simple_backup: body.simple_backup ?? 'no',
         boot_order: body.boot_order ?? 'disk',
         firewall: body.firewall ?? 'off',
@@ -168,6 +168,8 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
         labels: JSON.stringify(labels),
       };
+      // A host the client names (UpCloud's Go SDK, CreateServerRequest.Host) is kept as given.
+      if (body.host !== undefined) server.host = body.host;
       const write = () => {
         servers.insert(server);
         let disks = 0;

@@ -34,8 +34,8 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
         extraDisk: z.boolean(),
         extraSize: z.string(),
         extraTier: storageTierSchema,
-        labels: z.array(labelSchema),
         options: serverOptionsFormSchema,
+        labels: z.array(labelSchema),
       })
       .check(
         z.superRefine((values, ctx) => {
@@ -91,8 +91,8 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
             ? { core_number: Number(values.cores), memory_amount: Number(values.memory) }
             : { plan: values.plan }),
           storage_devices: { storage_device: devices },
-          ...(values.labels.length > 0 ? { labels: { label: values.labels } } : {}),
           ...serverOptionsRequest(values.options),
+          ...(values.labels.length > 0 ? { labels: { label: values.labels } } : {}),
         },
       };
       return body;
@@ -117,8 +117,8 @@ export const createServerDefaults: CreateServerFormValues = {
   extraDisk: false,
   extraSize: '50',
   extraTier: 'maxiops',
-  labels: [],
   options: serverOptionsDefaults,
+  labels: [],
 };
 
 const serverErrorFields = {

@@ -27,6 +27,10 @@ import { formWithAsideSx } from '../../components/wizard-form';
 import { describePlan, estimateServerCost } from '../../lib/pricing';
 import type { DiskChoice, ServerCost } from '../../lib/pricing';
 import { links } from '../../lib/links';
+import { useAuth } from '../../auth/use-auth';
+import { ServerOptionSections } from './create-server-sections';
+import { useOneTimePassword } from './one-time-password-dialog';
+import { rememberSshKeys } from './saved-ssh-keys';
 import {
   createServerDefaults,
   createServerFormSchema,
@@ -39,10 +43,6 @@ import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { useAuth } from '../../auth/use-auth';
-import { ServerOptionSections } from './create-server-sections';
-import { useOneTimePassword } from './one-time-password-dialog';
-import { rememberSshKeys } from './saved-ssh-keys';
 
 const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
 
@@ -197,8 +197,8 @@ export function CreateServerPage() {
             required
             hint="Such as web-1.example.com."
           />
-          <LabelFields control={control} />
           <ServerOptionSections control={control} username={username} />
+          <LabelFields control={control} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
           <ApiCallPanel preview={parsed.success ? createServerCall(parsed.data) : null} />
           <Box>

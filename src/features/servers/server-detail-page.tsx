@@ -19,10 +19,10 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
-import { consoleSection, ServerConsole } from './server-console';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
+import { consoleSection, ServerConsole } from './server-console';
 
 export function ServerDetailPage() {
   return (
