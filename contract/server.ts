@@ -10,6 +10,7 @@ import {
   zoneIdSchema,
 } from './common';
 import { ipAddressTextSchema } from './ip';
+import { isWebUrl, sshKeyProblem } from './server-setup';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 import {
   backupDeletionPolicies,
@@ -219,15 +220,21 @@ const planNameSchema = z
   .string()
   .check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'A plan name such as 1xCPU-1GB.'));
 
-const sshKeySchema = z
-  .string()
-  .check(
-    z.maxLength(16_384),
-    z.regex(
-      /^(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]+=*( [^\n\r]*)?$/,
-      'An OpenSSH public key such as ssh-ed25519 AAAA… user@host.',
-    ),
-  );
+const sshKeySchema = z.string().check(
+  z.maxLength(16_384),
+  z.superRefine((key, ctx) => {
+    const problem = sshKeyProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', input: key, message: problem });
+  }),
+);
+
+/** A setup script, or the http(s) URL the server fetches it from (`upctl server create --user-data`). */
+const userDataSchema = z.string().check(
+  z.maxLength(65_536, 'At most 64 KiB.'),
+  z.refine((text) => !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S*$/.test(text) || isWebUrl(text), {
+    message: 'A script, or a URL that starts with http:// or https://.',
+  }),
+);
 
 /** Integers or numeric strings: clients send both for cores and memory (api-reference-notes §1.2). */
 const countSchema = z.pipe(
@@ -302,6 +309,8 @@ export const createServerRequestSchema = z.strictObject({
     nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
     video_model: z.optional(z.enum(['vga', 'cirrus'])),
     password_delivery: z.optional(z.enum(['none', 'email', 'sms'])),
+    /** A host of the account's private cloud (UpCloud's Go SDK, CreateServerRequest.Host). */
+    host: z.optional(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
     login_user: z.optional(
       z.strictObject({
         username: z.optional(
@@ -313,8 +322,7 @@ export const createServerRequestSchema = z.strictObject({
         ),
       }),
     ),
-    /** A setup script or its URL. */
-    user_data: z.optional(z.string().check(z.maxLength(65_536, 'At most 64 KiB.'))),
+    user_data: z.optional(userDataSchema),
     simple_backup: z.optional(simpleBackupSchema),
     remote_access_enabled: z.optional(yesNoSchema),
     remote_access_type: z.optional(z.enum(['vnc', 'spice'])),

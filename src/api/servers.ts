@@ -192,10 +192,43 @@ async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
   ]);
 }
 
-export function useCreateServer() {
+/** The login user and one-time password a create answer holds (UpCloud's Go SDK, OneTimePassword). */
+export interface ServerLogin {
+  username: string;
+  password: string;
+}
+
+/**
+ * Creates a server. The one-time password goes to `onLogin` alone and is cut from the record, so
+ * neither the query cache nor the mutation's data ever hold it.
+ */
+export function useCreateServer(onLogin?: (login: ServerLogin) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createServer,
+    mutationFn: async (body: CreateServerRequest) => {
+      const { username, password, ...server } = await createServer(body);
+      if (username !== undefined && password !== undefined) onLogin?.({ username, password });
+      return server;
+    },
+    onSuccess: (details) => refreshServer(queryClient, details),
+  });
+}
+
+/** The console settings a modify changes (UpCloud's Go SDK, ModifyServerRequest). */
+export type RemoteAccessChange = Pick<
+  ModifyServerRequest['server'],
+  'remote_access_enabled' | 'remote_access_type'
+>;
+
+export const changeRemoteAccessCall = (uuid: string, change: RemoteAccessChange) =>
+  endpointCall(serverEndpoints.modify, { params: { uuid }, body: { server: change } });
+
+/** Turns a server's console on or off, or changes its type. */
+export function useChangeRemoteAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, change }: { uuid: string; change: RemoteAccessChange }) =>
+      modifyServer(uuid, { server: change }),
     onSuccess: (details) => refreshServer(queryClient, details),
   });
 }

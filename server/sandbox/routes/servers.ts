@@ -175,6 +175,8 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         tags: JSON.stringify([...new Set(body.tags?.tag ?? [])]),
         labels: JSON.stringify(labels),
       };
+      // A host the client names (UpCloud's Go SDK, CreateServerRequest.Host) is kept as given.
+      if (body.host !== undefined) server.host = body.host;
       const write = () => {
         servers.insert(server);
         if (group) placement.join(server.uuid, group);
@@ -275,14 +277,20 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         write: quotas.guard(principal.owner, write),
         after: () => auditedDetails(server),
       });
-      // The create answer alone shows the root user's one-time password (UpCloud's Go SDK,
+      // The create answer alone shows the login user's one-time password, and only when one was
+      // asked for, as it is unless `create_password` is `no` (UpCloud's Go SDK,
       // Server.OneTimePassword; Terraform keeps it): it is not stored.
+      const login = body.login_user;
       return {
         server: {
           ...current,
           remote_access_password: server.remote_access_password,
-          username: 'root',
-          password: crypto.randomBytes(12).toString('base64url'),
+          ...(login?.create_password === 'no'
+            ? {}
+            : {
+                username: login?.username ?? 'root',
+                password: crypto.randomBytes(12).toString('base64url'),
+              }),
         },
       };
     },

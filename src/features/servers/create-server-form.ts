@@ -8,6 +8,12 @@ import {
   storageTitleSchema,
 } from '../../../contract/storage';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
+import {
+  serverOptionErrorFields,
+  serverOptionsDefaults,
+  serverOptionsFormSchema,
+  serverOptionsRequest,
+} from './create-server-options';
 
 const customPlan = 'custom';
 
@@ -28,6 +34,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
         extraDisk: z.boolean(),
         extraSize: z.string(),
         extraTier: storageTierSchema,
+        options: serverOptionsFormSchema,
         labels: z.array(labelSchema),
         serverGroup: z.optional(z.string()),
       })
@@ -85,6 +92,7 @@ export function createServerFormSchema(minOsSize: (template: string) => number) 
             ? { core_number: Number(values.cores), memory_amount: Number(values.memory) }
             : { plan: values.plan }),
           storage_devices: { storage_device: devices },
+          ...serverOptionsRequest(values.options),
           ...(values.labels.length > 0 ? { labels: { label: values.labels } } : {}),
           ...(values.serverGroup ? { server_group: values.serverGroup } : {}),
         },
@@ -111,6 +119,7 @@ export const createServerDefaults: CreateServerFormValues = {
   extraDisk: false,
   extraSize: '50',
   extraTier: 'maxiops',
+  options: serverOptionsDefaults,
   labels: [],
   serverGroup: '',
 };
@@ -130,6 +139,7 @@ const serverErrorFields = {
   TIER: 'osTier',
   LABEL: 'labels',
   LABELS: 'labels',
+  ...serverOptionErrorFields,
 } as const;
 
 export function serverFieldForError(code: string) {

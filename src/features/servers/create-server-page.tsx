@@ -27,6 +27,10 @@ import { formWithAsideSx } from '../../components/wizard-form';
 import { describePlan, estimateServerCost } from '../../lib/pricing';
 import type { DiskChoice, ServerCost } from '../../lib/pricing';
 import { links } from '../../lib/links';
+import { useAuth } from '../../auth/use-auth';
+import { ServerOptionSections } from './create-server-sections';
+import { useOneTimePassword } from './one-time-password-dialog';
+import { rememberSshKeys } from './saved-ssh-keys';
 import {
   createServerDefaults,
   createServerFormSchema,
@@ -52,7 +56,9 @@ export function CreateServerPage() {
   const zones = useQuery(zoneQueries.list());
   const plans = useQuery(planQueries.list());
   const templates = useQuery(storageQueries.list(templateParams));
-  const createServer = useCreateServer();
+  const username = useAuth().session?.username ?? '';
+  const oneTime = useOneTimePassword((uuid) => void navigate(links.server(uuid)));
+  const createServer = useCreateServer(oneTime.onLogin);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const templateList = templates.data?.storages ?? [];
   const templateSize = (uuid: string) =>
@@ -80,7 +86,10 @@ export function CreateServerPage() {
   const submit = handleSubmit((body) => {
     setFailure(null);
     createServer.mutate(body, {
-      onSuccess: (server) => void navigate(links.server(server.uuid)),
+      onSuccess: (server) => {
+        rememberSshKeys(username, body.server.login_user?.ssh_keys?.ssh_key ?? []);
+        oneTime.created(server.uuid);
+      },
       onError: (error) => {
         const field = serverFieldForError(error.code);
         if (field) setError(field, { message: `${error.message} (${error.code})` });
@@ -189,6 +198,7 @@ export function CreateServerPage() {
             required
             hint="Such as web-1.example.com."
           />
+          <ServerOptionSections control={control} username={username} />
           <LabelFields control={control} />
           <ServerGroupSelect control={control} />
           {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
@@ -201,6 +211,7 @@ export function CreateServerPage() {
         </Stack>
         <ServerCostPreview control={control} plans={plans.data ?? []} templates={templateList} />
       </Box>
+      {oneTime.dialog}
     </>
   );
 }

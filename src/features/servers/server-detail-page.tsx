@@ -23,6 +23,7 @@ import { ServerGroupField } from './server-group-field';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
+import { consoleSection, ServerConsole } from './server-console';
 
 export function ServerDetailPage() {
   return (
@@ -89,9 +90,11 @@ const eventColumns = [
   eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
 ];
 
+const sections = [consoleSection];
+
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
-  const overviewPanel = useOverviewPanel();
+  const overviewPanel = useOverviewPanel(sections);
   const start = useStartServer();
   const stop = useStopServer();
   const restart = useRestartServer();
@@ -138,7 +141,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
-      <ResourceTabs resourceId={server.uuid} />
+      <ResourceTabs resourceId={server.uuid} sections={sections} />
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
@@ -222,6 +225,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             ))}
         </Section>
       </Box>
+      <ServerConsole server={server} sections={sections} />
       {deleting && (
         <DeleteServerDialog
           server={server}

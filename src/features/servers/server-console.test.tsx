@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { serverResponseSchema } from '../../../contract/server';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { apiAsUser } from '../../testing/tenant';
+
+async function createServer(fields: Record<string, unknown>) {
+  const body = {
+    server: {
+      zone: 'de-fra1',
+      title: uniqueName('console'),
+      hostname: 'console.example.com',
+      plan: '1xCPU-1GB',
+      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
+      ...fields,
+    },
+  };
+  return (await apiAsUser('demo').call('POST', '/1.3/server', body, serverResponseSchema)).server;
+}
+
+/** A new server's Console tab; `fields` go into its create request. */
+async function openConsole(fields: Record<string, unknown>) {
+  const server = await createServer(fields);
+  const view = renderApp({
+    session: await signInAs('demo'),
+    path: `/servers/${server.uuid}?tab=console`,
+  });
+  const panel = await screen.findByRole('tabpanel', { name: 'Console' });
+  return { server, view, panel };
+}
+
+const readServer = async (uuid: string) =>
+  (await apiAsUser('demo').call('GET', `/1.3/server/${uuid}`, undefined, serverResponseSchema))
+    .server;
+
+describe('server console', () => {
+  it('keeps the password hidden until Show, and turns console access on after a confirmation', async () => {
+    const { server, view, panel } = await openConsole({ remote_access_password: 'peek4567' });
+    expect(within(panel).getByText('Off')).toBeVisible();
+    expect(panel).not.toHaveTextContent('peek4567');
+    expect(panel).not.toHaveTextContent('Address');
+    await view.user.click(within(panel).getByRole('button', { name: 'Show' }));
+    expect(within(panel).getByText('peek4567')).toBeVisible();
+
+    await view.user.click(within(panel).getByRole('button', { name: 'Turn console access on' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn console access on?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const enabled = await readServer(server.uuid);
+    expect(enabled.remote_access_enabled).toBe('yes');
+    expect(await within(panel).findByText(enabled.remote_access_host!)).toBeVisible();
+    expect(within(panel).getByText(enabled.remote_access_port!)).toBeVisible();
+    expect(within(panel).getByText('On')).toBeVisible();
+  });
+
+  it('changes the console type and turns access off', async () => {
+    const { server, view, panel } = await openConsole({ remote_access_enabled: 'yes' });
+    await view.user.click(within(panel).getByRole('combobox', { name: 'Console type' }));
+    await view.user.click(await screen.findByRole('option', { name: 'SPICE' }));
+    await waitFor(async () =>
+      expect((await readServer(server.uuid)).remote_access_type).toBe('spice'),
+    );
+    expect(within(panel).getByRole('combobox', { name: 'Console type' })).toHaveTextContent(
+      'SPICE',
+    );
+
+    await view.user.click(within(panel).getByRole('button', { name: 'Turn console access off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn console access off?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(panel).findByText('Off')).toBeVisible();
+    expect(panel).not.toHaveTextContent('Address');
+    expect((await readServer(server.uuid)).remote_access_enabled).toBe('no');
+  });
+});
