@@ -34,13 +34,13 @@ function tierOf(level: string, at: Date): Tier {
   return 'daily';
 }
 
-/** Milliseconds from `now` to the next `HHMM` (UTC) of the server's `simple_backup`. */
-function untilNext(value: string, now: Date): number {
+/** The first `HHMM` (UTC) of the server's `simple_backup` after `after`. */
+function nextRun(value: string, after: Date): Date {
   const time = value.split(',')[0]!;
-  const next = new Date(now);
+  const next = new Date(after);
   next.setUTCHours(Number(time.slice(0, 2)), Number(time.slice(2, 4)), 0, 0);
-  if (next.getTime() <= now.getTime()) next.setTime(next.getTime() + day);
-  return next.getTime() - now.getTime();
+  if (next.getTime() <= after.getTime()) next.setTime(next.getTime() + day);
+  return next;
 }
 
 // The job's own key: a pending job under the server's UUID would make the server look busy.
@@ -52,16 +52,17 @@ const jobKey = (serverUuid: string) => `${serverUuid}:simple-backup`;
  * plan's retention are deleted.
  */
 export function createSimpleBackups({ jobs, servers, storages, clock }: SandboxContext) {
-  /** (Re)plans the server's next backup run after its `simple_backup` was set or changed. */
-  function plan(server: ServerRow) {
+  /**
+   * (Re)plans the server's next backup run after `after` (now, when its `simple_backup` was set or
+   * changed; the last run's time, so that runs the clock jumped over are caught up).
+   */
+  function plan(server: ServerRow, after = clock.now()) {
     jobs.cancel(jobKey(server.uuid), simpleBackupJob);
     if (simpleBackupLevel(server.simple_backup) === null) return;
-    jobs.schedule(
-      simpleBackupJob,
-      jobKey(server.uuid),
-      untilNext(server.simple_backup, clock.now()) / 1000,
-      { server: server.uuid },
-    );
+    const wait = nextRun(server.simple_backup, after).getTime() - clock.now().getTime();
+    jobs.schedule(simpleBackupJob, jobKey(server.uuid), Math.max(wait, 0) / 1000, {
+      server: server.uuid,
+    });
   }
 
   function backUp(disk: StorageRow, level: string, now: Date) {
@@ -99,18 +100,18 @@ export function createSimpleBackups({ jobs, servers, storages, clock }: SandboxC
     }
   }
 
-  jobs.register(simpleBackupJob, (_job, payload) => {
+  jobs.register(simpleBackupJob, (job, payload) => {
     const server = servers.find(payload.server as string);
     const level = server ? simpleBackupLevel(server.simple_backup) : null;
     if (!server || level === null) return;
-    const now = clock.now();
+    const now = new Date(job.due_at);
     for (const device of servers.devices(server.uuid)) {
       const disk = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
       if (device.type !== 'disk' || disk?.access !== 'private' || disk.type !== 'normal') continue;
       prune(disk, level, now);
       if (disk.state === 'online') backUp(disk, level, now);
     }
-    plan(server);
+    plan(server, now);
   });
 
   return { plan };
