@@ -22,7 +22,8 @@ const rebuild = (uuid: string, device: Record<string, unknown>) =>
   call('POST', `/1.3/server/${uuid}/rebuild`, { storage_device: device });
 const simpleBackupsOf = async (disk: string) =>
   (await storages('/backup?limit=100')).filter(
-    (item) => item.origin === disk && item.labels.some((label) => label.key === '_simple_backup'),
+    (item) =>
+      item.origin === disk && (item.labels ?? []).some((label) => label.key === '_simple_backup'),
   );
 
 describe('plan and size changes', () => {
@@ -79,7 +80,11 @@ describe('plan and size changes', () => {
       { server: { plan: 'custom', core_number: '3', memory_amount: '6144' } },
       202,
     );
-    expect(custom.server).toMatchObject({ plan: 'custom', core_number: '3', memory_amount: '6144' });
+    expect(custom.server).toMatchObject({
+      plan: 'custom',
+      core_number: '3',
+      memory_amount: '6144',
+    });
   });
 });
 
@@ -111,7 +116,11 @@ describe('rebuild', () => {
     );
     expect(answer.server.state).toBe('maintenance');
     const [newOs, data] = answer.server.storage_devices.storage_device;
-    expect(newOs).toMatchObject({ address: osDisk!.address, storage_size: 12, storage_title: 'system' });
+    expect(newOs).toMatchObject({
+      address: osDisk!.address,
+      storage_size: 12,
+      storage_title: 'system',
+    });
     expect(newOs!.storage).not.toBe(osDisk!.storage);
     expect(data!.storage).toBe(dataDisk!.storage);
     expect(newOs!.labels).toEqual(
@@ -158,7 +167,9 @@ describe('rebuild', () => {
         'STORAGE_TYPE_ILLEGAL',
       );
       expectProblem(
-        await rebuild(stopped.uuid, { storage: stopped.storage_devices.storage_device[0]!.storage }),
+        await rebuild(stopped.uuid, {
+          storage: stopped.storage_devices.storage_device[0]!.storage,
+        }),
         409,
         'STORAGE_TYPE_ILLEGAL',
       );
@@ -246,17 +257,17 @@ describe('simple backups', () => {
     expect(kept).toHaveLength(7);
     expect(await storage(manual.storage.uuid)).toMatchObject({ type: 'backup' });
 
-    const days = (items: { created: string }[]) =>
-      items.map((item) => Date.parse(item.created) / day).sort((a, b) => a - b);
+    const days = (items: { created?: string }[]) =>
+      items.map((item) => Date.parse(item.created!) / day).sort((a, b) => a - b);
     const dailyDays = days(kept);
     expect(dailyDays.at(-1)! - dailyDays[0]!).toBe(6);
     // Ten daily runs pass a Monday more than a week before the last run: its backup is weekly.
     const weekly = await simpleBackupsOf(weeklies.storage_devices.storage_device[0]!.storage);
     expect(weekly).toHaveLength(8);
     const newest = days(weekly).at(-1)!;
-    const older = weekly.filter((item) => newest - Date.parse(item.created) / day > 6);
+    const older = weekly.filter((item) => newest - Date.parse(item.created!) / day > 6);
     expect(older).toHaveLength(1);
-    expect(new Date(older[0]!.created).getUTCDay()).toBe(1);
+    expect(new Date(older[0]!.created!).getUTCDay()).toBe(1);
     expect(older[0]!.labels).toContainEqual({ key: '_simple_backup', value: 'weekly' });
   });
 

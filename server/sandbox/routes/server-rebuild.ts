@@ -36,7 +36,11 @@ export const serverRebuildRoutes: RouteModule = (scope, context) => {
     }
     const template = resources.storageFor(principal, storage_device.storage, 'read');
     if (template.type !== 'template' || template.access !== 'public') {
-      throw new ApiProblem(409, 'STORAGE_TYPE_ILLEGAL', 'A server is rebuilt from a public template.');
+      throw new ApiProblem(
+        409,
+        'STORAGE_TYPE_ILLEGAL',
+        'A server is rebuilt from a public template.',
+      );
     }
     const devices = servers.devices(server.uuid).filter((device) => device.type === 'disk');
     const device = devices.find((item) => item.boot_disk === '1') ?? devices[0];

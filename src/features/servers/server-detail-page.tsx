@@ -22,6 +22,8 @@ import { DeleteServerDialog } from './delete-server-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
+import { backupsSection, ServerBackupsPanel } from './server-backups-panel';
+import { ServerOperationButtons } from './server-operations';
 
 export function ServerDetailPage() {
   return (
@@ -88,9 +90,11 @@ const eventColumns = [
   eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
 ];
 
+const sections = [backupsSection];
+
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
-  const overviewPanel = useOverviewPanel();
+  const overviewPanel = useOverviewPanel(sections);
   const start = useStartServer();
   const stop = useStopServer();
   const restart = useRestartServer();
@@ -130,6 +134,7 @@ function ServerView({ server }: { server: ServerDetails }) {
       >
         Delete
       </Button>
+      <ServerOperationButtons server={server} />
     </Box>
   );
 
@@ -137,7 +142,8 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
-      <ResourceTabs resourceId={server.uuid} />
+      <ResourceTabs resourceId={server.uuid} sections={sections} />
+      <ServerBackupsPanel server={server} sections={sections} />
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
