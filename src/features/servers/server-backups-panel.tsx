@@ -122,10 +122,11 @@ function BackupsContent({ server }: { server: ServerDetails }) {
           />
         )}
         {failure && <ApiErrorAlert error={failure} title="The backup plan could not be saved" />}
-        <Box>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <Button type="submit" variant="contained" disabled={pending}>
             {pending ? 'Saving…' : 'Save backup plan'}
           </Button>
+          <Typography role="status">{modify.isSuccess && !pending ? 'Saved.' : ''}</Typography>
         </Box>
       </Paper>
       <MadeBackups server={server} />

@@ -1,0 +1,19 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { serverEndpoints } from '../../../contract/server';
+import { callEndpoint } from '../../api/http';
+import { renderApp, signInAs } from '../../testing/render';
+import { as } from '../../testing/resources';
+
+/** Signs in as demo and opens the page of the demo server `title` (a seeded one: web-1, build-box). */
+export async function openServerPage(title: string, tab?: string) {
+  const session = await signInAs('demo');
+  const { servers } = await callEndpoint(serverEndpoints.list, {}, as(session));
+  const server = servers.server.find((item) => item.title === title)!;
+  const view = renderApp({
+    session,
+    path: `/servers/${server.uuid}${tab ? `?tab=${tab}` : ''}`,
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+  return { ...view, session, uuid: server.uuid };
+}
