@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serverEndpoints } from '../../../contract/server';
 import { callEndpoint } from '../../api/http';
 import { as } from '../../testing/resources';
-import { openServerPage } from './server-page-testing';
+import { openServerPage } from '../../testing/servers';
 
 const weeklies = /^Dailies for a week, weeklies for a month \(weeklies\): €\d+\.\d+ per hour$/;
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openServerPage } from './server-page-testing';
+import { openServerPage } from '../../testing/servers';
 
 describe('the Relocate dialog', () => {
   it('is disabled on a running server and says why', async () => {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { serverEndpoints } from '../../../contract/server';
-import { callEndpoint } from '../../api/http';
-import { renderApp, signInAs } from '../../testing/render';
-import { as } from '../../testing/resources';
+import { serverEndpoints } from '../../contract/server';
+import { callEndpoint } from '../api/http';
+import { renderApp, signInAs } from './render';
+import { as } from './resources';
 
 /** Signs in as demo and opens the page of the demo server `title` (a seeded one: web-1, build-box). */
 export async function openServerPage(title: string, tab?: string) {
