@@ -20,14 +20,10 @@ import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import type { ResourceSection } from '../../components/resource-tabs';
-import { useSectionPanel } from '../../components/resource-tabs';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { simpleBackupHourlyPrice } from './server-prices';
-
-export const backupsSection: ResourceSection = { value: 'backups', label: 'Backups' };
 
 /** The plans of the price list (`simple_backup_<plan>_…`, api-reference-notes §2.9) and what each keeps. */
 const planWords: Record<string, string> = {
@@ -56,18 +52,7 @@ function formValues(simpleBackup: string): BackupFormValues {
 }
 
 /** The Backups tab: the server's simple backup plan and the backups it has made of its disks. */
-export function ServerBackupsPanel({
-  server,
-  sections,
-}: {
-  server: ServerDetails;
-  sections: readonly ResourceSection[];
-}) {
-  const panel = useSectionPanel(backupsSection.value, sections);
-  return <Box {...panel}>{!panel.hidden && <BackupsContent server={server} />}</Box>;
-}
-
-function BackupsContent({ server }: { server: ServerDetails }) {
+export function ServerBackups({ server }: { server: ServerDetails }) {
   const prices = useQuery(priceQueries.list());
   const modify = useModifyServer();
   const form = useZodForm(backupFormSchema, formValues(server.simple_backup));

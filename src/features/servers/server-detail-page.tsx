@@ -22,7 +22,7 @@ import { DeleteServerDialog } from './delete-server-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
-import { backupsSection, ServerBackupsPanel } from './server-backups-panel';
+import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
 import { ServerOperationButtons } from './server-operations';
 
 export function ServerDetailPage() {

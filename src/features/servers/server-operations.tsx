@@ -1,9 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import type { ServerDetails } from '../../../contract/server';
-import { ServerPlanDialog } from './server-plan-dialog';
-import { ServerRebuildDialog } from './server-rebuild-dialog';
-import { ServerRelocateDialog } from './server-relocate-dialog';
+
+// Each dialog (its form, price list and pickers) loads when it is first opened.
+const ServerPlanDialog = lazy(async () => ({
+  default: (await import('./server-plan-dialog')).ServerPlanDialog,
+}));
+const ServerRelocateDialog = lazy(async () => ({
+  default: (await import('./server-relocate-dialog')).ServerRelocateDialog,
+}));
+const ServerRebuildDialog = lazy(async () => ({
+  default: (await import('./server-rebuild-dialog')).ServerRebuildDialog,
+}));
 
 type Operation = 'plan' | 'relocate' | 'rebuild';
 
@@ -26,9 +34,11 @@ export function ServerOperationButtons({ server }: { server: ServerDetails }) {
       <Button variant="outlined" disabled={busy} onClick={() => setOpen('rebuild')}>
         Rebuild
       </Button>
-      {open === 'plan' && <ServerPlanDialog server={server} onClose={close} />}
-      {open === 'relocate' && <ServerRelocateDialog server={server} onClose={close} />}
-      {open === 'rebuild' && <ServerRebuildDialog server={server} onClose={close} />}
+      <Suspense fallback={null}>
+        {open === 'plan' && <ServerPlanDialog server={server} onClose={close} />}
+        {open === 'relocate' && <ServerRelocateDialog server={server} onClose={close} />}
+        {open === 'rebuild' && <ServerRebuildDialog server={server} onClose={close} />}
+      </Suspense>
     </>
   );
 }
