@@ -23,7 +23,7 @@ describe('the Plan dialog', () => {
       'Stop the server first: only a stopped server can change its plan.',
     );
     expect(within(dialog).getByRole('button', { name: 'Save plan' })).toBeDisabled();
-    expect(within(dialog).getByRole('combobox', { name: 'Plan' })).toHaveAttribute(
+    expect(await within(dialog).findByRole('combobox', { name: 'Plan' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -33,6 +33,7 @@ describe('the Plan dialog', () => {
     const { user } = await openServerPage('build-box');
     await user.click(screen.getByRole('button', { name: 'Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the plan of “build-box”' });
+    await within(dialog).findByRole('combobox', { name: 'Plan' });
     const before = prices(dialog);
     expect(before.nowLabel).toBe('Now (custom)');
     expect(before.now).toMatch(hourly);
