@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverEndpoints } from '../../contract/server';
-import type { ModifyServerRequest, RebuildServerRequest } from '../../contract/server';
+import type {
+  ModifyServerRequest,
+  RebuildServerRequest,
+  ServerDetails,
+} from '../../contract/server';
 import { callEndpoint, endpointCall } from './http';
 import { refreshServer } from './servers';
 
@@ -14,32 +18,32 @@ export const relocateServerCall = (uuid: string, zone: string) =>
 export const rebuildServerCall = (uuid: string, body: RebuildServerRequest) =>
   endpointCall(serverEndpoints.rebuild, { params: { uuid }, body });
 
-/** Changes what `body` names of the server `uuid`: its plan, size or simple backups. */
-export function useModifyServer() {
+/** A change of one server whose answer is its record: the hook refreshes what it touches. */
+function useServerChange<Variables>(run: (variables: Variables) => Promise<ServerDetails>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ uuid, body }: { uuid: string; body: ModifyServerRequest }) =>
-      (await callEndpoint(serverEndpoints.modify, { params: { uuid }, body })).server,
+    mutationFn: run,
     onSuccess: (details) => refreshServer(queryClient, details),
   });
 }
+
+/** Changes what `body` names of the server `uuid`: its plan, size or simple backups. */
+export const useModifyServer = () =>
+  useServerChange(
+    async ({ uuid, body }: { uuid: string; body: ModifyServerRequest }) =>
+      (await callEndpoint(serverEndpoints.modify, { params: { uuid }, body })).server,
+  );
 
 /** Moves a stopped server and its disks to another zone (api-reference-notes §2.4). */
-export function useRelocateServer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ uuid, zone }: { uuid: string; zone: string }) =>
+export const useRelocateServer = () =>
+  useServerChange(
+    async ({ uuid, zone }: { uuid: string; zone: string }) =>
       (await callEndpoint(serverEndpoints.relocate, { params: { uuid }, body: { zone } })).server,
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
+  );
 
 /** Replaces a stopped server's OS disk with a fresh clone of a template (api-reference-notes §2.8). */
-export function useRebuildServer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ uuid, body }: { uuid: string; body: RebuildServerRequest }) =>
+export const useRebuildServer = () =>
+  useServerChange(
+    async ({ uuid, body }: { uuid: string; body: RebuildServerRequest }) =>
       (await callEndpoint(serverEndpoints.rebuild, { params: { uuid }, body })).server,
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
+  );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { serverEndpoints } from '../../contract/server';
 import { callEndpoint } from '../api/http';
@@ -16,4 +16,22 @@ export async function openServerPage(title: string, tab?: string) {
   });
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
   return { ...view, session, uuid: server.uuid };
+}
+
+/**
+ * Opens web-1 (running), clicks `button` and checks that the dialog `dialogName` says `reason` and
+ * keeps `submit` disabled: an operation that needs a stopped server.
+ */
+export async function expectRefusedWhileRunning(
+  button: string,
+  dialogName: string,
+  reason: string,
+  submit: string,
+) {
+  const { user } = await openServerPage('web-1');
+  await user.click(screen.getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  expect(dialog).toHaveTextContent(reason);
+  expect(within(dialog).getByRole('button', { name: submit })).toBeDisabled();
+  return dialog;
 }

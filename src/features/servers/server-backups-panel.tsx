@@ -19,7 +19,7 @@ import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
@@ -150,36 +150,34 @@ function MadeBackups({ server }: { server: ServerDetails }) {
       .filter((device) => device.storage !== '')
       .map((device) => [device.storage, device.storage_title]),
   );
-  const made = (backups.data?.storages ?? []).flatMap((backup) => {
-    const kept = backup.labels?.find((label) => label.key === '_simple_backup')?.value;
-    const disk = backup.origin ? disks.get(backup.origin) : undefined;
-    return kept && disk !== undefined ? [{ ...backup, disk, kept }] : [];
-  });
+  const madeOf = (storages: StorageSummary[]) =>
+    storages.flatMap((backup) => {
+      const kept = backup.labels?.find((label) => label.key === '_simple_backup')?.value;
+      const disk = backup.origin ? disks.get(backup.origin) : undefined;
+      return kept && disk !== undefined ? [{ ...backup, disk, kept }] : [];
+    });
   return (
     <Box component="section" aria-label="Backups made">
       <Typography variant="h6" component="h2" gutterBottom>
         Backups made
       </Typography>
-      {backups.isPending && <LoadingState label="Loading backups" />}
-      {backups.isError && (
-        <ErrorState
-          error={backups.error}
-          title="Backups could not be loaded"
-          onRetry={() => void backups.refetch()}
-        />
-      )}
-      {backups.isSuccess &&
-        (made.length === 0 ? (
-          <EmptyState title="No simple backups yet." />
-        ) : (
+      <QueryView
+        query={backups}
+        loading="Loading backups"
+        failure="Backups could not be loaded"
+        empty={{ title: 'No simple backups yet.' }}
+        isEmpty={(data) => madeOf(data.storages).length === 0}
+      >
+        {(data) => (
           <DataTable
             label="Simple backups of this server"
             columns={columns}
-            data={made}
+            data={madeOf(data.storages)}
             getRowId="uuid"
             rowHeaderColumn="title"
           />
-        ))}
+        )}
+      </QueryView>
     </Box>
   );
 }

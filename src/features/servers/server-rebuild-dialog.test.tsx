@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openServerPage } from '../../testing/servers';
+import { expectRefusedWhileRunning, openServerPage } from '../../testing/servers';
 
 describe('the Rebuild dialog', () => {
   it('is disabled on a running server and says why', async () => {
-    const { user } = await openServerPage('web-1');
-    await user.click(screen.getByRole('button', { name: 'Rebuild' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rebuild “web-1”?' });
-    expect(dialog).toHaveTextContent(
+    await expectRefusedWhileRunning(
+      'Rebuild',
+      'Rebuild “web-1”?',
       'Stop the server first: only a stopped server can be rebuilt.',
+      'Rebuild server',
     );
-    expect(within(dialog).getByRole('button', { name: 'Rebuild server' })).toBeDisabled();
   });
 
   it('wipes the OS disk only after the title is typed', async () => {

@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openServerPage } from '../../testing/servers';
+import { expectRefusedWhileRunning, openServerPage } from '../../testing/servers';
 
 describe('the Relocate dialog', () => {
   it('is disabled on a running server and says why', async () => {
-    const { user } = await openServerPage('web-1');
-    await user.click(screen.getByRole('button', { name: 'Relocate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Relocate “web-1”' });
-    expect(dialog).toHaveTextContent('Stop the server first: only a stopped server can move.');
-    expect(within(dialog).getByRole('button', { name: 'Relocate' })).toBeDisabled();
+    const dialog = await expectRefusedWhileRunning(
+      'Relocate',
+      'Relocate “web-1”',
+      'Stop the server first: only a stopped server can move.',
+      'Relocate',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Zone to move to' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('explains that the disks move, asks for a zone and moves the server', async () => {
