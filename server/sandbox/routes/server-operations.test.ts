@@ -18,6 +18,10 @@ const day = 24 * hour;
 const ubuntu = publicImageUuid('de-fra1', 2);
 const modify = (uuid: string, fields: Record<string, unknown>) =>
   call('PUT', `/1.3/server/${uuid}`, { server: fields });
+/** A modify that must succeed (202): the server record it answers. */
+const modified = async (uuid: string, fields: Record<string, unknown>) =>
+  (await okBody(serverResponseSchema, 'PUT', `/1.3/server/${uuid}`, { server: fields }, 202))
+    .server;
 const rebuild = (uuid: string, device: Record<string, unknown>) =>
   call('POST', `/1.3/server/${uuid}/rebuild`, { storage_device: device });
 const simpleBackupsOf = async (disk: string) =>
@@ -29,16 +33,8 @@ const simpleBackupsOf = async (disk: string) =>
 describe('plan and size changes', () => {
   it('changes the plan of a stopped server and refuses it on a started one', async () => {
     const stopped = await stoppedServer('plan-change');
-    const planned = await audited(1, () =>
-      okBody(
-        serverResponseSchema,
-        'PUT',
-        `/1.3/server/${stopped.uuid}`,
-        { server: { plan: '2xCPU-4GB' } },
-        202,
-      ),
-    );
-    expect(planned.server).toMatchObject({
+    const planned = await audited(1, () => modified(stopped.uuid, { plan: '2xCPU-4GB' }));
+    expect(planned).toMatchObject({
       plan: '2xCPU-4GB',
       core_number: '2',
       memory_amount: '4096',
@@ -73,14 +69,12 @@ describe('plan and size changes', () => {
       );
       expectProblem(await modify(uuid, { core_number: 0 }), 400, 'CORE_NUMBER_INVALID');
     });
-    const custom = await okBody(
-      serverResponseSchema,
-      'PUT',
-      `/1.3/server/${uuid}`,
-      { server: { plan: 'custom', core_number: '3', memory_amount: '6144' } },
-      202,
-    );
-    expect(custom.server).toMatchObject({
+    const custom = await modified(uuid, {
+      plan: 'custom',
+      core_number: '3',
+      memory_amount: '6144',
+    });
+    expect(custom).toMatchObject({
       plan: 'custom',
       core_number: '3',
       memory_amount: '6144',
@@ -211,16 +205,8 @@ describe('simple backups', () => {
     await ok('POST', `/1.3/server/${created.uuid}/start`, undefined, 200);
     await advance(16_000);
     const disk = created.storage_devices.storage_device[0]!.storage;
-    const set = await audited(1, () =>
-      okBody(
-        serverResponseSchema,
-        'PUT',
-        `/1.3/server/${created.uuid}`,
-        { server: { simple_backup: '0430,dailies' } },
-        202,
-      ),
-    );
-    expect(set.server).toMatchObject({ simple_backup: '0430,dailies', state: 'started' });
+    const set = await audited(1, () => modified(created.uuid, { simple_backup: '0430,dailies' }));
+    expect(set).toMatchObject({ simple_backup: '0430,dailies', state: 'started' });
     // A planned backup run does not make the server busy.
     expect(await server(created.uuid)).not.toHaveProperty('progress');
 
