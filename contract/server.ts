@@ -361,6 +361,18 @@ const timeout = z.optional(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]
 /** `POST /1.3/server/{uuid}/relocate`: the zone to move to. */
 export const relocateServerRequestSchema = z.strictObject({ zone: zoneIdSchema });
 
+/**
+ * `POST /1.3/server/{uuid}/rebuild` (api-reference-notes §2.8): the template the OS disk is cloned from
+ * again, and optionally a larger size for the new disk.
+ */
+export const rebuildServerRequestSchema = z.strictObject({
+  storage_device: z.strictObject({
+    storage: uuidSchema,
+    size: z.optional(storageSizeSchema),
+  }),
+});
+export type RebuildServerRequest = z.input<typeof rebuildServerRequestSchema>;
+
 export const stopServerRequestSchema = z.strictObject({
   stop_server: z.strictObject({ stop_type: stopType, timeout }),
 });
@@ -553,6 +565,14 @@ export const serverEndpoints = {
     method: 'POST',
     path: '/server/:uuid/relocate',
     body: relocateServerRequestSchema,
+    response: serverResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  /** Replaces a stopped server's OS disk with a fresh clone of a public template (§2.8). */
+  rebuild: defineEndpoint({
+    method: 'POST',
+    path: '/server/:uuid/rebuild',
+    body: rebuildServerRequestSchema,
     response: serverResponseSchema,
     errors: [400, 403, 404, 409],
   }),

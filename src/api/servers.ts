@@ -182,7 +182,8 @@ export const serverQueries = {
     ),
 };
 
-async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
+/** After a change of one server: its record, the lists, its events and the storages it holds. */
+export async function refreshServer(queryClient: QueryClient, details: ServerDetails) {
   queryClient.setQueryData(serverQueries.detail(details.uuid).queryKey, details);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: serverQueries.lists() }),

@@ -7,7 +7,7 @@ import { serverEndpoints, tagNameSchema } from '../../../contract/server';
 import type { StorageTier } from '../../../contract/storage';
 import type { RouteModule } from '../domain';
 import { createAttachments } from '../attachments';
-import { plans } from '../catalog';
+import { plans, serverSizes } from '../catalog';
 import { newUuid } from '../credentials';
 import type { SandboxContext } from '../context';
 import { handle } from '../http/endpoint-route';
@@ -23,6 +23,8 @@ import { systemLabelsOfCopy } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
 import { createPlacement } from '../server-groups/placement';
+import { createSimpleBackups } from '../simple-backups';
+import { serverRebuildRoutes } from './server-rebuild';
 
 /** Cores and memory of a fixed plan or a custom configuration (api-reference-notes §2.3, §2.6). */
 function sizing(
@@ -57,6 +59,22 @@ function sizing(
   return { plan: plan.name, core_number: plan.core_number, memory_amount: plan.memory_amount };
 }
 
+/** A custom resize must be one of the sizes `GET /1.3/server_size` offers (api-reference-notes §2.4). */
+function refuseUnofferedSize(size: { core_number: number; memory_amount: number }) {
+  const offered = serverSizes.some(
+    (item) =>
+      Number(item.core_number) === size.core_number &&
+      Number(item.memory_amount) === size.memory_amount,
+  );
+  if (!offered) {
+    throw new ApiProblem(
+      400,
+      'CORE_MEMORY_UNSUPPORTED',
+      `${size.core_number} cores with ${size.memory_amount} MiB is not a size of /1.3/server_size.`,
+    );
+  }
+}
+
 /** Start, stop and restart may come without a body: the default operation (api-reference-notes §2.1). */
 const optionalBody = {
   readBody: (request: FastifyRequest, schema: core.$ZodType) =>
@@ -85,6 +103,8 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
   const placement = createPlacement(context.db);
 
   const attachments = createAttachments(context);
+  const simpleBackups = createSimpleBackups(context);
+  serverRebuildRoutes(scope, context);
   const details = (row: ServerRow) => ({ server: resources.serverDetails(row) });
   /** The record an audit row keeps: without the console password. */
   const auditedDetails = (row: ServerRow) => {
@@ -268,6 +288,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         jobs.schedule(jobKinds.serverCreated, server.uuid, durations.serverCreate, {
           actor: actorOf(principal.account),
         });
+        simpleBackups.plan(server);
         resources.recordEvent(server.uuid, 'server_create', actorOf(principal.account));
       };
       const { current } = audit.change(auditContext(request), {
@@ -310,6 +331,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         size.core_number !== row.core_number ||
         size.memory_amount !== row.memory_amount;
       if (resized) refuseUnless(row, 'stopped');
+      if (resized && size.plan === 'custom') refuseUnofferedSize(size);
       const { labels, ...fields } = body;
       const next: ServerRow = {
         ...row,
@@ -324,6 +346,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         before: () => auditedDetails(row),
         write: quotas.guard(principal.owner, () => {
           servers.update(next);
+          if (next.simple_backup !== row.simple_backup) simpleBackups.plan(next);
           resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
         }),
         after: () => auditedDetails(next),

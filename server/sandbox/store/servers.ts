@@ -124,6 +124,9 @@ export function createServerRepository(db: Db) {
   const removeDevice = db.prepare<[string, string]>(
     'DELETE FROM server_storage_devices WHERE server_uuid = ? AND address = ?',
   );
+  const replaceStorage = db.prepare<[string, string, string]>(
+    'UPDATE server_storage_devices SET storage_uuid = ? WHERE server_uuid = ? AND address = ?',
+  );
   const clearBootDisk = db.prepare<[string]>(
     "UPDATE server_storage_devices SET boot_disk = '0' WHERE server_uuid = ?",
   );
@@ -242,6 +245,9 @@ export function createServerRepository(db: Db) {
     },
     removeDevice: (serverUuid: string, address: string) =>
       void removeDevice.run(serverUuid, address),
+    /** Puts another storage in a device, keeping its address, boot flag and place in the order. */
+    replaceDeviceStorage: (serverUuid: string, address: string, storageUuid: string) =>
+      void replaceStorage.run(storageUuid, serverUuid, address),
     addEvent: (event: EventRow) => void insertEvent.run(event),
     /** Newest first (api-reference-notes §13). */
     events: (serverUuid: string, offset: number, count: number) =>

@@ -24,6 +24,8 @@ import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 import { consoleSection, ServerConsole } from './server-console';
+import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
+import { ServerOperationButtons } from './server-operations';
 
 export function ServerDetailPage() {
   return (
@@ -90,7 +92,7 @@ const eventColumns = [
   eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
 ];
 
-const sections = [consoleSection];
+const sections = [backupsSection, consoleSection];
 
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
@@ -134,6 +136,7 @@ function ServerView({ server }: { server: ServerDetails }) {
       >
         Delete
       </Button>
+      <ServerOperationButtons server={server} />
     </Box>
   );
 
@@ -142,6 +145,7 @@ function ServerView({ server }: { server: ServerDetails }) {
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
       <ResourceTabs resourceId={server.uuid} sections={sections} />
+      <ServerBackupsPanel server={server} sections={sections} />
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
