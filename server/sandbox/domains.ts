@@ -19,6 +19,7 @@ import { kubernetesRoutes } from './routes/kubernetes';
 import { kubernetesMigrations } from './kubernetes/billing';
 import { loadBalancerDomain } from './load-balancers/domain';
 import { tagsDomain } from './tags/domain';
+import { firewallDomain } from './firewall/domain';
 
 /**
  * Every resource group of the sandbox, each registered once. The groups built before domains
@@ -43,4 +44,5 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   { name: 'kubernetes', routes: kubernetesRoutes, migrations: kubernetesMigrations },
   loadBalancerDomain,
   tagsDomain,
+  firewallDomain,
 ];

@@ -1,0 +1,66 @@
+import type { FirewallRule, FirewallRuleInput } from '../../../contract/firewall';
+import type { DomainMigration } from '../domain';
+import type { Db } from '../store/database';
+
+/** A rule as stored: the record without its position, which is the row's place in the set. */
+export type StoredRule = Omit<FirewallRule, 'position'>;
+
+export const firewallMigrations: readonly DomainMigration[] = [
+  {
+    version: 1,
+    // Deleting a server deletes its rules with it.
+    sql: `
+      CREATE TABLE firewall_rules (
+        server_uuid TEXT NOT NULL REFERENCES servers(uuid) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        rule TEXT NOT NULL,
+        PRIMARY KEY (server_uuid, position)
+      );
+    `,
+  },
+];
+
+/** A client's rule as the API answers it: every attribute, unset ones `""` (api-reference-notes §2.7). */
+export function storedRule(input: FirewallRuleInput): StoredRule {
+  return {
+    action: input.action,
+    comment: input.comment ?? '',
+    destination_address_end: input.destination_address_end ?? '',
+    destination_address_start: input.destination_address_start ?? '',
+    destination_port_end: input.destination_port_end ?? '',
+    destination_port_start: input.destination_port_start ?? '',
+    direction: input.direction,
+    family: input.family ?? '',
+    icmp_type: input.icmp_type ?? '',
+    protocol: input.protocol ?? '',
+    source_address_end: input.source_address_end ?? '',
+    source_address_start: input.source_address_start ?? '',
+    source_port_end: input.source_port_end ?? '',
+    source_port_start: input.source_port_start ?? '',
+  };
+}
+
+/** Each server's rules in order; a change rewrites the set, so positions stay 1…n. */
+export function createFirewallStore(db: Db) {
+  const select = db.prepare<[string], { position: number; rule: string }>(
+    'SELECT position, rule FROM firewall_rules WHERE server_uuid = ? ORDER BY position',
+  );
+  const clear = db.prepare<[string]>('DELETE FROM firewall_rules WHERE server_uuid = ?');
+  const insert = db.prepare<[string, number, string]>(
+    'INSERT INTO firewall_rules (server_uuid, position, rule) VALUES (?, ?, ?)',
+  );
+
+  return {
+    rules: (serverUuid: string): FirewallRule[] =>
+      select.all(serverUuid).map(({ position, rule }) => ({
+        ...(JSON.parse(rule) as StoredRule),
+        position: String(position),
+      })),
+    /** Replaces the server's set with `rules`, numbered from 1 in order. */
+    replace(serverUuid: string, rules: readonly StoredRule[]) {
+      clear.run(serverUuid);
+      rules.forEach((rule, index) => insert.run(serverUuid, index + 1, JSON.stringify(rule)));
+    },
+  };
+}
+export type FirewallStore = ReturnType<typeof createFirewallStore>;
