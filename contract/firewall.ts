@@ -63,10 +63,7 @@ const ruleInputShape = {
     z
       .string()
       .check(
-        z.maxLength(
-          firewallCommentMaxLength,
-          `At most ${firewallCommentMaxLength} characters.`,
-        ),
+        z.maxLength(firewallCommentMaxLength, `At most ${firewallCommentMaxLength} characters.`),
       ),
   ),
 };
@@ -176,9 +173,7 @@ export const replaceFirewallRulesRequestSchema = z.strictObject({
   firewall_rules: z.strictObject({
     firewall_rule: z
       .array(firewallRuleInputSchema)
-      .check(
-        z.maxLength(firewallRuleLimit, `At most ${firewallRuleLimit} rules a server.`),
-      ),
+      .check(z.maxLength(firewallRuleLimit, `At most ${firewallRuleLimit} rules a server.`)),
   }),
 });
 export type ReplaceFirewallRulesRequest = z.input<typeof replaceFirewallRulesRequestSchema>;
