@@ -22,6 +22,9 @@ import { DeleteServerDialog } from './delete-server-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
+import { FirewallTab, firewallSection } from './firewall/firewall-tab';
+
+const sections = [firewallSection];
 
 export function ServerDetailPage() {
   return (
@@ -90,7 +93,7 @@ const eventColumns = [
 
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
-  const overviewPanel = useOverviewPanel();
+  const overviewPanel = useOverviewPanel(sections);
   const start = useStartServer();
   const stop = useStopServer();
   const restart = useRestartServer();
@@ -137,7 +140,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
-      <ResourceTabs resourceId={server.uuid} />
+      <ResourceTabs resourceId={server.uuid} sections={sections} />
       <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
@@ -220,6 +223,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             ))}
         </Section>
       </Box>
+      <FirewallTab server={server} sections={sections} />
       {deleting && (
         <DeleteServerDialog
           server={server}
