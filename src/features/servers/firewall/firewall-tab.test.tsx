@@ -1,11 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FirewallRuleInput } from '../../../../contract/firewall';
 import { firewallEndpoints } from '../../../../contract/firewall';
 import { serverEndpoints } from '../../../../contract/server';
 import { callEndpoint } from '../../../api/http';
-import { renderApp, signInAs } from '../../../testing/render';
+import { serverQueries } from '../../../api/servers';
+import { renderApp, renderPage, signInAs } from '../../../testing/render';
 import { as } from '../../../testing/resources';
+import { FirewallTab, firewallSection } from './firewall-tab';
 
 const ssh: FirewallRuleInput = {
   action: 'accept',
@@ -17,8 +20,20 @@ const ssh: FirewallRuleInput = {
 };
 const dropAll: FirewallRuleInput = { action: 'drop', direction: 'in', comment: 'Default' };
 
-/** web-1's Firewall tab, its rules set to `rules` and its firewall to `firewall` first. */
-async function openFirewall(rules: FirewallRuleInput[], firewall: 'on' | 'off' = 'off') {
+/** The tab as the server page shows it, fed by the page's server query. */
+function ServerFirewall({ uuid }: { uuid: string }) {
+  const server = useQuery(serverQueries.detail(uuid));
+  return server.data ? <FirewallTab server={server.data} sections={[firewallSection]} /> : null;
+}
+
+/**
+ * web-1's Firewall tab, its rules set to `rules` and its firewall to `firewall` first; `page`
+ * opens it on the server page, otherwise the tab is rendered on its own (a smaller page).
+ */
+async function openFirewall(
+  rules: FirewallRuleInput[],
+  { firewall = 'off', page = false }: { firewall?: 'on' | 'off'; page?: boolean } = {},
+) {
   const session = await signInAs('demo');
   const auth = as(session);
   const { servers } = await callEndpoint(serverEndpoints.list, {}, auth);
@@ -33,8 +48,13 @@ async function openFirewall(rules: FirewallRuleInput[], firewall: 'on' | 'off' =
     { params: { uuid }, body: { server: { firewall } } },
     auth,
   );
-  const view = renderApp({ session, path: `/servers/${uuid}?tab=firewall` });
-  expect(await screen.findByRole('tab', { name: 'Firewall', selected: true })).toBeVisible();
+  const path = `/servers/${uuid}?tab=firewall`;
+  const view = page
+    ? renderApp({ session, path })
+    : renderPage(<ServerFirewall uuid={uuid} />, { session, path });
+  if (page)
+    expect(await screen.findByRole('tab', { name: 'Firewall', selected: true })).toBeVisible();
+  expect(await screen.findByRole('button', { name: 'Add rule' })).toBeVisible();
   const listed = async () =>
     (await callEndpoint(firewallEndpoints.list, { params: { uuid } }, auth)).firewall_rules
       .firewall_rule;
@@ -57,7 +77,7 @@ const expectRows = (rows: string[]) => waitFor(() => expect(ruleRows()).toEqual(
 
 describe('server firewall tab', () => {
   it('turns the firewall on and off', async () => {
-    const { user, uuid, auth } = await openFirewall([]);
+    const { user, uuid, auth } = await openFirewall([], { page: true });
     expect(await screen.findByText('No firewall rules yet.')).toBeVisible();
     const toggle = screen.getByRole('switch', { name: 'Firewall' });
     expect(toggle).not.toBeChecked();
@@ -75,18 +95,17 @@ describe('server firewall tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add firewall rule' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Protocol' }));
-    await user.click(await screen.findByRole('option', { name: 'TCP' }));
-    await user.type(within(dialog).getByLabelText('Destination port from'), '8080');
-    await user.type(within(dialog).getByLabelText('Destination port to'), '8081');
-    await user.type(within(dialog).getByLabelText('Comment'), 'Admin');
+    await user.click(await screen.findByRole('option', { name: 'UDP' }));
+    await user.type(within(dialog).getByLabelText('Destination port from'), '53');
+    await user.type(within(dialog).getByLabelText('Destination port to'), '54');
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectRows([
       '1: Accept, Any, port 22, SSH',
-      '2: Accept, Any, port 8080–8081, Admin',
+      '2: Accept, Any, port 53–54, —',
       '3: Drop, Any, Default',
     ]);
-    expect((await listed()).map((rule) => rule.destination_port_start)).toEqual(['22', '8080', '']);
+    expect((await listed()).map((rule) => rule.protocol)).toEqual(['tcp', 'udp', '']);
   });
 
   it('shows the rules’ own field errors and sends nothing', async () => {
