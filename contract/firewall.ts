@@ -5,13 +5,12 @@ import { ipFamilyOf, ipToBigInt } from './ip';
 /** At most this many rules a server (terraform's `upcloud_firewall_rules`, api-reference-notes §2.7). */
 export const firewallRuleLimit = 1000;
 /** A rule's comment: 0–250 characters (upctl's `server firewall create --comment`). */
-export const firewallCommentMaxLength = 250;
+const firewallCommentMaxLength = 250;
 
-export const firewallDirections = ['in', 'out'] as const;
+const firewallDirections = ['in', 'out'] as const;
 /** `reject` is deprecated by the API but still answered in old rule sets (UpCloud's Go SDK). */
-export const firewallActions = ['accept', 'reject', 'drop'] as const;
-export const firewallProtocols = ['tcp', 'udp', 'icmp'] as const;
-export type FirewallDirection = (typeof firewallDirections)[number];
+const firewallActions = ['accept', 'reject', 'drop'] as const;
+const firewallProtocols = ['tcp', 'udp', 'icmp'] as const;
 export type FirewallAction = (typeof firewallActions)[number];
 
 /**
@@ -148,7 +147,7 @@ export const firewallRuleInputSchema = z
 export type FirewallRuleInput = z.input<typeof firewallRuleInputSchema>;
 
 /** A position: 1 is the first rule, evaluated first. */
-export const firewallPositionSchema = z
+const firewallPositionSchema = z
   .string()
   .check(
     z.refine(
@@ -163,7 +162,6 @@ export const createFirewallRuleRequestSchema = z.strictObject({
     .strictObject({ ...ruleInputShape, position: z.optional(firewallPositionSchema) })
     .check(z.superRefine<RuleInputShape>(checkRule)),
 });
-export type CreateFirewallRuleRequest = z.input<typeof createFirewallRuleRequestSchema>;
 
 /**
  * `PUT /server/{uuid}/firewall_rule`: the whole set, in order, replaces the server's rules
@@ -176,7 +174,6 @@ export const replaceFirewallRulesRequestSchema = z.strictObject({
       .check(z.maxLength(firewallRuleLimit, `At most ${firewallRuleLimit} rules a server.`)),
   }),
 });
-export type ReplaceFirewallRulesRequest = z.input<typeof replaceFirewallRulesRequestSchema>;
 
 /** A server's firewall rules (api-reference-notes §2.7): classic paths and error objects. */
 export const firewallEndpoints = {

@@ -63,4 +63,3 @@ export function createFirewallStore(db: Db) {
     },
   };
 }
-export type FirewallStore = ReturnType<typeof createFirewallStore>;
