@@ -67,6 +67,17 @@ const ruleInputShape = {
   ),
 };
 type RuleInputShape = z.infer<ReturnType<typeof z.object<typeof ruleInputShape>>>;
+type OptionalAttribute = Exclude<keyof RuleInputShape, 'action' | 'direction'>;
+
+/**
+ * Every attribute beyond `action` and `direction`, unset: `""`, as the API answers what a rule
+ * leaves out (api-reference-notes §2.7) and as a form's empty field holds it.
+ */
+export const unsetRuleAttributes = Object.fromEntries(
+  Object.keys(ruleInputShape)
+    .filter((name) => name !== 'action' && name !== 'direction')
+    .map((name) => [name, '']),
+) as Record<OptionalAttribute, ''>;
 type RuleKey = keyof RuleInputShape;
 interface IssueSink {
   addIssue(issue: { code: 'custom'; message: string; path: string[]; input: unknown }): void;

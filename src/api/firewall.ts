@@ -68,30 +68,25 @@ export const firewallQueries = {
 const refreshRules = (queryClient: QueryClient, uuid: string) =>
   queryClient.invalidateQueries({ queryKey: firewallQueries.list(uuid).queryKey });
 
-export function useCreateFirewallRule(uuid: string) {
+/** A change of the server's rule set; the list is read again after it. */
+function useRuleChange<Variables>(
+  uuid: string,
+  change: (variables: Variables) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ rule, position }: { rule: FirewallRuleInput; position?: number }) =>
-      createFirewallRule(uuid, rule, position),
-    onSuccess: () => refreshRules(queryClient, uuid),
-  });
+  return useMutation({ mutationFn: change, onSuccess: () => refreshRules(queryClient, uuid) });
 }
 
-export function useReplaceFirewallRules(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rules: FirewallRuleInput[]) => replaceFirewallRules(uuid, rules),
-    onSuccess: () => refreshRules(queryClient, uuid),
-  });
-}
+export const useCreateFirewallRule = (uuid: string) =>
+  useRuleChange(uuid, ({ rule, position }: { rule: FirewallRuleInput; position?: number }) =>
+    createFirewallRule(uuid, rule, position),
+  );
 
-export function useDeleteFirewallRule(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (position: string) => deleteFirewallRule(uuid, position),
-    onSuccess: () => refreshRules(queryClient, uuid),
-  });
-}
+export const useReplaceFirewallRules = (uuid: string) =>
+  useRuleChange(uuid, (rules: FirewallRuleInput[]) => replaceFirewallRules(uuid, rules));
+
+export const useDeleteFirewallRule = (uuid: string) =>
+  useRuleChange(uuid, (position: string) => deleteFirewallRule(uuid, position));
 
 /** Turns the server's firewall on or off (its `firewall` attribute, api-reference-notes §2.4). */
 export function useSetServerFirewall(uuid: string) {

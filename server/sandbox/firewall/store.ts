@@ -1,4 +1,5 @@
 import type { FirewallRule, FirewallRuleInput } from '../../../contract/firewall';
+import { unsetRuleAttributes } from '../../../contract/firewall';
 import type { DomainMigration } from '../domain';
 import type { Db } from '../store/database';
 
@@ -21,24 +22,10 @@ export const firewallMigrations: readonly DomainMigration[] = [
 ];
 
 /** A client's rule as the API answers it: every attribute, unset ones `""` (api-reference-notes §2.7). */
-export function storedRule(input: FirewallRuleInput): StoredRule {
-  return {
-    action: input.action,
-    comment: input.comment ?? '',
-    destination_address_end: input.destination_address_end ?? '',
-    destination_address_start: input.destination_address_start ?? '',
-    destination_port_end: input.destination_port_end ?? '',
-    destination_port_start: input.destination_port_start ?? '',
-    direction: input.direction,
-    family: input.family ?? '',
-    icmp_type: input.icmp_type ?? '',
-    protocol: input.protocol ?? '',
-    source_address_end: input.source_address_end ?? '',
-    source_address_start: input.source_address_start ?? '',
-    source_port_end: input.source_port_end ?? '',
-    source_port_start: input.source_port_start ?? '',
-  };
-}
+export const storedRule = (input: FirewallRuleInput): StoredRule => ({
+  ...unsetRuleAttributes,
+  ...input,
+});
 
 /** Each server's rules in order; a change rewrites the set, so positions stay 1…n. */
 export function createFirewallStore(db: Db) {

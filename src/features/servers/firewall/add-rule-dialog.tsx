@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import type { FirewallRuleInput } from '../../../../contract/firewall';
-import { firewallRuleInputSchema } from '../../../../contract/firewall';
+import { firewallRuleInputSchema, unsetRuleAttributes } from '../../../../contract/firewall';
 import { createFirewallRuleCall, useCreateFirewallRule } from '../../../api/firewall';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormSelect, FormTextInput } from '../../../components/form/form-fields';
@@ -17,19 +17,47 @@ type RuleField = keyof FirewallRuleInput;
 const blankRule: Required<FirewallRuleInput> = {
   direction: 'in',
   action: 'accept',
-  family: '',
-  protocol: '',
-  source_address_start: '',
-  source_address_end: '',
-  source_port_start: '',
-  source_port_end: '',
-  destination_address_start: '',
-  destination_address_end: '',
-  destination_port_start: '',
-  destination_port_end: '',
-  icmp_type: '',
-  comment: '',
+  ...unsetRuleAttributes,
 };
+
+/** The choices of the rule's select fields; `""` leaves the attribute unset. */
+const selects: [RuleField, string, [string, string][]][] = [
+  [
+    'direction',
+    'Direction',
+    [
+      ['in', 'Incoming'],
+      ['out', 'Outgoing'],
+    ],
+  ],
+  [
+    'action',
+    'Action',
+    [
+      ['accept', 'Accept'],
+      ['drop', 'Drop'],
+    ],
+  ],
+  [
+    'family',
+    'IP family',
+    [
+      ['', 'Any'],
+      ['IPv4', 'IPv4'],
+      ['IPv6', 'IPv6'],
+    ],
+  ],
+  [
+    'protocol',
+    'Protocol',
+    [
+      ['', 'Any'],
+      ['tcp', 'TCP'],
+      ['udp', 'UDP'],
+      ['icmp', 'ICMP'],
+    ],
+  ],
+];
 
 // api-reference-notes §17.1: `<ATTRIBUTE>_INVALID` / `_MISSING` name the rule attribute at fault.
 const fields = Object.fromEntries(
@@ -91,25 +119,15 @@ export function AddRuleDialog({
       onClose={onClose}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormSelect control={form.control} name="direction" label="Direction">
-          <MenuItem value="in">Incoming</MenuItem>
-          <MenuItem value="out">Outgoing</MenuItem>
-        </FormSelect>
-        <FormSelect control={form.control} name="action" label="Action">
-          <MenuItem value="accept">Accept</MenuItem>
-          <MenuItem value="drop">Drop</MenuItem>
-        </FormSelect>
-        <FormSelect control={form.control} name="family" label="IP family">
-          <MenuItem value="">Any</MenuItem>
-          <MenuItem value="IPv4">IPv4</MenuItem>
-          <MenuItem value="IPv6">IPv6</MenuItem>
-        </FormSelect>
-        <FormSelect control={form.control} name="protocol" label="Protocol">
-          <MenuItem value="">Any</MenuItem>
-          <MenuItem value="tcp">TCP</MenuItem>
-          <MenuItem value="udp">UDP</MenuItem>
-          <MenuItem value="icmp">ICMP</MenuItem>
-        </FormSelect>
+        {selects.map(([name, label, options]) => (
+          <FormSelect key={name} control={form.control} name={name} label={label}>
+            {options.map(([value, text]) => (
+              <MenuItem key={value} value={value}>
+                {text}
+              </MenuItem>
+            ))}
+          </FormSelect>
+        ))}
         {ranges.map(([label, start, end]) => [
           <FormTextInput key={start} control={form.control} name={start} label={`${label} from`} />,
           <FormTextInput key={end} control={form.control} name={end} label={`${label} to`} />,

@@ -65,6 +65,11 @@ const range = (start: string, end: string) =>
 const endpoint = (address: [string, string], port: [string, string]) =>
   port[0] ? `${range(...address)}, port ${range(...port)}` : range(...address);
 
+const moves = [
+  { by: -1, word: 'up', Icon: ArrowUpwardIcon },
+  { by: 1, word: 'down', Icon: ArrowDownwardIcon },
+] as const;
+
 const words = { in: 'Incoming', out: 'Outgoing', accept: 'Accept', drop: 'Drop', reject: 'Reject' };
 
 function FirewallRules({ server }: { server: ServerDetails }) {
@@ -141,22 +146,17 @@ function FirewallRules({ server }: { server: ServerDetails }) {
         const position = row.original.position;
         return (
           <Box sx={{ display: 'flex' }}>
-            <IconButton
-              size="small"
-              aria-label={`Move rule ${position} up`}
-              disabled={busy || index === 0}
-              onClick={() => move(index, -1)}
-            >
-              <ArrowUpwardIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              aria-label={`Move rule ${position} down`}
-              disabled={busy || index === current.length - 1}
-              onClick={() => move(index, 1)}
-            >
-              <ArrowDownwardIcon fontSize="small" />
-            </IconButton>
+            {moves.map(({ by, word, Icon }) => (
+              <IconButton
+                key={word}
+                size="small"
+                aria-label={`Move rule ${position} ${word}`}
+                disabled={busy || !(index + by >= 0 && index + by < current.length)}
+                onClick={() => move(index, by)}
+              >
+                <Icon fontSize="small" />
+              </IconButton>
+            ))}
             <IconButton
               size="small"
               aria-label={`Delete rule ${position}`}
