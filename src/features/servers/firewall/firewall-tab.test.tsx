@@ -61,6 +61,21 @@ async function openFirewall(
   return { ...view, uuid, auth, listed };
 }
 
+/** Opens the add dialog and fills in a protocol and a destination port range. */
+async function addRuleWith(
+  user: ReturnType<typeof renderPage>['user'],
+  protocol: string,
+  [from, to]: [string, string],
+) {
+  await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add firewall rule' });
+  await user.click(within(dialog).getByRole('combobox', { name: 'Protocol' }));
+  await user.click(await screen.findByRole('option', { name: protocol }));
+  await user.type(within(dialog).getByLabelText('Destination port from'), from);
+  await user.type(within(dialog).getByLabelText('Destination port to'), to);
+  return dialog;
+}
+
 /** The rule table's rows as "position: action, destination, comment". */
 function ruleRows() {
   const table = screen.getByRole('table', { name: 'Firewall rules, in order' });
@@ -92,12 +107,7 @@ describe('server firewall tab', () => {
 
   it('adds a rule from the dialog before the default rule', async () => {
     const { user, listed } = await openFirewall([ssh, dropAll]);
-    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add firewall rule' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Protocol' }));
-    await user.click(await screen.findByRole('option', { name: 'UDP' }));
-    await user.type(within(dialog).getByLabelText('Destination port from'), '53');
-    await user.type(within(dialog).getByLabelText('Destination port to'), '54');
+    const dialog = await addRuleWith(user, 'UDP', ['53', '54']);
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectRows([
@@ -110,12 +120,7 @@ describe('server firewall tab', () => {
 
   it('shows the rules’ own field errors and sends nothing', async () => {
     const { user, listed } = await openFirewall([ssh]);
-    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add firewall rule' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Protocol' }));
-    await user.click(await screen.findByRole('option', { name: 'ICMP' }));
-    await user.type(within(dialog).getByLabelText('Destination port from'), '22');
-    await user.type(within(dialog).getByLabelText('Destination port to'), '22');
+    const dialog = await addRuleWith(user, 'ICMP', ['22', '22']);
     await user.type(within(dialog).getByLabelText('Source address from'), '10.0.0.9');
     await user.type(within(dialog).getByLabelText('Source address to'), '10.0.0.1');
     await user.type(within(dialog).getByLabelText('ICMP type'), '300');

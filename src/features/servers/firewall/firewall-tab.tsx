@@ -65,6 +65,11 @@ const range = (start: string, end: string) =>
 const endpoint = (address: [string, string], port: [string, string]) =>
   port[0] ? `${range(...address)}, port ${range(...port)}` : range(...address);
 
+const ends = [
+  ['source', 'Source'],
+  ['destination', 'Destination'],
+] as const;
+
 const moves = [
   { by: -1, word: 'up', Icon: ArrowUpwardIcon },
   { by: 1, word: 'down', Icon: ArrowDownwardIcon },
@@ -121,21 +126,15 @@ function FirewallRules({ server }: { server: ServerDetails }) {
           : 'Any',
       { id: 'protocol', header: 'Protocol' },
     ),
-    column.accessor(
-      (rule) =>
-        endpoint(
-          [rule.source_address_start, rule.source_address_end],
-          [rule.source_port_start, rule.source_port_end],
-        ),
-      { id: 'source', header: 'Source' },
-    ),
-    column.accessor(
-      (rule) =>
-        endpoint(
-          [rule.destination_address_start, rule.destination_address_end],
-          [rule.destination_port_start, rule.destination_port_end],
-        ),
-      { id: 'destination', header: 'Destination' },
+    ...ends.map(([end, header]) =>
+      column.accessor(
+        (rule) =>
+          endpoint(
+            [rule[`${end}_address_start`], rule[`${end}_address_end`]],
+            [rule[`${end}_port_start`], rule[`${end}_port_end`]],
+          ),
+        { id: end, header },
+      ),
     ),
     column.accessor((rule) => rule.comment || '—', { id: 'comment', header: 'Comment' }),
     column.display({
