@@ -20,6 +20,7 @@ import { kubernetesMigrations } from './kubernetes/billing';
 import { loadBalancerDomain } from './load-balancers/domain';
 import { tagsDomain } from './tags/domain';
 import { serverGroupsDomain } from './server-groups/domain';
+import { firewallDomain } from './firewall/domain';
 
 /**
  * Every resource group of the sandbox, each registered once. The groups built before domains
@@ -45,4 +46,5 @@ export const sandboxDomains: readonly SandboxDomain[] = [
   loadBalancerDomain,
   tagsDomain,
   serverGroupsDomain,
+  firewallDomain,
 ];

@@ -26,6 +26,7 @@ import { isSystemLabel, labelsText } from '../../lib/labels';
 import { consoleSection, ServerConsole } from './server-console';
 import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
 import { ServerOperationButtons } from './server-operations';
+import { FirewallTab, firewallSection } from './firewall/firewall-tab';
 
 export function ServerDetailPage() {
   return (
@@ -92,7 +93,7 @@ const eventColumns = [
   eventColumn.accessor((event) => event.email ?? '—', { id: 'by', header: 'By' }),
 ];
 
-const sections = [backupsSection, consoleSection];
+const sections = [firewallSection, backupsSection, consoleSection];
 
 function ServerView({ server }: { server: ServerDetails }) {
   const navigate = useNavigate();
@@ -230,6 +231,7 @@ function ServerView({ server }: { server: ServerDetails }) {
         </Section>
       </Box>
       <ServerConsole server={server} sections={sections} />
+      <FirewallTab server={server} sections={sections} />
       {deleting && (
         <DeleteServerDialog
           server={server}
