@@ -96,6 +96,7 @@ describe('app shell and routes', () => {
     expect(location.current?.pathname).toBe('/sign-in');
     expect(location.current?.search).toBe('?next=%2Ftokens');
 
+    await user.click(screen.getByRole('button', { name: 'API token' }));
     await user.type(screen.getByLabelText(/API token/), fresh.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
