@@ -1,8 +1,31 @@
-import { useLayoutEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Portal from '@mui/material/Portal';
 import { maintenanceSpaceVariable } from '../theme';
+
+/**
+ * Keeps the space from the banner's top edge to the bottom of the window free below dialogs, for
+ * as long as the banner is there. A ref callback: the portal attaches the banner after its own
+ * first render.
+ */
+function reserveSpace(banner: HTMLDivElement | null) {
+  if (!banner) return;
+  const root = document.documentElement;
+  const reserve = () =>
+    root.style.setProperty(
+      maintenanceSpaceVariable,
+      `${Math.max(0, window.innerHeight - banner.getBoundingClientRect().top)}px`,
+    );
+  reserve();
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+  observer?.observe(banner);
+  window.addEventListener('resize', reserve);
+  return () => {
+    observer?.disconnect();
+    window.removeEventListener('resize', reserve);
+    root.style.removeProperty(maintenanceSpaceVariable);
+  };
+}
 
 /**
  * Shown by the app shell while the API answers 503 (maintenance). Reads and changes in flight are
@@ -12,33 +35,10 @@ import { maintenanceSpaceVariable } from '../theme';
  * covers a dialog's buttons.
  */
 export function MaintenanceBanner() {
-  const ref = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const banner = ref.current;
-    const root = document.documentElement;
-    if (!banner) return;
-    // From the banner's top edge to the bottom of the window; dialogs keep their margin above it.
-    const reserve = () =>
-      root.style.setProperty(
-        maintenanceSpaceVariable,
-        `${Math.max(0, window.innerHeight - banner.getBoundingClientRect().top)}px`,
-      );
-    reserve();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
-    observer?.observe(banner);
-    window.addEventListener('resize', reserve);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', reserve);
-      root.style.removeProperty(maintenanceSpaceVariable);
-    };
-  }, []);
-
   return (
     <Portal>
       <Alert
-        ref={ref}
+        ref={reserveSpace}
         severity="warning"
         variant="filled"
         role="status"
