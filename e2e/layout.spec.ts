@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './support';
-import { expect, signIn, test } from './support';
+import { expect, expectNoAxeViolations, signIn, test } from './support';
 
 /*
  * No page scrolls sideways, on a desktop or on a phone: every page the navigation lists (read
@@ -108,5 +108,25 @@ for (const [device, viewport] of Object.entries(viewports)) {
       }
       expect(overflowing).toEqual([]);
     });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a link on a hovered table row stays readable (${scheme})`, async ({ page, users }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, users.demo);
+    await open(page, '/storage');
+    const table = page.getByRole('table').first();
+    const link = table.getByRole('link').first();
+    const plain = await link.evaluate((element) => getComputedStyle(element).color);
+    // The pointer rests on the row, beside its link: the row is tinted, the link recoloured.
+    await table
+      .getByRole('row')
+      .nth(1)
+      .hover({ position: { x: 4, y: 4 } });
+    await expect
+      .poll(() => link.evaluate((element) => getComputedStyle(element).color))
+      .not.toBe(plain);
+    await expectNoAxeViolations(page);
   });
 }
