@@ -1,16 +1,7 @@
 import { demoAccountsPath, demoAccountsSchema } from '../../contract/sandbox';
-import { fetchQuery } from './fetch-query';
 import { request } from './http';
 
-/** The sandbox's demo sign-ins; a 404 (proxy mode: no sandbox) is an error, not retried. */
+/** The sandbox's demo sign-ins; in proxy mode (no sandbox) the API error of a 404. */
 export async function getDemoAccounts(signal?: AbortSignal) {
   return (await request(demoAccountsPath, demoAccountsSchema, { signal })).accounts;
 }
-
-export const sandboxQueries = {
-  demoAccounts: () =>
-    fetchQuery(['sandbox', 'demo-accounts'], getDemoAccounts, {
-      retry: false,
-      staleTime: Infinity,
-    }),
-};
