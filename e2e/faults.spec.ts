@@ -32,6 +32,15 @@ async function fillCreateStorage(page: Page, title: string) {
   return dialog;
 }
 
+/** Fills in a new storage and submits it while the service is under maintenance: the banner shows. */
+async function createDuringMaintenance(page: Page, request: APIRequestContext, title: string) {
+  const dialog = await fillCreateStorage(page, title);
+  await setFaults(request, { maintenance: true });
+  await dialog.getByRole('button', { name: 'Create storage' }).click();
+  await expect(banner(page)).toBeVisible();
+  return dialog;
+}
+
 test('maintenance: a banner, the change waits and completes by itself when the service is back', async ({
   page,
   request,
@@ -39,11 +48,7 @@ test('maintenance: a banner, the change waits and completes by itself when the s
 }) => {
   await signIn(page, users.demo);
   const title = unique('made through maintenance');
-  const dialog = await fillCreateStorage(page, title);
-
-  await setFaults(request, { maintenance: true });
-  await dialog.getByRole('button', { name: 'Create storage' }).click();
-  await expect(banner(page)).toBeVisible();
+  const dialog = await createDuringMaintenance(page, request, title);
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
 
   await setFaults(request, { maintenance: false });
@@ -96,11 +101,7 @@ test('maintenance: the banner leaves a dialog’s buttons uncovered and usable o
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, users.demo);
   const title = unique('kept clear of the banner');
-  const dialog = await fillCreateStorage(page, title);
-
-  await setFaults(request, { maintenance: true });
-  await dialog.getByRole('button', { name: 'Create storage' }).click();
-  await expect(banner(page)).toBeVisible();
+  const dialog = await createDuringMaintenance(page, request, title);
   const bannerTop = (await banner(page).boundingBox())!.y;
   const buttons = dialog.locator('.MuiDialogActions-root button');
   await expect(buttons).toHaveCount(2);

@@ -37,15 +37,7 @@ export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
       // minmax(0, 1fr): a wide nodes table scrolls inside its group's card, not the page.
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-        }}
-      >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
         <Typography id="node-groups-heading" variant="h5" component="h2">
           Node groups
         </Typography>
