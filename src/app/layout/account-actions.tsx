@@ -20,7 +20,11 @@ export function AccountActions() {
 
   return (
     <>
-      <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, mx: 1 }}>
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{ display: { xs: 'none', md: 'block' }, mx: 1, maxWidth: '28ch' }}
+      >
         Signed in as <strong>{session?.username}</strong>
       </Typography>
       {/* On a phone only the icon shows; the label names the button at every width. */}
