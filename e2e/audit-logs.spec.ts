@@ -74,9 +74,16 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   const title = unique('searched disk');
   const disk = await createDisk(api, { title });
 
-  const search = page.getByRole('searchbox', { name: 'UUID, username or IP address' });
-  await search.fill(disk.uuid);
-  await search.press('Enter');
+  // The app bar search opens the command palette; a pasted UUID opens its resource.
+  const search = async (text: string) => {
+    await page.getByRole('banner').getByRole('button', { name: 'Search or jump to' }).click();
+    const query = page
+      .getByRole('dialog', { name: 'Search or jump to' })
+      .getByRole('combobox', { name: /Page, name, hostname/ });
+    await query.fill(text);
+    await query.press('Enter');
+  };
+  await search(disk.uuid);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('tab', { name: 'Activity' }).click();
   await expect(page).toHaveURL(/[?&]tab=activity/);
@@ -86,8 +93,7 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   await expectNoAxeViolations(page);
 
   await api.call('DELETE', `/1.3/storage/${disk.uuid}`);
-  await search.fill(disk.uuid);
-  await search.press('Enter');
+  await search(disk.uuid);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(
     page.getByText(`The storage ${disk.uuid} no longer exists.`, { exact: false }),

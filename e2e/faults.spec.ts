@@ -32,6 +32,15 @@ async function fillCreateStorage(page: Page, title: string) {
   return dialog;
 }
 
+/** Fills in a new storage and submits it while the service is under maintenance: the banner shows. */
+async function createDuringMaintenance(page: Page, request: APIRequestContext, title: string) {
+  const dialog = await fillCreateStorage(page, title);
+  await setFaults(request, { maintenance: true });
+  await dialog.getByRole('button', { name: 'Create storage' }).click();
+  await expect(banner(page)).toBeVisible();
+  return dialog;
+}
+
 test('maintenance: a banner, the change waits and completes by itself when the service is back', async ({
   page,
   request,
@@ -39,11 +48,7 @@ test('maintenance: a banner, the change waits and completes by itself when the s
 }) => {
   await signIn(page, users.demo);
   const title = unique('made through maintenance');
-  const dialog = await fillCreateStorage(page, title);
-
-  await setFaults(request, { maintenance: true });
-  await dialog.getByRole('button', { name: 'Create storage' }).click();
-  await expect(banner(page)).toBeVisible();
+  const dialog = await createDuringMaintenance(page, request, title);
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
 
   await setFaults(request, { maintenance: false });
@@ -86,4 +91,38 @@ test('a 500 is explained, the input stays, and trying again succeeds', async ({
 
   await dialog.getByRole('button', { name: 'Create storage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
+test('maintenance: the banner leaves a dialog’s buttons uncovered and usable on a phone', async ({
+  page,
+  request,
+  users,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, users.demo);
+  const title = unique('kept clear of the banner');
+  const dialog = await createDuringMaintenance(page, request, title);
+  const bannerTop = (await banner(page).boundingBox())!.y;
+  const buttons = dialog.locator('.MuiDialogActions-root button');
+  await expect(buttons).toHaveCount(2);
+  for (const button of await buttons.all()) {
+    // A tall dialog scrolls on a phone; at its end its buttons show above the banner.
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport();
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
+    // A tap on the button's centre reaches the dialog (the button, or its card while the button
+    // is disabled, since then it takes no pointer events), not the banner.
+    const reached = await button.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      return hit?.closest('[role="dialog"]') === element.closest('[role="dialog"]');
+    });
+    expect(reached).toBe(true);
+  }
+
+  await setFaults(request, { maintenance: false });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
+    timeout: 20_000,
+  });
 });

@@ -109,12 +109,19 @@ test.afterAll(async () => {
 test.use({ baseURL: undefined });
 
 async function signIn(page: Page, how: 'token' | 'password') {
+  // There is no sandbox behind a proxy: the sign-in page offers no demo accounts.
+  const demoAccounts = page.waitForResponse((response) =>
+    response.url().endsWith('/_sandbox/demo-accounts'),
+  );
   await page.goto(`${baseURL}/sign-in`);
+  expect((await demoAccounts).status()).toBe(404);
+  await expect(page.getByText(/demo account/i)).toHaveCount(0);
   if (how === 'password') {
     await page.getByRole('button', { name: 'Username and password' }).click();
     await page.getByRole('textbox', { name: 'Username' }).fill(upstreamCredentials.username);
     await page.getByRole('textbox', { name: 'Password' }).fill(upstreamCredentials.password);
   } else {
+    await page.getByRole('button', { name: 'API token' }).click();
     await page.getByRole('textbox', { name: 'API token' }).fill(upstreamCredentials.token);
   }
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

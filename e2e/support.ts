@@ -74,6 +74,7 @@ export async function signInWithPassword(page: Page, username: string, password:
 
 export async function signInWithToken(page: Page, token: string) {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'API token' }).click();
   await page.getByRole('textbox', { name: 'API token' }).fill(token);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

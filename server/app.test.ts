@@ -330,6 +330,31 @@ describe('the Host a request names (DNS rebinding)', () => {
   });
 });
 
+describe('the demo accounts the sign-in page offers', () => {
+  it('lists the seeded sign-ins in sandbox mode, from any address, and nothing in proxy mode', async () => {
+    const sandbox = await buildTestServer();
+    const upstream = await startUpstream();
+    const proxy = await buildServer({ upstreamUrl: upstream.url });
+    try {
+      const answer = await sandbox.inject({
+        url: '/_sandbox/demo-accounts',
+        remoteAddress: '203.0.113.9',
+      });
+      expect(answer.statusCode).toBe(200);
+      const { accounts } = answer.json<{ accounts: { username: string; password: string }[] }>();
+      expect(accounts.map(({ username, password }) => [username, password])).toEqual(
+        Object.entries(demoUsers),
+      );
+      expectProblem(await proxy.inject({ url: '/_sandbox/demo-accounts' }), 404, 'NOT_FOUND');
+      expect(upstream.hits).toEqual([]);
+    } finally {
+      await sandbox.close();
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('requests Node refuses before routing', () => {
   /** Writes `request` on a raw socket and reads the answer until the server closes it. */
   function rawExchange(port: number, request: string) {

@@ -10,7 +10,7 @@ import type { SandboxOptions } from './sandbox/context';
 import { createSandboxContext } from './sandbox/context';
 import { sandboxApi, versionProblem } from './sandbox/api';
 import { sendProblem, toProblem } from './sandbox/http/problem';
-import { sandboxControl } from './sandbox/control';
+import { sandboxControl, sandboxDemoAccounts } from './sandbox/control';
 import { ApiProblem } from './sandbox/http/errors';
 import { registerProxy } from './proxy';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
@@ -160,6 +160,7 @@ export async function buildServer(options: ServerOptions = {}) {
   } else await sandboxApi(app, sandbox!);
   if (sandbox) {
     await app.register(sandboxControl(sandbox), { prefix: '/_sandbox' });
+    await sandboxDemoAccounts(app);
     app.addHook('onReady', async () => sandbox.jobs.start());
     app.addHook('onClose', async () => {
       sandbox.jobs.close();

@@ -5,6 +5,10 @@ import { sendProblem, toProblem } from './http/problem';
 import type { SandboxContext } from './context';
 import { ApiProblem } from './http/errors';
 import { createTenants } from './tenants';
+import { demoUsers } from './seed';
+import type { SeedUser } from './seed';
+import { demoAccountsPath } from '../../contract/sandbox';
+import type { DemoAccounts } from '../../contract/sandbox';
 
 const faultsBody = z.strictObject({
   maintenance: z.boolean().optional(),
@@ -57,4 +61,26 @@ export function sandboxControl(sandbox: SandboxContext) {
     });
     scope.post('/tenants', async (_request, reply) => reply.code(201).send(tenants.create()));
   };
+}
+
+const demoDescriptions: Record<SeedUser, string> = {
+  demo: 'Main account with servers, storage and networks',
+  demo_viewer: 'Subaccount of demo without billing permission',
+  partner: 'Partner account that manages customer accounts',
+  other: 'An unrelated main account',
+};
+
+/**
+ * `GET /_sandbox/demo-accounts`: the seeded sign-ins (already published in the README), from any
+ * client the Host check lets in, so the sign-in page of a sandbox offers them. Proxy mode has no
+ * such route.
+ */
+export async function sandboxDemoAccounts(app: FastifyInstance) {
+  app.get(demoAccountsPath, async (): Promise<DemoAccounts> => ({
+    accounts: Object.entries(demoUsers).map(([username, password]) => ({
+      username,
+      password,
+      description: demoDescriptions[username as SeedUser],
+    })),
+  }));
 }

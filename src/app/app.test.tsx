@@ -32,6 +32,32 @@ describe('app shell and routes', () => {
     expect(within(breadcrumbs).getByText('Prices')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('groups the navigation into sections, each a named list of links reached with Tab', async () => {
+    const { user } = renderApp({ session: await signInAs('demo') });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getAllByRole('list', { name: /./ })).toHaveLength(6);
+    const named = (name: string) =>
+      within(within(navigation).getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(named('Compute')).toEqual(['Servers', 'Tags', 'Zones', 'Device availability']);
+    expect(named('Storage')).toEqual(['Storage']);
+    expect(named('Network')).toEqual(expect.arrayContaining(['Networks', 'Load balancers']));
+    expect(named('Kubernetes')).toEqual(['Kubernetes']);
+    expect(named('Account & billing')).toEqual(expect.arrayContaining(['Prices', 'Billing']));
+    expect(named('Security')).toEqual(['API tokens', 'Audit log']);
+    // Dashboard first, above the sections; the tab order follows the drawer.
+    const dashboard = within(navigation).getByRole('link', { name: 'Dashboard' });
+    dashboard.focus();
+    await user.tab();
+    expect(within(navigation).getByRole('link', { name: 'Servers' })).toHaveFocus();
+    await user.tab();
+    expect(within(navigation).getByRole('link', { name: 'Tags' })).toHaveFocus();
+  });
+
   it('links from the dashboard into every group', async () => {
     const { user } = renderApp({ session: await signInAs('demo') });
 
@@ -96,6 +122,7 @@ describe('app shell and routes', () => {
     expect(location.current?.pathname).toBe('/sign-in');
     expect(location.current?.search).toBe('?next=%2Ftokens');
 
+    await user.click(screen.getByRole('button', { name: 'API token' }));
     await user.type(screen.getByLabelText(/API token/), fresh.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();

@@ -3,6 +3,9 @@ import { createTheme } from '@mui/material/styles';
 /** Where the chosen mode (system, light or dark) is kept between visits. */
 export const colorModeStorageKey = 'skydeck.color-mode';
 
+/** The space the maintenance banner takes at the bottom of the window, kept free below dialogs. */
+export const maintenanceSpaceVariable = '--skydeck-maintenance-space';
+
 /**
  * Light and dark schemes as CSS variables switched by a class on <html>, so a mode change
  * restyles the page without re-rendering it; the default mode follows `prefers-color-scheme`.
@@ -17,5 +20,27 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     h4: { fontWeight: 600 },
+  },
+  components: {
+    // A link on a hovered table row (or hovered itself) sits on a tinted background: a deeper
+    // (light) or paler (dark) shade of primary keeps it above 4.5:1 there.
+    MuiLink: {
+      variants: [
+        {
+          props: { color: 'primary' },
+          style: ({ theme }) => ({
+            '&:hover, .MuiTableRow-hover:hover &': {
+              color: theme.vars.palette.primary.dark,
+              ...theme.applyStyles('dark', { color: theme.vars.palette.primary.light }),
+            },
+          }),
+        },
+      ],
+    },
+    MuiDialog: {
+      styleOverrides: {
+        container: { paddingBottom: `var(${maintenanceSpaceVariable}, 0px)` },
+      },
+    },
   },
 });

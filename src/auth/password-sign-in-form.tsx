@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { SignInField, SignInForm } from './sign-in-form';
 import { useAuth } from './use-auth';
 import { useSignInForm } from './use-sign-in-form';
@@ -13,24 +12,23 @@ const passwordFormSchema = z.object({
 interface PasswordSignInFormProps {
   /** Signing in again in a dialog: the account's username and what to do with the password. */
   username?: string;
+  /** A sandbox demo account's, chosen on the sign-in page. */
+  password?: string;
   signIn?: (username: string, password: string) => Promise<void>;
 }
 
-export function PasswordSignInForm({ username = '', signIn }: PasswordSignInFormProps) {
+export function PasswordSignInForm({
+  username = '',
+  password = '',
+  signIn,
+}: PasswordSignInFormProps) {
   const { signInWithPassword } = useAuth();
-  const form = useSignInForm(passwordFormSchema, { username, password: '' }, (values) =>
+  const form = useSignInForm(passwordFormSchema, { username, password }, (values) =>
     (signIn ?? signInWithPassword)(values.username, values.password),
   );
 
   return (
     <SignInForm form={form} refused="The username or password is not accepted">
-      <Alert severity="warning" role="note">
-        <AlertTitle>Discouraged</AlertTitle>
-        Password sign-in uses HTTP Basic authentication, which the API will deprecate and later
-        disable. The panel uses your password once to create an 8-hour session token and does not
-        keep the password. API access must be enabled for the account; an API subaccount is
-        recommended.
-      </Alert>
       <SignInField form={form} name="username" label="Username" autoComplete="username" />
       <SignInField
         form={form}
@@ -39,6 +37,12 @@ export function PasswordSignInForm({ username = '', signIn }: PasswordSignInForm
         type="password"
         autoComplete="current-password"
       />
+      <Alert severity="info" role="note">
+        Password sign-in uses HTTP Basic authentication, which the API will deprecate and later
+        disable. The panel uses your password once to create an 8-hour session token and does not
+        keep the password. API access must be enabled for the account; an API subaccount is
+        recommended.
+      </Alert>
     </SignInForm>
   );
 }

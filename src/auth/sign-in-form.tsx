@@ -89,8 +89,8 @@ export function SignInMethodToggle({
       size={size}
       sx={{ mb: 3 }}
     >
-      <ToggleButton value="token">API token</ToggleButton>
       <ToggleButton value="password">Username and password</ToggleButton>
+      <ToggleButton value="token">API token</ToggleButton>
     </ToggleButtonGroup>
   );
 }

@@ -7,6 +7,39 @@ import { renderApp, signInAs } from '../testing/render';
 import { tenantUser } from '../testing/tenant';
 
 describe('sign-in page', () => {
+  it('opens on username and password, and fills in a sandbox demo account with one click', async () => {
+    const { user } = renderApp({ path: '/sign-in' });
+
+    const methods = await screen.findByRole('group', { name: 'Sign in with' });
+    expect(
+      within(methods)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Username and password', 'API token']);
+    expect(within(methods).getByRole('button', { name: 'Username and password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByLabelText(/Username/)).toHaveValue('');
+    expect(screen.queryByText('Discouraged')).not.toBeInTheDocument();
+
+    // The sandbox's seeded accounts, as the README lists them.
+    const demos = await screen.findByRole('region', { name: 'Sandbox demo accounts' });
+    expect(
+      within(demos)
+        .getAllByRole('button')
+        .map((button) => button.querySelector('strong')?.textContent),
+    ).toEqual(['demo', 'demo_viewer', 'partner', 'other']);
+    await user.click(within(methods).getByRole('button', { name: 'API token' }));
+    await user.click(within(demos).getByRole('button', { name: /^demo_viewer / }));
+
+    expect(screen.getByLabelText(/Username/)).toHaveValue('demo_viewer');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('ViewerPassw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(within(screen.getByRole('banner')).getByText('demo_viewer')).toBeVisible();
+  });
+
   it('signs in with an API token and returns to the page that was asked for', async () => {
     const { token } = await signInAs('demo');
     const { user, location } = renderApp({ path: '/zones' });
@@ -15,6 +48,7 @@ describe('sign-in page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Skydeck' }),
     ).toBeVisible();
     expect(location.current?.search).toBe('?next=%2Fzones');
+    await user.click(screen.getByRole('button', { name: 'API token' }));
     await user.type(screen.getByLabelText(/API token/), token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -28,7 +62,8 @@ describe('sign-in page', () => {
   it('says the token is not accepted and keeps it in the field', async () => {
     const { user } = renderApp({ path: '/sign-in' });
 
-    await user.type(await screen.findByLabelText(/API token/), 'ucat_wrong');
+    await user.click(await screen.findByRole('button', { name: 'API token' }));
+    await user.type(screen.getByLabelText(/API token/), 'ucat_wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const alert = await screen.findByRole('alert');

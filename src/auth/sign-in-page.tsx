@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { productName } from '../lib/product';
 import { safeReturnPath } from '../lib/redirect';
 import { useAuth } from './auth-context';
+import { DemoAccounts } from './demo-accounts';
+import type { DemoAccount } from './demo-accounts';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInMethodToggle } from './sign-in-form';
 import type { SignInMethod } from './sign-in-form';
@@ -18,7 +20,8 @@ export function SignInPage() {
   useDocumentTitle('Sign in');
   const { session, expired } = useAuth();
   const [searchParams] = useSearchParams();
-  const [method, setMethod] = useState<SignInMethod>('token');
+  const [method, setMethod] = useState<SignInMethod>('password');
+  const [demo, setDemo] = useState<DemoAccount>();
 
   if (session) return <Navigate to={safeReturnPath(searchParams.get('next'))} replace />;
 
@@ -44,7 +47,18 @@ export function SignInPage() {
             </Alert>
           )}
           <SignInMethodToggle value={method} onChange={setMethod} />
-          {method === 'token' ? <TokenSignInForm /> : <PasswordSignInForm />}
+          {method === 'token' ? (
+            <TokenSignInForm />
+          ) : (
+            // A chosen demo account fills a fresh form.
+            <PasswordSignInForm key={demo?.username} {...demo} />
+          )}
+          <DemoAccounts
+            onChoose={(account) => {
+              setMethod('password');
+              setDemo(account);
+            }}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -31,7 +31,7 @@ export function PageHeader({ title, description, actions, crumb }: PageHeaderPro
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+        {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box>}
       </Box>
       {description && (
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '70ch' }}>

@@ -33,6 +33,19 @@ export interface GroupRoute {
   children?: readonly GroupRoute[];
 }
 
+/** The drawer's sections, in its order; an entry without one is listed under "Other", last. */
+export const navigationSections = [
+  'Compute',
+  'Storage',
+  'Network',
+  'Kubernetes',
+  'Account & billing',
+  'Security',
+  'Other',
+] as const;
+
+export type NavigationSection = (typeof navigationSections)[number];
+
 export interface NavigationEntry {
   label: string;
   description: string;
@@ -42,6 +55,8 @@ export interface NavigationEntry {
   partnerOnly?: boolean;
   /** `g` then this key opens the page (listed in the cheat sheet). */
   shortcut?: string;
+  /** The drawer's heading it is listed under; "Other" when not given. */
+  section?: NavigationSection;
 }
 
 export interface ResourcePage {

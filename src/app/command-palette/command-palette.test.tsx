@@ -162,6 +162,57 @@ describe('command palette', () => {
   });
 });
 
+describe('app bar search', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('opens the palette on a click, shows the shortcut, and moves what is typed into it', async () => {
+    const session = await signInAs('demo');
+    const { user, location } = renderApp({ session });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const search = within(screen.getByRole('banner')).getByRole('button', {
+      name: 'Search or jump to',
+    });
+    expect(search).toHaveAccessibleDescription('Ctrl+K');
+    expect(search).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+
+    await user.click(search);
+    let { dialog, input } = await findPalette();
+    expect(input).toHaveValue('');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(search).toHaveFocus());
+
+    // Typing on the focused search: every key lands in the palette's query, in order.
+    await user.keyboard('db-1');
+    ({ dialog, input } = await findPalette());
+    expect(input).toHaveValue('db-1');
+    const option = await within(dialog).findByRole('option', { name: /^db-1\s*db-1\./ });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'db-1' })).toBeVisible();
+    expect(location.current?.pathname).toMatch(/^\/servers\//);
+  });
+
+  it('no longer sends a username to the audit log: the palette says nothing matches', async () => {
+    const { user, location } = renderApp({ session: await signInAs('demo') });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await user.type(screen.getByRole('button', { name: 'Search or jump to' }), 'demo_viewer');
+    const { input } = await findPalette();
+    expect(input).toHaveValue('demo_viewer');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('No page or resource matches “demo_viewer”.')).toBeVisible();
+    expect(location.current?.pathname).toBe('/');
+  });
+});
+
+async function findPalette() {
+  const dialog = await screen.findByRole('dialog', { name: 'Search or jump to' });
+  const input = within(dialog).getByRole('combobox', { name: /Page, name, hostname/ });
+  await waitFor(() => expect(input).toHaveFocus());
+  return { dialog, input };
+}
+
 describe('keyboard shortcut cheat sheet', () => {
   it('opens with ? outside text fields, not while typing one', async () => {
     const { user, location } = renderApp({ session: await signInAs('demo') });
@@ -192,9 +243,10 @@ describe('keyboard shortcut cheat sheet', () => {
       expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument(),
     );
 
-    const search = screen.getByRole('searchbox', { name: 'UUID, username or IP address' });
-    await user.type(search, 'what?');
-    expect(search).toHaveValue('what?');
+    // Typed on the app bar search, the keys go to the palette's query, `?` too.
+    await user.type(screen.getByRole('button', { name: 'Search or jump to' }), 'what?');
+    const palette = await screen.findByRole('dialog', { name: 'Search or jump to' });
+    expect(within(palette).getByRole('combobox')).toHaveValue('what?');
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ import { isUuid, uuidKindLabels } from '../../lib/uuid-kind';
 import { searchOf } from '../group-search';
 import { detailPageOf, groups } from '../groups';
 import { navigationEntries } from '../navigation';
+import { receiveTyped, takePendingEnter, takePendingQuery } from './palette-opener';
 import { matchItems, paletteItems, uuidItem } from './palette-items';
 import type { PaletteItem } from './palette-items';
 import { addRecentItem, readRecentItems } from './recent-items';
@@ -84,7 +85,7 @@ export function CommandPalette({ open, onClose }: CommandPaletteProps) {
 function PaletteBody({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const username = useAuth().session?.username ?? '';
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(takePendingQuery);
   const [active, setActive] = useState(0);
   const [opening, setOpening] = useState(false);
   const [recent] = useState(() => readRecentItems(username));
@@ -92,8 +93,6 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => inputRef.current?.focus(), []);
 
   const sections = useMemo<Section[]>(() => {
     if (query.trim() === '') {
@@ -152,6 +151,18 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
     onClose();
     await navigate(item.to);
   };
+
+  // Keys typed on the app bar search while this loaded start the query, and an Enter among them
+  // opens the best match; the focus moves here.
+  useEffect(() => {
+    inputRef.current?.focus();
+    const item = options[activeIndex];
+    // After this commit: opening changes state (Opening…) and navigates.
+    if (takePendingEnter() && item) queueMicrotask(() => void openItem(item));
+    return receiveTyped((typed) => setQuery((current) => current + typed));
+    // Once, on opening: what was typed before it showed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (options.length === 0) return;

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { detailPageOf } from '../groups';
 import type { OpenDialog } from './keyboard-dialogs';
+import { onPaletteRequest } from './palette-opener';
 
 // Everything but this listener loads on first use: the shell is at its first-load budget.
 const loadDialogs = () => import('./keyboard-dialogs');
@@ -20,8 +21,8 @@ const isTyping = (target: EventTarget | null) =>
 
 /**
  * The panel's keyboard shortcuts: Ctrl/Cmd+K opens the command palette anywhere, `?` the cheat
- * sheet and `g` then a letter a page, both only while the user is not typing. Also records
- * visits to detail pages for the palette's recent items.
+ * sheet and `g` then a letter a page, both only while the user is not typing; the app bar search
+ * opens the palette too. Also records visits to detail pages for the palette's recent items.
  */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
@@ -35,6 +36,8 @@ export function KeyboardShortcuts() {
       void loadDialogs().then(({ recordVisit }) => recordVisit(username, pathname));
     }
   }, [username, pathname]);
+
+  useEffect(() => onPaletteRequest(() => setOpen('palette')), []);
 
   useEffect(() => {
     let goPending = false;

@@ -51,7 +51,7 @@ export function AppShell() {
       <SkipLink targetId={mainId} />
       <KeyboardShortcuts />
       <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           {!isDesktop && (
             <IconButton
               color="inherit"

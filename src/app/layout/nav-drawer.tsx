@@ -10,7 +10,11 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       open={open}
       onClose={onClose}
       slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
-      sx={{ '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' } }}
+      // Over the app bar (which stays above the wide screens' sidebar): its first entry shows.
+      sx={(theme) => ({
+        zIndex: theme.zIndex.drawer + 2,
+        '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' },
+      })}
     >
       <NavList onNavigate={onClose} />
     </Drawer>

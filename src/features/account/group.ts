@@ -18,6 +18,7 @@ export const accountGroup = defineGroup({
       page: (m) => m.AccountPage,
       description: 'Account details, credits and resource usage against your limits.',
       icon: AccountCircleIcon,
+      section: 'Account & billing',
     },
     {
       path: paths.subaccounts(),
@@ -25,6 +26,7 @@ export const accountGroup = defineGroup({
       page: (m) => m.SubaccountsPage,
       description: 'Create and delete the accounts that share your resources.',
       icon: GroupIcon,
+      section: 'Account & billing',
     },
   ],
 });

@@ -40,6 +40,7 @@ export const auditLogsGroup = defineGroup({
       page: (m) => m.AuditLogsPage,
       description: 'Who changed what, when and from where; export up to 180 days.',
       icon: HistoryIcon,
+      section: 'Security',
       shortcut: 'a',
     },
   ],

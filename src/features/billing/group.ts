@@ -21,6 +21,7 @@ export const billingGroup = defineGroup({
       page: (m) => m.BillingPage,
       description: 'Monthly costs by resource and category, in your choice of currency.',
       icon: ReceiptLongIcon,
+      section: 'Account & billing',
       children: [
         {
           path: paths.resourceBilling(':resourceId'),

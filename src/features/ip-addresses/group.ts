@@ -17,6 +17,7 @@ export const ipAddressesGroup = defineGroup({
       page: (m) => m.IpAddressesPage,
       description: 'Server and floating addresses, their reverse DNS (PTR) records.',
       icon: PinIcon,
+      section: 'Network',
       shortcut: 'i',
     },
   ],

@@ -21,6 +21,7 @@ export const kubernetesGroup = defineGroup({
       page: (m) => m.ClusterListPage,
       description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
       icon: ViewInArIcon,
+      section: 'Kubernetes',
       shortcut: 'k',
       children: [
         { path: paths.newCluster(), label: 'Create cluster', page: (m) => m.CreateClusterPage },

@@ -31,7 +31,12 @@ import { AddNodeGroupDialog, ScaleDialog } from './cluster-dialogs';
 export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
   const [adding, setAdding] = useState(false);
   return (
-    <Box component="section" aria-labelledby="node-groups-heading" sx={{ display: 'grid', gap: 2 }}>
+    <Box
+      component="section"
+      aria-labelledby="node-groups-heading"
+      // minmax(0, 1fr): a wide nodes table scrolls inside its group's card, not the page.
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
         <Typography id="node-groups-heading" variant="h5" component="h2">
           Node groups
@@ -80,44 +85,46 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
     nodes = <Typography color="text.secondary">No nodes.</Typography>;
   } else {
     nodes = (
-      <Table size="small" aria-label={`Nodes of ${group.name}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Node</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Kubelet</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {details.data.nodes.map((node) => (
-            <TableRow key={node.uuid}>
-              <TableCell component="th" scope="row">
-                {node.name}
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={`Nodes of ${group.name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Node</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>Kubelet</TableCell>
               <TableCell>
-                <StateChip state={node.state} />
-              </TableCell>
-              <TableCell>{node.kubelet_version ?? '—'}</TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={`Delete node ${node.name} (experimental)`}
-                  disabled={node.state === 'terminating' || terminating}
-                  onClick={() => setNodeToDelete(node)}
-                >
-                  Delete node
-                </Button>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {details.data.nodes.map((node) => (
+              <TableRow key={node.uuid}>
+                <TableCell component="th" scope="row">
+                  {node.name}
+                </TableCell>
+                <TableCell>
+                  <StateChip state={node.state} />
+                </TableCell>
+                <TableCell>{node.kubelet_version ?? '—'}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={`Delete node ${node.name} (experimental)`}
+                    disabled={node.state === 'terminating' || terminating}
+                    onClick={() => setNodeToDelete(node)}
+                  >
+                    Delete node
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     );
   }
 
@@ -126,7 +133,7 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
       variant="outlined"
       component="section"
       aria-labelledby={headingId}
-      sx={{ p: 2, display: 'grid', gap: 2 }}
+      sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <Typography id={headingId} variant="h6" component="h3">

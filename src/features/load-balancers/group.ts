@@ -26,6 +26,7 @@ export const loadBalancersGroup = defineGroup({
       page: (m) => m.LoadBalancersPage,
       description: 'Managed load balancers: frontends, rules, backends of your servers, TLS.',
       icon: AltRouteIcon,
+      section: 'Network',
       shortcut: 'l',
       children: [
         {

@@ -21,6 +21,7 @@ export const networkPeeringsGroup = defineGroup({
       page: (m) => m.NetworkPeeringsPage,
       description: 'Connect private networks, also across accounts.',
       icon: HubIcon,
+      section: 'Network',
       children: [
         {
           path: paths.newNetworkPeering(),

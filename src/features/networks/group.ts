@@ -22,6 +22,7 @@ export const networksGroup = defineGroup({
       description:
         'Private networks with their IP ranges and DHCP, and each zone’s shared networks.',
       icon: LanIcon,
+      section: 'Network',
       shortcut: 'n',
       children: [
         { path: paths.network(':uuid'), label: 'Network', page: (m) => m.NetworkDetailPage },
@@ -33,6 +34,7 @@ export const networksGroup = defineGroup({
       page: (m) => m.RoutersPage,
       description: 'Routers that connect private networks; peerings need one on each network.',
       icon: RouterIcon,
+      section: 'Network',
     },
   ],
 });

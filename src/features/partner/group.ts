@@ -17,6 +17,7 @@ export const partnerGroup = defineGroup({
       page: (m) => m.PartnerPage,
       description: 'Create and manage your customers’ accounts and follow their monthly bills.',
       icon: HandshakeIcon,
+      section: 'Account & billing',
       partnerOnly: true,
     },
   ],

@@ -17,6 +17,7 @@ export const pricesGroup = defineGroup({
       page: (m) => m.PricesPage,
       description: 'Hourly and monthly prices of every resource, per zone.',
       icon: SellIcon,
+      section: 'Account & billing',
     },
   ],
 });

@@ -46,7 +46,8 @@ function ZonePrices({ catalog }: { catalog: PriceCatalog }) {
     });
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    // minmax(0, 1fr): a wide price table scrolls inside its card instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <ZoneSelect
         value={zoneId}
         priceZones={priceZones}

@@ -22,6 +22,7 @@ export const serversGroup = defineGroup({
       page: (m) => m.ServersPage,
       description: 'Create, start, stop and delete servers.',
       icon: DnsIcon,
+      section: 'Compute',
       shortcut: 's',
       children: [
         { path: paths.newServer(), label: 'Create server', page: (m) => m.CreateServerPage },

@@ -19,6 +19,7 @@ export const storageGroup = defineGroup({
       page: (m) => m.StorageListPage,
       description: 'Block storage, backups, templates and CD-ROM images.',
       icon: StorageIcon,
+      section: 'Storage',
       shortcut: 't',
       children: [
         {

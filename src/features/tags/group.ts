@@ -1,4 +1,4 @@
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import LabelIcon from '@mui/icons-material/Label';
 import { defineGroup } from '../../lib/group-manifest';
 
 const paths = {
@@ -15,7 +15,8 @@ export const tagsGroup = defineGroup({
       label: 'Tags',
       page: (m) => m.TagsPage,
       description: 'Name groups of servers: tags are shared by the whole account.',
-      icon: LocalOfferIcon,
+      icon: LabelIcon,
+      section: 'Compute',
     },
   ],
 });

@@ -16,6 +16,7 @@ export const tokensGroup = defineGroup({
       page: (m) => m.TokensPage,
       description: 'Create and revoke tokens for scripts and tools that use the API.',
       icon: KeyIcon,
+      section: 'Security',
     },
   ],
 });

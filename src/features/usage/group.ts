@@ -18,6 +18,7 @@ export const usageGroup = defineGroup({
       page: (m) => m.NetworkUsagePage,
       description: 'Traffic by service, the heaviest users and the transfer pool; CSV export.',
       icon: SwapVertIcon,
+      section: 'Network',
     },
     {
       path: paths.deviceAvailability(),
@@ -25,6 +26,7 @@ export const usageGroup = defineGroup({
       page: (m) => m.DeviceAvailabilityPage,
       description: 'GPU and other device plans each zone can still start.',
       icon: DeveloperBoardIcon,
+      section: 'Compute',
     },
   ],
 });

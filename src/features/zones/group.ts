@@ -16,6 +16,7 @@ export const zonesGroup = defineGroup({
       page: (m) => m.ZonesPage,
       description: 'The data centres where servers and storage can run.',
       icon: PublicIcon,
+      section: 'Compute',
     },
   ],
 });

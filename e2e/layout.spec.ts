@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import type { Api } from './support';
+import { expect, expectNoAxeViolations, signIn, test } from './support';
+
+/*
+ * No page scrolls sideways, on a desktop or on a phone: every page the navigation lists (read
+ * from the drawer, so a new group is checked as soon as its manifest lists a page) and a detail
+ * page of a server, a storage, a cluster and a load balancer of this test's tenant. Wide tables
+ * scroll inside their card, and rows of buttons wrap.
+ */
+
+const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Detail pages of resources this tenant has or creates: a server, storage, cluster, load balancer. */
+async function detailPages(api: Api) {
+  const { servers } = await api.call<{ servers: { server: { uuid: string }[] } }>(
+    'GET',
+    '/1.3/server',
+  );
+  const { storages } = await api.call<{ storages: { storage: { uuid: string }[] } }>(
+    'GET',
+    '/1.3/storage/private',
+  );
+  const { networks } = await api.call<{
+    networks: {
+      network: {
+        uuid: string;
+        zone: string;
+        type: string;
+        ip_networks: { ip_network: { address: string }[] };
+      }[];
+    };
+  }>('GET', '/1.3/network?zone=de-fra1');
+  const network = networks.network.find((item) => item.type === 'private')!;
+  const name = `layout-${Date.now().toString(36)}`;
+  const cluster = await api.call<{ uuid: string }>('POST', '/1.3/kubernetes', {
+    name,
+    zone: 'de-fra1',
+    network: network.uuid,
+    network_cidr: network.ip_networks.ip_network[0]!.address,
+    version: '1.33',
+    node_groups: [{ name: 'default', count: 1, plan: '1xCPU-2GB' }],
+  });
+  // A public load balancer with nothing configured yet: its overview is what is checked.
+  const loadBalancer = await api.call<{ uuid: string }>('POST', '/1.3/load-balancer', {
+    name,
+    zone: network.zone,
+    plan: 'development',
+    configured_status: 'started',
+    networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
+    frontends: [],
+    backends: [],
+    resolvers: [],
+  });
+  return [
+    `/servers/${servers.server[0]!.uuid}`,
+    `/storage/${storages.storage[0]!.uuid}`,
+    `/kubernetes/${cluster.uuid}`,
+    `/load-balancers/${loadBalancer.uuid}`,
+  ];
+}
+
+/** Every page the main navigation links to, as the signed-in user sees it. */
+async function navigationPages(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  if (await menu.isVisible()) await menu.click();
+  const links = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const paths = await links.evaluateAll((anchors) =>
+    anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
+  );
+  // Choosing an entry closes the phone's drawer.
+  await links.first().click();
+  return paths;
+}
+
+/** Opens `path` in the running app (no reload) and waits until its data has been shown. */
+async function open(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replaceAll('/', '\\/')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+for (const [device, viewport] of Object.entries(viewports)) {
+  test.describe(device, () => {
+    test.use({ viewport });
+
+    test(`no page scrolls sideways at ${viewport.width}×${viewport.height}`, async ({
+      page,
+      api,
+      users,
+    }) => {
+      const details = await detailPages(api);
+      await signIn(page, users.demo);
+      const pages = [...(await navigationPages(page)), ...details];
+      expect(pages).toEqual(expect.arrayContaining(['/', '/servers', '/prices', '/billing']));
+
+      const overflowing: string[] = [];
+      for (const path of pages) {
+        await open(page, path);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
+      }
+      expect(overflowing).toEqual([]);
+    });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a link on a hovered table row stays readable (${scheme})`, async ({ page, users }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, users.demo);
+    await open(page, '/storage');
+    const table = page.getByRole('table').first();
+    const link = table.getByRole('link').first();
+    const plain = await link.evaluate((element) => getComputedStyle(element).color);
+    // The pointer rests on the row, beside its link: the row is tinted, the link recoloured.
+    await table
+      .getByRole('row')
+      .nth(1)
+      .hover({ position: { x: 4, y: 4 } });
+    await expect
+      .poll(() => link.evaluate((element) => getComputedStyle(element).color))
+      .not.toBe(plain);
+    await expectNoAxeViolations(page);
+  });
+}
