@@ -26,6 +26,7 @@ export const serverGroupsGroup = defineGroup({
       description: 'Group servers and keep them on separate hosts (anti-affinity).',
       icon: WorkspacesIcon,
       shortcut: 'v',
+      section: 'Compute',
       children: [
         {
           path: paths.serverGroup(':uuid'),
