@@ -7,7 +7,7 @@ import {
   ruled,
 } from './contact';
 import type { Contact, FieldRule } from './contact';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 export { isVatNumber } from './contact';
 export type { FieldRule } from './contact';
@@ -194,18 +194,9 @@ export function partnerFormFieldOfCode(
 
 /** Partner accounts (api-rules §4.9; api-reference-notes §15): a partner lists and creates its customers. */
 export const partnerEndpoints = {
-  listAccounts: defineEndpoint({
-    method: 'GET',
-    path: '/partner/accounts',
-    response: partnerAccountListSchema,
-    errors: [403],
-  }),
-  createAccount: defineEndpoint({
-    method: 'POST',
-    path: '/partner/accounts',
+  listAccounts: endpoint('GET /partner/accounts', partnerAccountListSchema, [403]),
+  createAccount: endpoint('POST /partner/accounts', partnerAccountSchema, [400, 403, 409], {
     body: partnerAccountCreateRequestSchema,
-    response: partnerAccountSchema,
     status: 201,
-    errors: [400, 403, 409],
   }),
 };
