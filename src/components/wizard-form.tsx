@@ -14,6 +14,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
 import { useApiFailure } from './form/use-api-failure';
 import type { FormMutation } from './form/use-api-failure';
 
@@ -38,11 +39,12 @@ export function useWizardStep<T extends FieldValues>(
 }
 
 /**
- * A create wizard's steps and submit: the last step sends the form's body through `mutation`;
- * an API error that belongs to a field (`fieldForCode`) goes on it and takes the wizard back to
- * the first step, which holds those fields; any other is `failure`.
+ * A create wizard's steps and submit: the last step sends the form's body through `mutation` and
+ * opens the created resource's page (`pageOf` its UUID); an API error that belongs to a field
+ * (`fieldForCode`) goes on it and takes the wizard back to the first step, which holds those
+ * fields; any other is `failure`.
  */
-export function useWizardCreate<Values extends FieldValues, Body, Created>(
+export function useWizardCreate<Values extends FieldValues, Body, Created extends { uuid: string }>(
   form: {
     trigger: UseFormTrigger<Values>;
     handleSubmit: UseFormHandleSubmit<Values, Body>;
@@ -51,8 +53,9 @@ export function useWizardCreate<Values extends FieldValues, Body, Created>(
   stepFields: readonly FieldPath<Values>[][],
   mutation: FormMutation<Body, Created>,
   fieldForCode: (code: string) => FieldPath<Values> | null,
-  onCreated: (created: Created) => void,
+  pageOf: (uuid: string) => string,
 ) {
+  const navigate = useNavigate();
   const wizard = useWizardStep(stepFields, form.trigger);
   const { setStep } = wizard;
   const { failure, clear, onError } = useApiFailure(form.setError, (error) => {
@@ -62,7 +65,7 @@ export function useWizardCreate<Values extends FieldValues, Body, Created>(
   });
   const submit = form.handleSubmit((body) => {
     clear();
-    mutation.mutate(body, { onSuccess: onCreated, onError });
+    mutation.mutate(body, { onSuccess: (created) => void navigate(pageOf(created.uuid)), onError });
   });
   return { wizard, failure, submit, pending: mutation.isPending };
 }

@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useNavigate } from 'react-router';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
@@ -52,7 +51,6 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 
 export function CreateClusterPage() {
   const allowance = useAllowance();
-  const navigate = useNavigate();
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
   const form = useZodForm(clusterFormSchema, clusterFormDefaults);
@@ -62,7 +60,7 @@ export function CreateClusterPage() {
     stepFields,
     createCluster,
     clusterFieldForError,
-    (cluster) => void navigate(links.cluster(cluster.uuid)),
+    links.cluster,
   );
   const { step } = wizard;
 

@@ -7,7 +7,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useNavigate } from 'react-router';
 import type { LoadBalancerCreate } from '../../../contract/load-balancer';
 import { loadBalancerLimits } from '../../../contract/load-balancer';
 import {
@@ -53,7 +52,6 @@ const stepFields: (keyof LoadBalancerFormValues)[][] = [
 ];
 
 export function CreateLoadBalancerPage() {
-  const navigate = useNavigate();
   const create = useCreateLoadBalancer();
   const form = useZodForm(loadBalancerFormSchema, loadBalancerFormDefaults);
   const { control, setValue } = form;
@@ -62,7 +60,7 @@ export function CreateLoadBalancerPage() {
     stepFields,
     create,
     loadBalancerFieldForError,
-    (balancer) => void navigate(links.loadBalancer(balancer.uuid)),
+    links.loadBalancer,
   );
   const { step } = wizard;
   const parsed = loadBalancerFormSchema.safeParse(useWatch({ control }));
