@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { yesNoSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 /*
  * `GET /1.3/account/details/{username}` (api-reference-notes §10.1): the account's contact
@@ -44,9 +44,8 @@ export const accountDetailsSchema = z.object({
   ip_filters: z.object({ ip_filter: z.array(z.string()) }),
 });
 
-export const accountDetailsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/account/details/:username',
-  response: z.object({ account: accountDetailsSchema }),
-  errors: [403, 404],
-});
+export const accountDetailsEndpoint = endpoint(
+  'GET /account/details/:username',
+  z.object({ account: accountDetailsSchema }),
+  [403, 404],
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { labelSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 
 export const resourceLimitsSchema = z.record(z.string(), z.nullable(z.int()));
@@ -71,34 +71,16 @@ export const msLmaResponseSchema = z.object({
  * contract/subaccount.ts's: their contact rules stay out of the panel's first-load chunk.
  */
 export const accountEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/account', response: accountResponseSchema }),
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/account/list',
+  get: endpoint('GET /account', accountResponseSchema),
+  list: endpoint('GET /account/list', accountListResponseSchema, [400, 403], {
     query: accountListQuerySchema,
-    response: accountListResponseSchema,
-    errors: [400, 403],
   }),
-  resourceUsage: defineEndpoint({
-    method: 'GET',
-    path: '/account/resource-usage',
-    response: resourceUsageSchema,
-  }),
+  resourceUsage: endpoint('GET /account/resource-usage', resourceUsageSchema),
   /**
    * The partner account list (contract/partner.ts's `listAccounts`) asked for its status alone: it
    * answers a partner and refuses any other account (api-rules §4.9). Whether the account is a
    * partner is decided by it; its records stay out of the panel's first load.
    */
-  partnerProbe: defineEndpoint({
-    method: 'GET',
-    path: '/partner/accounts',
-    response: null,
-    errors: [403],
-  }),
-  msLma: defineEndpoint({
-    method: 'POST',
-    path: '/account/ms_lma',
-    response: msLmaResponseSchema,
-    status: 201,
-  }),
+  partnerProbe: endpoint('GET /partner/accounts', null, [403]),
+  msLma: endpoint('POST /account/ms_lma', msLmaResponseSchema, [], { status: 201 }),
 };

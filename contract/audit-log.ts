@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { problemEndpoint } from './endpoint';
 import { repeatedQueryValueSchema } from './labels';
 
 /** Audit log records (api-rules §4.8, api-reference-notes §12). */
@@ -215,35 +215,14 @@ export function exportRangeDays(after: Date | undefined, before: Date | undefine
 
 /** Audit logs (api-rules §4.8; api-reference-notes §12): RFC 7807 answers on failure. */
 export const auditLogEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/audit-logs',
+  list: problemEndpoint('GET /audit-logs', auditLogListResponseSchema, [400], {
     query: auditLogListQuerySchema,
-    response: auditLogListResponseSchema,
-    errors: [400],
-    style: 'problem',
   }),
-  filterOptions: defineEndpoint({
-    method: 'GET',
-    path: '/audit-logs/filter-options',
-    response: auditFilterOptionsSchema,
-    style: 'problem',
-  }),
+  filterOptions: problemEndpoint('GET /audit-logs/filter-options', auditFilterOptionsSchema),
   /** The file, CSV or JSON by `format` whatever Accept asks; JSON is the list's body. */
-  export: defineEndpoint({
-    method: 'GET',
-    path: '/audit-logs/export',
+  export: problemEndpoint('GET /audit-logs/export', auditLogListResponseSchema, [400], {
     query: auditLogExportQuerySchema,
-    response: auditLogListResponseSchema,
-    errors: [400],
-    style: 'problem',
     formats: ['csv'],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/audit-logs/:cloudEventId',
-    response: auditLogSchema,
-    errors: [400, 403, 404],
-    style: 'problem',
-  }),
+  get: problemEndpoint('GET /audit-logs/:cloudEventId', auditLogSchema, [400, 403, 404]),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 /** One billing-relevant stretch of a resource within the month (api-reference-notes §10.3). */
 export const billingDetailSchema = z.object({
@@ -109,24 +109,18 @@ export const billingSummaryQuerySchema = z.object({
 
 /** Billing (api-rules §4.2; api-reference-notes §10.3); `:month` is `YYYY-MM`. */
 export const billingEndpoints = {
-  summary: defineEndpoint({
-    method: 'GET',
-    path: '/account/billing/summary/:month',
+  summary: endpoint('GET /account/billing/summary/:month', billingSummarySchema, [400, 403], {
     query: billingSummaryQuerySchema,
-    response: billingSummarySchema,
-    errors: [400, 403],
   }),
   /** Deprecated (api-rules §9.6) in favour of `summary`. */
-  legacySummary: defineEndpoint({
-    method: 'GET',
-    path: '/account/billing_summary/:month',
-    response: legacyBillingSummarySchema,
-    errors: [400, 403],
-  }),
-  resourceSummary: defineEndpoint({
-    method: 'GET',
-    path: '/account/resource_billing_summary/:resource/:month',
-    response: resourceBillingSummarySchema,
-    errors: [400, 403, 404],
-  }),
+  legacySummary: endpoint(
+    'GET /account/billing_summary/:month',
+    legacyBillingSummarySchema,
+    [400, 403],
+  ),
+  resourceSummary: endpoint(
+    'GET /account/resource_billing_summary/:resource/:month',
+    resourceBillingSummarySchema,
+    [400, 403, 404],
+  ),
 };

@@ -188,6 +188,14 @@ export const contactShape = {
   vat_number: z.optional(z.string()),
 };
 
+/** The contact attributes, in the order the records list them. */
+export const contactFields = Object.keys(contactShape) as readonly (keyof typeof contactShape)[];
+export type ContactField = (typeof contactFields)[number];
+/** The contact attributes as a record (or the panel's form) holds them: text, "" where unset. */
+export const contactTextShape = Object.fromEntries(
+  contactFields.map((field) => [field, z.string()]),
+) as Record<ContactField, z.ZodMiniString<string>>;
+
 /** Contact details as a create body gives them (partner `contact_details`, api-rules §4.9). */
 export const contactSchema = z.strictObject(contactShape).check(countryRulesCheck());
 export type Contact = z.infer<typeof contactSchema>;

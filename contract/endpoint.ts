@@ -64,6 +64,46 @@ export function defineEndpoint<
   };
 }
 
+type Defaults = Omit<EndpointSpec, 'method' | 'path' | 'response' | 'query' | 'body' | 'errors'>;
+type Route = `${HttpMethod} ${string}`;
+type RoutePath<R extends Route> = R extends `${HttpMethod} ${infer Path}` ? Path : never;
+
+/**
+ * The short form of `defineEndpoint`, one entry an operation: `'GET /network/:uuid'`, the success
+ * answer's schema, the failure statuses, then what else differs from the defaults (query, body,
+ * status…). `defaults` are what every endpoint of this builder shares (the problem style).
+ */
+function endpointsWith(defaults: Defaults) {
+  return function endpoint<
+    const R extends Route,
+    Response extends Schema | null,
+    Query extends Schema | undefined = undefined,
+    Body extends Schema | undefined = undefined,
+  >(
+    route: R,
+    response: Response,
+    errors: readonly number[] = [],
+    more: Omit<
+      EndpointSpec<RoutePath<R>, Query, Body, Response>,
+      'method' | 'path' | 'response'
+    > = {},
+  ): Endpoint<RoutePath<R>, Query, Body, Response> {
+    const space = route.indexOf(' ');
+    return defineEndpoint({
+      method: route.slice(0, space) as HttpMethod,
+      path: route.slice(space + 1) as RoutePath<R>,
+      response,
+      errors,
+      ...defaults,
+      ...more,
+    });
+  };
+}
+/** Classic-style operations (`{"error":…}` failures). */
+export const endpoint = endpointsWith({});
+/** Operations of the newer services, which fail with RFC 7807 problem details. */
+export const problemEndpoint = endpointsWith({ style: 'problem' });
+
 /** `'offset,:count'` → `'offset' | 'count'`: parameters of one segment joined by commas. */
 type SegmentParamNames<Names extends string> = Names extends `${infer Name},:${infer Rest}`
   ? Name | SegmentParamNames<Rest>

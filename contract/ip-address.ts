@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { ipAddressTextSchema, ipFamilySchema, macAddressSchema } from './ip';
 
 export const ipAccessSchema = z.enum(['public', 'utility', 'private']);
@@ -117,52 +117,22 @@ export const maxIpAddressesPerServer = 5;
  * no list filters: the panel reads them all and searches them itself.
  */
 export const ipAddressEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/ip_address',
-    response: ipAddressListResponseSchema,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/ip_address',
+  list: endpoint('GET /ip_address', ipAddressListResponseSchema),
+  create: endpoint('POST /ip_address', ipAddressResponseSchema, [400, 402, 403, 404, 409], {
     body: addIpAddressRequestSchema,
-    response: ipAddressResponseSchema,
     status: 201,
-    errors: [400, 402, 403, 404, 409],
   }),
-  bulkModify: defineEndpoint({
-    method: 'PATCH',
-    path: '/ip_address/bulk',
+  bulkModify: endpoint('PATCH /ip_address/bulk', null, [400, 403, 404, 409], {
     body: bulkModifyIpAddressRequestSchema,
-    response: null,
-    errors: [400, 403, 404, 409],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/ip_address/:address',
-    response: ipAddressResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  replace: defineEndpoint({
-    method: 'PUT',
-    path: '/ip_address/:address',
+  get: endpoint('GET /ip_address/:address', ipAddressResponseSchema, [400, 403, 404]),
+  replace: endpoint('PUT /ip_address/:address', ipAddressResponseSchema, [400, 403, 404, 409], {
     body: replaceIpAddressRequestSchema,
-    response: ipAddressResponseSchema,
     status: 202,
-    errors: [400, 403, 404, 409],
   }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: '/ip_address/:address',
+  modify: endpoint('PATCH /ip_address/:address', ipAddressResponseSchema, [400, 403, 404, 409], {
     body: modifyIpAddressRequestSchema,
-    response: ipAddressResponseSchema,
     status: 202,
-    errors: [400, 403, 404, 409],
   }),
-  release: defineEndpoint({
-    method: 'DELETE',
-    path: '/ip_address/:address',
-    response: null,
-    errors: [400, 403, 404, 409],
-  }),
+  release: endpoint('DELETE /ip_address/:address', null, [400, 403, 404, 409]),
 };

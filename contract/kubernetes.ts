@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { problemEndpoint } from './endpoint';
 import { labelQuerySchema, repeatedQueryValueSchema } from './labels';
 import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
 
@@ -347,200 +347,93 @@ export const issuerKubeconfigQuerySchema = z.object({
  * and 422, a body of the wrong shape is 400 and unacceptable values are 422.
  */
 export const kubernetesEndpoints = {
-  plans: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/plans',
-    response: clusterPlanListSchema,
-    style: 'problem',
-  }),
-  versions: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/versions',
-    response: clusterVersionListSchema,
-    style: 'problem',
-  }),
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes',
+  plans: problemEndpoint('GET /kubernetes/plans', clusterPlanListSchema),
+  versions: problemEndpoint('GET /kubernetes/versions', clusterVersionListSchema),
+  list: problemEndpoint('GET /kubernetes', clusterListSchema, [400], {
     query: clusterListQuerySchema,
-    response: clusterListSchema,
-    errors: [400],
-    style: 'problem',
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/kubernetes',
+  create: problemEndpoint('POST /kubernetes', clusterSchema, [400, 404, 422], {
     body: clusterCreateSchema,
-    response: clusterSchema,
     status: 201,
-    errors: [400, 404, 422],
-    style: 'problem',
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid',
-    response: clusterSchema,
-    errors: [400, 404],
-    style: 'problem',
-  }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: '/kubernetes/:uuid',
+  get: problemEndpoint('GET /kubernetes/:uuid', clusterSchema, [400, 404]),
+  modify: problemEndpoint('PATCH /kubernetes/:uuid', clusterSchema, [400, 404], {
     body: clusterModifySchema,
-    response: clusterSchema,
-    errors: [400, 404],
-    style: 'problem',
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/kubernetes/:uuid',
-    response: acceptedResponseSchema,
+  delete: problemEndpoint('DELETE /kubernetes/:uuid', acceptedResponseSchema, [404], {
     status: 202,
-    errors: [404],
-    style: 'problem',
   }),
-  kubeconfig: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/kubeconfig',
-    response: kubeconfigResponseSchema,
-    errors: [404],
-    style: 'problem',
-  }),
-  availableUpgrades: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/available-upgrades',
-    response: availableUpgradesSchema,
-    errors: [404],
-    style: 'problem',
-  }),
-  upgrade: defineEndpoint({
-    method: 'POST',
-    path: '/kubernetes/:uuid/available-upgrades',
-    body: clusterUpgradeSchema,
-    response: clusterUpgradeResponseSchema,
-    status: 201,
-    errors: [404, 422],
-    style: 'problem',
-  }),
+  kubeconfig: problemEndpoint('GET /kubernetes/:uuid/kubeconfig', kubeconfigResponseSchema, [404]),
+  availableUpgrades: problemEndpoint(
+    'GET /kubernetes/:uuid/available-upgrades',
+    availableUpgradesSchema,
+    [404],
+  ),
+  upgrade: problemEndpoint(
+    'POST /kubernetes/:uuid/available-upgrades',
+    clusterUpgradeResponseSchema,
+    [404, 422],
+    { body: clusterUpgradeSchema, status: 201 },
+  ),
 };
 
 /** Node groups and their nodes (api-reference-notes §9.2). */
 export const kubernetesNodeGroupEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/node-groups',
-    response: nodeGroupListSchema,
-    errors: [404],
-    style: 'problem',
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/kubernetes/:uuid/node-groups',
+  list: problemEndpoint('GET /kubernetes/:uuid/node-groups', nodeGroupListSchema, [404]),
+  create: problemEndpoint('POST /kubernetes/:uuid/node-groups', nodeGroupSchema, [404, 422], {
     body: nodeGroupCreateSchema,
-    response: nodeGroupSchema,
     status: 201,
-    errors: [404, 422],
-    style: 'problem',
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/node-groups/:name',
-    response: nodeGroupDetailsSchema,
-    errors: [404],
-    style: 'problem',
-  }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: '/kubernetes/:uuid/node-groups/:name',
-    body: nodeGroupModifySchema,
-    response: nodeGroupSchema,
-    errors: [404, 422],
-    style: 'problem',
-  }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/kubernetes/:uuid/node-groups/:name',
-    response: acceptedResponseSchema,
-    status: 202,
-    errors: [404],
-    style: 'problem',
-  }),
+  get: problemEndpoint('GET /kubernetes/:uuid/node-groups/:name', nodeGroupDetailsSchema, [404]),
+  modify: problemEndpoint(
+    'PATCH /kubernetes/:uuid/node-groups/:name',
+    nodeGroupSchema,
+    [404, 422],
+    { body: nodeGroupModifySchema },
+  ),
+  delete: problemEndpoint(
+    'DELETE /kubernetes/:uuid/node-groups/:name',
+    acceptedResponseSchema,
+    [404],
+    { status: 202 },
+  ),
   /** Replaces one node (experimental). */
-  deleteNode: defineEndpoint({
-    method: 'DELETE',
-    path: '/kubernetes/:uuid/node-groups/:name/:node',
-    response: acceptedResponseSchema,
-    status: 202,
-    errors: [404],
-    style: 'problem',
-  }),
+  deleteNode: problemEndpoint(
+    'DELETE /kubernetes/:uuid/node-groups/:name/:node',
+    acceptedResponseSchema,
+    [404],
+    { status: 202 },
+  ),
 };
 
 /** OIDC issuer entries of a cluster (api-reference-notes §9.5); `:name` is the entry's name. */
 export const kubernetesAuthenticationEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/authentication',
-    response: issuerListSchema,
-    errors: [404],
-    style: 'problem',
-  }),
+  list: problemEndpoint('GET /kubernetes/:uuid/authentication', issuerListSchema, [404]),
   /** Replaces the whole set (an empty list clears it); the set is validated first. */
-  replace: defineEndpoint({
-    method: 'PUT',
-    path: '/kubernetes/:uuid/authentication',
+  replace: problemEndpoint('PUT /kubernetes/:uuid/authentication', issuerListSchema, [400, 404], {
     body: issuerListSchema,
-    response: issuerListSchema,
-    errors: [400, 404],
-    style: 'problem',
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/kubernetes/:uuid/authentication',
+  create: problemEndpoint('POST /kubernetes/:uuid/authentication', issuerSchema, [400, 404, 409], {
     body: issuerSchema,
-    response: issuerSchema,
     status: 201,
-    errors: [400, 404, 409],
-    style: 'problem',
   }),
   /** Replaces the whole set from an API-server v1 AuthenticationConfiguration document. */
-  import: defineEndpoint({
-    method: 'PUT',
-    path: '/kubernetes/:uuid/authentication/import',
-    body: authenticationImportSchema,
-    response: issuerListSchema,
-    errors: [400, 404, 413],
-    style: 'problem',
-  }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/authentication/:name',
-    response: issuerSchema,
-    errors: [404],
-    style: 'problem',
-  }),
+  import: problemEndpoint(
+    'PUT /kubernetes/:uuid/authentication/import',
+    issuerListSchema,
+    [400, 404, 413],
+    { body: authenticationImportSchema },
+  ),
+  get: problemEndpoint('GET /kubernetes/:uuid/authentication/:name', issuerSchema, [404]),
   /** The name in the path is authoritative: a body's own `name` is replaced by it. */
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/kubernetes/:uuid/authentication/:name',
+  update: problemEndpoint('PUT /kubernetes/:uuid/authentication/:name', issuerSchema, [400, 404], {
     body: issuerSchema,
-    response: issuerSchema,
-    errors: [400, 404],
-    style: 'problem',
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/kubernetes/:uuid/authentication/:name',
-    response: null,
-    errors: [404],
-    style: 'problem',
-  }),
-  kubeconfig: defineEndpoint({
-    method: 'GET',
-    path: '/kubernetes/:uuid/authentication/:name/kubeconfig',
-    query: issuerKubeconfigQuerySchema,
-    response: kubeconfigResponseSchema,
-    errors: [400, 404],
-    style: 'problem',
-  }),
+  delete: problemEndpoint('DELETE /kubernetes/:uuid/authentication/:name', null, [404]),
+  kubeconfig: problemEndpoint(
+    'GET /kubernetes/:uuid/authentication/:name/kubeconfig',
+    kubeconfigResponseSchema,
+    [400, 404],
+    { query: issuerKubeconfigQuerySchema },
+  ),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { problemEndpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 
 /**
@@ -789,7 +789,6 @@ export const dnsChallengeDomainSchema = z.object({ domain: z.string() });
 
 /* ---------- endpoints ---------- */
 
-const problem = { style: 'problem' } as const;
 const lb = '/load-balancer/:uuid';
 const fe = `${lb}/frontends/:frontend`;
 const be = `${lb}/backends/:backend`;
@@ -800,421 +799,173 @@ const be = `${lb}/backends/:backend`;
  * not numbered, so their paths carry names.
  */
 export const loadBalancerEndpoints = {
-  plans: defineEndpoint({
-    method: 'GET',
-    path: '/load-balancer/plans',
+  plans: problemEndpoint('GET /load-balancer/plans', lbPlanListSchema, [400], {
     query: lbPageQuerySchema,
-    response: lbPlanListSchema,
-    errors: [400],
-    ...problem,
   }),
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/load-balancer',
+  list: problemEndpoint('GET /load-balancer', loadBalancerListSchema, [400], {
     query: loadBalancerListQuerySchema,
-    response: loadBalancerListSchema,
-    errors: [400],
-    ...problem,
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/load-balancer',
+  create: problemEndpoint('POST /load-balancer', loadBalancerSchema, [400, 402, 404, 409], {
     body: loadBalancerCreateSchema,
-    response: loadBalancerSchema,
     status: 201,
-    errors: [400, 402, 404, 409],
-    ...problem,
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: lb,
-    response: loadBalancerSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: lb,
+  get: problemEndpoint(`GET ${lb}`, loadBalancerSchema, [404]),
+  modify: problemEndpoint(`PATCH ${lb}`, loadBalancerSchema, [400, 402, 404, 409], {
     body: loadBalancerModifySchema,
-    response: loadBalancerSchema,
-    errors: [400, 402, 404, 409],
-    ...problem,
   }),
-  delete: defineEndpoint({ method: 'DELETE', path: lb, response: null, errors: [404], ...problem }),
-  metrics: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/metrics`,
-    response: lbMetricsSchema,
-    errors: [404],
-    ...problem,
-  }),
+  delete: problemEndpoint(`DELETE ${lb}`, null, [404]),
+  metrics: problemEndpoint(`GET ${lb}/metrics`, lbMetricsSchema, [404]),
 
-  listNetworks: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/networks`,
-    response: z.array(lbNetworkSchema),
-    errors: [404],
-    ...problem,
-  }),
-  modifyNetwork: defineEndpoint({
-    method: 'PATCH',
-    path: `${lb}/networks/:network`,
-    body: lbNetworkModifySchema,
-    response: lbNetworkSchema,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  listIpAddresses: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/ip-addresses`,
-    response: lbFloatingAddressListSchema,
-    errors: [404],
-    ...problem,
-  }),
-  attachIpAddress: defineEndpoint({
-    method: 'POST',
-    path: `${lb}/ip-addresses`,
-    body: lbFloatingAddressCreateSchema,
-    response: lbFloatingAddressSchema,
-    status: 201,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  removeIpAddress: defineEndpoint({
-    method: 'DELETE',
-    path: `${lb}/ip-addresses/:address`,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  listNetworks: problemEndpoint(`GET ${lb}/networks`, z.array(lbNetworkSchema), [404]),
+  modifyNetwork: problemEndpoint(
+    `PATCH ${lb}/networks/:network`,
+    lbNetworkSchema,
+    [400, 404, 409],
+    { body: lbNetworkModifySchema },
+  ),
+  listIpAddresses: problemEndpoint(`GET ${lb}/ip-addresses`, lbFloatingAddressListSchema, [404]),
+  attachIpAddress: problemEndpoint(
+    `POST ${lb}/ip-addresses`,
+    lbFloatingAddressSchema,
+    [400, 404, 409],
+    { body: lbFloatingAddressCreateSchema, status: 201 },
+  ),
+  removeIpAddress: problemEndpoint(`DELETE ${lb}/ip-addresses/:address`, null, [404]),
 
-  listFrontends: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/frontends`,
-    response: z.array(lbFrontendSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createFrontend: defineEndpoint({
-    method: 'POST',
-    path: `${lb}/frontends`,
+  listFrontends: problemEndpoint(`GET ${lb}/frontends`, z.array(lbFrontendSchema), [404]),
+  createFrontend: problemEndpoint(`POST ${lb}/frontends`, lbFrontendSchema, [400, 404, 409], {
     body: lbFrontendCreateSchema,
-    response: lbFrontendSchema,
     status: 201,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  getFrontend: defineEndpoint({
-    method: 'GET',
-    path: fe,
-    response: lbFrontendSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyFrontend: defineEndpoint({
-    method: 'PATCH',
-    path: fe,
+  getFrontend: problemEndpoint(`GET ${fe}`, lbFrontendSchema, [404]),
+  modifyFrontend: problemEndpoint(`PATCH ${fe}`, lbFrontendSchema, [400, 404, 409], {
     body: lbFrontendModifySchema,
-    response: lbFrontendSchema,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  deleteFrontend: defineEndpoint({
-    method: 'DELETE',
-    path: fe,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  deleteFrontend: problemEndpoint(`DELETE ${fe}`, null, [404]),
 
-  listRules: defineEndpoint({
-    method: 'GET',
-    path: `${fe}/rules`,
-    response: z.array(lbRuleSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createRule: defineEndpoint({
-    method: 'POST',
-    path: `${fe}/rules`,
+  listRules: problemEndpoint(`GET ${fe}/rules`, z.array(lbRuleSchema), [404]),
+  createRule: problemEndpoint(`POST ${fe}/rules`, lbRuleSchema, [400, 404, 409], {
     body: lbRuleCreateSchema,
-    response: lbRuleSchema,
     status: 201,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  getRule: defineEndpoint({
-    method: 'GET',
-    path: `${fe}/rules/:rule`,
-    response: lbRuleSchema,
-    errors: [404],
-    ...problem,
-  }),
-  replaceRule: defineEndpoint({
-    method: 'PUT',
-    path: `${fe}/rules/:rule`,
+  getRule: problemEndpoint(`GET ${fe}/rules/:rule`, lbRuleSchema, [404]),
+  replaceRule: problemEndpoint(`PUT ${fe}/rules/:rule`, lbRuleSchema, [400, 404, 409], {
     body: lbRuleCreateSchema,
-    response: lbRuleSchema,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  modifyRule: defineEndpoint({
-    method: 'PATCH',
-    path: `${fe}/rules/:rule`,
+  modifyRule: problemEndpoint(`PATCH ${fe}/rules/:rule`, lbRuleSchema, [400, 404, 409], {
     body: lbRuleModifySchema,
-    response: lbRuleSchema,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  deleteRule: defineEndpoint({
-    method: 'DELETE',
-    path: `${fe}/rules/:rule`,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  deleteRule: problemEndpoint(`DELETE ${fe}/rules/:rule`, null, [404]),
 
-  listFrontendTlsConfigs: defineEndpoint({
-    method: 'GET',
-    path: `${fe}/tls-configs`,
-    response: z.array(lbTlsConfigSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createFrontendTlsConfig: defineEndpoint({
-    method: 'POST',
-    path: `${fe}/tls-configs`,
-    body: lbTlsConfigCreateSchema,
-    response: lbTlsConfigSchema,
-    status: 201,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  getFrontendTlsConfig: defineEndpoint({
-    method: 'GET',
-    path: `${fe}/tls-configs/:name`,
-    response: lbTlsConfigSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyFrontendTlsConfig: defineEndpoint({
-    method: 'PATCH',
-    path: `${fe}/tls-configs/:name`,
-    body: lbTlsConfigModifySchema,
-    response: lbTlsConfigSchema,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  deleteFrontendTlsConfig: defineEndpoint({
-    method: 'DELETE',
-    path: `${fe}/tls-configs/:name`,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  listFrontendTlsConfigs: problemEndpoint(
+    `GET ${fe}/tls-configs`,
+    z.array(lbTlsConfigSchema),
+    [404],
+  ),
+  createFrontendTlsConfig: problemEndpoint(
+    `POST ${fe}/tls-configs`,
+    lbTlsConfigSchema,
+    [400, 404, 409],
+    { body: lbTlsConfigCreateSchema, status: 201 },
+  ),
+  getFrontendTlsConfig: problemEndpoint(`GET ${fe}/tls-configs/:name`, lbTlsConfigSchema, [404]),
+  modifyFrontendTlsConfig: problemEndpoint(
+    `PATCH ${fe}/tls-configs/:name`,
+    lbTlsConfigSchema,
+    [400, 404, 409],
+    { body: lbTlsConfigModifySchema },
+  ),
+  deleteFrontendTlsConfig: problemEndpoint(`DELETE ${fe}/tls-configs/:name`, null, [404]),
 
-  listBackends: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/backends`,
-    response: z.array(lbBackendSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createBackend: defineEndpoint({
-    method: 'POST',
-    path: `${lb}/backends`,
+  listBackends: problemEndpoint(`GET ${lb}/backends`, z.array(lbBackendSchema), [404]),
+  createBackend: problemEndpoint(`POST ${lb}/backends`, lbBackendSchema, [400, 404, 409], {
     body: lbBackendCreateSchema,
-    response: lbBackendSchema,
     status: 201,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  getBackend: defineEndpoint({
-    method: 'GET',
-    path: be,
-    response: lbBackendSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyBackend: defineEndpoint({
-    method: 'PATCH',
-    path: be,
+  getBackend: problemEndpoint(`GET ${be}`, lbBackendSchema, [404]),
+  modifyBackend: problemEndpoint(`PATCH ${be}`, lbBackendSchema, [400, 404, 409], {
     body: lbBackendModifySchema,
-    response: lbBackendSchema,
-    errors: [400, 404, 409],
-    ...problem,
   }),
   /** Refused with 409 `BACKEND_IN_USE` while a frontend or rule uses the backend. */
-  deleteBackend: defineEndpoint({
-    method: 'DELETE',
-    path: be,
-    response: null,
-    errors: [404, 409],
-    ...problem,
-  }),
+  deleteBackend: problemEndpoint(`DELETE ${be}`, null, [404, 409]),
 
-  listMembers: defineEndpoint({
-    method: 'GET',
-    path: `${be}/members`,
-    response: z.array(lbMemberSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createMember: defineEndpoint({
-    method: 'POST',
-    path: `${be}/members`,
+  listMembers: problemEndpoint(`GET ${be}/members`, z.array(lbMemberSchema), [404]),
+  createMember: problemEndpoint(`POST ${be}/members`, lbMemberSchema, [400, 404, 409], {
     body: lbMemberCreateSchema,
-    response: lbMemberSchema,
     status: 201,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  getMember: defineEndpoint({
-    method: 'GET',
-    path: `${be}/members/:member`,
-    response: lbMemberSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyMember: defineEndpoint({
-    method: 'PATCH',
-    path: `${be}/members/:member`,
+  getMember: problemEndpoint(`GET ${be}/members/:member`, lbMemberSchema, [404]),
+  modifyMember: problemEndpoint(`PATCH ${be}/members/:member`, lbMemberSchema, [400, 404, 409], {
     body: lbMemberModifySchema,
-    response: lbMemberSchema,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  deleteMember: defineEndpoint({
-    method: 'DELETE',
-    path: `${be}/members/:member`,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  deleteMember: problemEndpoint(`DELETE ${be}/members/:member`, null, [404]),
 
-  listBackendTlsConfigs: defineEndpoint({
-    method: 'GET',
-    path: `${be}/tls-configs`,
-    response: z.array(lbTlsConfigSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createBackendTlsConfig: defineEndpoint({
-    method: 'POST',
-    path: `${be}/tls-configs`,
-    body: lbTlsConfigCreateSchema,
-    response: lbTlsConfigSchema,
-    status: 201,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  getBackendTlsConfig: defineEndpoint({
-    method: 'GET',
-    path: `${be}/tls-configs/:name`,
-    response: lbTlsConfigSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyBackendTlsConfig: defineEndpoint({
-    method: 'PATCH',
-    path: `${be}/tls-configs/:name`,
-    body: lbTlsConfigModifySchema,
-    response: lbTlsConfigSchema,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
-  deleteBackendTlsConfig: defineEndpoint({
-    method: 'DELETE',
-    path: `${be}/tls-configs/:name`,
-    response: null,
-    errors: [404],
-    ...problem,
-  }),
+  listBackendTlsConfigs: problemEndpoint(
+    `GET ${be}/tls-configs`,
+    z.array(lbTlsConfigSchema),
+    [404],
+  ),
+  createBackendTlsConfig: problemEndpoint(
+    `POST ${be}/tls-configs`,
+    lbTlsConfigSchema,
+    [400, 404, 409],
+    { body: lbTlsConfigCreateSchema, status: 201 },
+  ),
+  getBackendTlsConfig: problemEndpoint(`GET ${be}/tls-configs/:name`, lbTlsConfigSchema, [404]),
+  modifyBackendTlsConfig: problemEndpoint(
+    `PATCH ${be}/tls-configs/:name`,
+    lbTlsConfigSchema,
+    [400, 404, 409],
+    { body: lbTlsConfigModifySchema },
+  ),
+  deleteBackendTlsConfig: problemEndpoint(`DELETE ${be}/tls-configs/:name`, null, [404]),
 
-  listResolvers: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/resolvers`,
-    response: z.array(lbResolverSchema),
-    errors: [404],
-    ...problem,
-  }),
-  createResolver: defineEndpoint({
-    method: 'POST',
-    path: `${lb}/resolvers`,
+  listResolvers: problemEndpoint(`GET ${lb}/resolvers`, z.array(lbResolverSchema), [404]),
+  createResolver: problemEndpoint(`POST ${lb}/resolvers`, lbResolverSchema, [400, 404, 409], {
     body: lbResolverCreateSchema,
-    response: lbResolverSchema,
     status: 201,
-    errors: [400, 404, 409],
-    ...problem,
   }),
-  getResolver: defineEndpoint({
-    method: 'GET',
-    path: `${lb}/resolvers/:resolver`,
-    response: lbResolverSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyResolver: defineEndpoint({
-    method: 'PATCH',
-    path: `${lb}/resolvers/:resolver`,
-    body: lbResolverModifySchema,
-    response: lbResolverSchema,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
+  getResolver: problemEndpoint(`GET ${lb}/resolvers/:resolver`, lbResolverSchema, [404]),
+  modifyResolver: problemEndpoint(
+    `PATCH ${lb}/resolvers/:resolver`,
+    lbResolverSchema,
+    [400, 404, 409],
+    { body: lbResolverModifySchema },
+  ),
   /** Refused with 409 `RESOLVER_IN_USE` while a backend uses the resolver. */
-  deleteResolver: defineEndpoint({
-    method: 'DELETE',
-    path: `${lb}/resolvers/:resolver`,
-    response: null,
-    errors: [404, 409],
-    ...problem,
-  }),
+  deleteResolver: problemEndpoint(`DELETE ${lb}/resolvers/:resolver`, null, [404, 409]),
 
-  listCertificateBundles: defineEndpoint({
-    method: 'GET',
-    path: '/load-balancer/certificate-bundles',
-    query: lbPageQuerySchema,
-    response: certificateBundleListSchema,
-    errors: [400],
-    ...problem,
-  }),
-  createCertificateBundle: defineEndpoint({
-    method: 'POST',
-    path: '/load-balancer/certificate-bundles',
-    body: certificateBundleCreateSchema,
-    response: certificateBundleSchema,
-    status: 201,
-    errors: [400, 409],
-    ...problem,
-  }),
-  getCertificateBundle: defineEndpoint({
-    method: 'GET',
-    path: '/load-balancer/certificate-bundles/:uuid',
-    response: certificateBundleSchema,
-    errors: [404],
-    ...problem,
-  }),
-  modifyCertificateBundle: defineEndpoint({
-    method: 'PATCH',
-    path: '/load-balancer/certificate-bundles/:uuid',
-    body: certificateBundleModifySchema,
-    response: certificateBundleSchema,
-    errors: [400, 404, 409],
-    ...problem,
-  }),
+  listCertificateBundles: problemEndpoint(
+    'GET /load-balancer/certificate-bundles',
+    certificateBundleListSchema,
+    [400],
+    { query: lbPageQuerySchema },
+  ),
+  createCertificateBundle: problemEndpoint(
+    'POST /load-balancer/certificate-bundles',
+    certificateBundleSchema,
+    [400, 409],
+    { body: certificateBundleCreateSchema, status: 201 },
+  ),
+  getCertificateBundle: problemEndpoint(
+    'GET /load-balancer/certificate-bundles/:uuid',
+    certificateBundleSchema,
+    [404],
+  ),
+  modifyCertificateBundle: problemEndpoint(
+    'PATCH /load-balancer/certificate-bundles/:uuid',
+    certificateBundleSchema,
+    [400, 404, 409],
+    { body: certificateBundleModifySchema },
+  ),
   /** Refused with 409 `CERTIFICATE_BUNDLE_IN_USE` while a TLS config uses the bundle. */
-  deleteCertificateBundle: defineEndpoint({
-    method: 'DELETE',
-    path: '/load-balancer/certificate-bundles/:uuid',
-    response: null,
-    errors: [404, 409],
-    ...problem,
-  }),
-  dnsChallengeDomain: defineEndpoint({
-    method: 'GET',
-    path: '/load-balancer/certificate-bundles/dns-challenge-domain',
-    response: dnsChallengeDomainSchema,
-    ...problem,
-  }),
+  deleteCertificateBundle: problemEndpoint(
+    'DELETE /load-balancer/certificate-bundles/:uuid',
+    null,
+    [404, 409],
+  ),
+  dnsChallengeDomain: problemEndpoint(
+    'GET /load-balancer/certificate-bundles/dns-challenge-domain',
+    dnsChallengeDomainSchema,
+  ),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, plainText, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { labelQuerySchema } from './labels';
 import { networkPeeringStateSchema } from './network';
@@ -83,38 +83,16 @@ export type ModifyNetworkPeeringRequest = z.input<typeof modifyNetworkPeeringReq
 
 /** Network peerings (api-rules §4.7; api-reference-notes §8); each side defines its own half. */
 export const networkPeeringEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/network-peering',
+  list: endpoint('GET /network-peering', networkPeeringListResponseSchema, [400], {
     query: networkPeeringListQuerySchema,
-    response: networkPeeringListResponseSchema,
-    errors: [400],
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/network-peering',
+  create: endpoint('POST /network-peering', networkPeeringResponseSchema, [400, 403, 404, 409], {
     body: createNetworkPeeringRequestSchema,
-    response: networkPeeringResponseSchema,
     status: 201,
-    errors: [400, 403, 404, 409],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/network-peering/:uuid',
-    response: networkPeeringResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: '/network-peering/:uuid',
+  get: endpoint('GET /network-peering/:uuid', networkPeeringResponseSchema, [400, 403, 404]),
+  modify: endpoint('PATCH /network-peering/:uuid', networkPeeringResponseSchema, [400, 403, 404], {
     body: modifyNetworkPeeringRequestSchema,
-    response: networkPeeringResponseSchema,
-    errors: [400, 403, 404],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/network-peering/:uuid',
-    response: null,
-    errors: [400, 403, 404, 409],
-  }),
+  delete: endpoint('DELETE /network-peering/:uuid', null, [400, 403, 404, 409]),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 import {
   cidrContains,
@@ -363,70 +363,32 @@ export type ModifyServerInterfaceRequest = z.input<typeof modifyServerInterfaceR
 
 /** Networks (api-reference-notes §4): private ones are the account's, shared ones only readable. */
 export const networkEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/network',
+  list: endpoint('GET /network', networkListResponseSchema, [400], {
     query: networkListQuerySchema,
-    response: networkListResponseSchema,
-    errors: [400],
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/network',
+  create: endpoint('POST /network', networkResponseSchema, [400, 403, 404, 409], {
     body: createNetworkRequestSchema,
-    response: networkResponseSchema,
     status: 201,
-    errors: [400, 403, 404, 409],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/network/:uuid',
-    response: networkResponseSchema,
-    errors: [400, 403, 404],
-  }),
+  get: endpoint('GET /network/:uuid', networkResponseSchema, [400, 403, 404]),
   /** Also attaches (`router`) or detaches (`router: null`) a router (api-reference-notes §9). */
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/network/:uuid',
+  modify: endpoint('PUT /network/:uuid', networkResponseSchema, [400, 403, 404, 409], {
     body: modifyNetworkRequestSchema,
-    response: networkResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/network/:uuid',
-    response: null,
-    errors: [400, 403, 404, 409],
-  }),
+  delete: endpoint('DELETE /network/:uuid', null, [400, 403, 404, 409]),
 };
 
 /** Standalone network interfaces (api-reference-notes §5.2). */
 export const networkInterfaceEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/network/interface',
-    response: networkInterfaceListResponseSchema,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/network/interface',
-    body: createNetworkInterfaceRequestSchema,
-    response: networkInterfaceResponseSchema,
-    status: 201,
-    errors: [400, 403, 404, 409],
-  }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/network/interface/:uuid',
-    response: networkInterfaceResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/network/interface/:uuid',
-    response: null,
-    errors: [400, 403, 404, 409],
-  }),
+  list: endpoint('GET /network/interface', networkInterfaceListResponseSchema),
+  create: endpoint(
+    'POST /network/interface',
+    networkInterfaceResponseSchema,
+    [400, 403, 404, 409],
+    { body: createNetworkInterfaceRequestSchema, status: 201 },
+  ),
+  get: endpoint('GET /network/interface/:uuid', networkInterfaceResponseSchema, [400, 403, 404]),
+  delete: endpoint('DELETE /network/interface/:uuid', null, [400, 403, 404, 409]),
 };
 
 /**
@@ -434,25 +396,17 @@ export const networkInterfaceEndpoints = {
  * server endpoint (contract/server.ts).
  */
 export const serverInterfaceEndpoints = {
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/networking/interface',
-    body: createServerInterfaceRequestSchema,
-    response: serverInterfaceResponseSchema,
-    status: 201,
-    errors: [400, 403, 404, 409],
-  }),
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/server/:uuid/networking/interface/:index',
-    body: modifyServerInterfaceRequestSchema,
-    response: serverInterfaceResponseSchema,
-    errors: [400, 403, 404, 409],
-  }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/server/:uuid/networking/interface/:index',
-    response: null,
-    errors: [403, 404, 409],
-  }),
+  create: endpoint(
+    'POST /server/:uuid/networking/interface',
+    serverInterfaceResponseSchema,
+    [400, 403, 404, 409],
+    { body: createServerInterfaceRequestSchema, status: 201 },
+  ),
+  modify: endpoint(
+    'PUT /server/:uuid/networking/interface/:index',
+    serverInterfaceResponseSchema,
+    [400, 403, 404, 409],
+    { body: modifyServerInterfaceRequestSchema },
+  ),
+  delete: endpoint('DELETE /server/:uuid/networking/interface/:index', null, [403, 404, 409]),
 };

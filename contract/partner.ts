@@ -2,14 +2,16 @@ import { z } from 'zod/mini';
 import {
   checkCountryRules,
   contactFieldRules,
+  contactFields,
   contactSchema,
+  contactTextShape,
   credentialFieldRules,
   ruled,
 } from './contact';
-import type { Contact, FieldRule } from './contact';
-import { defineEndpoint } from './endpoint';
+import type { Contact, ContactField, FieldRule } from './contact';
+import { endpoint } from './endpoint';
 
-export { isVatNumber } from './contact';
+export { contactFields, isVatNumber } from './contact';
 export type { FieldRule } from './contact';
 
 /**
@@ -37,38 +39,10 @@ export const partnerAccountCreateRequestSchema = z.strictObject({
 export type PartnerAccountCreateRequest = z.infer<typeof partnerAccountCreateRequestSchema>;
 
 /** The partner account record (api-rules §2.9): unset optional fields are empty strings. */
-export const partnerAccountSchema = z.object({
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  vat_number: z.string(),
-});
+export const partnerAccountSchema = z.object({ username: z.string(), ...contactTextShape });
 export type PartnerAccount = z.infer<typeof partnerAccountSchema>;
 
 export const partnerAccountListSchema = z.array(partnerAccountSchema);
-
-export const contactFields = [
-  'first_name',
-  'last_name',
-  'company',
-  'address',
-  'postal_code',
-  'city',
-  'state',
-  'country',
-  'phone',
-  'email',
-  'vat_number',
-] as const satisfies readonly (keyof PartnerAccount)[];
-export type ContactField = (typeof contactFields)[number];
 
 const requiredContactFields = new Set<ContactField>([
   'first_name',
@@ -123,19 +97,7 @@ export const partnerAccountFormSchema = z
     username: formField('username', partnerFieldRules.username),
     password: formField('password', partnerFieldRules.password),
     copy_partner_contact: z.boolean(),
-    contact_details: z.object({
-      first_name: z.string(),
-      last_name: z.string(),
-      company: z.string(),
-      address: z.string(),
-      postal_code: z.string(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-      phone: z.string(),
-      email: z.string(),
-      vat_number: z.string(),
-    }),
+    contact_details: z.object(contactTextShape),
   })
   .check(
     z.superRefine((form, ctx) => {
@@ -194,18 +156,9 @@ export function partnerFormFieldOfCode(
 
 /** Partner accounts (api-rules §4.9; api-reference-notes §15): a partner lists and creates its customers. */
 export const partnerEndpoints = {
-  listAccounts: defineEndpoint({
-    method: 'GET',
-    path: '/partner/accounts',
-    response: partnerAccountListSchema,
-    errors: [403],
-  }),
-  createAccount: defineEndpoint({
-    method: 'POST',
-    path: '/partner/accounts',
+  listAccounts: endpoint('GET /partner/accounts', partnerAccountListSchema, [403]),
+  createAccount: endpoint('POST /partner/accounts', partnerAccountSchema, [400, 403, 409], {
     body: partnerAccountCreateRequestSchema,
-    response: partnerAccountSchema,
     status: 201,
-    errors: [400, 403, 409],
   }),
 };

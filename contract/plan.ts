@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { serverSizeListResponseSchema, timezoneListResponseSchema } from './server';
 
 /** Server plan (api-reference-notes §2.6): numbers are real JSON numbers here, unlike server records. */
@@ -19,19 +19,11 @@ export const planListResponseSchema = z.object({
 
 /** Server plans (api-reference-notes §2.6). */
 export const planEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/plan', response: planListResponseSchema }),
+  list: endpoint('GET /plan', planListResponseSchema),
 };
 
 /** What a server can be given besides a plan: timezones (api-reference-notes §14) and custom sizes (§2.1). */
 export const serverOptionEndpoints = {
-  timezones: defineEndpoint({
-    method: 'GET',
-    path: '/timezone',
-    response: timezoneListResponseSchema,
-  }),
-  serverSizes: defineEndpoint({
-    method: 'GET',
-    path: '/server_size',
-    response: serverSizeListResponseSchema,
-  }),
+  timezones: endpoint('GET /timezone', timezoneListResponseSchema),
+  serverSizes: endpoint('GET /server_size', serverSizeListResponseSchema),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 /** One price entry: `price` credits per hour for `amount` units (api-rules §2.5, api-reference-notes §14). */
 export const priceEntrySchema = z.object({
@@ -54,10 +54,5 @@ export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
 /** Prices of every zone (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */
 export const priceEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/price',
-    versions: ['1.2', '1.3'],
-    response: priceListResponseSchema,
-  }),
+  list: endpoint('GET /price', priceListResponseSchema, [], { versions: ['1.2', '1.3'] }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { labelSchema, plainText, uuidSchema } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 import { labelQuerySchema } from './labels';
@@ -115,38 +115,14 @@ export type RouterListQuery = z.input<typeof routerListQuerySchema>;
 
 /** Routers (api-reference-notes §6); attaching one to a network is a change of the network. */
 export const routerEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/router',
-    query: routerListQuerySchema,
-    response: routerListResponseSchema,
-    errors: [400],
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/router',
+  list: endpoint('GET /router', routerListResponseSchema, [400], { query: routerListQuerySchema }),
+  create: endpoint('POST /router', routerResponseSchema, [400], {
     body: createRouterRequestSchema,
-    response: routerResponseSchema,
     status: 201,
-    errors: [400],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/router/:uuid',
-    response: routerResponseSchema,
-    errors: [403, 404],
-  }),
-  modify: defineEndpoint({
-    method: 'PATCH',
-    path: '/router/:uuid',
+  get: endpoint('GET /router/:uuid', routerResponseSchema, [403, 404]),
+  modify: endpoint('PATCH /router/:uuid', routerResponseSchema, [400, 403, 404], {
     body: modifyRouterRequestSchema,
-    response: routerResponseSchema,
-    errors: [400, 403, 404],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/router/:uuid',
-    response: null,
-    errors: [403, 404, 409],
-  }),
+  delete: endpoint('DELETE /router/:uuid', null, [403, 404, 409]),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 
 export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
@@ -212,11 +212,7 @@ const storageList = {
 export const storageEndpoints = {
   list: defineEndpoint({ ...storageList, path: '/storage' }),
   /** Public templates and CD-ROMs the account marked; no query (api-reference-notes §3.1). */
-  listFavorites: defineEndpoint({
-    method: 'GET',
-    path: '/storage/favorite',
-    response: storageListResponseSchema,
-  }),
+  listFavorites: endpoint('GET /storage/favorite', storageListResponseSchema),
   /** `type` ∈ normal, cdrom, template, backup. */
   listOfType: defineEndpoint({ ...storageList, path: '/storage/:type' }),
   /** `access` ∈ private, public. */
@@ -224,116 +220,60 @@ export const storageEndpoints = {
   listOfTypeAndAccess: defineEndpoint({ ...storageList, path: '/storage/:type/:access' }),
   /** The same list in the order the Go SDK builds its path. */
   listOfAccessAndType: defineEndpoint({ ...storageList, path: '/storage/:access/:type' }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/storage/:uuid',
-    response: storageResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/storage',
+  get: endpoint('GET /storage/:uuid', storageResponseSchema, [400, 403, 404]),
+  create: endpoint('POST /storage', storageResponseSchema, [400, 402], {
     body: createStorageRequestSchema,
-    response: storageResponseSchema,
     status: 201,
-    errors: [400, 402],
   }),
   /** 202: the real API answered every recorded modification so (api-reference-notes §3.1). */
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/storage/:uuid',
+  modify: endpoint('PUT /storage/:uuid', storageResponseSchema, [400, 403, 404, 409], {
     body: modifyStorageRequestSchema,
-    response: storageResponseSchema,
     status: 202,
-    errors: [400, 403, 404, 409],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/storage/:uuid',
+  delete: endpoint('DELETE /storage/:uuid', null, [400, 403, 404, 409], {
     query: storageDeleteQuerySchema,
-    response: null,
-    errors: [400, 403, 404, 409],
   }),
-  attach: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/attach',
+  attach: endpoint('POST /storage/:uuid/attach', storageResponseSchema, [400, 403, 404, 409], {
     body: attachStorageRequestSchema,
-    response: storageResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
   /** No body; detaching a detached storage answers it unchanged. */
-  detach: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/detach',
-    response: storageResponseSchema,
-    errors: [400, 403, 404, 409],
-  }),
+  detach: endpoint('POST /storage/:uuid/detach', storageResponseSchema, [400, 403, 404, 409]),
   /** Answers the new backup. */
-  backup: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/backup',
+  backup: endpoint('POST /storage/:uuid/backup', storageResponseSchema, [400, 402, 403, 404, 409], {
     body: titleOnlyRequestSchema,
-    response: storageResponseSchema,
     status: 201,
-    errors: [400, 402, 403, 404, 409],
   }),
   /** Removes the backup, clone or template being made of the storage (or the copy itself). */
-  cancel: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/cancel',
-    response: null,
-    errors: [400, 403, 404, 409],
-  }),
+  cancel: endpoint('POST /storage/:uuid/cancel', null, [400, 403, 404, 409]),
   /** Answers the new storage. */
-  clone: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/clone',
+  clone: endpoint('POST /storage/:uuid/clone', storageResponseSchema, [400, 402, 403, 404, 409], {
     body: cloneStorageRequestSchema,
-    response: storageResponseSchema,
     status: 201,
-    errors: [400, 402, 403, 404, 409],
   }),
   /** Answers the new template. */
-  templatize: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/templatize',
-    body: titleOnlyRequestSchema,
-    response: storageResponseSchema,
-    status: 201,
-    errors: [400, 402, 403, 404, 409],
-  }),
+  templatize: endpoint(
+    'POST /storage/:uuid/templatize',
+    storageResponseSchema,
+    [400, 402, 403, 404, 409],
+    { body: titleOnlyRequestSchema, status: 201 },
+  ),
   /**
    * Partition and filesystem resize after an enlargement (api-rules §4.10); answers the backup
    * taken first (api-reference-notes §3.1).
    */
-  resize: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/resize',
-    response: z.object({ resize_backup: storageDetailsSchema }),
-    errors: [400, 403, 404, 409],
-  }),
+  resize: endpoint(
+    'POST /storage/:uuid/resize',
+    z.object({ resize_backup: storageDetailsSchema }),
+    [400, 403, 404, 409],
+  ),
   /**
    * Restores a backup into its origin; the sandbox answers 202 with the origin (the real API
    * answers 204 without a body, api-reference-notes §3.1).
    */
-  restore: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/restore',
-    response: storageResponseSchema,
+  restore: endpoint('POST /storage/:uuid/restore', storageResponseSchema, [400, 403, 404, 409], {
     status: 202,
-    errors: [400, 403, 404, 409],
   }),
   /** Idempotent. */
-  favorite: defineEndpoint({
-    method: 'POST',
-    path: '/storage/:uuid/favorite',
-    response: null,
-    errors: [400, 403, 404],
-  }),
-  unfavorite: defineEndpoint({
-    method: 'DELETE',
-    path: '/storage/:uuid/favorite',
-    response: null,
-    errors: [400, 403, 404],
-  }),
+  favorite: endpoint('POST /storage/:uuid/favorite', null, [400, 403, 404]),
+  unfavorite: endpoint('DELETE /storage/:uuid/favorite', null, [400, 403, 404]),
 };

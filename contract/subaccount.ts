@@ -8,7 +8,7 @@ import {
   credentialFieldRules,
   ruled,
 } from './contact';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 export const subAccountCurrencies = ['EUR', 'GBP', 'USD', 'SGD'] as const;
 
@@ -100,24 +100,11 @@ export const subAccountModifyRequestSchema = z.strictObject({
 
 /** Subaccounts of the main account (api-reference-notes §10.2). */
 export const subAccountEndpoints = {
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/account/sub',
+  create: endpoint('POST /account/sub', null, [400, 403, 409], {
     body: subAccountCreateRequestSchema,
-    response: null,
-    errors: [400, 403, 409],
   }),
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/account/sub/:username',
+  modify: endpoint('PUT /account/sub/:username', null, [400, 403, 404], {
     body: subAccountModifyRequestSchema,
-    response: null,
-    errors: [400, 403, 404],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/account/sub/:username',
-    response: null,
-    errors: [403, 404],
-  }),
+  delete: endpoint('DELETE /account/sub/:username', null, [403, 404]),
 };

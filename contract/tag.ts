@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { tagNameSchema } from './server';
 
 /** A tag of the account and the servers carrying it (api-reference-notes §16). */
@@ -39,26 +39,13 @@ export const modifyTagRequestSchema = z.strictObject({
 
 /** Tags (api-reference-notes §16): one set per account, shared by its subaccounts. */
 export const tagEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/tag', response: tagListResponseSchema }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/tag',
+  list: endpoint('GET /tag', tagListResponseSchema),
+  create: endpoint('POST /tag', tagResponseSchema, [400, 403, 404, 409], {
     body: createTagRequestSchema,
-    response: tagResponseSchema,
     status: 201,
-    errors: [400, 403, 404, 409],
   }),
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/tag/:name',
+  modify: endpoint('PUT /tag/:name', tagResponseSchema, [400, 403, 404, 409], {
     body: modifyTagRequestSchema,
-    response: tagResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/tag/:name',
-    response: null,
-    errors: [400, 404],
-  }),
+  delete: endpoint('DELETE /tag/:name', null, [400, 404]),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { plainText } from './common';
-import { defineEndpoint } from './endpoint';
+import { problemEndpoint } from './endpoint';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
 export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
@@ -160,35 +160,13 @@ export const tokenListQuerySchema = z.object({
 
 /** API tokens (api-reference-notes §11; api-rules §5.2): RFC 7807 answers on failure. */
 export const tokenEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/account/tokens',
+  list: problemEndpoint('GET /account/tokens', tokenListResponseSchema, [400], {
     query: tokenListQuerySchema,
-    response: tokenListResponseSchema,
-    errors: [400],
-    style: 'problem',
   }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/account/tokens',
+  create: problemEndpoint('POST /account/tokens', createdTokenSchema, [400, 403, 409], {
     body: tokenCreateRequestSchema,
-    response: createdTokenSchema,
     status: 201,
-    errors: [400, 403, 409],
-    style: 'problem',
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/account/tokens/:id',
-    response: tokenSchema,
-    errors: [400, 403, 404],
-    style: 'problem',
-  }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/account/tokens/:id',
-    response: null,
-    errors: [400, 403, 404],
-    style: 'problem',
-  }),
+  get: problemEndpoint('GET /account/tokens/:id', tokenSchema, [400, 403, 404]),
+  delete: problemEndpoint('DELETE /account/tokens/:id', null, [400, 403, 404]),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 
 export const networkServices = [
   'load_balancer_private',
@@ -105,42 +105,29 @@ export const networkUsageCsvColumns = [
  * for any window. Currency and device availability (api-reference-notes §13).
  */
 export const usageEndpoints = {
-  resourceNetworkUsage: defineEndpoint({
-    method: 'GET',
-    path: '/account/resource_network_usage',
+  resourceNetworkUsage: endpoint(
+    'GET /account/resource_network_usage',
+    resourceNetworkUsageResponseSchema,
+    [400, 403],
+    { query: networkUsageQuerySchema, formats: ['csv'] },
+  ),
+  networkTopUsage: endpoint(
+    'GET /account/network_top_usage',
+    resourceNetworkUsageResponseSchema,
+    [400, 403],
+    { query: networkUsageQuerySchema, formats: ['csv'] },
+  ),
+  networkUsage: endpoint('GET /account/network_usage', networkUsageResponseSchema, [400, 403], {
     query: networkUsageQuerySchema,
-    response: resourceNetworkUsageResponseSchema,
-    errors: [400, 403],
     formats: ['csv'],
   }),
-  networkTopUsage: defineEndpoint({
-    method: 'GET',
-    path: '/account/network_top_usage',
-    query: networkUsageQuerySchema,
-    response: resourceNetworkUsageResponseSchema,
-    errors: [400, 403],
-    formats: ['csv'],
-  }),
-  networkUsage: defineEndpoint({
-    method: 'GET',
-    path: '/account/network_usage',
-    query: networkUsageQuerySchema,
-    response: networkUsageResponseSchema,
-    errors: [400, 403],
-    formats: ['csv'],
-  }),
-  currentNetworkUsage: defineEndpoint({
-    method: 'GET',
-    path: '/account/current_network_usage',
-    response: currentNetworkUsageResponseSchema,
-    errors: [403],
-  }),
-  currency: defineEndpoint({ method: 'GET', path: '/currency', response: currencyResponseSchema }),
-  deviceAvailability: defineEndpoint({
-    method: 'GET',
-    path: '/device/availability',
+  currentNetworkUsage: endpoint(
+    'GET /account/current_network_usage',
+    currentNetworkUsageResponseSchema,
+    [403],
+  ),
+  currency: endpoint('GET /currency', currencyResponseSchema),
+  deviceAvailability: endpoint('GET /device/availability', deviceAvailabilitySchema, [400], {
     query: deviceAvailabilityQuerySchema,
-    response: deviceAvailabilitySchema,
-    errors: [400],
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { yesNoSchema, zoneIdSchema } from './common';
 
 export const zoneSchema = z.object({
@@ -16,10 +16,5 @@ export type ZoneListResponse = z.infer<typeof zoneListResponseSchema>;
 
 /** Zones (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */
 export const zoneEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/zone',
-    versions: ['1.2', '1.3'],
-    response: zoneListResponseSchema,
-  }),
+  list: endpoint('GET /zone', zoneListResponseSchema, [], { versions: ['1.2', '1.3'] }),
 };

@@ -96,7 +96,7 @@ type HistoryRow = Omit<
 };
 
 /** The attributes a resource type does not bill by, as an open period shows them. */
-export const unbilled = {
+const unbilled = {
   plan: null,
   cores: null,
   memory: null,
@@ -109,6 +109,26 @@ export const unbilled = {
   end: null,
   deleted: false,
 } satisfies Partial<BillingPeriod>;
+
+/**
+ * The open period of a resource of the newer services (load balancers, Kubernetes nodes), whose
+ * rows carry `uuid`, `name` and `zone`: the name is the period's title.
+ */
+export function namedResourcePeriod(
+  type: BilledType,
+  row: { account_id: number; uuid: string; name: string; zone: string },
+  billed: Partial<BillingPeriod> & Pick<BillingPeriod, 'labels' | 'start'>,
+): BillingPeriod {
+  return {
+    ...unbilled,
+    account_id: row.account_id,
+    resource_id: row.uuid,
+    type,
+    title: row.name,
+    zone: row.zone,
+    ...billed,
+  };
+}
 
 const priceTable = (list: readonly ZonePrices[]) => new Map(list.map((zone) => [zone.name, zone]));
 type PriceTable = ReturnType<typeof priceTable>;

@@ -1,12 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planListResponseSchema } from '../../contract/plan';
 import { serverListResponseSchema, serverResponseSchema } from '../../contract/server';
 import { storageResponseSchema } from '../../contract/storage';
 import { zoneListResponseSchema } from '../../contract/zone';
-import type { SkydeckServer } from '../app';
-import type { ManualClock } from './testing';
-import { buildTestServer, demoAuth, manualClock } from './testing';
+import { demoAuth, startedTestServer } from './testing';
 
 /**
  * A typical SDK/CLI/Terraform sequence over a real socket, on the classic paths those clients
@@ -14,30 +11,19 @@ import { buildTestServer, demoAuth, manualClock } from './testing';
  * server path, a backup, detach and delete.
  */
 
-let app: SkydeckServer;
-let clock: ManualClock;
-let base: string;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => app.close());
+const { app, clock, request } = startedTestServer('2026-11-21T10:00:00.000Z');
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
+const api = (method: string, path: string, body?: unknown) =>
+  request(
     method,
-    headers: {
+    path,
+    {
       authorization: demoAuth,
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
-}
+    body,
+  );
 
 describe('a client sequence against a started server', () => {
   it('lists zones and plans, attaches a disk through the server path, backs it up, detaches and deletes it', async () => {
@@ -104,7 +90,7 @@ describe('a client sequence against a started server', () => {
     expect((await api('GET', `/1.3/storage/${disk.uuid}`)).status).toBe(404);
     expect((await api('GET', `/1.3/storage/${backupRecord.uuid}`)).status).toBe(404);
 
-    const rows = app
+    const rows = app()
       .sandbox!.db.prepare(
         'SELECT action, resource_type FROM audit_logs WHERE resource_id IN (?, ?) ORDER BY cloud_event_id',
       )

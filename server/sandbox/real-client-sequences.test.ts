@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SkydeckServer } from '../app';
-import type { ManualClock } from './testing';
-import { buildTestServer, demoAuth, manualClock } from './testing';
+import { describe, expect, it } from 'vitest';
+import { goSdkSubAccountBody } from './routes/test-helpers';
+import { demoAuth, startedTestServer } from './testing';
 
 /**
  * Request sequences written as UpCloud's Go SDK (and so upctl and the Terraform provider, which
@@ -11,33 +9,24 @@ import { buildTestServer, demoAuth, manualClock } from './testing';
  * a subaccount with an empty role list, and `upctl server relocate`.
  */
 
-let app: SkydeckServer;
-let clock: ManualClock;
-let base: string;
-beforeAll(async () => {
-  clock = manualClock('2026-11-21T10:00:00.000Z');
-  app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => app.close());
+const { clock, request } = startedTestServer('2026-11-21T10:00:00.000Z');
 
 /** One request with the Go SDK's headers; a body is marshalled JSON, as `json.Marshal` writes it. */
 async function sdk(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}/1.3${path}`, {
+  const answer = await request(
     method,
-    headers: {
+    `/1.3${path}`,
+    {
       authorization: demoAuth,
       accept: 'application/json',
       'content-type': 'application/json',
       'user-agent': 'upcloud-go-api/8.27.0',
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
+    body,
+  );
   // The answer is read field by field, as the SDK's structs read it, not through our contract.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as any };
+  return answer as { status: number; json: any };
 }
 
 /** Moves the clock and lets the next request run what fell due, as a client's polling does. */
@@ -167,34 +156,11 @@ describe('real client sequences against a started sandbox', () => {
   });
 
   it('creates a subaccount with an empty role list and modifies it (Go SDK CreateSubaccount, ModifySubaccount)', async () => {
-    const created = await sdk('POST', '/account/sub', {
-      sub_account: {
-        username: 'sequence_sub',
-        password: 'mySecr3tPassword',
-        first_name: 'Test',
-        last_name: 'User',
-        company: 'Example Ltd',
-        address: 'my address',
-        postal_code: '00130',
-        city: 'Helsinki',
-        email: 'sequence@example.com',
-        phone: '+358.31245434',
-        state: '',
-        country: 'FIN',
-        currency: 'EUR',
-        language: 'en',
-        vat_number: '',
-        timezone: 'UTC',
-        allow_api: 'yes',
-        allow_gui: 'no',
-        tag_access: { tag: null },
-        roles: { role: null },
-        server_access: { server: null },
-        storage_access: { storage: null },
-        network_access: { network: null },
-        ip_filters: { ip_filter: null },
-      },
-    });
+    const created = await sdk(
+      'POST',
+      '/account/sub',
+      goSdkSubAccountBody('sequence_sub', 'sequence@example.com'),
+    );
     expect(created.status).toBe(204);
     const modified = await sdk('PUT', '/account/sub/sequence_sub', {
       account: { state: '', vat_number: '', roles: { role: ['technical'] } },

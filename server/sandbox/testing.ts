@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { apiErrorBodySchema } from '../../contract/common';
 import type { CreatedToken } from '../../contract/tokens';
 import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
@@ -41,6 +41,42 @@ export const buildTestServer = (options: ServerOptions = {}) =>
     passwordCost: lowestPasswordCost,
     ...options,
   });
+
+/**
+ * A seeded sandbox listening on a real socket for a test file's life, on a manual clock set at
+ * `start`: `request` sends one request with `headers` (a body as JSON) and answers the status and
+ * the parsed JSON (undefined for an empty answer); `app()` is the started sandbox.
+ */
+export function startedTestServer(start: string) {
+  const clock = manualClock(start);
+  let app: SkydeckServer | undefined;
+  let base = '';
+  beforeAll(async () => {
+    app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app?.close());
+  async function request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
+  }
+  const started = () => {
+    if (!app) throw new Error('the sandbox starts in beforeAll');
+    return app;
+  };
+  return { clock, request, app: started };
+}
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;
@@ -97,41 +133,42 @@ export async function withOldDatabase(
   }
 }
 
-/** Creates an API token through the API and returns the create response (which holds the secret). */
-/** The panel's own sign-in (src/auth/sign-in.ts): a password exchanged for a panel session token. */
-export async function panelSignIn(
+/** POSTs a token create and answers the created token (which holds the secret). */
+async function postToken(
   app: SkydeckServer,
-  auth: string,
-  body: Record<string, unknown> = {},
+  headers: Record<string, string>,
+  payload: Record<string, unknown>,
+  what: string,
 ): Promise<CreatedToken> {
   const response = await app.inject({
     method: 'POST',
     url: '/1.3/account/tokens',
-    headers: { authorization: auth, [panelSignInHeader]: 'panel' },
-    payload: { name: 'Skydeck panel session', expires_in: '8h', gui: true, ...body },
+    headers,
+    payload,
   });
   if (response.statusCode !== 201) {
-    throw new Error(`a panel sign-in answered ${response.statusCode}: ${response.body}`);
+    throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
   }
   return createdTokenSchema.parse(response.json());
 }
 
-export async function createToken(
-  app: SkydeckServer,
-  auth: string,
-  body: Record<string, unknown> = {},
-): Promise<CreatedToken> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/1.3/account/tokens',
-    headers: { authorization: auth },
-    payload: { name: 'test token', expires_in: '24h', ...body },
-  });
-  if (response.statusCode !== 201) {
-    throw new Error(`creating a token answered ${response.statusCode}: ${response.body}`);
-  }
-  return createdTokenSchema.parse(response.json());
-}
+/** The panel's own sign-in (src/auth/sign-in.ts): a password exchanged for a panel session token. */
+export const panelSignIn = (app: SkydeckServer, auth: string, body: Record<string, unknown> = {}) =>
+  postToken(
+    app,
+    { authorization: auth, [panelSignInHeader]: 'panel' },
+    { name: 'Skydeck panel session', expires_in: '8h', gui: true, ...body },
+    'a panel sign-in',
+  );
+
+/** Creates an API token through the API and returns the create response (which holds the secret). */
+export const createToken = (app: SkydeckServer, auth: string, body: Record<string, unknown> = {}) =>
+  postToken(
+    app,
+    { authorization: auth },
+    { name: 'test token', expires_in: '24h', ...body },
+    'creating a token',
+  );
 
 /**
  * The spec's error object of an error answer, after checking what else the body holds: nothing

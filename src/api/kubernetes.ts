@@ -187,57 +187,28 @@ export function useCreateCluster() {
   });
 }
 
-export function useDeleteCluster(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteCluster(uuid),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useDeleteCluster = (uuid: string) =>
+  useClusterMutation(uuid, () => deleteCluster(uuid));
 
-export function useUpgradeCluster(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ClusterUpgrade) => upgradeCluster(uuid, body),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useUpgradeCluster = (uuid: string) =>
+  useClusterMutation(uuid, (body: ClusterUpgrade) => upgradeCluster(uuid, body));
 
-export function useCreateNodeGroup(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NodeGroupCreate) => createNodeGroup(uuid, body),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useCreateNodeGroup = (uuid: string) =>
+  useClusterMutation(uuid, (body: NodeGroupCreate) => createNodeGroup(uuid, body));
 
-export function useModifyNodeGroup(uuid: string, group: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NodeGroupModify) => modifyNodeGroup(uuid, group, body),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useModifyNodeGroup = (uuid: string, group: string) =>
+  useClusterMutation(uuid, (body: NodeGroupModify) => modifyNodeGroup(uuid, group, body));
 
-export function useDeleteNodeGroup(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (group: string) => deleteNodeGroup(uuid, group),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useDeleteNodeGroup = (uuid: string) =>
+  useClusterMutation(uuid, (group: string) => deleteNodeGroup(uuid, group));
 
-export function useDeleteNode(uuid: string, group: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (node: string) => deleteNode(uuid, group, node),
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
-}
+export const useDeleteNode = (uuid: string, group: string) =>
+  useClusterMutation(uuid, (node: string) => deleteNode(uuid, group, node));
 
-function useIssuerMutation<TVariables>(
+/** A change of a cluster or its parts: the cluster's queries are refreshed once it is done. */
+function useClusterMutation<TVariables, TData>(
   uuid: string,
-  run: (variables: TVariables) => Promise<unknown>,
+  run: (variables: TVariables) => Promise<TData>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -247,12 +218,12 @@ function useIssuerMutation<TVariables>(
 }
 
 export const useCreateIssuer = (uuid: string) =>
-  useIssuerMutation(uuid, (body: Issuer) => createIssuer(uuid, body));
+  useClusterMutation(uuid, (body: Issuer) => createIssuer(uuid, body));
 export const useUpdateIssuer = (uuid: string) =>
-  useIssuerMutation(uuid, ({ name, body }: { name: string; body: Issuer }) =>
+  useClusterMutation(uuid, ({ name, body }: { name: string; body: Issuer }) =>
     updateIssuer(uuid, name, body),
   );
 export const useDeleteIssuer = (uuid: string) =>
-  useIssuerMutation(uuid, (name: string) => deleteIssuer(uuid, name));
+  useClusterMutation(uuid, (name: string) => deleteIssuer(uuid, name));
 export const useImportIssuers = (uuid: string) =>
-  useIssuerMutation(uuid, (document: string) => importIssuers(uuid, document));
+  useClusterMutation(uuid, (document: string) => importIssuers(uuid, document));

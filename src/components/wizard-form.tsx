@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import type { FieldPath, FieldValues, UseFormTrigger } from 'react-hook-form';
+import type {
+  FieldPath,
+  FieldValues,
+  UseFormHandleSubmit,
+  UseFormSetError,
+  UseFormTrigger,
+} from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,6 +14,9 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import { useApiFailure } from './form/use-api-failure';
+import type { FormMutation } from './form/use-api-failure';
 
 /** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
 export const formWithAsideSx = {
@@ -27,6 +36,38 @@ export function useWizardStep<T extends FieldValues>(
     if (await trigger(stepFields[step])) setStep((current) => current + 1);
   };
   return { step, setStep, next };
+}
+
+/**
+ * A create wizard's steps and submit: the last step sends the form's body through `mutation` and
+ * opens the created resource's page (`pageOf` its UUID); an API error that belongs to a field
+ * (`fieldForCode`) goes on it and takes the wizard back to the first step, which holds those
+ * fields; any other is `failure`.
+ */
+export function useWizardCreate<Values extends FieldValues, Body, Created extends { uuid: string }>(
+  form: {
+    trigger: UseFormTrigger<Values>;
+    handleSubmit: UseFormHandleSubmit<Values, Body>;
+    setError: UseFormSetError<Values>;
+  },
+  stepFields: readonly FieldPath<Values>[][],
+  mutation: FormMutation<Body, Created>,
+  fieldForCode: (code: string) => FieldPath<Values> | null,
+  pageOf: (uuid: string) => string,
+) {
+  const navigate = useNavigate();
+  const wizard = useWizardStep(stepFields, form.trigger);
+  const { setStep } = wizard;
+  const { failure, clear, onError } = useApiFailure(form.setError, (error) => {
+    const field = fieldForCode(error.code);
+    if (field) setStep(0);
+    return field;
+  });
+  const submit = form.handleSubmit((body) => {
+    clear();
+    mutation.mutate(body, { onSuccess: (created) => void navigate(pageOf(created.uuid)), onError });
+  });
+  return { wizard, failure, submit, pending: mutation.isPending };
 }
 
 interface WizardFormProps {

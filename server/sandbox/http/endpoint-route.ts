@@ -26,7 +26,7 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 /** A handler answers its endpoint's success body, or the reply when it sent the answer itself. */
-type Answer<E extends Endpoint> =
+export type Answer<E extends Endpoint> =
   | (E extends Endpoint<string, AnySchema | undefined, AnySchema | undefined, infer R>
       ? R extends AnySchema
         ? core.input<R>

@@ -1,6 +1,6 @@
 import type { Label } from '../../../contract/common';
 import type { BillingPeriod, createBillingLedger } from '../billing';
-import { unbilled } from '../billing';
+import { namedResourcePeriod } from '../billing';
 import type { DomainMigration } from '../domain';
 import type { Db } from '../store/database';
 import type { KubernetesRepository } from '../store/kubernetes';
@@ -52,19 +52,13 @@ export function billKubernetesNodes(
 
   function period(row: BilledNodeRow): BillingPeriod {
     const settings = JSON.parse(row.settings) as NodeGroupSettings;
-    return {
-      ...unbilled,
-      account_id: row.account_id,
-      resource_id: row.uuid,
-      type: billedType,
-      title: row.name,
-      zone: row.zone,
+    return namedResourcePeriod(billedType, row, {
       plan: settings.plan,
       cores: settings.custom_plan?.cores ?? null,
       memory: settings.custom_plan?.memory ?? null,
       labels: JSON.parse(row.labels) as Label[],
       start: Date.parse(row.created_at ?? row.cluster_created_at),
-    };
+    });
   }
 
   const close = (rows: BilledNodeRow[]) => {

@@ -26,25 +26,33 @@ const clusterEntry = (cluster: KubeconfigCluster) => ({
 
 /** The administrator's kubeconfig (api-reference-notes §9.1): client certificate and key of the cluster CA. */
 export function adminKubeconfig(cluster: KubeconfigCluster): string {
-  const user = `${cluster.name}-admin`;
-  const context = `${cluster.name}-admin@${cluster.name}`;
+  return kubeconfigDocument(
+    cluster,
+    `${cluster.name}-admin`,
+    `${cluster.name}-admin@${cluster.name}`,
+    {
+      'client-certificate-data': base64(cluster.client_certificate),
+      'client-key-data': base64(cluster.client_key),
+    },
+  ).toString({ lineWidth: 0 });
+}
+
+/** A kubeconfig of one cluster, one user (`credentials` its `user` entry) and the context joining them. */
+function kubeconfigDocument(
+  cluster: KubeconfigCluster,
+  user: string,
+  context: string,
+  credentials: Record<string, unknown>,
+) {
   return new Document({
     apiVersion: 'v1',
     kind: 'Config',
     preferences: {},
     clusters: [clusterEntry(cluster)],
-    users: [
-      {
-        name: user,
-        user: {
-          'client-certificate-data': base64(cluster.client_certificate),
-          'client-key-data': base64(cluster.client_key),
-        },
-      },
-    ],
+    users: [{ name: user, user: credentials }],
     contexts: [{ name: context, context: { cluster: cluster.name, user } }],
     'current-context': context,
-  }).toString({ lineWidth: 0 });
+  });
 }
 
 /**
@@ -57,35 +65,25 @@ export function oidcKubeconfig(
   issuer: Issuer,
   audience: string,
 ): string {
-  const user = `oidc-${issuer.name}`;
-  const context = `${cluster.name}-oidc-${issuer.name}`;
-  const document = new Document({
-    apiVersion: 'v1',
-    kind: 'Config',
-    preferences: {},
-    clusters: [clusterEntry(cluster)],
-    users: [
-      {
-        name: user,
-        user: {
-          exec: {
-            apiVersion: 'client.authentication.k8s.io/v1',
-            command: 'kubectl',
-            args: [
-              'oidc-login',
-              'get-token',
-              `--oidc-issuer-url=${issuer.issuer_url}`,
-              `--oidc-client-id=${audience}`,
-            ],
-            interactiveMode: 'IfAvailable',
-            provideClusterInfo: false,
-          },
-        },
+  const document = kubeconfigDocument(
+    cluster,
+    `oidc-${issuer.name}`,
+    `${cluster.name}-oidc-${issuer.name}`,
+    {
+      exec: {
+        apiVersion: 'client.authentication.k8s.io/v1',
+        command: 'kubectl',
+        args: [
+          'oidc-login',
+          'get-token',
+          `--oidc-issuer-url=${issuer.issuer_url}`,
+          `--oidc-client-id=${audience}`,
+        ],
+        interactiveMode: 'IfAvailable',
+        provideClusterInfo: false,
       },
-    ],
-    contexts: [{ name: context, context: { cluster: cluster.name, user } }],
-    'current-context': context,
-  });
+    },
+  );
   document.commentBefore = [
     ` Kubeconfig for cluster ${cluster.name} (${cluster.uuid}), signing in through the OIDC`,
     ` issuer "${issuer.name}" (${issuer.issuer_url}) with client id "${audience}".`,

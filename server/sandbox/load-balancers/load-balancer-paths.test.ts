@@ -3,6 +3,7 @@ import { loadBalancerEndpoints } from '../../../contract/load-balancer';
 import { issueClusterCredentials } from '../kubernetes/certificates';
 import { sandboxSuite } from '../routes/test-helpers';
 import { expectProblem, manualClock } from '../testing';
+import { lbBody } from './test-bodies';
 
 /**
  * Walks every endpoint of `loadBalancerEndpoints` once with a success and, where a rule applies,
@@ -46,17 +47,6 @@ async function refused(method: string, url: string, body: unknown, status: numbe
   record(method, url);
   expectProblem(await call(method, url, body), status, code);
 }
-
-const lbBody = (name: string) => ({
-  name,
-  plan: 'development',
-  zone: 'de-fra1',
-  networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
-  configured_status: 'started',
-  frontends: [{ name: 'web', mode: 'http', port: 80, default_backend: 'app' }],
-  backends: [{ name: 'app', members: [] }],
-  resolvers: [],
-});
 
 const resolverBody = (name: string) => ({
   name,

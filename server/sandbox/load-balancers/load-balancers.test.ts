@@ -12,6 +12,7 @@ import {
 import { issueClusterCredentials } from '../kubernetes/certificates';
 import { sandboxSuite } from '../routes/test-helpers';
 import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
+import { lbBody } from './test-bodies';
 
 const clock = manualClock('2026-05-04T10:00:00.000Z');
 const { app, call, ok, okBody, audited, advance, createNetwork, stoppedServer, server } =
@@ -19,19 +20,6 @@ const { app, call, ok, okBody, audited, advance, createNetwork, stoppedServer, s
 
 const base = '/1.3/load-balancer';
 const unknown = '0a000000-0000-4000-8000-000000000000';
-
-/** A create body in de-fra1 with a public network, one backend and one frontend. */
-const lbBody = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  plan: 'development',
-  zone: 'de-fra1',
-  networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
-  configured_status: 'started',
-  frontends: [{ name: 'web', mode: 'http', port: 80, default_backend: 'app' }],
-  backends: [{ name: 'app', members: [] }],
-  resolvers: [],
-  ...extra,
-});
 
 const createLb = async (name: string, extra: Record<string, unknown> = {}, auth = demoAuth) =>
   okBody(loadBalancerSchema, 'POST', base, lbBody(name, extra), 201, auth);

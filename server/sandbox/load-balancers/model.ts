@@ -16,6 +16,7 @@ import type {
   LoadBalancerRuleCreate,
   LoadBalancerTlsConfigCreate,
 } from '../../../contract/load-balancer';
+import { lbOperationalStates } from '../../../contract/load-balancer';
 import type { PriceEntry } from '../../../contract/price';
 import { ApiProblem, invalidAttribute } from '../http/errors';
 import type { InterfaceRepository } from '../store/networks';
@@ -38,22 +39,13 @@ export const lbPrices: Record<string, PriceEntry> = {
 };
 
 /** Setup and teardown steps, one every {@link lbStepSeconds} of simulated time. */
-export const setupStates: readonly LoadBalancerOperationalState[] = [
-  'pending',
-  'setup-agent',
-  'setup-server',
-  'setup-network',
-  'setup-lb',
-  'setup-dns',
-  'checkup',
-  'running',
-];
-export const deleteStates: readonly LoadBalancerOperationalState[] = [
-  'delete-dns',
-  'delete-network',
-  'delete-server',
-  'delete-service',
-];
+export const setupStates: readonly LoadBalancerOperationalState[] = lbOperationalStates.slice(
+  0,
+  lbOperationalStates.indexOf('running') + 1,
+);
+export const deleteStates: readonly LoadBalancerOperationalState[] = lbOperationalStates.slice(
+  lbOperationalStates.indexOf('delete-dns'),
+);
 export const lbStepSeconds = 10;
 /** Load balancers and certificate bundles one account may hold (docs/load-balancers.md §Bounds). */
 export const maxLoadBalancersPerAccount = 20;

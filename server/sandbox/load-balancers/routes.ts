@@ -10,7 +10,9 @@ import { loadBalancerEndpoints as api } from '../../../contract/load-balancer';
 import { rfc3339 } from '../clock';
 import { newUuid } from '../credentials';
 import type { RouteModule } from '../domain';
+import type { Endpoint } from '../../../contract/endpoint';
 import { handle } from '../http/endpoint-route';
+import type { EndpointInput } from '../http/endpoint-route';
 import { invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkZone, labelFilters } from '../http/validation';
@@ -44,6 +46,43 @@ import type {
   StoredNetwork,
 } from './store';
 import { configOf } from './store';
+
+type TlsConfig = ReturnType<typeof tlsConfigRecord>;
+type PartParams = Record<string, string | undefined>;
+type BodyIn<E extends Endpoint> = EndpointInput<E>['body'];
+/** The endpoints of one kind of named part. */
+interface PartEndpoints {
+  list: Endpoint;
+  create: Endpoint;
+  get: Endpoint;
+  modify: Endpoint;
+  delete: Endpoint;
+}
+/** A change of one named part: the part, the body, its name after the change, the config. */
+interface PartChange<Part, Body> {
+  item: Part;
+  body: Body;
+  name: string;
+  config: LoadBalancerConfig;
+  at: string;
+}
+
+type PartName =
+  | 'Frontend'
+  | 'Rule'
+  | 'FrontendTlsConfig'
+  | 'BackendTlsConfig'
+  | 'Backend'
+  | 'Member'
+  | 'Resolver';
+/** `'Rule'` → `listRules`, `createRule`, `getRule`, `modifyRule`, `deleteRule`. */
+const partEndpoints = <N extends PartName>(name: N) => ({
+  list: api[`list${name}s`],
+  create: api[`create${name}`],
+  get: api[`get${name}`],
+  modify: api[`modify${name}`],
+  delete: api[`delete${name}`],
+});
 
 const serviceNotFound = (uuid: string) => partNotFound('load balancer', uuid);
 
@@ -456,426 +495,254 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
     );
   });
 
-  /* ---------- frontends, rules, frontend TLS configs ---------- */
+  /* ---------- named parts: frontends, rules, TLS configs, backends, members, resolvers ---------- */
 
-  handle(
-    scope,
-    api.listFrontends,
-    async ({ request, params }) => configOf(ownService(request, params.uuid)).frontends,
-  );
-  handle(scope, api.createFrontend, async ({ request, params, body }) =>
-    changeConfig(
-      request,
-      params.uuid,
-      'frontend',
-      (config, at) => {
-        uniqueName(config.frontends, body.name, 'frontend');
-        within(config.frontends.length, limits.frontends, 'frontends');
-        config.frontends.push(frontendRecord(body, config.networks, at));
-      },
-      (config) => part(config.frontends, body.name, 'frontend'),
-    ),
-  );
-  handle(scope, api.getFrontend, async ({ request, params }) =>
-    part(configOf(ownService(request, params.uuid)).frontends, params.frontend, 'frontend'),
-  );
-  handle(scope, api.modifyFrontend, async ({ request, params, body }) => {
-    const name = body.name ?? params.frontend;
-    return changeConfig(
-      request,
-      params.uuid,
-      'frontend',
-      (config, at) => {
-        const frontend = part(config.frontends, params.frontend, 'frontend');
-        uniqueName(config.frontends, name, 'frontend', frontend.name);
-        Object.assign(frontend, {
-          name,
-          mode: body.mode ?? frontend.mode,
-          port: body.port ?? frontend.port,
-          default_backend: body.default_backend ?? frontend.default_backend,
-          networks: body.networks ?? frontend.networks,
-          properties: { ...frontend.properties, ...body.properties },
-          updated_at: at,
-        });
-      },
-      (config) => part(config.frontends, name, 'frontend'),
+  /**
+   * The five operations of a kind of named part below a service (list, create, get, modify,
+   * delete), which behave alike: 404 naming the part, 409 `<PART>_ALREADY_EXISTS` for a second of
+   * a name, `LIMIT_REACHED` past the kind's bound, each change audited as an update of the
+   * service. What differs by kind is in `record`, `modify` and `inUse`.
+   */
+  function namedPartRoutes<Part extends { name: string }, E extends PartEndpoints>(spec: {
+    endpoints: E;
+    /** The path parameter that names the part (the kind unless said). */
+    param?: string;
+    /** How the service names the kind in its messages ('TLS config'); plural with an s. */
+    kind: string;
+    /** The audit sub-type of its changes (the kind unless said). */
+    subType?: string;
+    limit: number;
+    /** The parts of this kind in their parent, found from the path (its 404 first). */
+    collection: (config: LoadBalancerConfig, params: PartParams) => Part[];
+    record: (body: BodyIn<E['create']>, at: string, config: LoadBalancerConfig) => Part;
+    /** Applies a change under its new `name` (checked unique already). */
+    modify: (change: PartChange<Part, BodyIn<E['modify']>>) => void;
+    /** Throws where the part is still used and may not go. */
+    inUse?: (config: LoadBalancerConfig, name: string) => void;
+  }) {
+    const { endpoints, kind, param = kind, subType = kind, collection } = spec;
+    const on = <Body>(
+      endpoint: Endpoint,
+      handler: (input: { request: FastifyRequest; params: PartParams; body: Body }) => unknown,
+    ) => handle(scope, endpoint, handler as never);
+    const read = (request: FastifyRequest, params: PartParams) =>
+      collection(configOf(ownService(request, params.uuid!)), params);
+    const named = (config: LoadBalancerConfig, params: PartParams, name: string) =>
+      part(collection(config, params), name, kind);
+
+    on(endpoints.list, async ({ request, params }) => read(request, params));
+    on(endpoints.get, async ({ request, params }) =>
+      part(read(request, params), params[param]!, kind),
     );
-  });
-  handle(scope, api.deleteFrontend, async ({ request, params }) => {
-    changeConfig(
-      request,
-      params.uuid,
-      'frontend',
-      (config) => {
-        part(config.frontends, params.frontend, 'frontend');
-        config.frontends = config.frontends.filter((item) => item.name !== params.frontend);
-      },
-      () => undefined,
+    on<BodyIn<E['create']> & { name: string }>(
+      endpoints.create,
+      async ({ request, params, body }) =>
+        changeConfig(
+          request,
+          params.uuid!,
+          subType,
+          (config, at) => {
+            const items = collection(config, params);
+            uniqueName(items, body.name, kind);
+            within(items.length, spec.limit, `${kind}s`);
+            items.push(spec.record(body, at, config));
+          },
+          (config) => named(config, params, body.name),
+        ),
     );
-  });
+    on<BodyIn<E['modify']> & { name?: string }>(
+      endpoints.modify,
+      async ({ request, params, body }) => {
+        const name = body.name ?? params[param]!;
+        return changeConfig(
+          request,
+          params.uuid!,
+          subType,
+          (config, at) => {
+            const items = collection(config, params);
+            const item = part(items, params[param]!, kind);
+            uniqueName(items, name, kind, item.name);
+            spec.modify({ item, body, name, config, at });
+          },
+          (config) => named(config, params, name),
+        );
+      },
+    );
+    on(endpoints.delete, async ({ request, params }) => {
+      changeConfig(
+        request,
+        params.uuid!,
+        subType,
+        (config) => {
+          const items = collection(config, params);
+          const item = part(items, params[param]!, kind);
+          spec.inUse?.(config, item.name);
+          items.splice(items.indexOf(item), 1);
+        },
+        () => undefined,
+      );
+    });
+  }
 
   const frontendOf = (config: LoadBalancerConfig, name: string) =>
     part(config.frontends, name, 'frontend');
+  const backendOf = (config: LoadBalancerConfig, name: string) =>
+    part(config.backends, name, 'backend');
 
-  handle(
-    scope,
-    api.listRules,
-    async ({ request, params }) =>
-      frontendOf(configOf(ownService(request, params.uuid)), params.frontend).rules,
-  );
-  handle(scope, api.createRule, async ({ request, params, body }) =>
-    changeConfig(
-      request,
-      params.uuid,
-      'frontend-rule',
-      (config, at) => {
-        const frontend = frontendOf(config, params.frontend);
-        uniqueName(frontend.rules, body.name, 'rule');
-        within(frontend.rules.length, limits.rules, 'rules');
-        frontend.rules.push(ruleRecord(body, at));
-      },
-      (config) => part(frontendOf(config, params.frontend).rules, body.name, 'rule'),
-    ),
-  );
-  handle(scope, api.getRule, async ({ request, params }) =>
-    part(
-      frontendOf(configOf(ownService(request, params.uuid)), params.frontend).rules,
-      params.rule,
-      'rule',
-    ),
-  );
+  namedPartRoutes({
+    endpoints: partEndpoints('Frontend'),
+    kind: 'frontend',
+    limit: limits.frontends,
+    collection: (config) => config.frontends,
+    record: (body, at, config) => frontendRecord(body, config.networks, at),
+    modify: ({ item, body, name, at }) =>
+      Object.assign(item, {
+        name,
+        mode: body.mode ?? item.mode,
+        port: body.port ?? item.port,
+        default_backend: body.default_backend ?? item.default_backend,
+        networks: body.networks ?? item.networks,
+        properties: { ...item.properties, ...body.properties },
+        updated_at: at,
+      }),
+  });
+
+  const rules = (config: LoadBalancerConfig, params: PartParams) =>
+    frontendOf(config, params.frontend!).rules;
+  namedPartRoutes({
+    endpoints: partEndpoints('Rule'),
+    kind: 'rule',
+    subType: 'frontend-rule',
+    limit: limits.rules,
+    collection: rules,
+    record: ruleRecord,
+    modify: ({ item, body, name, at }) =>
+      Object.assign(item, {
+        name,
+        priority: body.priority ?? item.priority,
+        matching_condition: body.matching_condition ?? item.matching_condition,
+        updated_at: at,
+      }),
+  });
+  /** A rule replaced whole (PUT): a new record under the body's name, its creation time kept. */
   handle(scope, api.replaceRule, async ({ request, params, body }) =>
     changeConfig(
       request,
       params.uuid,
       'frontend-rule',
       (config, at) => {
-        const frontend = frontendOf(config, params.frontend);
-        const rule = part(frontend.rules, params.rule, 'rule');
-        uniqueName(frontend.rules, body.name, 'rule', rule.name);
+        const items = rules(config, params);
+        const rule = part(items, params.rule, 'rule');
+        uniqueName(items, body.name, 'rule', rule.name);
         Object.assign(rule, { ...ruleRecord(body, at), created_at: rule.created_at });
       },
-      (config) => part(frontendOf(config, params.frontend).rules, body.name, 'rule'),
+      (config) => part(rules(config, params), body.name, 'rule'),
     ),
   );
-  handle(scope, api.modifyRule, async ({ request, params, body }) => {
-    const name = body.name ?? params.rule;
-    return changeConfig(
-      request,
-      params.uuid,
-      'frontend-rule',
-      (config, at) => {
-        const frontend = frontendOf(config, params.frontend);
-        const rule = part(frontend.rules, params.rule, 'rule');
-        uniqueName(frontend.rules, name, 'rule', rule.name);
-        Object.assign(rule, {
-          name,
-          priority: body.priority ?? rule.priority,
-          matching_condition: body.matching_condition ?? rule.matching_condition,
-          updated_at: at,
-        });
-      },
-      (config) => part(frontendOf(config, params.frontend).rules, name, 'rule'),
-    );
+
+  const tlsConfigs = {
+    param: 'name',
+    kind: 'TLS config',
+    limit: limits.tlsConfigs,
+    record: tlsConfigRecord,
+    modify: ({
+      item,
+      body,
+      name,
+      at,
+    }: PartChange<TlsConfig, BodyIn<typeof api.modifyFrontendTlsConfig>>) =>
+      Object.assign(item, {
+        name,
+        certificate_bundle_uuid: body.certificate_bundle_uuid ?? item.certificate_bundle_uuid,
+        updated_at: at,
+      }),
+  };
+  namedPartRoutes({
+    ...tlsConfigs,
+    endpoints: partEndpoints('FrontendTlsConfig'),
+    subType: 'frontend-tls-config',
+    collection: (config, params) => frontendOf(config, params.frontend!).tls_configs,
   });
-  handle(scope, api.deleteRule, async ({ request, params }) => {
-    changeConfig(
-      request,
-      params.uuid,
-      'frontend-rule',
-      (config) => {
-        const frontend = frontendOf(config, params.frontend);
-        part(frontend.rules, params.rule, 'rule');
-        frontend.rules = frontend.rules.filter((item) => item.name !== params.rule);
-      },
-      () => undefined,
-    );
+  namedPartRoutes({
+    ...tlsConfigs,
+    endpoints: partEndpoints('BackendTlsConfig'),
+    subType: 'backend-tls-config',
+    collection: (config, params) => backendOf(config, params.backend!).tls_configs,
   });
 
-  /** The TLS config operations of a frontend or a backend, which behave alike. */
-  function tlsConfigRoutes(
-    kind: 'frontend' | 'backend',
-    holder: (
-      config: LoadBalancerConfig,
-      params: Record<string, string>,
-    ) => {
-      tls_configs: ReturnType<typeof tlsConfigRecord>[];
+  namedPartRoutes({
+    endpoints: partEndpoints('Backend'),
+    kind: 'backend',
+    limit: limits.backends,
+    collection: (config) => config.backends,
+    record: backendRecord,
+    modify: ({ item, body, name, config, at }) => {
+      if (name !== item.name) renameBackend(config, item.name, name);
+      Object.assign(item, {
+        name,
+        resolver: body.resolver ?? item.resolver,
+        properties: { ...item.properties, ...body.properties },
+        updated_at: at,
+      });
     },
-  ) {
-    const endpoints =
-      kind === 'frontend'
-        ? {
-            list: api.listFrontendTlsConfigs,
-            create: api.createFrontendTlsConfig,
-            get: api.getFrontendTlsConfig,
-            modify: api.modifyFrontendTlsConfig,
-            delete: api.deleteFrontendTlsConfig,
-          }
-        : {
-            list: api.listBackendTlsConfigs,
-            create: api.createBackendTlsConfig,
-            get: api.getBackendTlsConfig,
-            modify: api.modifyBackendTlsConfig,
-            delete: api.deleteBackendTlsConfig,
-          };
-    const subType = `${kind}-tls-config`;
-    handle(
-      scope,
-      endpoints.list,
-      async ({ request, params }) =>
-        holder(configOf(ownService(request, params.uuid)), params).tls_configs,
-    );
-    handle(scope, endpoints.get, async ({ request, params }) =>
-      part(
-        holder(configOf(ownService(request, params.uuid)), params).tls_configs,
-        params.name,
-        'TLS config',
-      ),
-    );
-    handle(scope, endpoints.create, async ({ request, params, body }) =>
-      changeConfig(
-        request,
-        params.uuid,
-        subType,
-        (config, at) => {
-          const target = holder(config, params);
-          uniqueName(target.tls_configs, body.name, 'TLS config');
-          within(target.tls_configs.length, limits.tlsConfigs, 'TLS configs');
-          target.tls_configs.push(tlsConfigRecord(body, at));
-        },
-        (config) => part(holder(config, params).tls_configs, body.name, 'TLS config'),
-      ),
-    );
-    handle(scope, endpoints.modify, async ({ request, params, body }) => {
-      const name = body.name ?? params.name;
-      return changeConfig(
-        request,
-        params.uuid,
-        subType,
-        (config, at) => {
-          const target = holder(config, params);
-          const tls = part(target.tls_configs, params.name, 'TLS config');
-          uniqueName(target.tls_configs, name, 'TLS config', tls.name);
-          Object.assign(tls, {
-            name,
-            certificate_bundle_uuid: body.certificate_bundle_uuid ?? tls.certificate_bundle_uuid,
-            updated_at: at,
-          });
-        },
-        (config) => part(holder(config, params).tls_configs, name, 'TLS config'),
-      );
-    });
-    handle(scope, endpoints.delete, async ({ request, params }) => {
-      changeConfig(
-        request,
-        params.uuid,
-        subType,
-        (config) => {
-          const target = holder(config, params);
-          part(target.tls_configs, params.name, 'TLS config');
-          target.tls_configs = target.tls_configs.filter((item) => item.name !== params.name);
-        },
-        () => undefined,
-      );
-    });
-  }
-  tlsConfigRoutes('frontend', (config, params) => frontendOf(config, params.frontend!));
-  tlsConfigRoutes('backend', (config, params) => part(config.backends, params.backend!, 'backend'));
-
-  /* ---------- backends and members ---------- */
-
-  handle(
-    scope,
-    api.listBackends,
-    async ({ request, params }) => configOf(ownService(request, params.uuid)).backends,
-  );
-  handle(scope, api.createBackend, async ({ request, params, body }) =>
-    changeConfig(
-      request,
-      params.uuid,
-      'backend',
-      (config, at) => {
-        uniqueName(config.backends, body.name, 'backend');
-        within(config.backends.length, limits.backends, 'backends');
-        config.backends.push(backendRecord(body, at));
-      },
-      (config) => part(config.backends, body.name, 'backend'),
-    ),
-  );
-  handle(scope, api.getBackend, async ({ request, params }) =>
-    part(configOf(ownService(request, params.uuid)).backends, params.backend, 'backend'),
-  );
-  handle(scope, api.modifyBackend, async ({ request, params, body }) => {
-    const name = body.name ?? params.backend;
-    return changeConfig(
-      request,
-      params.uuid,
-      'backend',
-      (config, at) => {
-        const backend = part(config.backends, params.backend, 'backend');
-        uniqueName(config.backends, name, 'backend', backend.name);
-        if (name !== backend.name) renameBackend(config, backend.name, name);
-        Object.assign(backend, {
-          name,
-          resolver: body.resolver ?? backend.resolver,
-          properties: { ...backend.properties, ...body.properties },
-          updated_at: at,
-        });
-      },
-      (config) => part(config.backends, name, 'backend'),
-    );
-  });
-  handle(scope, api.deleteBackend, async ({ request, params }) => {
-    changeConfig(
-      request,
-      params.uuid,
-      'backend',
-      (config) => {
-        part(config.backends, params.backend, 'backend');
-        const users = backendUsers(config, params.backend);
-        if (users.length > 0) {
-          throw conflict(
-            'BACKEND_IN_USE',
-            `The backend ${params.backend} is used by ${users.join(', ')}; change or remove them first.`,
-          );
-        }
-        config.backends = config.backends.filter((item) => item.name !== params.backend);
-      },
-      () => undefined,
-    );
+    inUse: (config, name) => {
+      const users = backendUsers(config, name);
+      if (users.length > 0) {
+        throw conflict(
+          'BACKEND_IN_USE',
+          `The backend ${name} is used by ${users.join(', ')}; change or remove them first.`,
+        );
+      }
+    },
   });
 
-  const backendOf = (config: LoadBalancerConfig, name: string) =>
-    part(config.backends, name, 'backend');
-
-  handle(
-    scope,
-    api.listMembers,
-    async ({ request, params }) =>
-      backendOf(configOf(ownService(request, params.uuid)), params.backend).members,
-  );
-  handle(scope, api.createMember, async ({ request, params, body }) =>
-    changeConfig(
-      request,
-      params.uuid,
-      'backend-member',
-      (config, at) => {
-        const backend = backendOf(config, params.backend);
-        uniqueName(backend.members, body.name, 'member');
-        within(backend.members.length, limits.members, 'members');
-        backend.members.push(memberRecord(body, at));
-      },
-      (config) => part(backendOf(config, params.backend).members, body.name, 'member'),
-    ),
-  );
-  handle(scope, api.getMember, async ({ request, params }) =>
-    part(
-      backendOf(configOf(ownService(request, params.uuid)), params.backend).members,
-      params.member,
-      'member',
-    ),
-  );
-  handle(scope, api.modifyMember, async ({ request, params, body }) => {
-    const name = body.name ?? params.member;
-    return changeConfig(
-      request,
-      params.uuid,
-      'backend-member',
-      (config, at) => {
-        const backend = backendOf(config, params.backend);
-        const member = part(backend.members, params.member, 'member');
-        uniqueName(backend.members, name, 'member', member.name);
-        const next = {
-          ...member,
-          name,
-          type: body.type ?? member.type,
-          ip: body.ip === undefined ? member.ip : body.ip,
-          port: body.port === undefined ? member.port : body.port,
-          weight: body.weight ?? member.weight,
-          max_sessions: body.max_sessions ?? member.max_sessions,
-          enabled: body.enabled ?? member.enabled,
-          updated_at: at,
-        };
-        if (next.type === 'static' && (!next.ip || !next.port)) {
-          throw invalidAttribute('ip', 'A static member needs its ip and port.');
-        }
-        Object.assign(member, next);
-      },
-      (config) => part(backendOf(config, params.backend).members, name, 'member'),
-    );
-  });
-  handle(scope, api.deleteMember, async ({ request, params }) => {
-    changeConfig(
-      request,
-      params.uuid,
-      'backend-member',
-      (config) => {
-        const backend = backendOf(config, params.backend);
-        part(backend.members, params.member, 'member');
-        backend.members = backend.members.filter((item) => item.name !== params.member);
-      },
-      () => undefined,
-    );
+  namedPartRoutes({
+    endpoints: partEndpoints('Member'),
+    kind: 'member',
+    subType: 'backend-member',
+    limit: limits.members,
+    collection: (config, params) => backendOf(config, params.backend!).members,
+    record: memberRecord,
+    modify: ({ item, body, name, at }) => {
+      const next = {
+        ...item,
+        name,
+        type: body.type ?? item.type,
+        ip: body.ip === undefined ? item.ip : body.ip,
+        port: body.port === undefined ? item.port : body.port,
+        weight: body.weight ?? item.weight,
+        max_sessions: body.max_sessions ?? item.max_sessions,
+        enabled: body.enabled ?? item.enabled,
+        updated_at: at,
+      };
+      if (next.type === 'static' && (!next.ip || !next.port)) {
+        throw invalidAttribute('ip', 'A static member needs its ip and port.');
+      }
+      Object.assign(item, next);
+    },
   });
 
-  /* ---------- resolvers ---------- */
-
-  handle(
-    scope,
-    api.listResolvers,
-    async ({ request, params }) => configOf(ownService(request, params.uuid)).resolvers,
-  );
-  handle(scope, api.createResolver, async ({ request, params, body }) =>
-    changeConfig(
-      request,
-      params.uuid,
-      'resolver',
-      (config, at) => {
-        uniqueName(config.resolvers, body.name, 'resolver');
-        within(config.resolvers.length, limits.resolvers, 'resolvers');
-        config.resolvers.push(resolverRecord(body, at));
-      },
-      (config) => part(config.resolvers, body.name, 'resolver'),
-    ),
-  );
-  handle(scope, api.getResolver, async ({ request, params }) =>
-    part(configOf(ownService(request, params.uuid)).resolvers, params.resolver, 'resolver'),
-  );
-  handle(scope, api.modifyResolver, async ({ request, params, body }) => {
-    const name = body.name ?? params.resolver;
-    return changeConfig(
-      request,
-      params.uuid,
-      'resolver',
-      (config, at) => {
-        const resolver = part(config.resolvers, params.resolver, 'resolver');
-        uniqueName(config.resolvers, name, 'resolver', resolver.name);
-        for (const backend of config.backends) {
-          if (backend.resolver === resolver.name) backend.resolver = name;
-        }
-        Object.assign(resolver, { ...body, name, updated_at: at });
-      },
-      (config) => part(config.resolvers, name, 'resolver'),
-    );
-  });
-  handle(scope, api.deleteResolver, async ({ request, params }) => {
-    changeConfig(
-      request,
-      params.uuid,
-      'resolver',
-      (config) => {
-        part(config.resolvers, params.resolver, 'resolver');
-        const users = config.backends.filter((backend) => backend.resolver === params.resolver);
-        if (users.length > 0) {
-          throw conflict(
-            'RESOLVER_IN_USE',
-            `The resolver ${params.resolver} is used by backend ${users.map((item) => item.name).join(', ')}.`,
-          );
-        }
-        config.resolvers = config.resolvers.filter((item) => item.name !== params.resolver);
-      },
-      () => undefined,
-    );
+  namedPartRoutes({
+    endpoints: partEndpoints('Resolver'),
+    kind: 'resolver',
+    limit: limits.resolvers,
+    collection: (config) => config.resolvers,
+    record: resolverRecord,
+    modify: ({ item, body, name, config, at }) => {
+      for (const backend of config.backends) {
+        if (backend.resolver === item.name) backend.resolver = name;
+      }
+      Object.assign(item, { ...body, name, updated_at: at });
+    },
+    inUse: (config, name) => {
+      const users = config.backends.filter((backend) => backend.resolver === name);
+      if (users.length > 0) {
+        throw conflict(
+          'RESOLVER_IN_USE',
+          `The resolver ${name} is used by backend ${users.map((item) => item.name).join(', ')}.`,
+        );
+      }
+    },
   });
 
   /* ---------- certificate bundles ---------- */

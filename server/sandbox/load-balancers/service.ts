@@ -1,5 +1,4 @@
-import type { BillingPeriod } from '../billing';
-import { unbilled } from '../billing';
+import { namedResourcePeriod } from '../billing';
 import type { SandboxContext } from '../context';
 import {
   deleteStates,
@@ -23,19 +22,12 @@ function createLoadBalancerModel(context: SandboxContext) {
   const { db, jobs, billing } = context;
   const repo = createLoadBalancerRepository(db);
 
-  function period(row: LoadBalancerRow): BillingPeriod {
-    return {
-      ...unbilled,
-      account_id: row.account_id,
-      resource_id: row.uuid,
-      type: billedType,
-      title: row.name,
-      zone: row.zone,
+  const period = (row: LoadBalancerRow) =>
+    namedResourcePeriod(billedType, row, {
       plan: row.plan,
       labels: labelsOf(row),
       start: repo.lastBilledEnd(row.uuid) ?? Date.parse(row.created_at),
-    };
-  }
+    });
 
   billing.register({
     type: billedType,

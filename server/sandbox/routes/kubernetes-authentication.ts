@@ -4,7 +4,9 @@ import { kubernetesAuthenticationEndpoints } from '../../../contract/kubernetes'
 import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
 import type { SandboxContext } from '../context';
+import type { Endpoint } from '../../../contract/endpoint';
 import { handle } from '../http/endpoint-route';
+import type { Answer, EndpointInput } from '../http/endpoint-route';
 import { ApiProblem, notFound } from '../http/errors';
 import { auditContext } from '../http/principal';
 import { checkIssuerSet } from '../kubernetes/checks';
@@ -43,6 +45,28 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     done(null, String(body)),
   );
 
+  /** Registers an operation with the Kubernetes service's body reading and failures. */
+  function route<E extends Endpoint>(
+    endpoint: E,
+    handler: (input: EndpointInput<E>) => Promise<Answer<E>>,
+    options: Parameters<typeof kubernetesRoute>[1] = {},
+  ) {
+    handle(scope, endpoint, handler, kubernetesRoute(endpoint, options));
+  }
+
+  /** Validates the set a change would leave (the endpoint's invalid status), then stores it. */
+  function checkedReplace(
+    endpoint: Endpoint,
+    request: FastifyRequest,
+    cluster: ClusterRow,
+    issuers: Issuer[],
+    action: string,
+    name?: string,
+  ) {
+    checkIssuerSet(issuers, badRequestStatuses(endpoint).invalid, '');
+    replaceSet(request, cluster, issuers, action, name);
+  }
+
   function ownEntry(request: FastifyRequest, uuid: string, name: string) {
     const cluster = ownCluster(kubernetes, request, uuid);
     const issuers = issuersOf(cluster);
@@ -74,27 +98,23 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     });
   }
 
-  handle(
-    scope,
+  route(
     endpoints.list,
     async ({ request, params }) => issuersOf(ownCluster(kubernetes, request, params.uuid)),
-    kubernetesRoute(endpoints.list, { xmlRoot: 'authentication' }),
+    { xmlRoot: 'authentication' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.replace,
     async ({ request, params, body: issuers }) => {
       const cluster = ownCluster(kubernetes, request, params.uuid);
-      checkIssuerSet(issuers, badRequestStatuses(endpoints.replace).invalid, '');
-      replaceSet(request, cluster, issuers, 'replace');
+      checkedReplace(endpoints.replace, request, cluster, issuers, 'replace');
       return issuers;
     },
-    kubernetesRoute(endpoints.replace, { xmlRoot: 'authentication' }),
+    { xmlRoot: 'authentication' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.create,
     async ({ request, params, body: issuer }) => {
       const cluster = ownCluster(kubernetes, request, params.uuid);
@@ -109,15 +129,13 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
         );
       }
       const next = [...existing, issuer];
-      checkIssuerSet(next, badRequestStatuses(endpoints.create).invalid, '');
-      replaceSet(request, cluster, next, 'create', issuer.name);
+      checkedReplace(endpoints.create, request, cluster, next, 'create', issuer.name);
       return issuer;
     },
-    kubernetesRoute(endpoints.create, { xmlRoot: 'issuer' }),
+    { xmlRoot: 'issuer' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.import,
     async ({ request, params, body: document }) => {
       const cluster = ownCluster(kubernetes, request, params.uuid);
@@ -146,7 +164,7 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
       replaceSet(request, cluster, result.issuers, 'import');
       return result.issuers;
     },
-    kubernetesRoute(endpoints.import, {
+    {
       xmlRoot: 'authentication',
       // An AuthenticationConfiguration is a few KB: a larger body is refused before parsing.
       bodyLimit: importBodyLimit,
@@ -161,27 +179,24 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
         }
         return body;
       },
-    }),
+    },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.get,
     async ({ request, params }) => ownEntry(request, params.uuid, params.name).issuer,
-    kubernetesRoute(endpoints.get, { xmlRoot: 'issuer' }),
+    { xmlRoot: 'issuer' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.update,
     async ({ request, params, body: issuer }) => {
       const { cluster, issuers, index } = ownEntry(request, params.uuid, params.name);
       const next = issuers.map((item, position) => (position === index ? issuer : item));
-      checkIssuerSet(next, badRequestStatuses(endpoints.update).invalid, '');
-      replaceSet(request, cluster, next, 'modify', issuer.name);
+      checkedReplace(endpoints.update, request, cluster, next, 'modify', issuer.name);
       return issuer;
     },
-    kubernetesRoute(endpoints.update, {
+    {
       xmlRoot: 'issuer',
       // The name in the path is authoritative: it replaces (or supplies) the body's.
       bodyOf: (request) => {
@@ -191,44 +206,34 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
           ? { ...body, name }
           : body;
       },
-    }),
+    },
   );
 
-  handle(
-    scope,
-    endpoints.delete,
-    async ({ request, params }) => {
-      const { cluster, issuers, issuer } = ownEntry(request, params.uuid, params.name);
-      replaceSet(
-        request,
-        cluster,
-        issuers.filter((item) => item !== issuer),
-        'delete',
-        issuer.name,
+  route(endpoints.delete, async ({ request, params }) => {
+    const { cluster, issuers, issuer } = ownEntry(request, params.uuid, params.name);
+    replaceSet(
+      request,
+      cluster,
+      issuers.filter((item) => item !== issuer),
+      'delete',
+      issuer.name,
+    );
+  });
+
+  route(endpoints.kubeconfig, async ({ request, params, query: { audience } }) => {
+    const { cluster, issuer } = ownEntry(request, params.uuid, params.name);
+    if (
+      audience !== undefined &&
+      (typeof audience !== 'string' || !issuer.audiences.includes(audience))
+    ) {
+      throw new ApiProblem(
+        badRequestStatuses(endpoints.kubeconfig).invalid,
+        'AUDIENCE_INVALID',
+        `The audience must be one of the issuer's audiences: ${issuer.audiences.join(', ')}.`,
+        {},
+        [{ name: 'audience', reason: 'Not an audience of the issuer.' }],
       );
-    },
-    kubernetesRoute(endpoints.delete),
-  );
-
-  handle(
-    scope,
-    endpoints.kubeconfig,
-    async ({ request, params, query: { audience } }) => {
-      const { cluster, issuer } = ownEntry(request, params.uuid, params.name);
-      if (
-        audience !== undefined &&
-        (typeof audience !== 'string' || !issuer.audiences.includes(audience))
-      ) {
-        throw new ApiProblem(
-          badRequestStatuses(endpoints.kubeconfig).invalid,
-          'AUDIENCE_INVALID',
-          `The audience must be one of the issuer's audiences: ${issuer.audiences.join(', ')}.`,
-          {},
-          [{ name: 'audience', reason: 'Not an audience of the issuer.' }],
-        );
-      }
-      return { kubeconfig: oidcKubeconfig(cluster, issuer, audience ?? issuer.audiences[0]!) };
-    },
-    kubernetesRoute(endpoints.kubeconfig),
-  );
+    }
+    return { kubeconfig: oidcKubeconfig(cluster, issuer, audience ?? issuer.audiences[0]!) };
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountListResponseSchema } from '../../../contract/account';
 import { basicAuth, demoAuth, expectProblem, otherAuth, viewerAuth } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { goSdkSubAccountBody, sandboxSuite } from './test-helpers';
 
 /**
  * Subaccounts as UpCloud's Go SDK writes them (issue 18, item 4): `CreateSubaccount` with an empty
@@ -33,34 +33,15 @@ const rowOf = (username: string) =>
 
 describe('subaccount create and modify as the Go SDK sends them', () => {
   it('creates a subaccount with a null role list and modifies its details and permissions', async () => {
-    const created = await call('POST', '/1.3/account/sub', {
-      sub_account: {
-        username: 'sdk_sub',
-        password: 'mySecr3tPassword',
-        first_name: 'Test',
-        last_name: 'User',
-        company: 'Example Ltd',
-        address: 'my address',
-        postal_code: '00130',
-        city: 'Helsinki',
-        email: 'test@example.com',
-        phone: '+358.31245434',
-        state: '',
-        country: 'FIN',
-        currency: 'EUR',
-        language: 'en',
-        vat_number: '',
-        timezone: 'UTC',
-        allow_api: 'yes',
-        allow_gui: 'no',
-        tag_access: { tag: null },
-        roles: { role: null },
+    const created = await call(
+      'POST',
+      '/1.3/account/sub',
+      goSdkSubAccountBody('sdk_sub', 'test@example.com', {
         server_access: { server: [{ uuid: '*', storage: 'yes' }] },
         storage_access: { storage: ['*'] },
-        network_access: { network: null },
         ip_filters: { ip_filter: ['127.0.0.1'] },
-      },
-    });
+      }),
+    );
     expect({ status: created.statusCode, body: created.body }).toEqual({ status: 204, body: '' });
     expect(await rolesOf('sdk_sub')).toEqual([]);
 

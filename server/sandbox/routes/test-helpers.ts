@@ -193,6 +193,37 @@ export const subAccountBody = (
   },
 });
 
+/**
+ * A subaccount create body as UpCloud's Go SDK marshals `CreateSubaccountRequest`: every field
+ * sent, blank ones as '' and empty lists as null (`"roles":{"role":null}`); `fields` replace its
+ * attributes.
+ */
+export const goSdkSubAccountBody = (
+  username: string,
+  email: string,
+  fields: Record<string, unknown> = {},
+) =>
+  subAccountBody(
+    { username, first_name: 'Test', last_name: 'User', email },
+    {
+      company: 'Example Ltd',
+      address: 'my address',
+      postal_code: '00130',
+      city: 'Helsinki',
+      state: '',
+      currency: 'EUR',
+      vat_number: '',
+      allow_gui: 'no',
+      tag_access: { tag: null },
+      roles: { role: null },
+      server_access: { server: null },
+      storage_access: { storage: null },
+      network_access: { network: null },
+      ip_filters: { ip_filter: null },
+      ...fields,
+    },
+  );
+
 export interface SandboxSuiteOptions extends Omit<ServerOptions, 'clock'> {
   /** The suite's clock; `advance` moves it. */
   clock?: ManualClock;

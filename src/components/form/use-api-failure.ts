@@ -22,7 +22,7 @@ export function useApiFailure<Values extends FieldValues>(
 }
 
 /** What a form sends through: a TanStack Query mutation, or one that picks between two. */
-interface FormMutation<Request, Result> {
+export interface FormMutation<Request, Result> {
   isPending: boolean;
   mutate: (
     request: Request,

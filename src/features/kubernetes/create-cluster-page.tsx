@@ -10,20 +10,18 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useNavigate } from 'react-router';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
-import { useApiFailure } from '../../components/form/use-api-failure';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
-import { WizardForm, useWizardStep } from '../../components/wizard-form';
+import { WizardForm, useWizardCreate } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { CostLine } from '../../lib/pricing';
@@ -53,19 +51,18 @@ const stepFields: (keyof ClusterFormValues)[][] = [
 
 export function CreateClusterPage() {
   const allowance = useAllowance();
-  const navigate = useNavigate();
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const { control, handleSubmit, setError, setValue, trigger, subscribe, getFieldState } =
-    useZodForm(clusterFormSchema, clusterFormDefaults);
-  const wizard = useWizardStep(stepFields, trigger);
-  const { step, setStep } = wizard;
-
-  const { failure, clear, onError } = useApiFailure(setError, (error) => {
-    const field = clusterFieldForError(error.code);
-    if (field) setStep(0);
-    return field;
-  });
+  const form = useZodForm(clusterFormSchema, clusterFormDefaults);
+  const { control, setValue, trigger, subscribe, getFieldState } = form;
+  const { wizard, failure, submit, pending } = useWizardCreate(
+    form,
+    stepFields,
+    createCluster,
+    clusterFieldForError,
+    links.cluster,
+  );
+  const { step } = wizard;
 
   // What "Create cluster" sends with what is chosen now, for the "API call" view.
   const parsed = clusterFormSchema.safeParse(useWatch({ control }));
@@ -86,14 +83,6 @@ export function CreateClusterPage() {
     [subscribe, getFieldState, trigger],
   );
 
-  const submit = handleSubmit((body) => {
-    clear();
-    createCluster.mutate(body, {
-      onSuccess: (cluster) => void navigate(links.cluster(cluster.uuid)),
-      onError,
-    });
-  });
-
   return (
     <>
       <PageHeader
@@ -106,7 +95,7 @@ export function CreateClusterPage() {
         steps={steps}
         wizard={wizard}
         submit={submit}
-        pending={createCluster.isPending}
+        pending={pending}
         submitLabel="Create cluster"
         aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
       >

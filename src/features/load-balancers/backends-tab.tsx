@@ -38,7 +38,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -278,27 +278,26 @@ function AddMemberDialog({
   onClose: () => void;
 }) {
   const create = useCreateMember(uuid, backend.name);
-  const { control, handleSubmit, setError } = useZodForm(addMemberSchema, {
+  const form = useZodForm(addMemberSchema, {
     members: [newMember(backend.members.length)],
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, memberFields),
-  );
+  const { control } = form;
+  const submit = useApiSubmit(form, create, {
+    fieldOf: (error) => fieldForErrorCode(error.code, memberFields),
+    onSuccess: onClose,
+  });
   const parsed = addMemberSchema.safeParse(useWatch({ control }));
   return (
     <FormDialog
       title={`Add a member to ${backend.name}`}
       submitLabel="Add member"
       pendingLabel="Adding…"
-      pending={create.isPending}
-      failure={failure}
+      pending={submit.pending}
+      failure={submit.failure}
       failureTitle="The member could not be added"
       maxWidth="md"
       apiCall={parsed.success ? createMemberCall(uuid, backend.name, parsed.data) : null}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        create.mutate(body, { onSuccess: onClose, onError });
-      })}
+      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <MemberFields control={control} index={0} addresses={addresses} />

@@ -23,7 +23,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { QueryView } from '../../components/query-view';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -182,7 +182,7 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
 
 function BundleDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCertificateBundle();
-  const { control, handleSubmit, setError } = useZodForm(bundleFormSchema, {
+  const form = useZodForm(bundleFormSchema, {
     type: 'manual',
     name: '',
     certificate: '',
@@ -190,9 +190,11 @@ function BundleDialog({ onClose }: { onClose: () => void }) {
     intermediates: '',
     hostnames: '',
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, bundleFields),
-  );
+  const { control } = form;
+  const submit = useApiSubmit(form, create, {
+    fieldOf: (error) => fieldForErrorCode(error.code, bundleFields),
+    onSuccess: onClose,
+  });
   const values = useWatch({ control });
   const parsed = bundleFormSchema.safeParse(values);
   return (
@@ -200,15 +202,12 @@ function BundleDialog({ onClose }: { onClose: () => void }) {
       title="Add certificate bundle"
       submitLabel="Add bundle"
       pendingLabel="Adding…"
-      pending={create.isPending}
-      failure={failure}
+      pending={submit.pending}
+      failure={submit.failure}
       failureTitle="The certificate bundle could not be added"
       maxWidth="md"
       apiCall={parsed.success ? createCertificateBundleCall(parsed.data) : null}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        create.mutate(body, { onSuccess: onClose, onError });
-      })}
+      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Bundle name" required />

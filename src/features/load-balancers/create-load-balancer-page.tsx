@@ -7,7 +7,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useNavigate } from 'react-router';
 import type { LoadBalancerCreate } from '../../../contract/load-balancer';
 import { loadBalancerLimits } from '../../../contract/load-balancer';
 import {
@@ -24,9 +23,8 @@ import { CostPreview } from '../../components/cost-preview';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
-import { WizardForm, useWizardStep } from '../../components/wizard-form';
+import { WizardForm, useWizardCreate } from '../../components/wizard-form';
 import { zoneOptions } from '../../components/zone-options';
 import { formatMoney } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
@@ -54,28 +52,18 @@ const stepFields: (keyof LoadBalancerFormValues)[][] = [
 ];
 
 export function CreateLoadBalancerPage() {
-  const navigate = useNavigate();
   const create = useCreateLoadBalancer();
-  const { control, handleSubmit, setError, setValue, trigger } = useZodForm(
-    loadBalancerFormSchema,
-    loadBalancerFormDefaults,
+  const form = useZodForm(loadBalancerFormSchema, loadBalancerFormDefaults);
+  const { control, setValue } = form;
+  const { wizard, failure, submit, pending } = useWizardCreate(
+    form,
+    stepFields,
+    create,
+    loadBalancerFieldForError,
+    links.loadBalancer,
   );
-  const wizard = useWizardStep(stepFields, trigger);
-  const { step, setStep } = wizard;
-  const { failure, clear, onError } = useApiFailure(setError, (error) => {
-    const field = loadBalancerFieldForError(error.code);
-    if (field) setStep(0);
-    return field;
-  });
+  const { step } = wizard;
   const parsed = loadBalancerFormSchema.safeParse(useWatch({ control }));
-
-  const submit = handleSubmit((body) => {
-    clear();
-    create.mutate(body, {
-      onSuccess: (balancer) => void navigate(links.loadBalancer(balancer.uuid)),
-      onError,
-    });
-  });
 
   return (
     <>
@@ -88,7 +76,7 @@ export function CreateLoadBalancerPage() {
         steps={steps}
         wizard={wizard}
         submit={submit}
-        pending={create.isPending}
+        pending={pending}
         submitLabel="Create load balancer"
         aside={<PlanCostPreview control={control} />}
       >

@@ -43,7 +43,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -301,30 +301,29 @@ const frontendFields: Record<string, 'name' | 'port' | 'bundle'> = {
 function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose: () => void }) {
   const create = useCreateFrontend(balancer.uuid);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const { control, handleSubmit, setError } = useZodForm(frontendFormSchema, {
+  const form = useZodForm(frontendFormSchema, {
     name: '',
     mode: 'http',
     port: '443',
     defaultBackend: balancer.backends[0]?.name ?? '',
     bundle: '',
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, frontendFields),
-  );
+  const { control } = form;
+  const submit = useApiSubmit(form, create, {
+    fieldOf: (error) => fieldForErrorCode(error.code, frontendFields),
+    onSuccess: onClose,
+  });
   const parsed = frontendFormSchema.safeParse(useWatch({ control }));
   return (
     <FormDialog
       title="Add frontend"
       submitLabel="Add frontend"
       pendingLabel="Adding…"
-      pending={create.isPending}
-      failure={failure}
+      pending={submit.pending}
+      failure={submit.failure}
       failureTitle="The frontend could not be added"
       apiCall={parsed.success ? createFrontendCall(balancer.uuid, parsed.data) : null}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        create.mutate(body, { onSuccess: onClose, onError });
-      })}
+      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Frontend name" required />
@@ -375,16 +374,19 @@ function TlsConfigDialog({
 }) {
   const create = useCreateTlsConfig(uuid, frontend.name);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const { control, handleSubmit, setError } = useZodForm(tlsFormSchema, {
+  const form = useZodForm(tlsFormSchema, {
     name: `certificate-${frontend.tls_configs.length + 1}`,
     certificate_bundle_uuid: '',
   });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, {
-      NAME: 'name',
-      CERTIFICATE_BUNDLE_UUID: 'certificate_bundle_uuid',
-    } as const),
-  );
+  const { control } = form;
+  const submit = useApiSubmit(form, create, {
+    fieldOf: (error) =>
+      fieldForErrorCode(error.code, {
+        NAME: 'name',
+        CERTIFICATE_BUNDLE_UUID: 'certificate_bundle_uuid',
+      } as const),
+    onSuccess: onClose,
+  });
   const values = useWatch({ control });
   const parsed = tlsFormSchema.safeParse(values);
   return (
@@ -392,14 +394,11 @@ function TlsConfigDialog({
       title={`Add a certificate to ${frontend.name}`}
       submitLabel="Add certificate"
       pendingLabel="Adding…"
-      pending={create.isPending}
-      failure={failure}
+      pending={submit.pending}
+      failure={submit.failure}
       failureTitle="The certificate could not be added"
       apiCall={parsed.success ? createTlsConfigCall(uuid, frontend.name, parsed.data) : null}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        create.mutate(body, { onSuccess: onClose, onError });
-      })}
+      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="TLS config name" required />

@@ -18,7 +18,7 @@ import type {
 import { lbActionTypes, lbMatcherTypes, loadBalancerLimits } from '../../../contract/load-balancer';
 import { createRuleCall, replaceRuleCall, useSaveRule } from '../../api/load-balancers';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import {
@@ -58,7 +58,7 @@ export function RuleDialog({
   onClose: () => void;
 }) {
   const save = useSaveRule(balancer.uuid, frontend.name, rule?.name);
-  const { control, handleSubmit, setError, setValue } = useZodForm(
+  const form = useZodForm(
     ruleFormSchema,
     rule
       ? ruleFormValues(rule)
@@ -70,13 +70,16 @@ export function RuleDialog({
           actions: [newAction(frontend.default_backend)],
         },
   );
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, {
-      NAME: 'name',
-      RESOURCE_ALREADY_EXISTS: 'name',
-      PRIORITY: 'priority',
-    } as const),
-  );
+  const { control, setValue } = form;
+  const submit = useApiSubmit(form, save, {
+    fieldOf: (error) =>
+      fieldForErrorCode(error.code, {
+        NAME: 'name',
+        RESOURCE_ALREADY_EXISTS: 'name',
+        PRIORITY: 'priority',
+      } as const),
+    onSuccess: onClose,
+  });
   const parsed = ruleFormSchema.safeParse(useWatch({ control }));
   const backends = balancer.backends.map((backend) => backend.name);
   const apiCall = !parsed.success
@@ -89,15 +92,12 @@ export function RuleDialog({
       title={rule ? `Edit rule ${rule.name}` : `Add a rule to ${frontend.name}`}
       submitLabel={rule ? 'Save rule' : 'Add rule'}
       pendingLabel="Saving…"
-      pending={save.isPending}
-      failure={failure}
+      pending={submit.pending}
+      failure={submit.failure}
       failureTitle="The rule could not be saved"
       maxWidth="md"
       apiCall={apiCall}
-      onSubmit={handleSubmit((body) => {
-        clear();
-        save.mutate(body, { onSuccess: onClose, onError });
-      })}
+      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr 1fr' } }}>
