@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import { ipFamilyOf, ipToBigInt } from './ip';
 
 /** At most this many rules a server (terraform's `upcloud_firewall_rules`, api-reference-notes §2.7). */
@@ -188,37 +188,24 @@ export const replaceFirewallRulesRequestSchema = z.strictObject({
 
 /** A server's firewall rules (api-reference-notes §2.7): classic paths and error objects. */
 export const firewallEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/server/:uuid/firewall_rule',
-    response: firewallRuleListResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/firewall_rule',
-    body: createFirewallRuleRequestSchema,
-    response: firewallRuleResponseSchema,
-    status: 201,
-    errors: [400, 403, 404, 409],
-  }),
-  replace: defineEndpoint({
-    method: 'PUT',
-    path: '/server/:uuid/firewall_rule',
+  list: endpoint(
+    'GET /server/:uuid/firewall_rule',
+    firewallRuleListResponseSchema,
+    [400, 403, 404],
+  ),
+  create: endpoint(
+    'POST /server/:uuid/firewall_rule',
+    firewallRuleResponseSchema,
+    [400, 403, 404, 409],
+    { body: createFirewallRuleRequestSchema, status: 201 },
+  ),
+  replace: endpoint('PUT /server/:uuid/firewall_rule', null, [400, 403, 404], {
     body: replaceFirewallRulesRequestSchema,
-    response: null,
-    errors: [400, 403, 404],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/server/:uuid/firewall_rule/:position',
-    response: firewallRuleResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/server/:uuid/firewall_rule/:position',
-    response: null,
-    errors: [400, 403, 404],
-  }),
+  get: endpoint(
+    'GET /server/:uuid/firewall_rule/:position',
+    firewallRuleResponseSchema,
+    [400, 403, 404],
+  ),
+  delete: endpoint('DELETE /server/:uuid/firewall_rule/:position', null, [400, 403, 404]),
 };

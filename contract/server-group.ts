@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { labelSchema, plainText, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 
 /**
@@ -75,12 +75,8 @@ const groupAnswer = { response: serverGroupResponseSchema, errors: [400, 403, 40
 
 /** Server groups (api-reference-notes §16.1): classic errors, wrapped records and labels. */
 export const serverGroupEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/server-group',
+  list: endpoint('GET /server-group', serverGroupListResponseSchema, [400], {
     query: serverGroupListQuerySchema,
-    response: serverGroupListResponseSchema,
-    errors: [400],
   }),
   // The recorded service answers a create with 200, not 201 (UpCloud's Go SDK recordings).
   create: defineEndpoint({
@@ -89,35 +85,16 @@ export const serverGroupEndpoints = {
     body: createServerGroupRequestSchema,
     ...groupAnswer,
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/server-group/:uuid',
-    response: serverGroupResponseSchema,
-    errors: [400, 404],
-  }),
+  get: endpoint('GET /server-group/:uuid', serverGroupResponseSchema, [400, 404]),
   modify: defineEndpoint({
     method: 'PATCH',
     path: '/server-group/:uuid',
     body: modifyServerGroupRequestSchema,
     ...groupAnswer,
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/server-group/:uuid',
-    response: null,
-    errors: [400, 404],
-  }),
-  addMember: defineEndpoint({
-    method: 'POST',
-    path: '/server-group/:uuid/servers',
+  delete: endpoint('DELETE /server-group/:uuid', null, [400, 404]),
+  addMember: endpoint('POST /server-group/:uuid/servers', null, [400, 403, 404, 409], {
     body: addMemberRequestSchema,
-    response: null,
-    errors: [400, 403, 404, 409],
   }),
-  removeMember: defineEndpoint({
-    method: 'DELETE',
-    path: '/server-group/:uuid/servers/:server',
-    response: null,
-    errors: [400, 404],
-  }),
+  removeMember: endpoint('DELETE /server-group/:uuid/servers/:server', null, [400, 404]),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { defineEndpoint } from './endpoint';
+import { endpoint } from './endpoint';
 import {
   labelSchema,
   plainText,
@@ -499,142 +499,79 @@ export type ServerDeleteQuery = z.input<typeof serverDeleteQuerySchema>;
 
 /** Servers (api-reference-notes §2.1), their classic storage and CD-ROM operations and interfaces (§5.1). */
 export const serverEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/server',
-    query: serverListQuerySchema,
-    response: serverListResponseSchema,
-    errors: [400],
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/server',
+  list: endpoint('GET /server', serverListResponseSchema, [400], { query: serverListQuerySchema }),
+  create: endpoint('POST /server', serverResponseSchema, [400, 402, 403, 404, 409], {
     body: createServerRequestSchema,
-    response: serverResponseSchema,
     status: 202,
-    errors: [400, 402, 403, 404, 409],
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/server/:uuid',
-    response: serverResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  modify: defineEndpoint({
-    method: 'PUT',
-    path: '/server/:uuid',
+  get: endpoint('GET /server/:uuid', serverResponseSchema, [400, 403, 404]),
+  modify: endpoint('PUT /server/:uuid', serverResponseSchema, [400, 403, 404, 409], {
     body: modifyServerRequestSchema,
-    response: serverResponseSchema,
     status: 202,
-    errors: [400, 403, 404, 409],
   }),
-  delete: defineEndpoint({
-    method: 'DELETE',
-    path: '/server/:uuid',
+  delete: endpoint('DELETE /server/:uuid', null, [400, 403, 404, 409], {
     query: serverDeleteQuerySchema,
-    response: null,
-    errors: [400, 403, 404, 409],
   }),
   /** Classic tagging: comma-separated tag names in the path (api-reference-notes §2.1). */
-  tag: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/tag/:tags',
-    response: serverResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  untag: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/untag/:tags',
-    response: serverResponseSchema,
-    errors: [400, 403, 404],
-  }),
+  tag: endpoint('POST /server/:uuid/tag/:tags', serverResponseSchema, [400, 403, 404]),
+  untag: endpoint('POST /server/:uuid/untag/:tags', serverResponseSchema, [400, 403, 404]),
   /** The body may be left out: `{"server":{}}` is the same start. */
-  start: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/start',
+  start: endpoint('POST /server/:uuid/start', serverResponseSchema, [400, 402, 403, 404, 409], {
     body: startServerRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 402, 403, 404, 409],
   }),
   /** The body may be left out: a soft stop. */
   /**
    * Moves a stopped server and its disks to another zone (UpCloud's Go SDK, RelocateServerRequest;
    * `upctl server relocate`): it is in maintenance while its disks move.
    */
-  relocate: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/relocate',
+  relocate: endpoint('POST /server/:uuid/relocate', serverResponseSchema, [400, 403, 404, 409], {
     body: relocateServerRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
   /** Replaces a stopped server's OS disk with a fresh clone of a public template (§2.8). */
-  rebuild: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/rebuild',
+  rebuild: endpoint('POST /server/:uuid/rebuild', serverResponseSchema, [400, 403, 404, 409], {
     body: rebuildServerRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
-  stop: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/stop',
+  stop: endpoint('POST /server/:uuid/stop', serverResponseSchema, [400, 403, 404, 409], {
     body: stopServerRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
   /** The body may be left out: a soft restart. */
-  restart: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/restart',
+  restart: endpoint('POST /server/:uuid/restart', serverResponseSchema, [400, 403, 404, 409], {
     body: restartServerRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
-  attachStorage: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/storage/attach',
-    body: serverAttachStorageRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
-  }),
-  detachStorage: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/storage/detach',
-    body: serverDetachStorageRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
-  }),
-  loadCdrom: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/cdrom/load',
+  attachStorage: endpoint(
+    'POST /server/:uuid/storage/attach',
+    serverResponseSchema,
+    [400, 403, 404, 409],
+    { body: serverAttachStorageRequestSchema },
+  ),
+  detachStorage: endpoint(
+    'POST /server/:uuid/storage/detach',
+    serverResponseSchema,
+    [400, 403, 404, 409],
+    { body: serverDetachStorageRequestSchema },
+  ),
+  loadCdrom: endpoint('POST /server/:uuid/cdrom/load', serverResponseSchema, [400, 403, 404, 409], {
     body: cdromLoadRequestSchema,
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
   }),
-  ejectCdrom: defineEndpoint({
-    method: 'POST',
-    path: '/server/:uuid/cdrom/eject',
-    response: serverResponseSchema,
-    errors: [400, 403, 404, 409],
-  }),
-  networking: defineEndpoint({
-    method: 'GET',
-    path: '/server/:uuid/networking',
-    response: serverNetworkingResponseSchema,
-    errors: [400, 403, 404],
-  }),
-  interface: defineEndpoint({
-    method: 'GET',
-    path: '/server/:uuid/networking/interface/:index',
-    response: serverInterfaceResponseSchema,
-    errors: [400, 403, 404],
-  }),
+  ejectCdrom: endpoint(
+    'POST /server/:uuid/cdrom/eject',
+    serverResponseSchema,
+    [400, 403, 404, 409],
+  ),
+  networking: endpoint(
+    'GET /server/:uuid/networking',
+    serverNetworkingResponseSchema,
+    [400, 403, 404],
+  ),
+  interface: endpoint(
+    'GET /server/:uuid/networking/interface/:index',
+    serverInterfaceResponseSchema,
+    [400, 403, 404],
+  ),
   /** `GET /1.3/events/{server}/{offset},{count}` (api-reference-notes §13), newest first. */
-  events: defineEndpoint({
-    method: 'GET',
-    path: '/events/:uuid/:offset,:count',
-    response: serverEventListResponseSchema,
-    errors: [400, 403, 404],
-  }),
+  events: endpoint(
+    'GET /events/:uuid/:offset,:count',
+    serverEventListResponseSchema,
+    [400, 403, 404],
+  ),
 };
