@@ -10,6 +10,8 @@ export interface Money {
   /** An amount of the account currency in the chosen currency. */
   convert: (amount: number) => number;
   format: (amount: number) => string;
+  /** The choice as the page's URL holds it, for links that keep it; unset for the default. */
+  param?: string;
 }
 
 /**
