@@ -76,7 +76,8 @@ export function createSandboxContext(options: SandboxOptions) {
   if (options.reset) clearDatabase(db);
   db.transaction(networking.ensureSharedNetworks)();
   const fresh = accounts.isEmpty();
-  if (fresh) seedSandbox({ db, accounts, storages, servers, clock, networking });
+  const audit = createAuditLog(db, clock);
+  if (fresh) seedSandbox({ db, accounts, storages, servers, clock, networking, audit });
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -97,7 +98,7 @@ export function createSandboxContext(options: SandboxOptions) {
     timeScale,
     jobs,
     resources,
-    audit: createAuditLog(db, clock),
+    audit,
     accounts,
     tokens,
     storages,
