@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCallLog } from '../../api/http';
-import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { billingQueries, getBillingSummary } from '../../api/billing';
+import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
