@@ -9,7 +9,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <Suspense fallback={<LoadingState label="Loading the dashboard" />}>
+      <Suspense fallback={<LoadingState label="Loading" />}>
         <DashboardWidgets />
       </Suspense>
     </>

@@ -38,7 +38,7 @@ function ResourcesWidget() {
   const rows = [
     { key: 'storage_total', label: 'Storage', to: links.storage(), format: formatGibibytes },
     { key: 'networks', label: 'Private networks', to: links.networks() },
-    { key: 'public_ipv4', label: 'Public IPv4 addresses', to: links.ipAddresses() },
+    { key: 'public_ipv4', label: 'Public IPv4', to: links.ipAddresses() },
     { key: 'managed_kubernetes', label: 'Kubernetes clusters', to: links.kubernetes() },
   ];
   return (
