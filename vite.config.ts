@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vite-precompress';
-import { preloadLists } from './scripts/vite-preload-lists';
+import { precompress } from './scripts/vite-precompress.ts';
+import { preloadLists } from './scripts/vite-preload-lists.ts';
 
 // React Router's exports map points at its development build in every mode (upstream issue
 // remix-run/react-router#14102); the build takes the production build beside it, the same code

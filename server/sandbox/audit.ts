@@ -55,28 +55,60 @@ export function createAuditLog(db: Db, clock: Clock) {
       @resource_type, @resource_sub_type, @action, @origin, @ip_address, @resource_id,
       @current_state, @previous_state)`);
 
+  function write(
+    at: Date,
+    account: { ownerId: number; username: string },
+    via: { correlationId: string; authType: string; origin: string; ip: string | null },
+    entry: AuditEntry,
+  ): string {
+    const cloudEventId = nextId(at.getTime());
+    insert.run({
+      cloud_event_id: cloudEventId,
+      account_id: account.ownerId,
+      time: rfc3339(at),
+      correlation_id: via.correlationId || cloudEventId,
+      auth_type: via.authType,
+      account_username: account.username,
+      resource_type: entry.resourceType,
+      resource_sub_type: entry.resourceSubType ?? null,
+      action: entry.action,
+      origin: entry.origin ?? via.origin,
+      ip_address: via.ip,
+      resource_id: entry.resourceId ?? null,
+      ...changedStates(entry.previous, entry.current),
+    });
+    return cloudEventId;
+  }
+
   return {
     record(context: AuditContext, entry: AuditEntry): string {
       const { principal } = context;
-      const now = clock.now();
       const viaPanel = principal.token?.gui === 1;
-      const cloudEventId = nextId(now.getTime());
-      insert.run({
-        cloud_event_id: cloudEventId,
-        account_id: principal.owner.id,
-        time: rfc3339(now),
-        correlation_id: context.correlationId,
-        auth_type: principal.method === 'basic' ? 'basic_auth' : viaPanel ? 'gui' : 'api',
-        account_username: principal.account.username,
-        resource_type: entry.resourceType,
-        resource_sub_type: entry.resourceSubType ?? null,
-        action: entry.action,
-        origin: entry.origin ?? (viaPanel ? 'gui' : 'api'),
-        ip_address: context.ip,
-        resource_id: entry.resourceId ?? null,
-        ...changedStates(entry.previous, entry.current),
-      });
-      return cloudEventId;
+      return write(
+        clock.now(),
+        { ownerId: principal.owner.id, username: principal.account.username },
+        {
+          correlationId: context.correlationId,
+          authType: principal.method === 'basic' ? 'basic_auth' : viaPanel ? 'gui' : 'api',
+          origin: viaPanel ? 'gui' : 'api',
+          ip: context.ip,
+        },
+        entry,
+      );
+    },
+
+    /**
+     * The row of a demo resource's past change, written by the seed at the time its server events
+     * say (done in the panel, from no recorded address), so the seeded account's activity matches
+     * its resources.
+     */
+    seeded(at: Date, account: { id: number; username: string }, entry: AuditEntry): string {
+      return write(
+        at,
+        { ownerId: account.id, username: account.username },
+        { correlationId: '', authType: 'gui', origin: 'gui', ip: null },
+        entry,
+      );
     },
 
     /**
@@ -148,3 +180,4 @@ function stateJson(state: unknown): string | null {
   if (state === null || typeof state !== 'object') return JSON.stringify({ value: state });
   return JSON.stringify(state);
 }
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -81,8 +81,10 @@ export function createSandboxContext(options: SandboxOptions) {
   const passwordCost = options.passwordCost ?? defaultPasswordCost;
   const hash = (password: string) => hashPassword(password, passwordCost);
   const fresh = accounts.isEmpty();
-  if (fresh)
-    seedSandbox({ db, accounts, storages, servers, clock, networking, hashPassword: hash });
+  const audit = createAuditLog(db, clock);
+  if (fresh) {
+    seedSandbox({ db, accounts, storages, servers, clock, networking, audit, hashPassword: hash });
+  }
   const timeScale = options.timeScale ?? 1;
   const jobs = createJobRunner({
     db,
@@ -105,7 +107,7 @@ export function createSandboxContext(options: SandboxOptions) {
     timeScale,
     jobs,
     resources,
-    audit: createAuditLog(db, clock),
+    audit,
     accounts,
     tokens,
     storages,

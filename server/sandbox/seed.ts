@@ -1,6 +1,7 @@
 import type { Label } from '../../contract/common';
 import { uuidPrefixes } from '../../contract/common';
 import type { ServerEvent } from '../../contract/server';
+import type { AuditLog } from './audit';
 import { zones } from './catalog';
 import type { Clock } from './clock';
 import { newUuid } from './credentials';
@@ -133,15 +134,25 @@ function seedPublicImages(storages: StorageRepository, clock: Clock) {
 }
 
 function seedResources(
-  storages: StorageRepository,
-  servers: ServerRepository,
-  clock: Clock,
+  {
+    storages,
+    servers,
+    clock,
+    networking,
+    audit,
+  }: Omit<SeedRepositories, 'accounts' | 'hashPassword'>,
   demo: NewAccount & { id: number },
   other: NewAccount & { id: number },
-  networking: Networking,
 ) {
   const now = clock.now().getTime();
   const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+  const ownerOf = (accountId: number) => (accountId === demo.id ? demo : other);
+  /** The audit row of a seeded change, by the account that owns the resource. */
+  const audited = (
+    accountId: number,
+    at: Date,
+    entry: Omit<Parameters<AuditLog['seeded']>[2], 'resourceId'> & { resourceId: string },
+  ) => audit.seeded(at, { id: accountId, username: ownerOf(accountId).username }, entry);
   const storage = (accountId: number, spec: SeedStorage, days: number): StorageRow => {
     const row: StorageRow = {
       uuid: newUuid(uuidPrefixes.storage),
@@ -164,6 +175,12 @@ function seedResources(
       resize_pending: 0,
     };
     storages.insert(row, labelList(spec.labels));
+    audited(accountId, daysAgo(days), {
+      action: 'create',
+      resourceType: 'storage',
+      resourceId: row.uuid,
+      current: { uuid: row.uuid, title: row.title, size: row.size, zone: row.zone },
+    });
     return row;
   };
 
@@ -219,9 +236,31 @@ function seedResources(
         first_name: actor.first_name ?? null,
         last_name: actor.last_name ?? null,
       });
-    event('server_create', daysAgo(days));
-    event('server_start', new Date(daysAgo(days).getTime() + 30_000));
-    if (row.state === 'stopped') event('server_shutdown', daysAgo(1));
+    const created = daysAgo(days);
+    const started = new Date(created.getTime() + 30_000);
+    event('server_create', created);
+    event('server_start', started);
+    const id = { resourceType: 'server', resourceId: row.uuid } as const;
+    audited(account.id, created, {
+      ...id,
+      action: 'create',
+      current: { uuid: row.uuid, title: row.title, zone: row.zone, plan: row.plan },
+    });
+    audited(account.id, started, {
+      ...id,
+      action: 'start',
+      previous: { state: 'stopped' },
+      current: { state: 'started' },
+    });
+    if (row.state === 'stopped') {
+      event('server_shutdown', daysAgo(1));
+      audited(account.id, daysAgo(1), {
+        ...id,
+        action: 'stop',
+        previous: { state: 'started' },
+        current: { state: 'stopped' },
+      });
+    }
     return rows;
   };
 
@@ -336,19 +375,40 @@ function seedResources(
 
   // One private network with a router per account, in non-overlapping blocks of one zone, so the
   // two accounts can peer them (api-rules §4.7).
-  networking.seedPrivateNetwork(demo.id, {
+  const privateNetwork = (
+    accountId: number,
+    spec: Parameters<Networking['seedPrivateNetwork']>[1],
+  ) => {
+    const network = networking.seedPrivateNetwork(accountId, spec);
+    const at = new Date(network.created_at);
+    audited(accountId, at, {
+      action: 'create',
+      resourceType: 'router',
+      resourceId: network.router_uuid!,
+      current: { uuid: network.router_uuid, name: spec.routerName },
+    });
+    audited(accountId, at, {
+      action: 'create',
+      resourceType: 'network',
+      resourceId: network.uuid,
+      current: { uuid: network.uuid, name: network.name, zone: network.zone },
+    });
+  };
+  privateNetwork(demo.id, {
     name: 'demo private network',
     zone: 'de-fra1',
     block: '172.16.10.0/24',
     routerName: 'demo router',
     labels: JSON.stringify([{ key: 'env', value: 'prod' }]),
+    createdAt: rfc3339(daysAgo(30)),
   });
-  networking.seedPrivateNetwork(other.id, {
+  privateNetwork(other.id, {
     name: 'other private network',
     zone: 'de-fra1',
     block: '172.16.20.0/24',
     routerName: 'other router',
     labels: '[]',
+    createdAt: rfc3339(daysAgo(15)),
   });
 }
 
@@ -362,6 +422,7 @@ interface SeedRepositories {
   servers: ServerRepository;
   clock: Clock;
   networking: Networking;
+  audit: AuditLog;
   /** Hashes a password at the sandbox's cost. */
   hashPassword: (password: string) => string;
 }
@@ -373,11 +434,15 @@ interface SeedRepositories {
  * once as `demo`; `/_sandbox/tenants` (control.ts) seeds more under other names for tests.
  */
 export function seedTenant(
-  { accounts, storages, servers, clock, networking, hashPassword }: SeedRepositories,
+  { accounts, hashPassword, ...repositories }: SeedRepositories,
   users: SeedCredentials,
   beforeResources?: () => void,
 ) {
-  const now = clock.now().toISOString();
+  const now = repositories.clock.now().toISOString();
+  // A test tenant's users have addresses of their own, so what one of them does (a server event,
+  // say) is credited to that user and not to the demo user it was modelled on.
+  const email = (user: SeedUser, demoName: string) =>
+    `${users[user].username === user ? demoName : users[user].username}@example.com`;
   const base = (user: SeedUser): NewAccount => ({
     username: users[user].username,
     password_hash: hashPassword(users[user].password),
@@ -398,7 +463,7 @@ export function seedTenant(
   });
   const demoAccount = {
     ...base('demo'),
-    contact: contact('Dana', 'Demo', 'dana.demo@example.com', {
+    contact: contact('Dana', 'Demo', email('demo', 'dana.demo'), {
       company: 'Demo Oy',
       city: 'Helsinki',
     }),
@@ -410,14 +475,14 @@ export function seedTenant(
     main_account_id: demo,
     roles: JSON.stringify(['technical']),
     credits: 0,
-    contact: contact('Victor', 'Viewer', 'victor.viewer@example.com'),
+    contact: contact('Victor', 'Viewer', email('demo_viewer', 'victor.viewer')),
   });
   accounts.insert({
     ...base('partner'),
     is_partner: 1,
     account_creation_limit: 25,
     credits: 5_000_000,
-    contact: contact('Paula', 'Partner', 'paula.partner@example.com', {
+    contact: contact('Paula', 'Partner', email('partner', 'paula.partner'), {
       company: 'Partner Cloud Ltd',
       country: 'GBR',
       phone: '+44.2071234567',
@@ -427,18 +492,11 @@ export function seedTenant(
   const otherAccount = {
     ...base('other'),
     credits: 250_000,
-    contact: contact('Otto', 'Other', 'otto.other@example.com'),
+    contact: contact('Otto', 'Other', email('other', 'otto.other')),
   };
   const other = accounts.insert(otherAccount);
   beforeResources?.();
-  seedResources(
-    storages,
-    servers,
-    clock,
-    { ...demoAccount, id: demo },
-    { ...otherAccount, id: other },
-    networking,
-  );
+  seedResources(repositories, { ...demoAccount, id: demo }, { ...otherAccount, id: other });
 }
 
 export function seedSandbox({ db, ...repositories }: SeedRepositories & { db: Db }) {

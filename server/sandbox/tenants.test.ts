@@ -23,6 +23,30 @@ const titles = (body: { servers: { server: { title: string; uuid: string }[] } }
   body.servers.server.map((server) => server.title).sort();
 
 describe('POST /_sandbox/tenants', () => {
+  it('credits what a tenant’s user does to that user, not to the demo user (issue 24 item 5)', async () => {
+    const tenant = (await newTenant()).json<Tenant>();
+    const servers = (await get('/1.3/server', tenant.users.demo)).json();
+    const web = servers.servers.server.find(
+      (server: { title: string }) => server.title === 'web-1',
+    );
+    const start = await app.inject({
+      method: 'POST',
+      url: `/1.3/server/${web.uuid}/stop`,
+      headers: {
+        authorization: basicAuth(
+          tenant.users.demo_viewer.username,
+          tenant.users.demo_viewer.password,
+        ),
+      },
+    });
+    expect(start.statusCode).toBe(200);
+    const events = (await get(`/1.3/events/${web.uuid}/0,10`, tenant.users.demo)).json();
+    const emails = events.events.event.map((event: { email?: string }) => event.email);
+    expect(emails).toContain(`${tenant.users.demo_viewer.username}@example.com`);
+    expect(emails).toContain(`${tenant.users.demo.username}@example.com`);
+    expect(emails.some((email: string) => email.includes('dana.demo'))).toBe(false);
+  });
+
   it('makes a copy of the demo data under new names and passwords, separate from every other', async () => {
     const created = await newTenant();
     expect(created.statusCode).toBe(201);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { auditLogDefaultLimit, auditLogEndpoints } from '../../contract/audit-log';
 import type { AuditExportFormat, AuditLog, AuditLogFilters } from '../../contract/audit-log';
 import { ApiError, callEndpoint, endpointCall, request } from './http';
@@ -104,10 +103,3 @@ export const auditLogQueries = {
       staleTime: 5 * 60_000,
     }),
 };
-
-export function useExportAuditLogs() {
-  return useMutation({
-    mutationFn: ({ filters, format }: { filters: AuditLogFilters; format: AuditExportFormat }) =>
-      exportAuditLogs(filters, format),
-  });
-}

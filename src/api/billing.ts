@@ -1,5 +1,4 @@
 import { billingEndpoints } from '../../contract/billing';
-import { usageEndpoints } from '../../contract/usage';
 import { callEndpoint } from './http';
 import { fetchQuery } from './fetch-query';
 
@@ -23,11 +22,6 @@ export async function getResourceBillingSummary(
   return response.billing;
 }
 
-export async function listCurrencies(signal?: AbortSignal) {
-  const response = await callEndpoint(usageEndpoints.currency, {}, { signal });
-  return response.currencies.currency;
-}
-
 /** Billing changes only as hours pass, so a minute-old summary is still right to show. */
 const billingStaleMs = 60_000;
 
@@ -49,8 +43,4 @@ export const billingQueries = {
         staleTime: billingStaleMs,
       },
     ),
-  currencies: () =>
-    fetchQuery(['currency'], listCurrencies, {
-      staleTime: 60 * 60_000,
-    }),
 };

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueryInput } from '../../contract/endpoint';
 import { serverEndpoints } from '../../contract/server';
@@ -176,9 +176,15 @@ export const serverQueries = {
       refetchInterval: (query) =>
         query.state.data && isServerBusy(query.state.data) ? pollMs : false,
     }),
-  events: (uuid: string) =>
-    fetchQuery([...serverQueries.all(), 'events', uuid], (signal) =>
-      listServerEvents(uuid, signal),
+  /**
+   * A server's events; given the server's state, they are read again whenever it changes (a start
+   * that a job completes records `server_start` then), showing the last list meanwhile.
+   */
+  events: (uuid: string, state?: ServerDetails['state']) =>
+    fetchQuery(
+      [...serverQueries.all(), 'events', uuid, ...(state ? [state] : [])],
+      (signal) => listServerEvents(uuid, signal),
+      { placeholderData: keepPreviousData },
     ),
 };
 

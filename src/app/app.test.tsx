@@ -43,7 +43,13 @@ describe('app shell and routes', () => {
       within(within(navigation).getByRole('list', { name }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(named('Compute')).toEqual(['Servers', 'Tags', 'Zones', 'Device availability']);
+    expect(named('Compute')).toEqual([
+      'Servers',
+      'Server groups',
+      'Tags',
+      'Zones',
+      'Device availability',
+    ]);
     expect(named('Storage')).toEqual(['Storage']);
     expect(named('Network')).toEqual(expect.arrayContaining(['Networks', 'Load balancers']));
     expect(named('Kubernetes')).toEqual(['Kubernetes']);
@@ -55,18 +61,15 @@ describe('app shell and routes', () => {
     await user.tab();
     expect(within(navigation).getByRole('link', { name: 'Servers' })).toHaveFocus();
     await user.tab();
-    expect(within(navigation).getByRole('link', { name: 'Tags' })).toHaveFocus();
+    expect(within(navigation).getByRole('link', { name: 'Server groups' })).toHaveFocus();
   });
 
-  it('links from the dashboard into every group', async () => {
+  it('opens the dashboard’s widgets and links from them into the groups', async () => {
     const { user } = renderApp({ session: await signInAs('demo') });
 
-    const manage = await screen.findByRole('region', { name: 'Manage' });
-    for (const name of ['Zones', 'Prices', 'API tokens']) {
-      expect(within(manage).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
-    }
-    await user.click(within(manage).getByRole('link', { name: /^API tokens/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
+    const resources = await screen.findByRole('region', { name: 'Resources' });
+    await user.click(await within(resources).findByRole('link', { name: 'Storage' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
   });
 
   it('answers unknown addresses with a not-found page', async () => {

@@ -79,6 +79,10 @@ export function AuthProvider({ store, children }: { store: SessionStore; childre
         store.end();
         queryClient.clear();
       },
+      endSession: (notice: string) => {
+        store.end(notice);
+        queryClient.clear();
+      },
     }),
     [queryClient, store],
   );

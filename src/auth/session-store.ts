@@ -21,13 +21,15 @@ export interface AuthState {
   session: Session | null;
   /** True after the API rejected the stored token, so sign-in can say why it is shown. */
   expired: boolean;
+  /** Why the panel signed the user out itself, for the sign-in page to say. */
+  notice?: string;
 }
 
 export interface SessionStore {
   getState: () => AuthState;
   subscribe: (listener: () => void) => () => void;
   start: (session: Session) => void;
-  end: () => void;
+  end: (notice?: string) => void;
   expire: () => void;
 }
 
@@ -61,7 +63,7 @@ export function createSessionStore(storage: Storage = window.sessionStorage): Se
       return () => listeners.delete(listener);
     },
     start: (session) => update({ session, expired: false }),
-    end: () => update({ session: null, expired: false }),
+    end: (notice) => update({ session: null, expired: false, ...(notice ? { notice } : {}) }),
     expire: () => {
       if (state.session) update({ session: null, expired: true });
     },

@@ -18,7 +18,7 @@ import { TokenSignInForm } from './token-sign-in-form';
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
-  const { session, expired } = useAuth();
+  const { session, expired, notice } = useAuth();
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<SignInMethod>('password');
   const [demo, setDemo] = useState<DemoAccount>();
@@ -44,6 +44,11 @@ export function SignInPage() {
           {expired && (
             <Alert severity="info" role="status" sx={{ mb: 2 }}>
               Your session has ended. Sign in again to continue.
+            </Alert>
+          )}
+          {notice && (
+            <Alert severity="info" role="status" sx={{ mb: 2 }}>
+              {notice}
             </Alert>
           )}
           <SignInMethodToggle value={method} onChange={setMethod} />

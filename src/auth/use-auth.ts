@@ -5,6 +5,8 @@ export interface Auth extends AuthState {
   signInWithToken: (token: string) => Promise<void>;
   signInWithPassword: (username: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Ends a session whose token is already gone (nothing to revoke), saying why on sign-in. */
+  endSession: (notice: string) => void;
 }
 
 // A leaf module: the sign-in forms use the session without importing the provider, which lazily

@@ -7,6 +7,7 @@ import type { NetworkInterface, NetworkType } from '../../../contract/network';
 import type { ServerInterface } from '../../../contract/server';
 import { maxDevicesAndInterfacesPerServer } from '../../../contract/storage';
 import type { Clock } from '../clock';
+import { rfc3339 } from '../clock';
 import { ApiProblem, forbidden, invalidAttribute, missingAttribute } from '../http/errors';
 import type {
   InterfaceRepository,
@@ -40,6 +41,8 @@ export interface InterfaceRequest {
   labels?: Label[];
   /** The first public IPv4 address of a plan server is the one the plan includes. */
   partOfPlan?: boolean;
+  /** When the interface and its address came to be (RFC 3339); now unless given. */
+  createdAt?: string;
 }
 
 /**
@@ -205,7 +208,7 @@ export function createAddressing({
       source_ip_filtering: request.source_ip_filtering ?? 'yes',
       bootable: request.bootable ?? 'no',
       labels: JSON.stringify(request.labels ?? []),
-      created_at: timestamp(clock),
+      created_at: request.createdAt ?? timestamp(clock),
     };
     interfaces.insert(row);
     const address = allocate(network, family, request.address);
@@ -223,20 +226,30 @@ export function createAddressing({
       release_policy: 'release',
       dhcp_provided: 1,
       delegated_to_account_id: null,
-      created_at: timestamp(clock),
+      created_at: row.created_at,
     });
     return row;
   }
 
-  /** A new server's interfaces: as requested, or utility and public IPv4 (api-reference-notes §2.2). */
+  /**
+   * A new server's interfaces: as requested, or utility and public IPv4 (api-reference-notes §2.2).
+   * They date from the server's creation, so a seeded server's address bills as long as it has
+   * existed.
+   */
   function createServerInterfaces(server: ServerRow, requests?: InterfaceRequest[]) {
     const wanted = requests ?? [{ type: 'utility' }, { type: 'public', family: 'IPv4' }];
+    const createdAt = rfc3339(new Date(server.created * 1000));
     let planned = server.plan !== 'custom';
     wanted.forEach((request, position) => {
       const partOfPlan =
         planned && request.type === 'public' && (request.family ?? 'IPv4') === 'IPv4';
       if (partOfPlan) planned = false;
-      addInterface(server.account_id, server, { index: position + 1, ...request, partOfPlan });
+      addInterface(server.account_id, server, {
+        index: position + 1,
+        ...request,
+        partOfPlan,
+        createdAt,
+      });
     });
   }
 

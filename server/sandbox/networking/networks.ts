@@ -201,9 +201,17 @@ export function createNetworkRecords({
   /** A private network with one IPv4 block and a router of its own, as the seed makes them. */
   function seedPrivateNetwork(
     ownerId: number,
-    spec: { name: string; zone: string; block: string; routerName: string; labels: string },
+    spec: {
+      name: string;
+      zone: string;
+      block: string;
+      routerName: string;
+      labels: string;
+      /** RFC 3339; now unless given. */
+      createdAt?: string;
+    },
   ): NetworkRow {
-    const created = timestamp(clock);
+    const created = spec.createdAt ?? timestamp(clock);
     const router = {
       uuid: `04${crypto.randomUUID().slice(2)}`,
       account_id: ownerId,

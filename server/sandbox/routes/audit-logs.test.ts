@@ -26,6 +26,8 @@ const day = 24 * 3600 * 1000;
 const remoteIp = '203.0.113.7';
 
 const clock = manualClock('2026-01-10T08:00:00.000Z');
+/** The rows this suite writes: the seed's rows of the demo resources are older. */
+const sinceStart = 'created_after=2026-01-10T08:00:00Z';
 const { app, call, ok, createStorage, auditCount } = sandboxSuite({
   clock,
   authFailureLimit: 1_000_000,
@@ -119,11 +121,13 @@ describe('GET /1.3/audit-logs', () => {
   });
 
   it('filters by actions, origins and resource types, repeated or comma-separated', async () => {
-    const updates = await list('?actions=update');
+    const updates = await list(`?actions=update&${sinceStart}`);
     expect(updates.rows.map((row) => row.resource_id)).toEqual([firstDisk]);
 
-    const repeated = await list('?actions=update&actions=create&resource_types=storage');
-    const commas = await list('?actions=update,create&resource_types=storage');
+    const repeated = await list(
+      `?actions=update&actions=create&resource_types=storage&${sinceStart}`,
+    );
+    const commas = await list(`?actions=update,create&resource_types=storage&${sinceStart}`);
     expect(repeated.rows).toEqual(commas.rows);
     expect(repeated.rows.map((row) => row.resource_id).sort()).toEqual(
       [firstDisk, firstDisk, secondDisk, viewerDisk].sort(),
@@ -134,7 +138,7 @@ describe('GET /1.3/audit-logs', () => {
       ['create', 'api-token'],
     ]);
 
-    const gui = await list('?origins=gui');
+    const gui = await list(`?origins=gui&${sinceStart}`);
     expect(gui.total).toBe(0);
     const api = await list('?origins=api,gui');
     expect(api.total).toBe((await list('')).total);
@@ -147,12 +151,39 @@ describe('GET /1.3/audit-logs', () => {
     expect(secondDay.rows.map((row) => row.resource_id)).toEqual([secondDisk]);
     const fromThird = await list('?created_after=2026-01-13T00:00:00.000Z');
     expect(fromThird.rows.map((row) => row.action)).toEqual(['create', 'update']);
-    const untilFirst = await list('?created_before=2026-01-10T08:00:00.500Z');
+    const untilFirst = await list(`?created_before=2026-01-10T08:00:00.500Z&${sinceStart}`);
     expect(untilFirst.rows.map((row) => row.resource_id)).toEqual([firstDisk]);
     const lateStart = await list('?created_after=2026-01-10T08:00:00.500Z&actions=create');
     expect(lateStart.rows.map((row) => row.resource_id)).not.toContain(firstDisk);
     const byDate = await list('?created_after=2026-01-11&created_before=2026-01-11T23:59:59Z');
     expect(byDate.rows.map((row) => row.resource_type)).toEqual(['auth']);
+  });
+
+  it('has the seeded resources’ past changes, as their server events tell them (issue 24 item 5)', async () => {
+    const seeded = await list('?created_before=2026-01-10T07:59:59Z&limit=200');
+    expect(seeded.rows.length).toBeGreaterThan(0);
+    expect(seeded.rows.every((row) => row.account_username === 'demo')).toBe(true);
+    const servers = seeded.rows.filter((row) => row.resource_type === 'server');
+    // Three servers created and started, build-box shut down since.
+    expect(servers.map((row) => row.action).sort()).toEqual(
+      ['create', 'create', 'create', 'start', 'start', 'start', 'stop'].sort(),
+    );
+    const build = (await ok('GET', '/1.3/server', undefined, 200)).json() as {
+      servers: { server: { uuid: string; title: string }[] };
+    };
+    const buildBox = build.servers.server.find((server) => server.title === 'build-box')!;
+    const events = (
+      (await ok('GET', `/1.3/events/${buildBox.uuid}/0,10`, undefined, 200)).json() as {
+        events: { event: { time: string; type: string }[] };
+      }
+    ).events.event;
+    const created = events.find((event) => event.type === 'server_create')!;
+    expect(
+      servers.find((row) => row.resource_id === buildBox.uuid && row.action === 'create'),
+    ).toMatchObject({ time: created.time, origin: 'gui' });
+    expect(seeded.rows.map((row) => row.resource_type)).toEqual(
+      expect.arrayContaining(['storage', 'network', 'router']),
+    );
   });
 
   it('Service-Total-Count counts every match regardless of limit and offset', async () => {

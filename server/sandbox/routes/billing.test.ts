@@ -218,6 +218,18 @@ describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
     },
   );
 
+  it.each([
+    '/1.3/account/billing/summary/2099-01',
+    '/1.3/account/billing_summary/2099-01',
+    '/1.3/account/resource_billing_summary/00000000-0000-4000-8000-000000000000/2099-01',
+  ])('refuses a month that has not begun (%s)', async (url) => {
+    const response = await get(url);
+    expectProblem(response, 400, 'MONTH_INVALID');
+    expect(response.json()).toMatchObject({
+      error: { error_message: expect.stringContaining('2099-01 has not begun') },
+    });
+  });
+
   it.each(['/1.3/account/billing/summary/2026-01', '/1.3/account/billing_summary/2026-01'])(
     'refuses a subaccount without the billing role (%s)',
     async (url) => {

@@ -9,8 +9,11 @@ import { ApiProblem } from '../http/errors';
 import { requireBillingRole } from '../http/principal';
 import type { AccountRow } from '../store/accounts';
 
-/** `YYYY-MM` to the month's [start, end) in ms, or the API's 400. */
-export function parseMonth(text: string): { from: number; to: number } {
+/**
+ * `YYYY-MM` to the month's [start, end) in ms, or the API's 400: also for a month that has not
+ * begun at `now`, which has nothing to bill yet.
+ */
+function parseMonth(text: string, now: Date): { from: number; to: number } {
   const match = /^(\d{4})-(\d{2})$/.exec(text);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
@@ -21,7 +24,15 @@ export function parseMonth(text: string): { from: number; to: number } {
       `The month ${text} is not valid; give it as YYYY-MM, for example 2026-01.`,
     );
   }
-  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) };
+  const from = Date.UTC(year, month - 1, 1);
+  if (from > now.getTime()) {
+    throw new ApiProblem(
+      400,
+      'MONTH_INVALID',
+      `The month ${text} has not begun; give this month (${now.toISOString().slice(0, 7)}) or an earlier one.`,
+    );
+  }
+  return { from, to: Date.UTC(year, month, 1) };
 }
 
 /** Amounts in the account currency: credits are hundredths of it. */
@@ -139,13 +150,13 @@ export const billingRoutes: RouteModule = (scope, context) => {
 
   handle(scope, billingEndpoints.summary, async ({ request, params, query }) => {
     const account = billedAccount(request, query.username);
-    const { from, to } = parseMonth(params.month);
+    const { from, to } = parseMonth(params.month, clock.now());
     return summary(account, from, to, query.resource_id);
   });
 
   handle(scope, billingEndpoints.legacySummary, async ({ request, params }) => {
     const account = billedAccount(request);
-    const { from, to } = parseMonth(params.month);
+    const { from, to } = parseMonth(params.month, clock.now());
     const full = summary(account, from, to);
     const totals: Record<string, unknown> = {
       currency: full.currency,
@@ -168,7 +179,7 @@ export const billingRoutes: RouteModule = (scope, context) => {
   handle(scope, billingEndpoints.resourceSummary, async ({ request, params }) => {
     const account = billedAccount(request);
     const { resource } = params;
-    const { from, to } = parseMonth(params.month);
+    const { from, to } = parseMonth(params.month, clock.now());
     const ownerId = billing.ownerOf(resource);
     if (ownerId === undefined) {
       throw new ApiProblem(404, 'RESOURCE_NOT_FOUND', `The resource ${resource} does not exist.`);

@@ -52,15 +52,17 @@ describe('public IPv4 billing', () => {
     });
     const web = await serverNamed('web-1');
     const planAddress = web.ip_addresses.ip_address.find((item) => item.access === 'public')!;
+    // The seeded servers' addresses date from their servers' creation (db-1: ten days before the
+    // sandbox started), so they bill the whole month so far: two days and 00:00 to 17:45, 66 hours.
     expect(billed.find((item) => item.resource_id === planAddress.address)).toMatchObject({
       amount: 0,
-      hours: 8,
+      hours: 66,
     });
     const db = await serverNamed('db-1');
     const customAddress = db.ip_addresses.ip_address.find((item) => item.access === 'public')!;
     expect(billed.find((item) => item.resource_id === customAddress.address)).toMatchObject({
-      amount: money(8 * ipv4Price('uk-lon1')),
-      hours: 8,
+      amount: money(66 * ipv4Price('uk-lon1')),
+      hours: 66,
     });
     expect(billed.some((item) => item.resource_id.startsWith('10.'))).toBe(false);
     expect(summary.networks!.total_amount).toBe(summary.networks!.ipv4!.total_amount);
@@ -84,5 +86,19 @@ describe('public IPv4 billing', () => {
       ).json(),
     );
     expect(one.billing.details).toMatchObject({ hours: 3, type: 'ipv4', zone: 'fi-hel1' });
+  });
+
+  it('bills a seeded server’s address from the server’s creation, in earlier months too', async () => {
+    const db = await serverNamed('db-1');
+    const address = db.ip_addresses.ip_address.find((item) => item.access === 'public')!.address;
+    const october = resourceBillingSummarySchema.parse(
+      (
+        await ok('GET', `/1.3/account/resource_billing_summary/${address}/2026-10`, undefined, 200)
+      ).json(),
+    );
+    // db-1 was created on 2026-10-24 at 10:15: the hours 10 to 23 of that day and seven days.
+    expect(october.billing.details.hours).toBe(14 + 7 * 24);
+    expect(october.billing.total_amount).toBe(money((14 + 7 * 24) * ipv4Price('uk-lon1')));
+    expect(Object.keys(october.billing.daily_sums)[0]).toBe('2026-10-24');
   });
 });

@@ -4,6 +4,7 @@ import {
   networkUsageResponseSchema,
   resourceNetworkUsageResponseSchema,
 } from '../../../contract/usage';
+import { serverListResponseSchema } from '../../../contract/server';
 import { demoAuth, expectProblem, manualClock } from '../testing';
 import { sandboxSuite } from './test-helpers';
 
@@ -30,6 +31,19 @@ describe('network usage', () => {
       (await get(`${url}&accumulate=day`)).json(),
     );
     expect(daily.stats.stat).toHaveLength(3 + 3 + 2);
+  });
+
+  it('gives a stopped server no traffic: only the hours it ran (issue 24 item 5)', async () => {
+    const servers = serverListResponseSchema.parse(
+      (await call('GET', '/1.3/server', undefined, demoAuth)).json(),
+    ).servers.server;
+    const build = servers.find((server) => server.title === 'build-box')!;
+    expect(build.state).toBe('stopped');
+    const url = `/1.3/account/resource_network_usage?${range('2026-02-27T00:00:00Z', '2026-03-01T00:00:00Z')}&service=server_public&resource_id=${build.uuid}`;
+    const stats = resourceNetworkUsageResponseSchema.parse((await get(url)).json()).stats.stat;
+    // build-box was shut down a day before 2026-03-01: it sent nothing after 2026-02-28T00:00Z.
+    expect(stats).toHaveLength(24);
+    expect(stats.every((stat) => stat.start_time < '2026-02-28T00:00:00Z')).toBe(true);
   });
 
   it('answers 400 for a JSON window over 31 days but serves it as CSV', async () => {

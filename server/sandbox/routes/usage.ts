@@ -55,7 +55,28 @@ const deviceStock: Record<string, Record<string, Record<string, { amount: number
 
 /** Network usage (api-reference-notes §10.4; api-rules §4.2, §8), currency and device availability (§13). */
 export const usageRoutes: RouteModule = (scope, context) => {
-  const { billing, clock } = context;
+  const { billing, clock, servers } = context;
+
+  /**
+   * The stretches [start, end) a server ran, from its events: a stopped server sends nothing.
+   * A server without events (one deleted since) counts as running all its life.
+   */
+  function runningStretches(serverUuid: string): { start: number; end: number }[] | undefined {
+    const events = servers.events(serverUuid, 0, 100_000).reverse();
+    if (events.length === 0) return undefined;
+    const stretches: { start: number; end: number }[] = [];
+    let since: number | null = null;
+    for (const event of events) {
+      const at = Date.parse(event.time);
+      if (event.type === 'server_start' && since === null) since = at;
+      if ((event.type === 'server_shutdown' || event.type === 'server_stop') && since !== null) {
+        stretches.push({ start: since, end: at });
+        since = null;
+      }
+    }
+    if (since !== null) stretches.push({ start: since, end: Infinity });
+    return stretches;
+  }
 
   function window(request: FastifyRequest, query: z.output<typeof networkUsageQuerySchema>) {
     const from = Date.parse(query.from);
@@ -90,7 +111,11 @@ export const usageRoutes: RouteModule = (scope, context) => {
       if (query.resource_id && period.resource_id !== query.resource_id) continue;
       const start = Math.max(first, Math.floor(period.start / hourMs) * hourMs);
       const end = Math.min(last, period.end ?? now);
+      const running = runningStretches(period.resource_id);
       for (let hour = start; hour < end; hour += hourMs) {
+        if (running && !running.some((run) => run.start < hour + hourMs && run.end > hour)) {
+          continue;
+        }
         for (const service of serverServices) {
           if (query.service && query.service !== service) continue;
           stats.push({

@@ -2,19 +2,28 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { currentMonth, isMonth } from '../../lib/billing-month';
 import { MonthField } from './month-field';
+import type { Money } from './use-billing-currency';
 import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
 
-/** The month a billing page shows: `month` in the URL, or this month. */
+/**
+ * The month a billing page shows: `month` in the URL, or this month; a month that has not begun
+ * has no bill yet (the API refuses it), so it shows this month.
+ */
 export function useBillingMonth() {
   const [search] = useSearchParams();
   const requested = search.get('month');
-  return isMonth(requested) ? requested : currentMonth();
+  const thisMonth = currentMonth();
+  return isMonth(requested) && requested <= thisMonth ? requested : thisMonth;
 }
 
-/** The display currency the URL asks for (`currency`), converted from the account currency. */
-export function useChosenCurrency(accountCurrency: string) {
+/**
+ * The display currency the URL asks for (`currency`), converted from the account currency; its
+ * `param` keeps the choice in the drill-down's links and back.
+ */
+export function useChosenCurrency(accountCurrency: string): Money {
   const [search] = useSearchParams();
-  return useBillingCurrency(accountCurrency, search.get('currency'));
+  const param = search.get('currency') ?? undefined;
+  return { ...useBillingCurrency(accountCurrency, param ?? null), ...(param ? { param } : {}) };
 }
 
 /** The month and currency pickers; the URL keeps a choice other than the default. */

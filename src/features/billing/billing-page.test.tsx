@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCallLog } from '../../api/http';
-import { billingQueries, getBillingSummary, listCurrencies } from '../../api/billing';
+import { billingQueries, getBillingSummary } from '../../api/billing';
+import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { currentMonth } from '../../lib/billing-month';
@@ -188,5 +189,47 @@ describe('billing page', () => {
     expect(within(details).getByText(server?.resource_id ?? '')).toBeVisible();
     expect(within(details).getByText(formatMoney(server?.amount ?? 0, 'EUR'))).toBeVisible();
     expect(screen.getByRole('img', { name: 'Daily costs' })).toBeVisible();
+  });
+
+  it('keeps the chosen currency in the drill-down and back (issue 24 item 3)', async () => {
+    const session = await signInAs('demo');
+    const { user, location } = renderApp({ session, path: `/billing?month=${month}&currency=USD` });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Billing by resource' },
+      { timeout: 8000 },
+    );
+    const [first] = within(table)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/billing/'));
+    expect(first).toHaveAttribute('href', expect.stringContaining('currency=USD'));
+    await user.click(first!);
+    await screen.findByRole('heading', { level: 1, name: /^Billing of / });
+    expect(new URLSearchParams(location.current?.search).get('currency')).toBe('USD');
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('USD');
+    expect(screen.getByRole('link', { name: 'Back to the month’s bill' })).toHaveAttribute(
+      'href',
+      `/billing?month=${month}&currency=USD`,
+    );
+  });
+
+  it('does not offer a month that has not begun (issue 24 item 3)', async () => {
+    const [year] = month.split('-').map(Number) as [number];
+    const { location } = renderPage(<BillingPage />, {
+      session: await signInAs('demo'),
+      path: `/billing?month=${year + 1}-01`,
+    });
+    const field = await screen.findByLabelText('Month');
+    // A future month in the URL shows this month's bill, which the API answers.
+    expect(field).toHaveValue(month);
+    expect(field).toHaveAttribute('max', month);
+    await screen.findByRole('table', { name: 'Billing by resource' });
+    fireEvent.change(field, { target: { value: `${year + 1}-03` } });
+    expect(location.current?.search).not.toContain(`${year + 1}-03`);
+    // A past month typed the same way is taken.
+    fireEvent.change(field, { target: { value: '2025-06' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(location.current?.search).get('month')).toBe('2025-06'),
+    );
   });
 });

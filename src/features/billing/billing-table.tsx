@@ -100,7 +100,7 @@ export function BillingTable({ summary, month, money, titles }: BillingTableProp
                   <TableCell component="th" scope="row">
                     <Link
                       component={RouterLink}
-                      to={links.resourceBilling(resource.resource_id, month)}
+                      to={links.resourceBilling(resource.resource_id, month, money.param)}
                       sx={title ? undefined : { fontFamily: 'monospace' }}
                     >
                       {title ?? resource.resource_id}

@@ -4,10 +4,10 @@ import { withQuery } from '../../lib/links';
 
 const billing = '/billing';
 const paths = {
-  billing: (month?: string) => withQuery(billing, { month }),
+  billing: (month?: string, currency?: string) => withQuery(billing, { month, currency }),
   // Resource ids are UUIDs (api-rules §2.1.3), so they need no encoding; the route passes `:resourceId`.
-  resourceBilling: (resourceId: string, month?: string) =>
-    withQuery(`${billing}/${resourceId}`, { month }),
+  resourceBilling: (resourceId: string, month?: string, currency?: string) =>
+    withQuery(`${billing}/${resourceId}`, { month, currency }),
 };
 
 export const billingGroup = defineGroup({

@@ -1,7 +1,10 @@
 import { TextInput } from '../../components/form/text-input';
 import { isMonth } from '../../lib/billing-month';
 
-/** A month picker (`<input type="month">`); only whole, valid months reach `onChange`. */
+/**
+ * A month picker (`<input type="month">`); only whole, valid months up to `max` reach `onChange`
+ * (a typed month after `max` is not offered: `max` only limits the browser's picker).
+ */
 export function MonthField({
   value,
   max,
@@ -21,7 +24,8 @@ export function MonthField({
       value={value}
       inputProps={{ max }}
       onChange={(event) => {
-        if (isMonth(event.target.value)) onChange(event.target.value);
+        const month = event.target.value;
+        if (isMonth(month) && month <= max) onChange(month);
       }}
     />
   );

@@ -37,7 +37,7 @@ export function ResourceBillingPage() {
         description={
           <>
             Daily costs of one resource in {formatMonth(month)}.{' '}
-            <Link component={RouterLink} to={links.billing(month)}>
+            <Link component={RouterLink} to={links.billing(month, money.param)}>
               Back to the month’s bill
             </Link>
           </>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { billingQueries } from '../../api/billing';
+import { currencyQueries } from '../../api/currency';
 import { convertAmount } from '../../lib/currency';
 import { formatMoney } from '../../lib/format';
 
@@ -10,6 +10,8 @@ export interface Money {
   /** An amount of the account currency in the chosen currency. */
   convert: (amount: number) => number;
   format: (amount: number) => string;
+  /** The choice as the page's URL holds it, for links that keep it; unset for the default. */
+  param?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface Money {
  * `GET /1.3/currency`; until the rates load, or for a currency without one, they stay as billed.
  */
 export function useBillingCurrency(accountCurrency: string, chosen: string | null): Money {
-  const rates = useQuery(billingQueries.currencies());
+  const rates = useQuery(currencyQueries.list());
   const target = chosen ?? accountCurrency;
   const usable =
     target === accountCurrency ||
@@ -36,7 +38,7 @@ interface CurrencySelectProps {
 }
 
 export function CurrencySelect({ value, accountCurrency, onChange }: CurrencySelectProps) {
-  const rates = useQuery(billingQueries.currencies());
+  const rates = useQuery(currencyQueries.list());
   const codes = new Set([accountCurrency, ...(rates.data ?? []).map((rate) => rate.code)]);
   return (
     <TextField

@@ -101,7 +101,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   const start = useStartServer();
   const stop = useStopServer();
   const restart = useRestartServer();
-  const events = useQuery(serverQueries.events(server.uuid));
+  const events = useQuery(serverQueries.events(server.uuid, server.state));
   const [deleting, setDeleting] = useState(false);
   const busy = start.isPending || stop.isPending || restart.isPending;
   const failure = start.error ?? stop.error ?? restart.error;

@@ -1,5 +1,6 @@
 import type { Token } from '../../../contract/tokens';
 import { deleteTokenCall, useDeleteToken } from '../../api/tokens';
+import { useAuth } from '../../auth/auth-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 interface DeleteTokenDialogProps {
@@ -10,6 +11,7 @@ interface DeleteTokenDialogProps {
 
 export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTokenDialogProps) {
   const deleteToken = useDeleteToken();
+  const { endSession } = useAuth();
   return (
     <ConfirmDialog
       open
@@ -19,7 +21,17 @@ export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTo
       mutation={deleteToken}
       errorTitle="The token could not be deleted"
       apiCall={deleteTokenCall(token.id)}
-      onConfirm={() => deleteToken.mutate(token.id, { onSuccess: onClose })}
+      onConfirm={() =>
+        deleteToken.mutate(token.id, {
+          // The panel's own token is gone: the user is signed out, not asked to sign in again.
+          onSuccess: isCurrentSession
+            ? () =>
+                endSession(
+                  `You deleted this panel session’s token “${token.name}”, so you are signed out.`,
+                )
+            : onClose,
+        })
+      }
       onClose={onClose}
     >
       {isCurrentSession

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createToken } from '../../api/tokens';
-import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { TokensPage } from './tokens-page';
 
 async function openCreateDialog(user: ReturnType<typeof renderPage>['user']) {
@@ -66,6 +66,26 @@ describe('API tokens page', () => {
     const row = current.closest('tr') as HTMLElement;
     expect(within(row).getByText('Panel session')).toBeVisible();
     expect(within(row).getByRole('rowheader')).toHaveTextContent('Skydeck panel session');
+  });
+
+  it('signs the user out when they delete their own panel session (issue 24 item 11)', async () => {
+    const session = await signInAs('demo');
+    const { user, location } = renderApp({ session, path: '/tokens' });
+    const row = (await screen.findByText('This session')).closest('tr') as HTMLElement;
+    const name = 'Skydeck panel session';
+    await user.click(within(row).getByRole('button', { name: `Delete token ${name}` }));
+    const confirm = await screen.findByRole('dialog', { name: `Delete the token “${name}”?` });
+    expect(confirm).toHaveTextContent('deleting it signs you out');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete token' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `You deleted this panel session’s token “${name}”, so you are signed out.`,
+    );
+    expect(location.current?.pathname).toBe('/sign-in');
+    // Signed out, not asked to sign in again over the page.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Sign in again to continue.')).toBeNull();
   });
 
   it('names the line of an invalid IP range and sends nothing', async () => {
