@@ -28,7 +28,7 @@ describe('subaccounts page', () => {
       'aria-invalid',
       'true',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Country' })).toHaveAttribute(
+    expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
@@ -52,7 +52,7 @@ describe('subaccounts page', () => {
     await user.type(field('Last name'), 'Ops');
     await user.type(field('Email'), 'olli@example.com');
     await user.type(field('Phone'), '+358.31245434');
-    await user.type(field('Country'), 'FIN');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country' }), 'FIN');
     await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
 
     await waitFor(() => expect(field('Username')).toHaveAccessibleDescription(/ACCOUNT_EXISTS/));

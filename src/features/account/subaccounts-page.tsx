@@ -17,6 +17,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
+import { EditSubAccountDialog } from './edit-subaccount-dialog';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
 
@@ -46,6 +47,7 @@ export function SubaccountsPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const setLabels = (next: string[]) =>
     setSearch((current) => {
@@ -91,14 +93,23 @@ export function SubaccountsPage() {
       header: 'Actions',
       cell: ({ row }) =>
         row.original.type === 'sub' && (
-          <Button
-            size="small"
-            color="error"
-            aria-label={`Delete subaccount ${row.original.username}`}
-            onClick={() => setDeleting(row.original.username)}
-          >
-            Delete
-          </Button>
+          <>
+            <Button
+              size="small"
+              aria-label={`Edit subaccount ${row.original.username}`}
+              onClick={() => setEditing(row.original.username)}
+            >
+              Edit
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Delete subaccount ${row.original.username}`}
+              onClick={() => setDeleting(row.original.username)}
+            >
+              Delete
+            </Button>
+          </>
         ),
     },
   ];
@@ -156,6 +167,13 @@ export function SubaccountsPage() {
             setCreating(false);
             setCreated(username);
           }}
+        />
+      )}
+      {editing && (
+        <EditSubAccountDialog
+          username={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
         />
       )}
       {deleting && <DeleteSubAccountDialog username={deleting} onClose={() => setDeleting(null)} />}

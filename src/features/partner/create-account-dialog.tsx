@@ -14,10 +14,8 @@ import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/par
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { countryOptions } from './country-options';
+import { FormCountrySelect, nativeSelect } from '../../components/form/contact-pickers';
 import { useZodForm } from '../../components/form/use-zod-form';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 interface CreateAccountDialogProps {
   onClose: () => void;
@@ -157,21 +155,12 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
               label="City"
               autoComplete="off"
             />
-            <FormSelect
+            <FormCountrySelect
               control={control}
               name="contact_details.country"
               label="Country"
               required
-              fullWidth
-              slotProps={nativeSelect}
-            >
-              <option value="">Choose a country</option>
-              {countryOptions().map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                </option>
-              ))}
-            </FormSelect>
+            />
             {country === 'USA' ? (
               <FormSelect
                 control={control}
