@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
@@ -19,14 +20,20 @@ function OptionSelect<Values extends FieldValues, Transformed>({
   placeholder,
   ...select
 }: PickerProps<Values, Transformed> & { options: ChoiceOption[] }) {
-  return (
-    <FormSelect {...select} fullWidth slotProps={nativeSelect}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {options.map((option) => (
+  // Hundreds of options: made once, not again on every keystroke elsewhere in the form.
+  const items = useMemo(
+    () =>
+      options.map((option) => (
         <option key={option.code} value={option.code}>
           {option.label}
         </option>
-      ))}
+      )),
+    [options],
+  );
+  return (
+    <FormSelect {...select} fullWidth slotProps={nativeSelect}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {items}
     </FormSelect>
   );
 }
@@ -43,7 +50,8 @@ export function FormLanguageSelect<Values extends FieldValues, Transformed = Val
   current,
   ...props
 }: PickerProps<Values, Transformed> & { current?: string }) {
-  return <OptionSelect {...props} options={languageOptions(current)} />;
+  const options = useMemo(() => languageOptions(current), [current]);
+  return <OptionSelect {...props} options={options} />;
 }
 
 /**
@@ -59,7 +67,7 @@ export function FormTimeZoneSelect<Values extends FieldValues, Transformed = Val
 }: Pick<PickerProps<Values, Transformed>, 'control' | 'name' | 'label' | 'required'> & {
   current?: string;
 }) {
-  const zones = timeZoneOptions(current);
+  const zones = useMemo(() => timeZoneOptions(current), [current]);
   return (
     <Controller
       control={control}

@@ -103,4 +103,60 @@ describe('subaccounts page', () => {
     expect(await screen.findByText('Only the main account manages subaccounts')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Create subaccount' })).not.toBeInTheDocument();
   });
+
+  it('checks an edited subaccount before sending and keeps what was typed', async () => {
+    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
+    const viewer = tenantUser('demo_viewer').username;
+    await screen.findByRole('table', { name: 'Accounts' });
+    await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+    // Label queries: the dialog's country and language lists make role queries slow.
+    const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
+    expect(field('First name')).not.toHaveValue('');
+    // Pasted: every keystroke would re-render the whole form.
+    const enter = async (input: HTMLElement, text: string) => {
+      await user.click(input);
+      await user.paste(text);
+    };
+
+    await user.selectOptions(field('Country'), 'FIN');
+    await user.clear(field('Phone'));
+    await enter(field('Phone'), '(031) 245434');
+    await user.click(field('Billing'));
+    await enter(field('May sign in from'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(field('May sign in from')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('May sign in from')).toHaveAccessibleDescription(/One address or range/);
+    expect(field('Phone')).toHaveValue('(031) 245434');
+    expect(field('Billing')).toBeChecked();
+  });
+
+  it('saves a subaccount’s changes and shows what the API stored when opened again', async () => {
+    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
+    const viewer = tenantUser('demo_viewer').username;
+    await screen.findByRole('table', { name: 'Accounts' });
+    await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+    const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
+    await user.selectOptions(field('Country'), 'FIN');
+    await user.clear(field('Phone'));
+    await user.click(field('Phone'));
+    await user.paste('(031) 245434');
+    await user.click(field('Billing'));
+    await user.click(field('May sign in from'));
+    await user.paste('192.0.2.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(`Subaccount ${viewer} was saved.`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = within(screen.getByRole('table', { name: 'Accounts' }))
+      .getByRole('rowheader', { name: viewer })
+      .closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('billing'));
+
+    // Opened again, the dialog shows what the API stored: the phone in its +cc.number form.
+    await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
+    const again = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+    expect(within(again).getByLabelText(/^Phone/)).toHaveValue('+358.31245434');
+    expect(within(again).getByLabelText('May sign in from')).toHaveValue('192.0.2.1');
+  });
 });
