@@ -19,6 +19,7 @@ import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import { DeleteServerDialog } from './delete-server-dialog';
+import { ServerTagsField } from './server-tags-field';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
@@ -157,7 +158,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             <Field term="Cores and memory">
               {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
             </Field>
-            <Field term="Tags">{server.tags.tag.join(', ') || 'None'}</Field>
+            <Field term="Tags">{<ServerTagsField server={server} />}</Field>
             <Field term="Labels">{labelsText(server.labels.label) || 'None'}</Field>
             {server.labels.label.some(isSystemLabel) && (
               <Field term="System labels">{labelsText(server.labels.label, true)}</Field>
