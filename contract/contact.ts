@@ -121,7 +121,7 @@ export function toApiPhone(input: string, country?: string): string | null {
 }
 
 const emailRule: FieldRule = (value) =>
-  value.length <= 254 && isEmail(value) ? null : 'Enter a valid e-mail address.';
+  value.length <= 254 && isEmail(value) ? null : 'Enter a valid email address.';
 
 const stateRule = (country: string | undefined): FieldRule =>
   country === 'USA'

@@ -81,7 +81,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
         control={control}
         name="copy_partner_contact"
         label="Use my contact details"
-        hint="The new account gets your name, address, phone, e-mail and VAT number. Clear this to enter the customer's own."
+        hint="The new account gets your name, address, phone, email and VAT number. Clear this to enter the customer's own."
       />
       {!copyContact && (
         <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
@@ -106,7 +106,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
             <FormTextInput
               control={control}
               name="contact_details.email"
-              label="E-mail"
+              label="Email"
               type="email"
               required
               autoComplete="off"
