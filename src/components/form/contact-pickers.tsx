@@ -3,7 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
-import { FormSelect } from './form-fields';
+import { usStates } from '../../../contract/countries';
+import { FormSelect, FormTextInput } from './form-fields';
 import { countryOptions, languageOptions, timeZoneOptions } from './contact-options';
 import type { ChoiceOption } from './contact-options';
 
@@ -43,6 +44,29 @@ export function FormCountrySelect<Values extends FieldValues, Transformed = Valu
   props: PickerProps<Values, Transformed>,
 ) {
   return <OptionSelect placeholder="Choose a country" {...props} options={countryOptions()} />;
+}
+
+const usStateOptions = Object.entries(usStates).map(([code, name]) => ({
+  code,
+  label: `${name} (${code})`,
+}));
+
+/** The state of an address: a U.S. state by name for the USA, free text elsewhere. */
+export function FormStateField<Values extends FieldValues, Transformed = Values>({
+  country,
+  ...props
+}: Pick<PickerProps<Values, Transformed>, 'control' | 'name'> & { country: string }) {
+  return country === 'USA' ? (
+    <OptionSelect
+      {...props}
+      label="State"
+      required
+      placeholder="Choose a state"
+      options={usStateOptions}
+    />
+  ) : (
+    <FormTextInput {...props} label="State or region" autoComplete="off" />
+  );
 }
 
 /** A two-letter language, chosen by name; `current` stays choosable when not a common one. */

@@ -56,6 +56,35 @@ function EditSubAccountForm({
     defaultValues: subAccountEditValues(account),
   });
   const parsed = subAccountEditSchema.safeParse(useWatch({ control }));
+  const named = (list: { uuid: string; title: string }[] | undefined) =>
+    (list ?? []).map((item) => ({ value: item.uuid, label: item.title }));
+  const pickers = [
+    { name: 'servers', label: 'Servers', query: servers, options: named(servers.data) },
+    {
+      name: 'storages',
+      label: 'Storages',
+      query: storages,
+      options: named(storages.data?.storages),
+    },
+    {
+      name: 'networks',
+      label: 'Networks',
+      query: networks,
+      options: (networks.data ?? []).map((n) => ({ value: n.uuid, label: n.name })),
+    },
+    {
+      name: 'tags',
+      label: 'Servers by tag',
+      allLabel: 'All tags',
+      query: tags,
+      options: (tags.data ?? []).map((t) => ({ value: t.name, label: t.name })),
+    },
+  ].map(({ query, allLabel, ...picker }) => ({
+    ...picker,
+    name: picker.name as 'servers' | 'storages' | 'networks' | 'tags',
+    allLabel: allLabel ?? `All ${picker.label.toLowerCase()}`,
+    loading: query.isPending,
+  }));
   const submission = useApiSubmit({ handleSubmit, setError }, modify, {
     fieldOf: (error) => subAccountEditFieldForError(error.code),
     shouldFocus: true,
@@ -80,41 +109,9 @@ function EditSubAccountForm({
           Resources it may reach
         </Typography>
         <Box sx={formGrid}>
-          <AccessPicker
-            control={control}
-            name="servers"
-            label="Servers"
-            allLabel="All servers"
-            loading={servers.isPending}
-            options={(servers.data ?? []).map((s) => ({ value: s.uuid, label: s.title }))}
-          />
-          <AccessPicker
-            control={control}
-            name="storages"
-            label="Storages"
-            allLabel="All storages"
-            loading={storages.isPending}
-            options={(storages.data?.storages ?? []).map((s) => ({
-              value: s.uuid,
-              label: s.title,
-            }))}
-          />
-          <AccessPicker
-            control={control}
-            name="networks"
-            label="Networks"
-            allLabel="All networks"
-            loading={networks.isPending}
-            options={(networks.data ?? []).map((n) => ({ value: n.uuid, label: n.name }))}
-          />
-          <AccessPicker
-            control={control}
-            name="tags"
-            label="Servers by tag"
-            allLabel="All tags"
-            loading={tags.isPending}
-            options={(tags.data ?? []).map((t) => ({ value: t.name, label: t.name }))}
-          />
+          {pickers.map((picker) => (
+            <AccessPicker key={picker.name} control={control} {...picker} />
+          ))}
         </Box>
         <FormCheckbox
           control={control}

@@ -3,13 +3,12 @@ import type { Control, FieldValues, Path } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { usStates } from '../../../contract/countries';
 import { subAccountCurrencies } from '../../../contract/subaccount';
 import {
   FormCountrySelect,
   FormLanguageSelect,
+  FormStateField,
   FormTimeZoneSelect,
-  nativeSelect,
 } from '../../components/form/contact-pickers';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { roleLabels, subAccountFieldRules, subAccountRoles } from './subaccount-form';
@@ -78,25 +77,7 @@ export function SubAccountFields<Values extends Shared & FieldValues, Transforme
         />
         <FormTextInput control={control} name={name('company')} label="Company" />
         <FormCountrySelect control={control} name={name('country')} label="Country" required />
-        {country === 'USA' ? (
-          <FormSelect
-            control={control}
-            name={name('state')}
-            label="State"
-            required
-            fullWidth
-            slotProps={nativeSelect}
-          >
-            <option value="">Choose a state</option>
-            {Object.entries(usStates).map(([code, stateName]) => (
-              <option key={code} value={code}>
-                {stateName} ({code})
-              </option>
-            ))}
-          </FormSelect>
-        ) : (
-          <FormTextInput control={control} name={name('state')} label="State or region" />
-        )}
+        <FormStateField control={control} name={name('state')} country={country} />
         <FormLanguageSelect
           control={control}
           name={name('language')}

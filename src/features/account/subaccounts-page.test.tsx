@@ -7,6 +7,16 @@ import { SubaccountsPage } from './subaccounts-page';
 const uniqueUsername = () =>
   `sub_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** The subaccounts page with the Edit dialog of the tenant's demo_viewer open. */
+async function openEditDialog() {
+  const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
+  const viewer = tenantUser('demo_viewer').username;
+  await screen.findByRole('table', { name: 'Accounts' });
+  await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
+  const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+  return { user, viewer, dialog };
+}
+
 describe('subaccounts page', () => {
   it('checks the form against the contract before sending anything', async () => {
     const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
@@ -105,11 +115,7 @@ describe('subaccounts page', () => {
   });
 
   it('checks an edited subaccount before sending and keeps what was typed', async () => {
-    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
-    const viewer = tenantUser('demo_viewer').username;
-    await screen.findByRole('table', { name: 'Accounts' });
-    await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
-    const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+    const { user, dialog } = await openEditDialog();
     // Label queries: the dialog's country and language lists make role queries slow.
     const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
     expect(field('First name')).not.toHaveValue('');
@@ -132,11 +138,7 @@ describe('subaccounts page', () => {
   });
 
   it('saves a subaccount’s changes and shows what the API stored when opened again', async () => {
-    const { user } = renderPage(<SubaccountsPage />, { session: await signInAs('demo') });
-    const viewer = tenantUser('demo_viewer').username;
-    await screen.findByRole('table', { name: 'Accounts' });
-    await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
-    const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+    const { user, viewer, dialog } = await openEditDialog();
     const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
     await user.selectOptions(field('Country'), 'FIN');
     await user.clear(field('Phone'));

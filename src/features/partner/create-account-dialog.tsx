@@ -2,7 +2,6 @@ import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usStates } from '../../../contract/countries';
 import {
   emptyPartnerAccountForm,
   partnerAccountFormSchema,
@@ -13,8 +12,8 @@ import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
-import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { FormCountrySelect, nativeSelect } from '../../components/form/contact-pickers';
+import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
+import { FormCountrySelect, FormStateField } from '../../components/form/contact-pickers';
 import { useZodForm } from '../../components/form/use-zod-form';
 
 interface CreateAccountDialogProps {
@@ -161,30 +160,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
               label="Country"
               required
             />
-            {country === 'USA' ? (
-              <FormSelect
-                control={control}
-                name="contact_details.state"
-                label="State"
-                required
-                fullWidth
-                slotProps={nativeSelect}
-              >
-                <option value="">Choose a state</option>
-                {Object.entries(usStates).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name} ({code})
-                  </option>
-                ))}
-              </FormSelect>
-            ) : (
-              <FormTextInput
-                control={control}
-                name="contact_details.state"
-                label="State or region"
-                autoComplete="off"
-              />
-            )}
+            <FormStateField control={control} name="contact_details.state" country={country} />
           </Box>
         </Stack>
       )}
