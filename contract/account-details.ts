@@ -44,8 +44,6 @@ export const accountDetailsSchema = z.object({
   ip_filters: z.object({ ip_filter: z.array(z.string()) }),
 });
 
-export type AccountDetails = z.infer<typeof accountDetailsSchema>;
-
 export const accountDetailsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/account/details/:username',

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { AccountDetails } from '../../../contract/account-details';
 import type { SubAccountModifyRequest } from '../../../contract/subaccount';
 import { accountDetailsQueries } from '../../api/account-details';
 import { networkQueries } from '../../api/networks';
@@ -27,7 +26,7 @@ import {
   subAccountEditFieldForError,
   subAccountFieldRules,
 } from './subaccount-form';
-import type { SubAccountEditValues } from './subaccount-form';
+import type { AccountDetails, SubAccountEditValues } from './subaccount-form';
 
 interface EditSubAccountDialogProps {
   username: string;

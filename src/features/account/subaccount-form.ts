@@ -12,7 +12,7 @@ import type {
   SubAccountCreateRequest,
   SubAccountModifyRequest,
 } from '../../../contract/subaccount';
-import type { AccountDetails } from '../../../contract/account-details';
+import type { accountDetailsSchema } from '../../../contract/account-details';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
 /**
@@ -184,6 +184,7 @@ export const subAccountEditSchema = z.pipe(
   }),
 );
 export type SubAccountEditValues = z.input<typeof subAccountEditSchema>;
+export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
 /** The edit form filled with the subaccount's details as the API gives them. */
 export function subAccountEditValues(account: AccountDetails): SubAccountEditValues {

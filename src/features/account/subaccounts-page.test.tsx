@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountDetailsEndpoint } from '../../../contract/account-details';
-import type { AccountDetails } from '../../../contract/account-details';
+import { z } from 'zod/mini';
+import { accountDetailsSchema } from '../../../contract/account-details';
 import { request } from '../../api/http';
 import { renderPage, signInAs } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
@@ -162,11 +162,11 @@ describe('subaccounts page', () => {
     // The API stored the phone in its +cc.number form, and the address to sign in from.
     const { account } = (await request(
       `/1.3/account/details/${viewer}`,
-      accountDetailsEndpoint.response,
+      z.object({ account: accountDetailsSchema }),
       {
         authorization: `Bearer ${session.token}`,
       },
-    )) as { account: AccountDetails };
+    )) as { account: z.infer<typeof accountDetailsSchema> };
     expect(account.phone).toBe('+358.31245434');
     expect(account.ip_filters.ip_filter).toEqual(['192.0.2.1']);
   });
