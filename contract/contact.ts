@@ -2,7 +2,13 @@ import { z } from 'zod/mini';
 import isEmail from 'validator/lib/isEmail';
 import * as vatModule from 'validator/lib/isVAT';
 import { hasUnsafeCharacter, unsafeTextMessage } from './common';
-import { alpha2ByAlpha3, isCountryCode, usStates } from './countries';
+import {
+  alpha2ByAlpha3,
+  callingCodeByCountry,
+  callingCodes,
+  isCountryCode,
+  usStates,
+} from './countries';
 
 /**
  * The rules of a new account's credentials and contact details (api-rules §4.9; api-reference-notes §10.2): one
@@ -69,8 +75,53 @@ const phoneRule: FieldRule = (value) =>
     ? null
     : 'Write it as +<country code>.<number>, for example +358.401234567.';
 
+// Italy and the countries dialling its code keep the leading 0 of a national number.
+const keepsTrunkZero = new Set(['ITA', 'SMR', 'VAT']);
+
+/** The calling code a run of digits starts with, and the digits after it. */
+function splitCallingCode(digits: string): [string, string] | null {
+  for (const length of [1, 2, 3]) {
+    const code = digits.slice(0, length);
+    if (callingCodes.has(code)) return [code, digits.slice(length)];
+  }
+  return null;
+}
+
+/** A national number as dialled in the country (`(031) 245434`), without its trunk prefix. */
+function nationalNumber(digits: string, callingCode: string, country: string): string {
+  if (callingCode === '1' && digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  if (digits.startsWith('0') && !keepsTrunkZero.has(country)) return digits.slice(1);
+  return digits;
+}
+
+/**
+ * A phone number as people write it (`+358 31 245 434`, `+358-31-245434`, `00358 31245434`, or
+ * `(031) 245434` with the contact's country, alpha-3) in the API's `+<calling code>.<number>`
+ * form (api-rules §4.9); null when it is not a phone number or its calling code cannot be told.
+ */
+export function toApiPhone(input: string, country?: string): string | null {
+  const text = input.trim();
+  if (!/^\+?[\d\s().\-/]+$/.test(text)) return null;
+  let parts: [string, string] | null;
+  const dot = /^\+(\d{1,3})\.(.*)$/.exec(text);
+  if (dot) {
+    parts = callingCodes.has(dot[1]!) ? [dot[1]!, dot[2]!.replace(/\D/g, '')] : null;
+  } else {
+    const digits = text.replace(/\D/g, '');
+    if (text.startsWith('+')) parts = splitCallingCode(digits);
+    else if (digits.startsWith('00')) parts = splitCallingCode(digits.slice(2));
+    else {
+      const code = country === undefined ? undefined : callingCodeByCountry.get(country);
+      parts = code === undefined ? null : [code, nationalNumber(digits, code, country!)];
+    }
+  }
+  if (parts === null) return null;
+  const phone = `+${parts[0]}.${parts[1]}`;
+  return phoneRule(phone) === null ? phone : null;
+}
+
 const emailRule: FieldRule = (value) =>
-  value.length <= 254 && isEmail(value) ? null : 'Enter a valid e-mail address.';
+  value.length <= 254 && isEmail(value) ? null : 'Enter a valid email address.';
 
 const stateRule = (country: string | undefined): FieldRule =>
   country === 'USA'

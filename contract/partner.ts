@@ -59,7 +59,7 @@ const requiredMessages: Partial<Record<ContactField | 'username' | 'password', s
   last_name: 'Enter a last name.',
   country: 'Choose a country.',
   phone: 'Enter a phone number.',
-  email: 'Enter an e-mail address.',
+  email: 'Enter an email address.',
 };
 
 /** A form field: blank means unset for optional attributes and "enter it" for required ones. */

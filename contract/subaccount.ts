@@ -97,6 +97,7 @@ export const subAccountModifyRequestSchema = z.strictObject({
     ...subAccountPermissionsShape,
   }),
 });
+export type SubAccountModifyRequest = z.infer<typeof subAccountModifyRequestSchema>;
 
 /** Subaccounts of the main account (api-reference-notes §10.2). */
 export const subAccountEndpoints = {

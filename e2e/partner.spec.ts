@@ -20,7 +20,7 @@ test('a partner creates a customer account, sees it listed, and the customer sig
   await dialog.getByRole('textbox', { name: 'First name' }).fill('Erin');
   await dialog.getByRole('textbox', { name: 'Last name' }).fill('Endtoend');
   await dialog.getByRole('textbox', { name: 'Company' }).fill('Erin Labs Oy');
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('erin@example.com');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('erin@example.com');
   await dialog.getByRole('textbox', { name: 'Phone' }).fill('+358.401234567');
   await dialog.getByLabel('Country').selectOption('FIN');
   await dialog.getByRole('textbox', { name: 'VAT number' }).fill('FI12345678');

@@ -81,7 +81,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Backup title' }).fill(`${title} backup`);
     await dialog.getByRole('button', { name: 'Back up now' }).click();
-    await expect(busy(page)).toContainText('backuping');
+    await expect(busy(page)).toContainText('backing up');
     await expectNoAxeViolations(page);
     await expect(busy(page)).toHaveCount(0, { timeout: 30_000 });
     const backups = page.getByRole('list', { name: 'Backups' });
@@ -165,6 +165,9 @@ test('cancel a running clone: the copy is removed and the source is back online'
   await dialog.getByRole('button', { name: 'Clone' }).click();
   await expect(busy(page)).toContainText('maintenance');
   await page.getByRole('button', { name: 'Cancel operation' }).click();
+  const confirm = page.getByRole('dialog', { name: /Cancel the operation/ });
+  await confirm.getByRole('button', { name: 'Cancel operation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Operation cancelled' })).toBeVisible();
   await expect(busy(page)).toHaveCount(0);
   const copies = await api.call<{ storages: { storage: StorageRecord[] } }>(
     'GET',

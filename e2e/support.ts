@@ -140,5 +140,5 @@ export async function fillSubaccountForm(
   await dialog.getByRole('textbox', { name: 'Last name' }).fill('Ops');
   await dialog.getByRole('textbox', { name: 'Email' }).fill('olli@example.com');
   await dialog.getByRole('textbox', { name: 'Phone' }).fill(phone);
-  await dialog.getByRole('textbox', { name: 'Country' }).fill('FIN');
+  await dialog.getByRole('combobox', { name: 'Country' }).selectOption('FIN');
 }

@@ -143,6 +143,9 @@ export async function restoreBackup(uuid: string): Promise<StorageDetails | unde
   return response?.storage;
 }
 
+export const cancelStorageOperationCall = (uuid: string) =>
+  endpointCall(storageEndpoints.cancel, { params: { uuid } });
+
 export function cancelStorageOperation(uuid: string) {
   return callEndpoint(storageEndpoints.cancel, { params: { uuid } });
 }

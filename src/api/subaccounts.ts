@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subAccountEndpoints } from '../../contract/subaccount';
-import type { SubAccountCreateRequest } from '../../contract/subaccount';
+import type { SubAccountCreateRequest, SubAccountModifyRequest } from '../../contract/subaccount';
 import { accountQueries } from './account';
 import type { listAccounts } from './account';
 import { callEndpoint, endpointCall } from './http';
 
 /**
- * Subaccount create and delete. Apart from src/api/account.ts (which the first load needs for the
+ * Subaccount create, modify and delete. Apart from src/api/account.ts (which the first load needs for the
  * signed-in account), so the contact rules of the create body load with the subaccount pages only.
  */
 export const createSubAccountCall = (body: SubAccountCreateRequest) =>
@@ -14,6 +14,28 @@ export const createSubAccountCall = (body: SubAccountCreateRequest) =>
 
 export function createSubAccount(body: SubAccountCreateRequest) {
   return callEndpoint(subAccountEndpoints.create, { body });
+}
+
+export const modifySubAccountCall = (username: string, body: SubAccountModifyRequest) =>
+  endpointCall(subAccountEndpoints.modify, { params: { username }, body });
+
+export function modifySubAccount({
+  username,
+  body,
+}: {
+  username: string;
+  body: SubAccountModifyRequest;
+}) {
+  return callEndpoint(subAccountEndpoints.modify, { params: { username }, body });
+}
+
+/** A change shows in the list (roles) and in the subaccount's details alike. */
+export function useModifySubAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: modifySubAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+  });
 }
 
 export const deleteSubAccountCall = (username: string) =>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { serverEndpoints } from '../../contract/server';
 import { tagEndpoints } from '../../contract/tag';
 import type { Tag } from '../../contract/tag';
 import { callEndpoint, endpointCall } from './http';
@@ -60,3 +61,25 @@ export const useSaveTag = (original?: string) =>
   useTagMutation((tag: TagFields) => (original ? modifyTag(original, tag) : createTag(tag)));
 
 export const useDeleteTag = () => useTagMutation((name: string) => deleteTag(name));
+
+/**
+ * Tags a server with one of the account's tags, or with `isNew` creates the tag on it
+ * (`POST /1.3/tag` with its servers, api-reference-notes §16), so it joins the account's list.
+ */
+export function tagServer(uuid: string, name: string, isNew: boolean) {
+  return isNew
+    ? callEndpoint(tagEndpoints.create, { body: { tag: { name, servers: { server: [uuid] } } } })
+    : callEndpoint(serverEndpoints.tag, { params: { uuid, tags: name } });
+}
+
+export function untagServer(uuid: string, name: string) {
+  return callEndpoint(serverEndpoints.untag, { params: { uuid, tags: name } });
+}
+
+export const useTagServer = (uuid: string) =>
+  useTagMutation(({ name, isNew }: { name: string; isNew: boolean }) =>
+    tagServer(uuid, name, isNew),
+  );
+
+export const useUntagServer = (uuid: string) =>
+  useTagMutation((name: string) => untagServer(uuid, name));

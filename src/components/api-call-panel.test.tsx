@@ -136,7 +136,7 @@ describe('API call view', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Lovelace');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '+358.31245434');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Country' }), 'FIN');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country' }), 'FIN');
 
     await user.click(within(dialog).getByRole('button', { name: 'API call' }));
     const region = within(dialog).getByRole('region', { name: 'API call' });

@@ -3,17 +3,73 @@ import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 
-const stateColors: Record<string, ChipProps['color']> = {
-  online: 'success',
-  started: 'success',
-  stopped: 'default',
-  maintenance: 'warning',
-  backuping: 'warning',
-  cloning: 'warning',
-  error: 'error',
+type Tone = 'running' | 'stopped' | 'busy' | 'waiting' | 'failed';
+
+/**
+ * Every group's states in one place, so a state looks the same everywhere: running green,
+ * stopped grey, an operation under way blue, waiting on something amber, failed red. A state not
+ * listed is grey.
+ */
+const stateTones: Record<string, Tone> = {
+  started: 'running',
+  running: 'running',
+  online: 'running',
+  active: 'running',
+  complete: 'running',
+  stopped: 'stopped',
+  idle: 'stopped',
+  disabled: 'stopped',
+  terminated: 'stopped',
+  suspended: 'stopped',
+  maintenance: 'busy',
+  backuping: 'busy',
+  cloning: 'busy',
+  syncing: 'busy',
+  upgrading: 'busy',
+  terminating: 'busy',
+  'scaling-up': 'busy',
+  'scaling-down': 'busy',
+  checkup: 'busy',
+  'pull-config': 'busy',
+  'setup-agent': 'busy',
+  'setup-server': 'busy',
+  'setup-network': 'busy',
+  'setup-lb': 'busy',
+  'setup-dns': 'busy',
+  'delete-dns': 'busy',
+  'delete-network': 'busy',
+  'delete-server': 'busy',
+  'delete-service': 'busy',
+  'agent-upgrade-starting': 'busy',
+  'agent-upgrade-finishing': 'busy',
+  pending: 'waiting',
+  'pending-peer': 'waiting',
+  'upgrade-pending': 'waiting',
+  'setup-challenge': 'waiting',
+  'complete-challenge': 'waiting',
+  error: 'failed',
+  failed: 'failed',
+  failing: 'failed',
+  'upgrade-failed': 'failed',
+  'not-responding': 'failed',
 };
 
+const toneColors: Record<Tone, ChipProps['color']> = {
+  running: 'success',
+  stopped: 'default',
+  busy: 'info',
+  waiting: 'warning',
+  failed: 'error',
+};
+
+// The states during which the API reports an operation's progress.
 const busyStates = new Set(['maintenance', 'backuping', 'cloning', 'syncing']);
+
+// API words that are not English words.
+const stateWords: Record<string, string> = { backuping: 'backing up' };
+
+/** A state as words: `backuping` → "backing up", `scaling-up` → "scaling up". */
+export const stateLabel = (state: string) => stateWords[state] ?? state.replace(/[-_]/g, ' ');
 
 interface StateChipProps {
   state: string;
@@ -27,20 +83,21 @@ interface StateChipProps {
 export function StateChip({ state, progress, showProgress }: StateChipProps) {
   const busy = busyStates.has(state);
   const percent = progress === undefined ? undefined : Number(progress);
-  const label = busy && percent !== undefined ? `${state} ${percent}%` : state;
+  const words = stateLabel(state);
+  const label = busy && percent !== undefined ? `${words} ${percent}%` : words;
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.5, minWidth: 96 }}>
       <Chip
         size="small"
         label={label}
-        color={stateColors[state] ?? 'default'}
+        color={toneColors[stateTones[state] ?? 'stopped']}
         // The text colour flips at once when the state changes; a fading background would leave
         // it briefly unreadable (and axe catches that moment).
         sx={{ transition: 'none' }}
       />
       {busy && showProgress && (
         <LinearProgress
-          aria-label={`Progress of ${state}`}
+          aria-label={`Progress of ${words}`}
           variant={percent === undefined ? 'indeterminate' : 'determinate'}
           value={percent}
         />

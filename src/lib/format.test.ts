@@ -56,5 +56,8 @@ describe('formatRelativeTime', () => {
 describe('humanizeKey', () => {
   it('turns a snake_case key into words', () => {
     expect(humanizeKey('managed_object_storages')).toBe('Managed object storages');
+    expect(humanizeKey('gpu_plans')).toBe('GPU plans');
+    expect(humanizeKey('maxiops')).toBe('MaxIOPS');
+    expect(humanizeKey('public_ipv4')).toBe('Public IPv4');
   });
 });

@@ -85,7 +85,27 @@ export function formatRelativeTime(iso: string, now = Date.now(), locale?: strin
 }
 
 /** "public_ipv4_addresses" → "Public ipv4 addresses", for keys the panel has no words for. */
+// API words a person writes otherwise: abbreviations in capitals, the storage tier by its name.
+const spelledWords: Record<string, string> = {
+  api: 'API',
+  cpu: 'CPU',
+  gpu: 'GPU',
+  gui: 'GUI',
+  ip: 'IP',
+  ipv4: 'IPv4',
+  ipv6: 'IPv6',
+  hdd: 'HDD',
+  ssd: 'SSD',
+  maxiops: 'MaxIOPS',
+  vat: 'VAT',
+};
+
 export function humanizeKey(key: string) {
-  const words = key.replace(/_/g, ' ').trim();
+  const words = key
+    .replace(/_/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => spelledWords[word] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,26 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
-import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import {
-  roleLabels,
   subAccountErrorMessage,
   subAccountFieldForError,
   subAccountFieldRules,
   subAccountFormDefaults,
   subAccountFormSchema,
-  subAccountRoles,
 } from './subaccount-form';
+import { formGrid, SubAccountFields } from './subaccount-fields';
 import type { SubAccountFormValues } from './subaccount-form';
-
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } } as const;
 
 interface CreateSubAccountDialogProps {
   onClose: () => void;
@@ -57,7 +52,7 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
       onClose={onClose}
       apiCall={parsed.success ? createSubAccountCall(parsed.data) : null}
     >
-      <Box sx={grid}>
+      <Box sx={formGrid}>
         <FormTextInput
           control={control}
           name="username"
@@ -75,81 +70,8 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
           autoComplete="new-password"
           hint={hint('password')}
         />
-        <FormTextInput control={control} name="first_name" label="First name" required />
-        <FormTextInput control={control} name="last_name" label="Last name" required />
-        <FormTextInput
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          hint={hint('email')}
-        />
-        <FormTextInput
-          control={control}
-          name="phone"
-          label="Phone"
-          type="tel"
-          required
-          hint={hint('phone')}
-        />
-        <FormTextInput control={control} name="company" label="Company" />
-        <FormTextInput
-          control={control}
-          name="country"
-          label="Country"
-          required
-          hint={hint('country')}
-        />
-        <FormTextInput control={control} name="state" label="State" hint={hint('state')} />
-        <FormTextInput
-          control={control}
-          name="language"
-          label="Language"
-          required
-          hint={hint('language')}
-        />
-        <FormTextInput
-          control={control}
-          name="timezone"
-          label="Time zone"
-          required
-          hint={hint('timezone')}
-        />
-        <FormSelect control={control} name="currency" label="Currency">
-          <MenuItem value="">Same as the main account</MenuItem>
-          {['EUR', 'GBP', 'USD', 'SGD'].map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </FormSelect>
       </Box>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-          Access
-        </Typography>
-        <FormCheckbox
-          control={control}
-          name="allow_api"
-          label="May use the API"
-          hint="Needed to sign in to this panel with a password or to use API tokens."
-        />
-        <FormCheckbox control={control} name="allow_gui" label="May use the web control panel" />
-      </Box>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-          Roles
-        </Typography>
-        {subAccountRoles.map((role) => (
-          <FormCheckbox
-            key={role}
-            control={control}
-            name={`roles.${role}`}
-            label={roleLabels[role]}
-          />
-        ))}
-      </Box>
+      <SubAccountFields control={control} />
       <LabelFields control={control} />
     </FormDialog>
   );

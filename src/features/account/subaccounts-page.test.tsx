@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { accountDetailsSchema } from '../../../contract/account-details';
+import { request } from '../../api/http';
 import { renderPage, signInAs } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
 import { SubaccountsPage } from './subaccounts-page';
 
 const uniqueUsername = () =>
   `sub_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The subaccounts page with the Edit dialog of the tenant's demo_viewer open. */
+async function openEditDialog() {
+  const session = await signInAs('demo');
+  const { user } = renderPage(<SubaccountsPage />, { session });
+  const viewer = tenantUser('demo_viewer').username;
+  await screen.findByRole('table', { name: 'Accounts' });
+  await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
+  const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+  return { user, viewer, dialog, session };
+}
 
 describe('subaccounts page', () => {
   it('checks the form against the contract before sending anything', async () => {
@@ -28,7 +42,7 @@ describe('subaccounts page', () => {
       'aria-invalid',
       'true',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Country' })).toHaveAttribute(
+    expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
@@ -52,7 +66,7 @@ describe('subaccounts page', () => {
     await user.type(field('Last name'), 'Ops');
     await user.type(field('Email'), 'olli@example.com');
     await user.type(field('Phone'), '+358.31245434');
-    await user.type(field('Country'), 'FIN');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country' }), 'FIN');
     await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
 
     await waitFor(() => expect(field('Username')).toHaveAccessibleDescription(/ACCOUNT_EXISTS/));
@@ -102,5 +116,58 @@ describe('subaccounts page', () => {
     renderPage(<SubaccountsPage />, { session: await signInAs('demo_viewer') });
     expect(await screen.findByText('Only the main account manages subaccounts')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Create subaccount' })).not.toBeInTheDocument();
+  });
+
+  it('checks an edited subaccount before sending and keeps what was typed', async () => {
+    const { user, dialog } = await openEditDialog();
+    // Label queries: the dialog's country and language lists make role queries slow.
+    const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
+    expect(field('First name')).not.toHaveValue('');
+    // Pasted: every keystroke would re-render the whole form.
+    const enter = async (input: HTMLElement, text: string) => {
+      await user.click(input);
+      await user.paste(text);
+    };
+
+    await user.selectOptions(field('Country'), 'FIN');
+    await user.clear(field('Phone'));
+    await enter(field('Phone'), '(031) 245434');
+    await user.click(field('Billing'));
+    await enter(field('May sign in from'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(field('May sign in from')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('May sign in from')).toHaveAccessibleDescription(/One address or range/);
+    expect(field('Phone')).toHaveValue('(031) 245434');
+    expect(field('Billing')).toBeChecked();
+  });
+
+  it('saves a subaccount’s changes, the phone in the API’s form', async () => {
+    const { user, viewer, dialog, session } = await openEditDialog();
+    const field = (name: string) => within(dialog).getByLabelText(new RegExp(`^${name}`));
+    await user.selectOptions(field('Country'), 'FIN');
+    await user.clear(field('Phone'));
+    await user.click(field('Phone'));
+    await user.paste('(031) 245434');
+    await user.click(field('Billing'));
+    await user.click(field('May sign in from'));
+    await user.paste('192.0.2.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(`Subaccount ${viewer} was saved.`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = within(screen.getByRole('table', { name: 'Accounts' }))
+      .getByRole('rowheader', { name: viewer })
+      .closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('billing'));
+
+    // The API stored the phone in its +cc.number form, and the address to sign in from.
+    const { account } = (await request(
+      `/1.3/account/details/${viewer}`,
+      z.object({ account: accountDetailsSchema }),
+      {
+        authorization: `Bearer ${session.token}`,
+      },
+    )) as { account: z.infer<typeof accountDetailsSchema> };
+    expect(account.phone).toBe('+358.31245434');
+    expect(account.ip_filters.ip_filter).toEqual(['192.0.2.1']);
   });
 });

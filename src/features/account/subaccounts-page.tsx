@@ -16,7 +16,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LabelFilter } from '../../components/label-filter';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
+import { useSuccessNotice } from '../../components/success-notice';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
+import { EditSubAccountDialog } from './edit-subaccount-dialog';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
 
@@ -44,8 +46,9 @@ export function SubaccountsPage() {
   const labels = search.getAll('label');
   const accounts = useQuery({ ...accountQueries.list(labels), placeholderData: keepPreviousData });
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const { notify, notice } = useSuccessNotice();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const setLabels = (next: string[]) =>
     setSearch((current) => {
@@ -65,14 +68,14 @@ export function SubaccountsPage() {
     {
       id: 'roles',
       header: 'Roles',
-      cell: ({ row }) => row.original.roles.role.join(', ') || 'None',
+      cell: ({ row }) => row.original.roles.role.join(', ') || '—',
     },
     {
       id: 'labels',
       header: 'Labels',
       cell: ({ row }) =>
         !row.original.labels?.length ? (
-          'None'
+          '—'
         ) : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {row.original.labels.map((label) => (
@@ -91,14 +94,23 @@ export function SubaccountsPage() {
       header: 'Actions',
       cell: ({ row }) =>
         row.original.type === 'sub' && (
-          <Button
-            size="small"
-            color="error"
-            aria-label={`Delete subaccount ${row.original.username}`}
-            onClick={() => setDeleting(row.original.username)}
-          >
-            Delete
-          </Button>
+          <>
+            <Button
+              size="small"
+              aria-label={`Edit subaccount ${row.original.username}`}
+              onClick={() => setEditing(row.original.username)}
+            >
+              Edit
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Delete subaccount ${row.original.username}`}
+              onClick={() => setDeleting(row.original.username)}
+            >
+              Delete
+            </Button>
+          </>
         ),
     },
   ];
@@ -127,11 +139,6 @@ export function SubaccountsPage() {
         </Alert>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {created && (
-            <Alert severity="success" onClose={() => setCreated(null)}>
-              Subaccount {created} was created. It can sign in with the password you gave.
-            </Alert>
-          )}
           <LabelFilter value={labels} onChange={setLabels} />
           <ApiCallPanel read={accountListCall(labels)} />
           <QueryTable
@@ -154,11 +161,24 @@ export function SubaccountsPage() {
           onClose={() => setCreating(false)}
           onCreated={(username) => {
             setCreating(false);
-            setCreated(username);
+            notify({
+              message: `Subaccount ${username} was created. It can sign in with the password you gave.`,
+            });
+          }}
+        />
+      )}
+      {editing && (
+        <EditSubAccountDialog
+          username={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(username) => {
+            setEditing(null);
+            notify({ message: `Subaccount ${username} was saved.` });
           }}
         />
       )}
       {deleting && <DeleteSubAccountDialog username={deleting} onClose={() => setDeleting(null)} />}
+      {notice}
     </>
   );
 }

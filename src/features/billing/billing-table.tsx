@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { links } from '../../lib/links';
-import { formatGibibytes, formatMebibytes, formatNumber } from '../../lib/format';
+import { formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from '../../lib/format';
 import { groupName, groupOrder } from './billing-names';
 import type { Money } from './use-billing-currency';
 
@@ -50,7 +50,7 @@ function describe(detail: Detail): string {
     return `${detail.cores} cores, ${formatMebibytes(detail.memory)}`;
   }
   if (detail.size !== undefined) {
-    return `${formatGibibytes(detail.size)}${detail.tier ? ` ${detail.tier}` : ''}`;
+    return `${formatGibibytes(detail.size)}${detail.tier ? ` ${humanizeKey(detail.tier)}` : ''}`;
   }
   return '—';
 }

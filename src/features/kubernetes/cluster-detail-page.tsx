@@ -20,6 +20,8 @@ import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
+import { networkQueries } from '../../api/networks';
+import { ResourceName } from '../../components/resource-name';
 
 export function ClusterDetailPage() {
   return (
@@ -40,6 +42,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     ...kubernetesQueries.kubeconfig(cluster.uuid),
     enabled: dialog === 'kubeconfig',
   });
+  const network = useQuery(networkQueries.detail(cluster.network));
   const terminating = cluster.state === 'terminating';
   const nodes = cluster.node_groups.reduce((sum, group) => sum + group.count, 0);
 
@@ -48,7 +51,13 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     ['Kubernetes version', cluster.version ?? '—'],
     ['Zone', cluster.zone],
     ['Control-plane plan', cluster.plan ?? '—'],
-    ['Network', `${cluster.network} (${cluster.network_cidr})`],
+    [
+      'Network',
+      <span key="network">
+        <ResourceName uuid={cluster.network} name={network.data?.name} />
+        {` (${cluster.network_cidr})`}
+      </span>,
+    ],
     ['Worker nodes', `${nodes} in ${cluster.node_groups.length} node groups`],
     [
       'Control-plane access',

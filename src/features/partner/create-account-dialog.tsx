@@ -2,7 +2,6 @@ import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usStates } from '../../../contract/countries';
 import {
   emptyPartnerAccountForm,
   partnerAccountFormSchema,
@@ -13,11 +12,9 @@ import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
-import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { countryOptions } from './country-options';
+import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
+import { FormCountrySelect, FormStateField } from '../../components/form/contact-pickers';
 import { useZodForm } from '../../components/form/use-zod-form';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 interface CreateAccountDialogProps {
   onClose: () => void;
@@ -83,7 +80,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
         control={control}
         name="copy_partner_contact"
         label="Use my contact details"
-        hint="The new account gets your name, address, phone, e-mail and VAT number. Clear this to enter the customer's own."
+        hint="The new account gets your name, address, phone, email and VAT number. Clear this to enter the customer's own."
       />
       {!copyContact && (
         <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
@@ -108,7 +105,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
             <FormTextInput
               control={control}
               name="contact_details.email"
-              label="E-mail"
+              label="Email"
               type="email"
               required
               autoComplete="off"
@@ -157,45 +154,13 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
               label="City"
               autoComplete="off"
             />
-            <FormSelect
+            <FormCountrySelect
               control={control}
               name="contact_details.country"
               label="Country"
               required
-              fullWidth
-              slotProps={nativeSelect}
-            >
-              <option value="">Choose a country</option>
-              {countryOptions().map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                </option>
-              ))}
-            </FormSelect>
-            {country === 'USA' ? (
-              <FormSelect
-                control={control}
-                name="contact_details.state"
-                label="State"
-                required
-                fullWidth
-                slotProps={nativeSelect}
-              >
-                <option value="">Choose a state</option>
-                {Object.entries(usStates).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name} ({code})
-                  </option>
-                ))}
-              </FormSelect>
-            ) : (
-              <FormTextInput
-                control={control}
-                name="contact_details.state"
-                label="State or region"
-                autoComplete="off"
-              />
-            )}
+            />
+            <FormStateField control={control} name="contact_details.state" country={country} />
           </Box>
         </Stack>
       )}

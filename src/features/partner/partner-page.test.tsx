@@ -104,7 +104,7 @@ describe('partner console: the create form applies every rule before sending', f
     const expected: [RegExp, string][] = [
       [/First name/, 'Enter a first name.'],
       [/Last name/, 'Enter a last name.'],
-      [/E-mail/, 'Enter an e-mail address.'],
+      [/Email/, 'Enter an email address.'],
       [/Phone/, 'Enter a phone number.'],
       [/^Country/, 'Choose a country.'],
     ];
@@ -126,7 +126,7 @@ describe('partner console: the create form applies every rule before sending', f
     };
     await fill(/First name/, 'f'.repeat(51));
     await fill(/Last name/, 'Smith');
-    await fill(/E-mail/, 'not-an-address');
+    await fill(/Email/, 'not-an-address');
     await fill(/Phone/, '0401234567');
     await fill(/Company/, 'c'.repeat(101));
     await fill(/Address/, 'one\ntwo\nthree');
@@ -138,7 +138,7 @@ describe('partner console: the create form applies every rule before sending', f
 
     expect(messageOf(field(/First name/))).toBe('Use at most 50 characters.');
     expect(messageOf(field(/Last name/))).toBe('');
-    expect(messageOf(field(/E-mail/))).toBe('Enter a valid e-mail address.');
+    expect(messageOf(field(/Email/))).toBe('Enter a valid email address.');
     expect(messageOf(field(/Phone/))).toBe(
       'Write it as +<country code>.<number>, for example +358.401234567.',
     );
@@ -178,7 +178,7 @@ describe('partner console: creating accounts', formFlow, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
     await fill(/First name/, 'Dora');
     await fill(/Last name/, 'Duplicate');
-    await fill(/E-mail/, 'dora@example.com');
+    await fill(/Email/, 'dora@example.com');
     await fill(/Phone/, '+358.401234567');
     await user.selectOptions(within(dialog).getByLabelText(/^Country/), 'FIN');
     await submit(user, dialog);
@@ -210,7 +210,7 @@ describe('partner console: creating accounts', formFlow, () => {
     await fill(/First name/, 'Sam');
     await fill(/Last name/, 'Smith');
     await fill(/Company/, 'Smith Hosting Inc');
-    await fill(/E-mail/, 'sam@smith.example.com');
+    await fill(/Email/, 'sam@smith.example.com');
     await fill(/Phone/, '+1.4155550100');
     await user.selectOptions(within(dialog).getByLabelText(/^Country/), 'USA');
     await user.selectOptions(within(dialog).getByLabelText(/^State/), 'CA');

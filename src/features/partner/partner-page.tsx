@@ -72,7 +72,7 @@ const columns = [
     id: 'contact',
     header: 'Contact',
   }),
-  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('email', { header: 'Email' }),
   column.accessor('phone', { header: 'Phone' }),
   column.accessor('country', { header: 'Country' }),
 ];

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../contract/server';
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
+import { ServerTagsField } from './server-tags-field';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -169,7 +170,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             <Field term="Cores and memory">
               {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
             </Field>
-            <Field term="Tags">{server.tags.tag.join(', ') || 'None'}</Field>
+            <Field term="Tags">{<ServerTagsField server={server} />}</Field>
             <Field term="Labels">{labelsText(server.labels.label) || 'None'}</Field>
             <ServerGroupField group={server.server_group} />
             {server.labels.label.some(isSystemLabel) && (

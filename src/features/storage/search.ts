@@ -17,7 +17,7 @@ export const search: GroupSearch = {
         id: `storage:${storage.uuid}`,
         kind: 'Storage',
         label: storage.title,
-        detail: `${storage.type} · ${storage.size} GB · ${storage.zone}`,
+        detail: `${storage.type} · ${storage.size} GiB · ${storage.zone}`,
         to: links.storageDetail(storage.uuid),
         keywords: keywords([storage.title, storage.uuid]),
       })),

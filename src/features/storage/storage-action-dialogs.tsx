@@ -21,6 +21,8 @@ import { zoneQueries } from '../../api/zones';
 import { LabelFields } from '../../components/form/label-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
+import type { Notice } from '../../components/success-notice';
+import { links } from '../../lib/links';
 import { FormDialog } from '../../components/form-dialog';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
@@ -38,6 +40,12 @@ interface StorageDialogProps {
   storage: StorageDetails;
   onClose: () => void;
 }
+
+/** A storage action's result: what it made, with a link to open it. */
+const madeNotice = (message: string, created: StorageDetails | undefined): Notice => ({
+  message,
+  ...(created ? { link: { label: 'Open', to: links.storageDetail(created.uuid) } } : {}),
+});
 
 const withCode = (error: ApiError) => `${error.message} (${error.code})`;
 
@@ -218,10 +226,12 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
 
 interface TitleDialogProps extends StorageDialogProps {
   kind: 'backup' | 'template';
+  /** Confirms what was made, with a link to it. */
+  onNotice: (notice: Notice) => void;
 }
 
 /** Back up now and Create template both take only a title (api-reference-notes §3.3). */
-export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) {
+export function TitleActionDialog({ storage, kind, onClose, onNotice }: TitleDialogProps) {
   const backup = useBackupStorage(storage.uuid);
   const templatize = useTemplatizeStorage(storage.uuid);
   const mutation = kind === 'backup' ? backup : templatize;
@@ -231,7 +241,10 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
   const submission = useApiSubmit({ handleSubmit, setError }, mutation, {
     fieldOf: (error) => fieldForErrorCode(error.code, { TITLE: 'title' } as const),
     request: ({ title }) => title,
-    onSuccess: onClose,
+    onSuccess: (created) => {
+      onClose();
+      onNotice(madeNotice(kind === 'backup' ? 'Backup started' : 'Template created', created));
+    },
   });
   const words =
     kind === 'backup'
@@ -240,7 +253,7 @@ export function TitleActionDialog({ storage, kind, onClose }: TitleDialogProps) 
           submit: 'Back up now',
           pending: 'Starting backup…',
           failure: 'The backup could not be started',
-          note: 'The storage shows “backuping” and the new backup “maintenance” until the copy is complete.',
+          note: 'The storage shows “backing up” and the new backup “maintenance” until the copy is complete.',
         }
       : {
           title: `Create a template from “${storage.title}”`,
@@ -275,7 +288,11 @@ const cloneFormSchema = z.object({
   tier: storageTierSchema,
 });
 
-export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
+export function CloneStorageDialog({
+  storage,
+  onClose,
+  onNotice,
+}: StorageDialogProps & { onNotice: (notice: Notice) => void }) {
   const zones = useQuery(zoneQueries.list());
   const clone = useCloneStorage(storage.uuid);
   const { control, handleSubmit, setError } = useZodForm(cloneFormSchema, {
@@ -287,7 +304,10 @@ export function CloneStorageDialog({ storage, onClose }: StorageDialogProps) {
     fieldOf: (error) =>
       fieldForErrorCode(error.code, { TITLE: 'title', ZONE: 'zone', TIER: 'tier' } as const),
     request: (values) => ({ storage: values }),
-    onSuccess: onClose,
+    onSuccess: (created) => {
+      onClose();
+      onNotice(madeNotice('Clone created', created));
+    },
   });
   return (
     <FormDialog

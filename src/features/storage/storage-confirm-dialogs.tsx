@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { BackupDeletionPolicy, StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
+  cancelStorageOperationCall,
   deleteStorageCall,
   detachStorageCall,
   resizeStorageCall,
   restoreBackupCall,
   storageQueries,
+  useCancelStorageOperation,
   useDeleteStorage,
   useDetachStorage,
   useResizeStorage,
@@ -15,11 +17,18 @@ import {
 } from '../../api/storage';
 import { BackupPolicyField } from '../../components/backup-policy-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { Notice } from '../../components/success-notice';
+import { links } from '../../lib/links';
 import { deletion, useUndoableAction } from '../../components/undoable-action';
 
 interface Props {
   storage: StorageDetails;
   onClose: () => void;
+}
+
+interface NoticeProps extends Props {
+  /** Confirms the result once the API has taken the action. */
+  onNotice: (notice: Notice) => void;
 }
 
 export function DetachStorageDialog({
@@ -141,7 +150,7 @@ export function DeleteStorageDialog({
 }
 
 /** A restore writes into the origin; a server using the origin must be stopped (api-rules §3). */
-export function RestoreBackupDialog({ storage, onClose }: Props) {
+export function RestoreBackupDialog({ storage, onClose, onNotice }: NoticeProps) {
   const restore = useRestoreBackup(storage);
   const origin = useQuery({
     ...storageQueries.detail(storage.origin ?? ''),
@@ -168,7 +177,19 @@ export function RestoreBackupDialog({ storage, onClose }: Props) {
       confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
       errorTitle="The backup could not be restored"
       apiCall={restoreBackupCall(storage.uuid)}
-      onConfirm={() => restore.mutate(undefined, { onSuccess: onClose })}
+      onConfirm={() =>
+        restore.mutate(undefined, {
+          onSuccess: () => {
+            onClose();
+            onNotice({
+              message: 'Backup restore started',
+              ...(storage.origin
+                ? { link: { label: 'Open storage', to: links.storageDetail(storage.origin) } }
+                : {}),
+            });
+          },
+        })
+      }
       onClose={onClose}
     >
       <p>{`The storage “${originTitle}” is overwritten with this backup’s data.`}</p>
@@ -177,6 +198,35 @@ export function RestoreBackupDialog({ storage, onClose }: Props) {
           {`Stop ${running.map((server) => server.title).join(', ')} first: a storage attached to a server restores only while that server is stopped.`}
         </p>
       )}
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Cancelling a clone or backup removes the incomplete copy (api-rules §3), so it asks first.
+ */
+export function CancelOperationDialog({ storage, onClose, onNotice }: NoticeProps) {
+  const cancel = useCancelStorageOperation(storage.uuid);
+  return (
+    <ConfirmDialog
+      open
+      title={`Cancel the operation on “${storage.title}”?`}
+      confirmLabel="Cancel operation"
+      pendingLabel="Cancelling…"
+      mutation={cancel}
+      errorTitle="The operation could not be cancelled"
+      apiCall={cancelStorageOperationCall(storage.uuid)}
+      onConfirm={() =>
+        cancel.mutate(undefined, {
+          onSuccess: () => {
+            onClose();
+            onNotice({ message: 'Operation cancelled' });
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      The copy being made is removed and “{storage.title}” goes back online.
     </ConfirmDialog>
   );
 }

@@ -33,6 +33,13 @@ describe('storage detail page', () => {
     await waitFor(() => expect(item).toHaveTextContent(backupTitle));
     expect(item).toHaveTextContent(/maintenance/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The result is confirmed the one way every action confirms it, with a link to the backup.
+    const notice = (await screen.findByText('Backup started')).closest('[role="status"]')!;
+    const backupLink = within(notice as HTMLElement).getByRole('link', { name: 'Open' });
+    expect(within(backups).getByRole('link', { name: backupTitle })).toHaveAttribute(
+      'href',
+      backupLink.getAttribute('href'),
+    );
   });
 
   it('resizes the partition only after the size grew, keeping the backup it takes', async () => {
@@ -170,6 +177,32 @@ describe('storage detail page', () => {
           }),
         ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' }),
       { timeout: 5000 },
+    );
+  });
+
+  it('confirms a clone with a link to the copy, and cancels only after asking', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('clone source');
+    const storage = await createStorageAs(session, { title, size: 50 });
+    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Clone' }));
+    const dialog = await screen.findByRole('dialog', { name: `Clone “${title}”` });
+    await user.click(within(dialog).getByRole('button', { name: 'Clone' }));
+    const notice = (await screen.findByText('Clone created')).closest('[role="status"]')!;
+    const open = within(notice as HTMLElement).getByRole('link', { name: 'Open' });
+    expect(open.getAttribute('href')).toMatch(/^\/storage\/01[0-9a-f-]+$/);
+    expect(open.getAttribute('href')).not.toBe(`/storage/${storage.uuid}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel operation' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: `Cancel the operation on “${title}”?`,
+    });
+    expect(confirm).toHaveTextContent('The copy being made is removed');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel operation' }));
+    expect(await screen.findByText('Operation cancelled')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancel operation' })).not.toBeInTheDocument(),
     );
   });
 });

@@ -12,14 +12,13 @@ import { serverQueries } from '../../api/servers';
 import {
   isStorageBusy,
   storageQueries,
-  useCancelStorageOperation,
   useFavoriteStorage,
   useUnfavoriteStorage,
 } from '../../api/storage';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
-import { StateChip } from '../../components/state-chip';
+import { StateChip, stateLabel } from '../../components/state-chip';
+import { useSuccessNotice } from '../../components/success-notice';
 import { formatDateTime, formatGibibytes } from '../../lib/format';
 import { links } from '../../lib/links';
 import {
@@ -29,6 +28,7 @@ import {
   TitleActionDialog,
 } from './storage-action-dialogs';
 import {
+  CancelOperationDialog,
   DeleteStorageDialog,
   DetachStorageDialog,
   ResizeStorageDialog,
@@ -40,7 +40,16 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 
 type Action =
-  'edit' | 'resize' | 'attach' | 'detach' | 'backup' | 'clone' | 'template' | 'restore' | 'delete';
+  | 'edit'
+  | 'resize'
+  | 'attach'
+  | 'detach'
+  | 'backup'
+  | 'clone'
+  | 'template'
+  | 'restore'
+  | 'cancel'
+  | 'delete';
 
 export function StorageDetailPage() {
   return (
@@ -57,6 +66,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
   const [resizeBackup, setResizeBackup] = useState<StorageDetails | null>(null);
   const servers = useQuery(serverQueries.list());
   const close = () => setAction(null);
+  const { notify, notice } = useSuccessNotice();
 
   const online = storage.state === 'online';
   const privateNormal = storage.type === 'normal' && storage.access === 'private';
@@ -148,7 +158,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             {`Stop ${runningServers.map(serverTitle).join(', ')} to resize the partition.`}
           </Typography>
         )}
-        <BusyState storage={storage} />
+        <BusyState storage={storage} onCancel={() => setAction('cancel')} />
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DescriptionList>
             <Field term="State">
@@ -239,12 +249,19 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
           onClose={close}
         />
       )}
-      {action === 'backup' && <TitleActionDialog kind="backup" storage={storage} onClose={close} />}
-      {action === 'template' && (
-        <TitleActionDialog kind="template" storage={storage} onClose={close} />
+      {(action === 'backup' || action === 'template') && (
+        <TitleActionDialog kind={action} storage={storage} onClose={close} onNotice={notify} />
       )}
-      {action === 'clone' && <CloneStorageDialog storage={storage} onClose={close} />}
-      {action === 'restore' && <RestoreBackupDialog storage={storage} onClose={close} />}
+      {action === 'clone' && (
+        <CloneStorageDialog storage={storage} onClose={close} onNotice={notify} />
+      )}
+      {action === 'restore' && (
+        <RestoreBackupDialog storage={storage} onClose={close} onNotice={notify} />
+      )}
+      {action === 'cancel' && (
+        <CancelOperationDialog storage={storage} onClose={close} onNotice={notify} />
+      )}
+      {notice}
       {action === 'delete' && (
         <DeleteStorageDialog
           storage={storage}
@@ -263,23 +280,19 @@ function describeBackupRule(rule: StorageDetails['backup_rule']): string {
 }
 
 /** While a clone or backup runs on the storage it can be cancelled (api-rules §3). */
-function BusyState({ storage }: { storage: StorageDetails }) {
-  const cancel = useCancelStorageOperation(storage.uuid);
+function BusyState({ storage, onCancel }: { storage: StorageDetails; onCancel: () => void }) {
   if (!isStorageBusy(storage)) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
       <Typography role="status">
-        {`An operation is running (${storage.state}); this page updates by itself.`}
+        {`An operation is running (${stateLabel(storage.state)}); this page updates by itself.`}
       </Typography>
       <StateChip state={storage.state} progress={storage.progress} showProgress />
       <Box>
-        <Button variant="outlined" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-          {cancel.isPending ? 'Cancelling…' : 'Cancel operation'}
+        <Button variant="outlined" onClick={onCancel}>
+          Cancel operation
         </Button>
       </Box>
-      {cancel.error && (
-        <ApiErrorAlert error={cancel.error} title="The operation could not be cancelled" />
-      )}
     </Paper>
   );
 }

@@ -1,0 +1,135 @@
+import { useWatch } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { subAccountCurrencies } from '../../../contract/subaccount';
+import {
+  FormCountrySelect,
+  FormLanguageSelect,
+  FormStateField,
+  FormTimeZoneSelect,
+} from '../../components/form/contact-pickers';
+import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { roleLabels, subAccountFieldRules, subAccountRoles } from './subaccount-form';
+import type { SubAccountFormValues, SubAccountRole } from './subaccount-form';
+
+export const formGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { sm: '1fr 1fr' },
+} as const;
+
+type Shared = Pick<
+  SubAccountFormValues,
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'company'
+  | 'country'
+  | 'state'
+  | 'language'
+  | 'timezone'
+  | 'currency'
+  | 'allow_api'
+  | 'allow_gui'
+>;
+type SharedName = keyof Shared | `roles.${SubAccountRole}`;
+
+interface SubAccountFieldsProps<Values extends FieldValues, Transformed> {
+  control: Control<Values, unknown, Transformed>;
+  /** The account's language and time zone, kept choosable when the lists lack them. */
+  current?: { language: string; timezone: string };
+}
+
+/**
+ * The contact details, settings, access switches and roles of a subaccount: the fields the
+ * create and edit dialogs share, with pickers where the API wants a code.
+ */
+export function SubAccountFields<Values extends Shared & FieldValues, Transformed>({
+  control,
+  current,
+}: SubAccountFieldsProps<Values, Transformed>) {
+  const name = (field: SharedName) => field as Path<Values>;
+  const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];
+  const country = useWatch({ control, name: name('country') }) as string;
+  return (
+    <>
+      <Box sx={formGrid}>
+        <FormTextInput control={control} name={name('first_name')} label="First name" required />
+        <FormTextInput control={control} name={name('last_name')} label="Last name" required />
+        <FormTextInput
+          control={control}
+          name={name('email')}
+          label="Email"
+          type="email"
+          required
+          hint={hint('email')}
+        />
+        <FormTextInput
+          control={control}
+          name={name('phone')}
+          label="Phone"
+          type="tel"
+          required
+          hint={hint('phone')}
+        />
+        <FormTextInput control={control} name={name('company')} label="Company" />
+        <FormCountrySelect control={control} name={name('country')} label="Country" required />
+        <FormStateField control={control} name={name('state')} country={country} />
+        <FormLanguageSelect
+          control={control}
+          name={name('language')}
+          label="Language"
+          required
+          current={current?.language}
+        />
+        <FormTimeZoneSelect
+          control={control}
+          name={name('timezone')}
+          label="Time zone"
+          required
+          current={current?.timezone}
+        />
+        <FormSelect control={control} name={name('currency')} label="Currency">
+          <MenuItem value="">Same as the main account</MenuItem>
+          {subAccountCurrencies.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
+        </FormSelect>
+      </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Access
+        </Typography>
+        <FormCheckbox
+          control={control}
+          name={name('allow_api')}
+          label="May use the API"
+          hint="Needed to sign in to this panel with a password or to use API tokens."
+        />
+        <FormCheckbox
+          control={control}
+          name={name('allow_gui')}
+          label="May use the web control panel"
+        />
+      </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Roles
+        </Typography>
+        {subAccountRoles.map((role) => (
+          <FormCheckbox
+            key={role}
+            control={control}
+            name={name(`roles.${role}`)}
+            label={roleLabels[role]}
+          />
+        ))}
+      </Box>
+    </>
+  );
+}
