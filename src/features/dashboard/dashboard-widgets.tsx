@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { accountQueries } from '../../api/account';
@@ -14,18 +13,21 @@ import { formatDateTime, formatGibibytes, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 
 const hourMs = 3_600_000;
+
+/** A figure the API did not send is unknown, not 0. */
+const figure = (value: number | undefined, format: (value: number) => string = String) =>
+  value === undefined ? '—' : format(value);
 const activityCount = 8;
 
 function Widget({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    // Paper is in the shell already (the app bar and drawer are Papers); Card would be bytes more.
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
 
@@ -51,7 +53,7 @@ function ResourcesWidget() {
                 <Link component={RouterLink} to={row.to} sx={{ flex: 1 }}>
                   {row.label}
                 </Link>
-                <span>{(row.format ?? String)(data[row.key] ?? 0)}</span>
+                <span>{figure(data[row.key], row.format)}</span>
               </Box>
             ))}
           </Box>
