@@ -1,22 +1,4 @@
-import { endpointPath } from '../contract/endpoint';
-import { serverEndpoints, serverResponseSchema } from '../contract/server';
-import type { Api } from './support';
-import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
-
-/** A running server of the tenant; outside a group it starts on its zone's first host. */
-async function createServer(api: Api, title: string) {
-  const body = {
-    server: {
-      zone: 'de-fra1',
-      title,
-      hostname: 'e2e-group.example.com',
-      plan: '1xCPU-1GB',
-      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
-    },
-  };
-  return (await api.call('POST', endpointPath(serverEndpoints.create), body, serverResponseSchema))
-    .server;
-}
+import { createServer, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 test('a server group with anti-affinity: two servers added, each member shows its status', async ({
   page,
