@@ -147,7 +147,11 @@ function ServerView({ server }: { server: ServerDetails }) {
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
       <ResourceTabs resourceId={server.uuid} sections={sections} />
       <ServerBackupsPanel server={server} sections={sections} />
-      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
+      {/* minmax(0, 1fr): the tables scroll on a phone instead of widening the page. */}
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
+        {...overviewPanel}
+      >
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
         {server.state !== 'stopped' && (
           <Typography color="text.secondary">Only a stopped server can be deleted.</Typography>
