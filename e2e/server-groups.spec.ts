@@ -38,13 +38,19 @@ test('a server group with anti-affinity: two servers added, each member shows it
 
   await test.step('add the first server: it has its host to itself', async () => {
     await add(first.title);
-    await expect(statusOf(first.title).getByRole('cell', { name: 'Met' })).toBeVisible();
+    await expect(
+      statusOf(first.title).getByRole('cell', { name: 'Met', exact: true }),
+    ).toBeVisible();
   });
 
   await test.step('add the second: both run on one host, so both are unmet', async () => {
     await add(second.title);
-    await expect(statusOf(first.title).getByRole('cell', { name: 'Unmet' })).toBeVisible();
-    await expect(statusOf(second.title).getByRole('cell', { name: 'Unmet' })).toBeVisible();
+    await expect(
+      statusOf(first.title).getByRole('cell', { name: 'Unmet', exact: true }),
+    ).toBeVisible();
+    await expect(
+      statusOf(second.title).getByRole('cell', { name: 'Unmet', exact: true }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -57,6 +63,6 @@ test('a server group with anti-affinity: two servers added, each member shows it
       has: page.getByRole('rowheader', { name: groupTitle }),
     });
     await expect(row.getByRole('cell', { name: '2 servers' })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Unmet' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Unmet', exact: true })).toBeVisible();
   });
 });

@@ -101,20 +101,24 @@ test('create a server with options, firewall it, group it, change its plan and o
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Server groups' })
       .click();
-    await page.getByRole('link', { name: groupTitle }).click();
+    await page.getByRole('link', { name: groupTitle, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: groupTitle })).toBeVisible();
     const statusOf = (server: string) =>
       page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: server }) });
-    await expect(statusOf(neighbour.title).getByRole('cell', { name: 'Met' })).toBeVisible();
+    await expect(
+      statusOf(neighbour.title).getByRole('cell', { name: 'Met', exact: true }),
+    ).toBeVisible();
     await page.getByRole('combobox', { name: 'Server to add' }).click();
-    await page.getByRole('option', { name: title }).click();
+    await page.getByRole('option', { name: title, exact: true }).click();
     await page.getByRole('button', { name: 'Add server' }).click();
     // Both run on the zone's first host: best-effort anti-affinity is not met for either.
-    await expect(statusOf(title).getByRole('cell', { name: 'Unmet' })).toBeVisible();
-    await expect(statusOf(neighbour.title).getByRole('cell', { name: 'Unmet' })).toBeVisible();
-    await page.getByRole('link', { name: title }).click();
+    await expect(statusOf(title).getByRole('cell', { name: 'Unmet', exact: true })).toBeVisible();
+    await expect(
+      statusOf(neighbour.title).getByRole('cell', { name: 'Unmet', exact: true }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: title, exact: true }).click();
     await expect(heading).toBeVisible();
-    await expect(page.getByRole('link', { name: groupTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: groupTitle, exact: true })).toBeVisible();
   });
 
   await test.step('stop it and change its plan, seeing the price now and after', async () => {
