@@ -1,13 +1,14 @@
 import { endpointPath } from '../contract/endpoint';
 import { serverGroupEndpoints } from '../contract/server-group';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
+import {
+  changePlanSeeingPrices,
+  choose,
+  expectConsoleDetails,
+  fillCreateOptions,
+  sshKey,
+} from './server-steps';
 import { createServer, expect, signIn, test, unique } from './support';
-
-/** A real key from `ssh-keygen -t ed25519`. */
-const sshKey =
-  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrYxMMFrO3zRTxysJNslo2EbyVrnE6Gsk9SHYHLC1OY ada@laptop';
-
-const hourly = /^€\d+\.\d+ per hour$/;
 
 /**
  * Issue 21 end to end: one server from its creation to its console, through the features that
@@ -29,10 +30,6 @@ test('create a server with options, firewall it, group it, change its plan and o
     },
   });
   const title = unique('e2e journey');
-  const choose = async (field: string, option: RegExp) => {
-    await page.getByRole('combobox', { name: field }).click();
-    await page.getByRole('option', { name: option }).click();
-  };
   const heading = page.getByRole('heading', { level: 1, name: title });
   const stop = page.getByRole('button', { name: 'Stop', exact: true });
   const start = page.getByRole('button', { name: 'Start', exact: true });
@@ -43,18 +40,13 @@ test('create a server with options, firewall it, group it, change its plan and o
     await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
     await page.getByRole('link', { name: 'Create server' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
-    await choose('Zone', /de-fra1/);
-    await choose('Plan', /^1xCPU-1GB/);
-    await choose('Operating system template', /Ubuntu/);
+    await choose(page, 'Zone', /de-fra1/);
+    await choose(page, 'Plan', /^1xCPU-1GB/);
+    await choose(page, 'Operating system template', /Ubuntu/);
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
     await page.getByRole('textbox', { name: 'Hostname' }).fill('journey.example.com');
     await page.getByRole('textbox', { name: 'SSH public keys' }).fill(sshKey);
-    await page.getByRole('checkbox', { name: 'Create a one-time password' }).check();
-    await page.getByRole('textbox', { name: 'User data' }).fill('#!/bin/sh\necho ready');
-    await choose('Simple backups', /^Daily and weekly backups \(weeklies\): €[\d.]+ per month$/);
-    await page.getByRole('textbox', { name: 'Backup time (UTC)' }).fill('03:15');
-    await page.getByRole('button', { name: 'Advanced settings' }).click();
-    await page.getByRole('checkbox', { name: 'Console access (remote access)' }).check();
+    await fillCreateOptions(page, '#!/bin/sh\necho ready', '03:15');
     await page.getByRole('button', { name: 'Create server' }).click();
   });
 
@@ -126,21 +118,7 @@ test('create a server with options, firewall it, group it, change its plan and o
     await expect(start).toBeEnabled();
     await page.getByRole('button', { name: 'Plan', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Change the plan of “${title}”` });
-    const prices = dialog.getByRole('region', { name: 'Hourly price' });
-    const now = prices
-      .getByRole('heading', { name: 'Now (1xCPU-1GB)' })
-      .locator('xpath=following-sibling::*[1]');
-    await expect(now).toHaveText(hourly);
-    const before = await now.textContent();
-    await dialog.getByRole('combobox', { name: 'Plan' }).click();
-    await page.getByRole('option', { name: /^2xCPU-4GB/ }).click();
-    const next = prices
-      .getByRole('heading', { name: 'After the change (2xCPU-4GB)' })
-      .locator('xpath=following-sibling::*[1]');
-    await expect(next).toHaveText(hourly);
-    await expect(next).not.toHaveText(before!);
-    await dialog.getByRole('button', { name: 'Save plan' }).click();
-    await expect(dialog).toBeHidden();
+    await changePlanSeeingPrices(page, dialog, '1xCPU-1GB', '2xCPU-4GB');
     await expect(page.getByText('2 CPU, 4 GiB')).toBeVisible();
     await start.click();
     await expect(stop).toBeEnabled();
@@ -150,12 +128,6 @@ test('create a server with options, firewall it, group it, change its plan and o
     const uuid = new URL(page.url()).pathname.split('/').pop()!;
     const path = endpointPath(serverEndpoints.get, { uuid });
     const { server } = await api.call('GET', path, undefined, serverResponseSchema);
-    await page.getByRole('tab', { name: 'Console' }).click();
-    const panel = page.getByRole('tabpanel', { name: 'Console' });
-    await expect(panel.getByText(server.remote_access_host!)).toBeVisible();
-    await expect(panel.getByText(server.remote_access_port!, { exact: true })).toBeVisible();
-    await expect(panel).not.toContainText(server.remote_access_password!);
-    await panel.getByRole('button', { name: 'Show' }).click();
-    await expect(panel.getByText(server.remote_access_password!)).toBeVisible();
+    await expectConsoleDetails(page, server);
   });
 });
