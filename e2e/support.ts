@@ -8,6 +8,8 @@ import {
   createTenant,
 } from '../src/testing/factories';
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../contract/server';
 
 export { expect };
 export {
@@ -120,6 +122,21 @@ export interface StorageRecord {
 /** A MaxIOPS disk (10 GB in de-fra1 unless told), made the way a script would make it. */
 export const createDisk = (api: Api, storage: Parameters<typeof makeDisk>[1]) =>
   makeDisk(api, { tier: 'maxiops', ...storage });
+
+/** A server made the way a script would make it: de-fra1, 1xCPU-1GB, a 10 GB disk; it starts. */
+export async function createServer(api: Api, title: string) {
+  const body = {
+    server: {
+      zone: 'de-fra1',
+      title,
+      hostname: 'e2e.example.com',
+      plan: '1xCPU-1GB',
+      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
+    },
+  };
+  return (await api.call('POST', endpointPath(serverEndpoints.create), body, serverResponseSchema))
+    .server;
+}
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 

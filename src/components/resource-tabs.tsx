@@ -91,8 +91,10 @@ export function ResourceTabs({
           value={section}
           onChange={(_event, value: string) => select(value)}
           aria-label="Sections"
-          // Extra tabs may not fit a phone's width.
+          // Extra tabs may not fit a phone's width: they scroll, with arrows that show there are more.
           variant={sections.length > 0 ? 'scrollable' : 'standard'}
+          scrollButtons="auto"
+          allowScrollButtonsMobile
         >
           {tabs.map(({ value, label }) => (
             <Tab

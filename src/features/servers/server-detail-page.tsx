@@ -148,8 +148,9 @@ function ServerView({ server }: { server: ServerDetails }) {
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
       <ResourceTabs resourceId={server.uuid} sections={sections} />
       <ServerBackupsPanel server={server} sections={sections} />
+      {/* minmax(0, 1fr): the tables scroll on a phone instead of widening the page. */}
       <Box
-        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
         {...overviewPanel}
       >
         {failure && <ApiErrorAlert error={failure} title="The server did not change state" />}
