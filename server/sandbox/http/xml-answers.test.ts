@@ -37,6 +37,9 @@ describe('XML answers', () => {
       'storage:uuid': await idOf('/1.3/storage'),
       'server:uuid': server,
       'server:index': '1',
+      // The server has no firewall rules and no server group exists: their 404s, well-formed.
+      'server:position': '1',
+      'server-group:uuid': '0b000000-0000-4000-8000-000000000000',
       'events:uuid': server,
       'events:offset_count': '0,10',
       'account:month': month,

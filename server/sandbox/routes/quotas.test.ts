@@ -108,7 +108,8 @@ describe('limits are enforced, with nothing changed on refusal (issue 19 item 10
         server: {
           plan: 'custom',
           core_number: Number(server.core_number),
-          memory_amount: 1_048_576,
+          // A size the API offers (api-reference-notes §2.3), above the limit.
+          memory_amount: 4096,
         },
       }),
     );

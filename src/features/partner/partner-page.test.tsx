@@ -30,9 +30,10 @@ afterEach(() => vi.unstubAllGlobals());
 const formFlow = { timeout: 30_000 };
 
 describe('partner console: who sees it', () => {
-  it('lists the console in the navigation and on the dashboard for the partner', async () => {
+  // The dashboard shows the account's resources, not the navigation again (issue 24 item 18).
+  it('lists the console in the navigation for the partner', async () => {
     const { user } = renderApp({ session: await signInAs('partner') });
-    expect(await screen.findByRole('heading', { name: 'Partner console', level: 3 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const link = await within(nav).findByRole('link', { name: 'Partner console' });
@@ -43,8 +44,7 @@ describe('partner console: who sees it', () => {
 
   it('gives a non-partner no entry and a clear message at the address', async () => {
     const { user } = renderApp({ session: await signInAs('demo') });
-    expect(await screen.findByRole('heading', { name: 'API tokens', level: 3 })).toBeVisible();
-    expect(screen.queryByRole('heading', { name: 'Partner console' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByRole('link', { name: 'API tokens' });
