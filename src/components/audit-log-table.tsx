@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditLog } from '../../contract/audit-log';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { DataTable } from './data-table';
+import { ResourceName } from './resource-name';
 
 const column = createColumnHelper<AuditLog>();
 
@@ -16,10 +17,18 @@ interface AuditLogTableProps {
   onOpen: (row: AuditLog) => void;
   /** One resource's activity needs no resource columns. */
   showResource?: boolean;
+  /** Names of the rows' resources where known; the others show their UUID. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /** Audit rows, newest first; the time opens the full event. */
-export function AuditLogTable({ label, rows, onOpen, showResource = true }: AuditLogTableProps) {
+export function AuditLogTable({
+  label,
+  rows,
+  onOpen,
+  showResource = true,
+  names,
+}: AuditLogTableProps) {
   const columns = [
     column.accessor('time', {
       header: 'Time',
@@ -49,7 +58,8 @@ export function AuditLogTable({ label, rows, onOpen, showResource = true }: Audi
             header: 'Resource',
             cell: (info) => {
               const id = info.getValue();
-              return id ? <code>{id}</code> : '—';
+              if (!id) return '—';
+              return names ? <ResourceName uuid={id} name={names.get(id)} /> : <code>{id}</code>;
             },
           }),
         ]

@@ -31,6 +31,7 @@ import {
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
+import { useAuditResourceNames } from './audit-resource-names';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
@@ -55,6 +56,7 @@ export function AuditLogsPage() {
     view.from !== undefined ||
     view.to !== undefined;
   const missing = (location.state as MissingResourceState | null)?.missingResource;
+  const names = useAuditResourceNames(logs.data?.rows ?? []);
   const openRow = logs.data?.rows.find((row) => row.cloud_event_id === view.event);
 
   return (
@@ -162,6 +164,7 @@ export function AuditLogsPage() {
           <AuditLogTable
             label="Audit log"
             rows={logs.data.rows}
+            names={names}
             onOpen={(row) => change({ event: row.cloud_event_id }, true)}
           />
         ))}

@@ -186,7 +186,9 @@ describe('billing page', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: /^Billing of / });
     expect(heading).toBeVisible();
     const details = await screen.findByRole('region', { name: 'Summary' });
-    expect(within(details).getByText(server?.resource_id ?? '')).toBeVisible();
+    // The summary names the resource; its UUID is on hover and behind the copy button.
+    expect(within(details).getByText('web-1')).toHaveAttribute('title', id);
+    expect(within(details).getByRole('button', { name: `Copy the UUID ${id}` })).toBeVisible();
     expect(within(details).getByText(formatMoney(server?.amount ?? 0, 'EUR'))).toBeVisible();
     expect(screen.getByRole('img', { name: 'Daily costs' })).toBeVisible();
   });
