@@ -5,6 +5,8 @@ import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { deleteStorage } from '../../api/storage';
+import { createStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
@@ -233,5 +235,18 @@ describe('billing page', () => {
     await waitFor(() =>
       expect(new URLSearchParams(location.current?.search).get('month')).toBe('2025-06'),
     );
+  });
+});
+
+describe('billing drill-down summary names (issue 24 item 20)', () => {
+  it('names a deleted resource by its bill, its UUID on hover and copy', async () => {
+    const session = await signInAs('demo');
+    const disk = await createStorageAs(session, { title: 'billed-then-deleted' });
+    await deleteStorage(disk.uuid, 'delete');
+    const { user } = renderApp({ session, path: `/billing/${disk.uuid}?month=${month}` });
+    const details = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(details).getByText('billed-then-deleted')).toHaveAttribute('title', disk.uuid);
+    await user.click(within(details).getByRole('button', { name: `Copy the UUID ${disk.uuid}` }));
+    expect(await navigator.clipboard.readText()).toBe(disk.uuid);
   });
 });
