@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -29,6 +30,35 @@ export function AuditLogTable({
   showResource = true,
   names,
 }: AuditLogTableProps) {
+  // A cell renderer is a component to the table: a new one each render would remount the cells
+  // (and lose a copy button's state), so the resource columns change only with the names.
+  const resourceColumns = useMemo(
+    () =>
+      showResource
+        ? [
+            column.accessor('resource_type', {
+              header: 'Resource type',
+              cell: (info) =>
+                info.row.original.resource_sub_type
+                  ? `${info.getValue()} (${info.row.original.resource_sub_type})`
+                  : info.getValue(),
+            }),
+            column.accessor('resource_id', {
+              header: 'Resource',
+              cell: (info) => {
+                const id = info.getValue();
+                if (!id) return '—';
+                return names ? (
+                  <ResourceName uuid={id} name={names.get(id)} />
+                ) : (
+                  <code>{id}</code>
+                );
+              },
+            }),
+          ]
+        : [],
+    [showResource, names],
+  );
   const columns = [
     column.accessor('time', {
       header: 'Time',
@@ -45,25 +75,7 @@ export function AuditLogTable({
       ),
     }),
     column.accessor('action', { header: 'Action' }),
-    ...(showResource
-      ? [
-          column.accessor('resource_type', {
-            header: 'Resource type',
-            cell: (info) =>
-              info.row.original.resource_sub_type
-                ? `${info.getValue()} (${info.row.original.resource_sub_type})`
-                : info.getValue(),
-          }),
-          column.accessor('resource_id', {
-            header: 'Resource',
-            cell: (info) => {
-              const id = info.getValue();
-              if (!id) return '—';
-              return names ? <ResourceName uuid={id} name={names.get(id)} /> : <code>{id}</code>;
-            },
-          }),
-        ]
-      : []),
+    ...resourceColumns,
     column.accessor('account_username', { header: 'Account' }),
     column.accessor('origin', { header: 'Origin' }),
     column.accessor('ip_address', { header: 'IP address', cell: (info) => info.getValue() ?? '—' }),

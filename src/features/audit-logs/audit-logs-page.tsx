@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useLocation, useSearchParams } from 'react-router';
 import { auditExportMaxDays } from '../../../contract/audit-log';
-import type { AuditExportFormat } from '../../../contract/audit-log';
+import type { AuditExportFormat, AuditLog } from '../../../contract/audit-log';
 import { useExportAuditLogs } from '../../api/audit-log-export';
 import { auditLogListCall, auditLogQueries } from '../../api/audit-logs';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
@@ -38,6 +38,8 @@ interface MissingResourceState {
   missingResource?: { uuid: string; kind: string };
 }
 
+const noRows: AuditLog[] = [];
+
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -56,7 +58,7 @@ export function AuditLogsPage() {
     view.from !== undefined ||
     view.to !== undefined;
   const missing = (location.state as MissingResourceState | null)?.missingResource;
-  const names = useAuditResourceNames(logs.data?.rows ?? []);
+  const names = useAuditResourceNames(logs.data?.rows ?? noRows);
   const openRow = logs.data?.rows.find((row) => row.cloud_event_id === view.event);
 
   return (

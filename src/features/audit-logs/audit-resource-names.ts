@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditLog } from '../../../contract/audit-log';
 import { kubernetesQueries } from '../../api/kubernetes';
@@ -24,14 +25,17 @@ function recordedName(row: AuditLog): string | undefined {
  * lacks names (never a read per row). A resource no list knows, a deleted one, keeps its UUID.
  */
 export function useAuditResourceNames(rows: readonly AuditLog[]): ReadonlyMap<string, string> {
-  const names = new Map<string, string>();
-  const missing = new Set<string>();
-  for (const row of rows) {
-    if (!row.resource_id) continue;
-    const name = recordedName(row);
-    if (name) names.set(row.resource_id, name);
-    else missing.add(row.resource_type);
-  }
+  const { recorded, missing } = useMemo(() => {
+    const recorded = new Map<string, string>();
+    const missing = new Set<string>();
+    for (const row of rows) {
+      if (!row.resource_id) continue;
+      const name = recordedName(row);
+      if (name) recorded.set(row.resource_id, name);
+      else missing.add(row.resource_type);
+    }
+    return { recorded, missing };
+  }, [rows]);
   const servers = useQuery({ ...serverQueries.list(), enabled: missing.has('server') });
   const storages = useQuery({ ...storageQueries.list({}), enabled: missing.has('storage') });
   const networks = useQuery({ ...networkQueries.list(), enabled: missing.has('network') });
@@ -40,13 +44,17 @@ export function useAuditResourceNames(rows: readonly AuditLog[]): ReadonlyMap<st
     ...kubernetesQueries.list(),
     enabled: missing.has('kubernetes_cluster') || missing.has('uks'),
   });
-  const known: [string, string][] = [
-    ...(servers.data ?? []).map((server): [string, string] => [server.uuid, server.title]),
-    ...(storages.data?.storages ?? []).map((disk): [string, string] => [disk.uuid, disk.title]),
-    ...(networks.data ?? []).map((network): [string, string] => [network.uuid, network.name]),
-    ...(routers.data ?? []).map((router): [string, string] => [router.uuid, router.name]),
-    ...(clusters.data ?? []).map((cluster): [string, string] => [cluster.uuid, cluster.name]),
-  ];
-  for (const [uuid, name] of known) if (!names.has(uuid)) names.set(uuid, name);
-  return names;
+  // The same map while nothing changed, so the table keeps its cells (and their copy buttons).
+  return useMemo(() => {
+    const names = new Map(recorded);
+    const known: [string, string][] = [
+      ...(servers.data ?? []).map((server): [string, string] => [server.uuid, server.title]),
+      ...(storages.data?.storages ?? []).map((disk): [string, string] => [disk.uuid, disk.title]),
+      ...(networks.data ?? []).map((network): [string, string] => [network.uuid, network.name]),
+      ...(routers.data ?? []).map((router): [string, string] => [router.uuid, router.name]),
+      ...(clusters.data ?? []).map((cluster): [string, string] => [cluster.uuid, cluster.name]),
+    ];
+    for (const [uuid, name] of known) if (!names.has(uuid)) names.set(uuid, name);
+    return names;
+  }, [recorded, servers.data, storages.data, networks.data, routers.data, clusters.data]);
 }
