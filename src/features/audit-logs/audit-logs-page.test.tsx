@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCallLog, request } from '../../api/http';
+import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
@@ -346,5 +347,25 @@ describe('audit log resource names (issue 24 item 20)', () => {
       .get()
       .filter((call) => call.seq > since && call.path.startsWith('/1.3/storage'));
     expect(storageReads).toHaveLength(0);
+  });
+
+  it('names rows that recorded no name from one list of their kind, not a read per row', async () => {
+    const session = await signInAs('demo');
+    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const { queryClient } = renderPage(<AuditLogsPage />, {
+      session,
+      path: '/audit-logs?action=start&type=server&limit=100',
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    // Seeded start rows record only the state; the server list names them.
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = servers.find((server) => server.title === 'web-1');
+    expect(web1).toBeDefined();
+    const [name] = await within(table).findAllByText('web-1');
+    expect(name).toHaveAttribute('title', web1?.uuid);
+    const serverReads = apiCallLog
+      .get()
+      .filter((call) => call.seq > since && call.path.startsWith('/1.3/server'));
+    expect(serverReads).toHaveLength(1);
   });
 });
