@@ -48,11 +48,7 @@ export function AuditLogTable({
               cell: (info) => {
                 const id = info.getValue();
                 if (!id) return '—';
-                return names ? (
-                  <ResourceName uuid={id} name={names.get(id)} />
-                ) : (
-                  <code>{id}</code>
-                );
+                return names ? <ResourceName uuid={id} name={names.get(id)} /> : <code>{id}</code>;
               },
             }),
           ]
