@@ -8,7 +8,7 @@ import type { Session } from '../../auth/session-store';
 import { basicAuthorization } from '../../lib/basic-auth';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
-import { createStorageAs } from '../../testing/resources';
+import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 
@@ -323,11 +323,7 @@ describe('activity tab', () => {
 describe('audit log resource names (issue 24 item 20)', () => {
   it('names a deleted resource by what its rows recorded, the UUID on hover and copy', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, { title: 'audit named' });
-    await request(`/1.3/storage/${storage.uuid}?backups=delete`, null, {
-      method: 'DELETE',
-      authorization: `Bearer ${session.token}`,
-    });
+    const storage = await createDeletedStorageAs(session, 'audit named');
     const since = apiCallLog.get().at(-1)?.seq ?? 0;
     const { user } = renderPage(<AuditLogsPage />, {
       session,

@@ -5,7 +5,7 @@ import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
-import { createStorageAs } from '../../testing/resources';
+import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
@@ -240,11 +240,7 @@ describe('billing page', () => {
 describe('billing drill-down summary names (issue 24 item 20)', () => {
   it('names a deleted resource by its bill, its UUID on hover and copy', async () => {
     const session = await signInAs('demo');
-    const disk = await createStorageAs(session, { title: 'billed-then-deleted' });
-    await request(`/1.3/storage/${disk.uuid}?backups=delete`, null, {
-      method: 'DELETE',
-      authorization: `Bearer ${session.token}`,
-    });
+    const disk = await createDeletedStorageAs(session, 'billed-then-deleted');
     const { user } = renderApp({ session, path: `/billing/${disk.uuid}?month=${month}` });
     const details = await screen.findByRole('region', { name: 'Summary' });
     expect(within(details).getByText('billed-then-deleted')).toHaveAttribute('title', disk.uuid);
