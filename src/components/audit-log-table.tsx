@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditLog } from '../../contract/audit-log';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { DataTable } from './data-table';
+import { ResourceName } from './resource-name';
 
 const column = createColumnHelper<AuditLog>();
 
@@ -16,10 +18,43 @@ interface AuditLogTableProps {
   onOpen: (row: AuditLog) => void;
   /** One resource's activity needs no resource columns. */
   showResource?: boolean;
+  /** Names of the rows' resources where known; the others show their UUID. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /** Audit rows, newest first; the time opens the full event. */
-export function AuditLogTable({ label, rows, onOpen, showResource = true }: AuditLogTableProps) {
+export function AuditLogTable({
+  label,
+  rows,
+  onOpen,
+  showResource = true,
+  names,
+}: AuditLogTableProps) {
+  // A cell renderer is a component to the table: a new one each render would remount the cells
+  // (and lose a copy button's state), so the resource columns change only with the names.
+  const resourceColumns = useMemo(
+    () =>
+      showResource
+        ? [
+            column.accessor('resource_type', {
+              header: 'Resource type',
+              cell: (info) =>
+                info.row.original.resource_sub_type
+                  ? `${info.getValue()} (${info.row.original.resource_sub_type})`
+                  : info.getValue(),
+            }),
+            column.accessor('resource_id', {
+              header: 'Resource',
+              cell: (info) => {
+                const id = info.getValue();
+                if (!id) return '—';
+                return names ? <ResourceName uuid={id} name={names.get(id)} /> : <code>{id}</code>;
+              },
+            }),
+          ]
+        : [],
+    [showResource, names],
+  );
   const columns = [
     column.accessor('time', {
       header: 'Time',
@@ -36,24 +71,7 @@ export function AuditLogTable({ label, rows, onOpen, showResource = true }: Audi
       ),
     }),
     column.accessor('action', { header: 'Action' }),
-    ...(showResource
-      ? [
-          column.accessor('resource_type', {
-            header: 'Resource type',
-            cell: (info) =>
-              info.row.original.resource_sub_type
-                ? `${info.getValue()} (${info.row.original.resource_sub_type})`
-                : info.getValue(),
-          }),
-          column.accessor('resource_id', {
-            header: 'Resource',
-            cell: (info) => {
-              const id = info.getValue();
-              return id ? <code>{id}</code> : '—';
-            },
-          }),
-        ]
-      : []),
+    ...resourceColumns,
     column.accessor('account_username', { header: 'Account' }),
     column.accessor('origin', { header: 'Origin' }),
     column.accessor('ip_address', { header: 'IP address', cell: (info) => info.getValue() ?? '—' }),

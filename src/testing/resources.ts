@@ -12,6 +12,13 @@ export const createStorageAs = (
   storage: Partial<CreateStorageRequest['storage']> & { title: string },
 ) => createDisk(apiAsUser(session), storage);
 
+/** A storage made and deleted straight through the API as `session`: a resource that is gone. */
+export async function createDeletedStorageAs(session: Session, title: string) {
+  const storage = await createStorageAs(session, { title });
+  await apiAsUser(session).call('DELETE', `/1.3/storage/${storage.uuid}?backups=delete`);
+  return storage;
+}
+
 /**
  * The timers a test fakes to move past an Undo grace period at once: with `shouldAdvanceTime`
  * they also run on by themselves, so user-event, React and the panel's polls keep working.

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { request } from '../../api/http';
+import { apiCallLog, request } from '../../api/http';
+import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
 import { basicAuthorization } from '../../lib/basic-auth';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
-import { createStorageAs } from '../../testing/resources';
+import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 
@@ -316,5 +317,51 @@ describe('activity tab', () => {
     await user.click(await screen.findByRole('tab', { name: 'Activity' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Activity' })).toBeVisible();
     expect(await screen.findByText(/No recorded activity\.|Rows 1–/)).toBeVisible();
+  });
+});
+
+describe('audit log resource names (issue 24 item 20)', () => {
+  it('names a deleted resource by what its rows recorded, the UUID on hover and copy', async () => {
+    const session = await signInAs('demo');
+    const storage = await createDeletedStorageAs(session, 'audit named');
+    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const { user } = renderPage(<AuditLogsPage />, {
+      session,
+      path: `/audit-logs?q=${storage.uuid}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const names = within(table).getAllByText('audit named');
+    // The create and the delete row.
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toHaveAttribute('title', storage.uuid);
+    expect(within(table).queryByText(storage.uuid)).not.toBeInTheDocument();
+    const [copy] = within(table).getAllByRole('button', { name: `Copy the UUID ${storage.uuid}` });
+    await user.click(copy!);
+    expect(await navigator.clipboard.readText()).toBe(storage.uuid);
+    // The rows named it: no read of the (deleted) storage, nor of a list.
+    const storageReads = apiCallLog
+      .get()
+      .filter((call) => call.seq > since && call.path.startsWith('/1.3/storage'));
+    expect(storageReads).toHaveLength(0);
+  });
+
+  it('names rows that recorded no name from one list of their kind, not a read per row', async () => {
+    const session = await signInAs('demo');
+    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const { queryClient } = renderPage(<AuditLogsPage />, {
+      session,
+      path: '/audit-logs?action=start&type=server&limit=100',
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    // Seeded start rows record only the state; the server list names them.
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = servers.find((server) => server.title === 'web-1');
+    expect(web1).toBeDefined();
+    const [name] = await within(table).findAllByText('web-1');
+    expect(name).toHaveAttribute('title', web1?.uuid);
+    const serverReads = apiCallLog
+      .get()
+      .filter((call) => call.seq > since && call.path.startsWith('/1.3/server'));
+    expect(serverReads).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useLocation, useSearchParams } from 'react-router';
 import { auditExportMaxDays } from '../../../contract/audit-log';
-import type { AuditExportFormat } from '../../../contract/audit-log';
+import type { AuditExportFormat, AuditLog } from '../../../contract/audit-log';
 import { useExportAuditLogs } from '../../api/audit-log-export';
 import { auditLogListCall, auditLogQueries } from '../../api/audit-logs';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
@@ -31,11 +31,14 @@ import {
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
+import { useAuditResourceNames } from './audit-resource-names';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
   missingResource?: { uuid: string; kind: string };
 }
+
+const noRows: AuditLog[] = [];
 
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
@@ -55,6 +58,7 @@ export function AuditLogsPage() {
     view.from !== undefined ||
     view.to !== undefined;
   const missing = (location.state as MissingResourceState | null)?.missingResource;
+  const names = useAuditResourceNames(logs.data?.rows ?? noRows);
   const openRow = logs.data?.rows.find((row) => row.cloud_event_id === view.event);
 
   return (
@@ -162,6 +166,7 @@ export function AuditLogsPage() {
           <AuditLogTable
             label="Audit log"
             rows={logs.data.rows}
+            names={names}
             onOpen={(row) => change({ event: row.cloud_event_id }, true)}
           />
         ))}

@@ -5,6 +5,7 @@ import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs } from '../../testing/render';
@@ -186,7 +187,9 @@ describe('billing page', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: /^Billing of / });
     expect(heading).toBeVisible();
     const details = await screen.findByRole('region', { name: 'Summary' });
-    expect(within(details).getByText(server?.resource_id ?? '')).toBeVisible();
+    // The summary names the resource; its UUID is on hover and behind the copy button.
+    expect(within(details).getByText('web-1')).toHaveAttribute('title', id);
+    expect(within(details).getByRole('button', { name: `Copy the UUID ${id}` })).toBeVisible();
     expect(within(details).getByText(formatMoney(server?.amount ?? 0, 'EUR'))).toBeVisible();
     expect(screen.getByRole('img', { name: 'Daily costs' })).toBeVisible();
   });
@@ -231,5 +234,17 @@ describe('billing page', () => {
     await waitFor(() =>
       expect(new URLSearchParams(location.current?.search).get('month')).toBe('2025-06'),
     );
+  });
+});
+
+describe('billing drill-down summary names (issue 24 item 20)', () => {
+  it('names a deleted resource by its bill, its UUID on hover and copy', async () => {
+    const session = await signInAs('demo');
+    const disk = await createDeletedStorageAs(session, 'billed-then-deleted');
+    const { user } = renderApp({ session, path: `/billing/${disk.uuid}?month=${month}` });
+    const details = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(details).getByText('billed-then-deleted')).toHaveAttribute('title', disk.uuid);
+    await user.click(within(details).getByRole('button', { name: `Copy the UUID ${disk.uuid}` }));
+    expect(await navigator.clipboard.readText()).toBe(disk.uuid);
   });
 });

@@ -6,6 +6,7 @@ import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
+import { ResourceName } from '../../components/resource-name';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
@@ -63,9 +64,10 @@ export function ResourceBillingPage() {
               <DescriptionList terms="muted">
                 <dt>Resource</dt>
                 <dd>
-                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                    {billing.data.details.resource_id}
-                  </Box>
+                  <ResourceName
+                    uuid={billing.data.details.resource_id}
+                    name={billing.data.details.title || undefined}
+                  />
                 </dd>
                 <dt>Type</dt>
                 <dd>{typeName(billing.data.details.type)}</dd>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCallLog } from '../../api/http';
+import { serverQueries } from '../../api/servers';
 import { renderPage, signInAs } from '../../testing/render';
 import { NetworkUsagePage } from './network-usage-page';
 import { addDays, today } from './usage-range';
@@ -75,5 +76,33 @@ describe('network usage page', () => {
       path: `/network-usage?from=${end}&to=${addDays(end, -3)}`,
     });
     expect(await screen.findByText('The start date must not be after the end date.')).toBeVisible();
+  });
+});
+
+describe('network usage top usage names (issue 24 item 20)', () => {
+  it('names servers, with the UUID on hover and copy; a server gone from the list keeps its UUID', async () => {
+    const { user, queryClient } = renderPage(<NetworkUsagePage />, {
+      session: await signInAs('demo'),
+      path: `/network-usage?from=${addDays(end, -6)}&to=${end}`,
+    });
+    const top = await screen.findByRole('table', { name: 'Top usage' });
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = servers.find((server) => server.title === 'web-1');
+    expect(web1).toBeDefined();
+    const uuid = web1?.uuid ?? '';
+    const [name] = await within(top).findAllByText('web-1');
+    expect(name).toHaveAttribute('title', uuid);
+    expect(within(top).queryByText(uuid)).not.toBeInTheDocument();
+    const [copy] = within(top).getAllByRole('button', { name: `Copy the UUID ${uuid}` });
+    await user.click(copy!);
+    expect(await navigator.clipboard.readText()).toBe(uuid);
+
+    // Deleted since: the list no longer knows it, so its rows show the UUID.
+    queryClient.setQueryData(
+      serverQueries.list().queryKey,
+      servers.filter((server) => server.uuid !== uuid),
+    );
+    expect((await within(top).findAllByText(uuid))[0]).toBeVisible();
+    expect(within(top).queryByText('web-1')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -19,11 +19,13 @@ import {
   usageQueries,
 } from '../../api/usage';
 import type { DayRange, getCurrentNetworkUsage, NetworkStat } from '../../api/usage';
+import { serverQueries } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import type { ChartRow } from '../../components/charts/series-chart';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
+import { ResourceName } from '../../components/resource-name';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { QueryTable } from '../../components/query-table';
@@ -86,15 +88,14 @@ function CurrentPoolUsage({ current }: { current: UseQueryResult<CurrentPool, Ap
   );
 }
 
-const topColumns: ColumnDef<NetworkStat>[] = [
+/** Top usage's columns; the servers' names where the list knows them, else (deleted) the UUID. */
+const topColumns = (names: ReadonlyMap<string, string>): ColumnDef<NetworkStat>[] => [
   {
     id: 'resource',
     header: 'Resource',
     accessorKey: 'resource_id',
-    cell: ({ getValue }) => (
-      <Box component="span" sx={{ fontFamily: 'monospace' }}>
-        {String(getValue())}
-      </Box>
+    cell: ({ row }) => (
+      <ResourceName uuid={row.original.resource_id} name={names.get(row.original.resource_id)} />
     ),
   },
   { id: 'service', header: 'Service', cell: ({ row }) => humanizeKey(row.original.service) },
@@ -149,6 +150,13 @@ export function NetworkUsagePage() {
     placeholderData: keepPreviousData,
     enabled: current.isSuccess,
   });
+  // Services are mostly servers' (api-reference-notes §10.4): one server list names them; another
+  // resource, or a deleted server, keeps its UUID.
+  const servers = useQuery({ ...serverQueries.list(), enabled: top.isSuccess });
+  const columns = useMemo(
+    () => topColumns(new Map(servers.data?.map((server) => [server.uuid, server.title]))),
+    [servers.data],
+  );
   const days = rangeDays(range);
   const csv = needsCsv(range);
 
@@ -253,7 +261,7 @@ export function NetworkUsagePage() {
               failure="Top usage could not be loaded"
               empty={{ title: 'No resource sent traffic in this range.' }}
               label="Top usage"
-              columns={topColumns}
+              columns={columns}
               getRowId={(row) => `${row.resource_id}|${row.service}`}
               rowHeaderColumn="resource"
             />
