@@ -22,6 +22,7 @@ import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
 import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
+import { newStorageDefaults } from '../store/storages';
 import { systemLabelsOfCopy, withSystemLabels } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
@@ -81,17 +82,8 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     return {
       uuid: newUuid(uuidPrefixes.storage),
       account_id: ownerId,
-      access: 'private',
-      tier: null,
-      license: 0,
-      encrypted: 'no',
+      ...newStorageDefaults,
       created: rfc3339(clock.now()),
-      origin: null,
-      template_type: null,
-      part_of_plan: 0,
-      backup_rule: '{}',
-      copy_of: null,
-      resize_pending: 0,
       ...fields,
     };
   }
