@@ -9,6 +9,7 @@ import type { Networking } from './networking';
 import { rfc3339 } from './clock';
 import { actorOf } from './resources';
 import type { AccountRepository, NewAccount } from './store/accounts';
+import { newAccountDefaults } from './store/accounts';
 import type { Db } from './store/database';
 import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
 import { serverSettingDefaults } from './store/servers';
@@ -435,19 +436,9 @@ export function seedTenant(
   const base = (user: SeedUser): NewAccount => ({
     username: users[user].username,
     password_hash: hashPassword(users[user].password),
-    type: 'main',
-    main_account_id: null,
-    partner_id: null,
-    is_partner: 0,
-    account_creation_limit: null,
-    allow_api: 1,
-    allow_gui: 1,
-    roles: JSON.stringify(['billing', 'technical']),
+    ...newAccountDefaults,
     credits: 1_000_000,
-    currency: 'EUR',
     resource_limits: JSON.stringify(defaultLimits),
-    contact: '{}',
-    labels: '[]',
     created_at: now,
   });
   const demoAccount = {

@@ -12,7 +12,7 @@ import { ApiProblem } from '../http/errors';
 import { auditContext, mayManageCredentials, mayReadBilling, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { labelFilters } from '../http/validation';
-import { accountRoles } from '../store/accounts';
+import { accountRoles, newAccountDefaults } from '../store/accounts';
 import type { AccountRow } from '../store/accounts';
 import { rfc3339 } from '../clock';
 import { createQuotas } from '../quotas';
@@ -168,17 +168,13 @@ export const accountRoutes: RouteModule = (scope, context) => {
         const id = accounts.insert({
           username,
           password_hash: hashPassword(password),
+          ...newAccountDefaults,
           type: 'sub',
           main_account_id: principal.account.id,
-          partner_id: null,
-          is_partner: 0,
-          account_creation_limit: null,
           allow_api: allow_api === 'no' ? 0 : 1,
           allow_gui: allow_gui === 'no' ? 0 : 1,
           roles: JSON.stringify(roles?.role ?? []),
-          credits: 0,
           currency: currency ?? principal.account.currency,
-          resource_limits: '{}',
           contact: JSON.stringify(contact),
           labels: JSON.stringify(labels ?? []),
           created_at: clock.now().toISOString(),

@@ -8,6 +8,7 @@ import {
 import { uuidPrefixes } from '../../../contract/common';
 import { prices } from '../catalog';
 import { hashPassword, newUuid } from '../credentials';
+import { newAccountDefaults } from '../store/accounts';
 import type { ServerRow } from '../store/servers';
 import { serverSettingDefaults } from '../store/servers';
 import type { StorageRow } from '../store/storages';
@@ -97,19 +98,8 @@ beforeAll(async () => {
   accountId = sandbox.accounts.insert({
     username: 'billtest',
     password_hash: hashPassword(password),
-    type: 'main',
-    main_account_id: null,
-    partner_id: null,
-    is_partner: 0,
-    account_creation_limit: null,
-    allow_api: 1,
-    allow_gui: 1,
-    roles: JSON.stringify(['billing', 'technical']),
+    ...newAccountDefaults,
     credits: 100_000,
-    currency: 'EUR',
-    resource_limits: '{}',
-    contact: '{}',
-    labels: '[]',
     created_at: clock.now().toISOString(),
   });
   const { servers, storages } = sandbox;
