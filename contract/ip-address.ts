@@ -64,26 +64,24 @@ export const addIpAddressRequestSchema = z.strictObject({
 });
 export type AddIpAddressRequest = z.input<typeof addIpAddressRequestSchema>;
 
+/** What a modify and a replace may set besides `ptr_record`. */
+const ipAddressChangeFields = {
+  mac: z.optional(z.nullable(macAddressSchema)),
+  release_policy: z.optional(releasePolicySchema),
+};
+
 /**
  * `PATCH /1.3/ip_address/{address}`: `mac` moves a floating address to that interface,
  * `mac: null` detaches it (api-reference-notes §7.2).
  */
 export const modifyIpAddressRequestSchema = z.strictObject({
-  ip_address: z.strictObject({
-    ptr_record: z.optional(ptrRecordSchema),
-    mac: z.optional(z.nullable(macAddressSchema)),
-    release_policy: z.optional(releasePolicySchema),
-  }),
+  ip_address: z.strictObject({ ptr_record: z.optional(ptrRecordSchema), ...ipAddressChangeFields }),
 });
 export type ModifyIpAddressRequest = z.input<typeof modifyIpAddressRequestSchema>;
 
 /** `PUT /1.3/ip_address/{address}`: `ptr_record` is required here (api-reference-notes §7.2). */
 export const replaceIpAddressRequestSchema = z.strictObject({
-  ip_address: z.strictObject({
-    ptr_record: ptrRecordSchema,
-    mac: z.optional(z.nullable(macAddressSchema)),
-    release_policy: z.optional(releasePolicySchema),
-  }),
+  ip_address: z.strictObject({ ptr_record: ptrRecordSchema, ...ipAddressChangeFields }),
 });
 export type ReplaceIpAddressRequest = z.input<typeof replaceIpAddressRequestSchema>;
 

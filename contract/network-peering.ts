@@ -59,25 +59,26 @@ export const peeringNameSchema = z
     plainText(),
   );
 
+/** What a create and a modify may set after the name and the networks. */
+const peeringSettings = {
+  configured_status: z.optional(configuredStatusSchema),
+  labels: z.optional(z.array(labelSchema)),
+};
+
 /** `POST /1.3/network-peering` → 201; `configured_status` defaults to `active`. */
 export const createNetworkPeeringRequestSchema = z.strictObject({
   network_peering: z.strictObject({
     name: peeringNameSchema,
     network: z.strictObject({ uuid: uuidSchema }),
     peer_network: z.strictObject({ uuid: uuidSchema }),
-    configured_status: z.optional(configuredStatusSchema),
-    labels: z.optional(z.array(labelSchema)),
+    ...peeringSettings,
   }),
 });
 export type CreateNetworkPeeringRequest = z.input<typeof createNetworkPeeringRequestSchema>;
 
 /** `PATCH /1.3/network-peering/{uuid}` → 200. */
 export const modifyNetworkPeeringRequestSchema = z.strictObject({
-  network_peering: z.strictObject({
-    name: z.optional(peeringNameSchema),
-    configured_status: z.optional(configuredStatusSchema),
-    labels: z.optional(z.array(labelSchema)),
-  }),
+  network_peering: z.strictObject({ name: z.optional(peeringNameSchema), ...peeringSettings }),
 });
 export type ModifyNetworkPeeringRequest = z.input<typeof modifyNetworkPeeringRequestSchema>;
 

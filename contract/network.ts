@@ -302,6 +302,18 @@ export const networkInterfaceResponseSchema = z.object({ interface: networkInter
  * `POST /1.3/network/interface` (api-reference-notes §5.2). `server` is a sandbox addition: it places the
  * interface on that (stopped) server, within the 24 devices-plus-interfaces limit (api-rules §8).
  */
+/** A new interface's addresses: at most one. */
+const newInterfaceAddressesSchema = z.strictObject({
+  ip_address: z
+    .array(
+      z.strictObject({
+        family: z.optional(ipFamilySchema),
+        address: z.optional(ipAddressTextSchema),
+      }),
+    )
+    .check(z.maxLength(1, 'One address per new interface.')),
+});
+
 export const createNetworkInterfaceRequestSchema = z.strictObject({
   interface: z.strictObject({
     type: networkTypeSchema,
@@ -310,18 +322,7 @@ export const createNetworkInterfaceRequestSchema = z.strictObject({
     bootable: z.optional(yesNoSchema),
     server: z.optional(uuidSchema),
     /** A private interface's address; the sandbox picks a free one when left out. */
-    ip_addresses: z.optional(
-      z.strictObject({
-        ip_address: z
-          .array(
-            z.strictObject({
-              family: z.optional(ipFamilySchema),
-              address: z.optional(ipAddressTextSchema),
-            }),
-          )
-          .check(z.maxLength(1, 'One address per new interface.')),
-      }),
-    ),
+    ip_addresses: z.optional(newInterfaceAddressesSchema),
     labels: z.optional(z.array(labelSchema)),
   }),
 });
@@ -335,18 +336,7 @@ export const createServerInterfaceRequestSchema = z.strictObject({
     index: z.optional(z.int().check(z.minimum(1), z.maximum(255))),
     source_ip_filtering: z.optional(yesNoSchema),
     bootable: z.optional(yesNoSchema),
-    ip_addresses: z.optional(
-      z.strictObject({
-        ip_address: z
-          .array(
-            z.strictObject({
-              family: z.optional(ipFamilySchema),
-              address: z.optional(ipAddressTextSchema),
-            }),
-          )
-          .check(z.maxLength(1, 'One address per new interface.')),
-      }),
-    ),
+    ip_addresses: z.optional(newInterfaceAddressesSchema),
   }),
 });
 export type CreateServerInterfaceRequest = z.input<typeof createServerInterfaceRequestSchema>;

@@ -87,24 +87,18 @@ const staticRoutesRequestSchema = z
   .array(staticRouteRequestSchema)
   .check(z.maxLength(maxStaticRoutes, `At most ${maxStaticRoutes} static routes.`));
 
-/** `POST /1.3/router` (api-reference-notes §6). */
-export const createRouterRequestSchema = z.strictObject({
-  router: z.strictObject({
-    name: routerNameSchema,
-    static_routes: z.optional(staticRoutesRequestSchema),
-    labels: z.optional(z.array(labelSchema)),
-  }),
+const routerFieldsSchema = z.strictObject({
+  name: routerNameSchema,
+  static_routes: z.optional(staticRoutesRequestSchema),
+  labels: z.optional(z.array(labelSchema)),
 });
+
+/** `POST /1.3/router` (api-reference-notes §6). */
+export const createRouterRequestSchema = z.strictObject({ router: routerFieldsSchema });
 export type CreateRouterRequest = z.input<typeof createRouterRequestSchema>;
 
 /** `PATCH /1.3/router/{uuid}`: changed fields only. */
-export const modifyRouterRequestSchema = z.strictObject({
-  router: z.strictObject({
-    name: z.optional(routerNameSchema),
-    static_routes: z.optional(staticRoutesRequestSchema),
-    labels: z.optional(z.array(labelSchema)),
-  }),
-});
+export const modifyRouterRequestSchema = z.strictObject({ router: z.partial(routerFieldsSchema) });
 export type ModifyRouterRequest = z.input<typeof modifyRouterRequestSchema>;
 
 /** `GET /1.3/router`: repeatable `label` (api-reference-notes §1.3). */

@@ -7,6 +7,8 @@ import { monotonicFactory } from 'ulid';
 import { uuidPrefixes } from '../../contract/common';
 import type { SandboxContext } from '../../server/sandbox/context';
 import { newUuid } from '../../server/sandbox/credentials';
+import { serverSettingDefaults } from '../../server/sandbox/store/servers';
+import { newStorageDefaults } from '../../server/sandbox/store/storages';
 
 const zones = ['de-fra1', 'fi-hel1', 'uk-lon1', 'nl-ams1'];
 const envs = ['prod', 'dev', 'staging', 'test'];
@@ -22,22 +24,14 @@ export function seedStorages(sandbox: SandboxContext, accountId: number, count: 
         {
           uuid: newUuid(uuidPrefixes.storage),
           account_id: accountId,
+          ...newStorageDefaults,
           title: `disk-${String(n).padStart(5, '0')}`,
           type: n % 10 === 0 ? 'backup' : 'normal',
-          access: 'private',
           size: 10 + (n % 500),
           tier: n % 10 === 0 ? null : 'maxiops',
           state: 'online',
           zone: zones[n % zones.length]!,
-          license: 0,
-          encrypted: 'no',
           created: rfc3339(base + n * 60_000),
-          origin: null,
-          template_type: null,
-          part_of_plan: 0,
-          backup_rule: '{}',
-          copy_of: null,
-          resize_pending: 0,
         },
         [
           { key: 'env', value: envs[n % envs.length]! },
@@ -65,17 +59,9 @@ export function seedServers(sandbox: SandboxContext, accountId: number, count: n
         state: n % 3 === 0 ? ('stopped' as const) : ('started' as const),
         created: Math.floor((base + n * 60_000) / 1000),
         host: 5_872_304_771,
-        simple_backup: 'no',
-        boot_order: 'disk',
-        firewall: 'off' as const,
+        ...serverSettingDefaults,
         metadata: 'yes' as const,
-        nic_model: 'virtio' as const,
-        video_model: 'cirrus' as const,
-        timezone: 'UTC',
-        remote_access_enabled: 'no' as const,
-        remote_access_type: 'vnc' as const,
         remote_access_password: 'Bench0Vnc',
-        tags: '[]',
         labels: JSON.stringify([
           { key: 'env', value: envs[n % envs.length]! },
           { key: 'team', value: teams[n % teams.length]! },

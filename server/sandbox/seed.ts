@@ -9,9 +9,12 @@ import type { Networking } from './networking';
 import { rfc3339 } from './clock';
 import { actorOf } from './resources';
 import type { AccountRepository, NewAccount } from './store/accounts';
+import { newAccountDefaults } from './store/accounts';
 import type { Db } from './store/database';
 import type { DeviceRow, ServerRepository, ServerRow } from './store/servers';
+import { serverSettingDefaults } from './store/servers';
 import type { StorageRepository, StorageRow } from './store/storages';
+import { newStorageDefaults } from './store/storages';
 
 /** Demo credentials for local use only; the README lists them. */
 export const demoUsers = {
@@ -157,22 +160,17 @@ function seedResources(
     const row: StorageRow = {
       uuid: newUuid(uuidPrefixes.storage),
       account_id: accountId,
+      ...newStorageDefaults,
       title: spec.title,
       type: 'normal',
-      access: 'private',
       size: spec.size,
       tier: spec.tier ?? 'maxiops',
       state: 'online',
       zone: spec.zone,
       license: spec.license ?? 0,
-      encrypted: 'no',
       created: rfc3339(daysAgo(days)),
-      origin: null,
-      template_type: null,
       part_of_plan: spec.partOfPlan ? 1 : 0,
       backup_rule: JSON.stringify(spec.backupRule ?? {}),
-      copy_of: null,
-      resize_pending: 0,
     };
     storages.insert(row, labelList(spec.labels));
     audited(accountId, daysAgo(days), {
@@ -199,17 +197,9 @@ function seedResources(
       account_id: account.id,
       created: Math.floor(daysAgo(days).getTime() / 1000),
       host: 5_872_304_771 + days,
-      simple_backup: 'no',
-      boot_order: 'disk',
-      firewall: 'off',
+      ...serverSettingDefaults,
       metadata: 'yes',
-      nic_model: 'virtio',
-      video_model: 'cirrus',
-      timezone: 'UTC',
-      remote_access_enabled: 'no',
-      remote_access_type: 'vnc',
       remote_access_password: 'Dem0Vnc1',
-      tags: '[]',
       labels: JSON.stringify(labelList(fields.labels)),
     };
     servers.insert(row);
@@ -446,19 +436,9 @@ export function seedTenant(
   const base = (user: SeedUser): NewAccount => ({
     username: users[user].username,
     password_hash: hashPassword(users[user].password),
-    type: 'main',
-    main_account_id: null,
-    partner_id: null,
-    is_partner: 0,
-    account_creation_limit: null,
-    allow_api: 1,
-    allow_gui: 1,
-    roles: JSON.stringify(['billing', 'technical']),
+    ...newAccountDefaults,
     credits: 1_000_000,
-    currency: 'EUR',
     resource_limits: JSON.stringify(defaultLimits),
-    contact: '{}',
-    labels: '[]',
     created_at: now,
   });
   const demoAccount = {

@@ -5,6 +5,7 @@ import type { SkydeckServer } from '../../app';
 import { hashPassword, verifyPassword } from '../credentials';
 import { demoUsers } from '../seed';
 import type { NewAccount } from '../store/accounts';
+import { newAccountDefaults } from '../store/accounts';
 import type { ManualClock } from '../testing';
 import {
   basicAuth,
@@ -26,19 +27,9 @@ function account(username: string, password: string, allowApi: boolean): NewAcco
   return {
     username,
     password_hash: hashPassword(password),
-    type: 'main',
-    main_account_id: null,
-    partner_id: null,
-    is_partner: 0,
-    account_creation_limit: null,
+    ...newAccountDefaults,
     allow_api: allowApi ? 1 : 0,
-    allow_gui: 1,
     roles: '[]',
-    credits: 0,
-    currency: 'EUR',
-    resource_limits: '{}',
-    contact: '{}',
-    labels: '[]',
     created_at: '2025-03-01T12:00:00.000Z',
   };
 }

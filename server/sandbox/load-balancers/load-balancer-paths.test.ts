@@ -42,6 +42,12 @@ async function expectStatus(method: string, url: string, body: unknown, status: 
   return response.body ? (response.json() as Record<string, unknown>) : undefined;
 }
 
+/** The `field` of each item a list answers. */
+async function fieldsAt(url: string, field: 'name' | 'uuid') {
+  const list = await expectStatus('GET', url, undefined, 200);
+  return (list as unknown as Record<string, string>[]).map((item) => item[field]);
+}
+
 /** A request that must be refused with `status` and `code`. */
 async function refused(method: string, url: string, body: unknown, status: number, code: string) {
   record(method, url);
@@ -86,10 +92,7 @@ describe('every load-balancer path', () => {
     const created = (await expectStatus('POST', base, lbBody('paths'), 201))!;
     lbUrl = `${base}/${created.uuid as string}`;
     await refused('POST', base, lbBody('paths'), 409, 'LOAD_BALANCER_ALREADY_EXISTS');
-    const list = (await expectStatus('GET', base, undefined, 200)) as unknown as {
-      name: string;
-    }[];
-    expect(list.map((item) => item.name)).toContain('paths');
+    expect(await fieldsAt(base, 'name')).toContain('paths');
     expect(await expectStatus('GET', lbUrl, undefined, 200)).toMatchObject({ name: 'paths' });
     await refused('GET', `${base}/${unknown}`, undefined, 404, 'LOAD_BALANCER_NOT_FOUND');
     expect(await expectStatus('PATCH', lbUrl, { maintenance_dow: 'monday' }, 200)).toMatchObject({
@@ -103,15 +106,7 @@ describe('every load-balancer path', () => {
   });
 
   it('networks and floating addresses', async () => {
-    const networks = (await expectStatus(
-      'GET',
-      `${lbUrl}/networks`,
-      undefined,
-      200,
-    )) as unknown as {
-      name: string;
-    }[];
-    expect(networks.map((item) => item.name)).toEqual(['public']);
+    expect(await fieldsAt(`${lbUrl}/networks`, 'name')).toEqual(['public']);
     expect(
       await expectStatus('PATCH', `${lbUrl}/networks/public`, { name: 'outside' }, 200),
     ).toMatchObject({ name: 'outside', type: 'public' });
@@ -174,15 +169,7 @@ describe('every load-balancer path', () => {
       409,
       'BACKEND_ALREADY_EXISTS',
     );
-    const backends = (await expectStatus(
-      'GET',
-      `${lbUrl}/backends`,
-      undefined,
-      200,
-    )) as unknown as {
-      name: string;
-    }[];
-    expect(backends.map((item) => item.name)).toEqual(['app', 'api']);
+    expect(await fieldsAt(`${lbUrl}/backends`, 'name')).toEqual(['app', 'api']);
     expect(await expectStatus('GET', `${lbUrl}/backends/api`, undefined, 200)).toMatchObject({
       name: 'api',
     });
@@ -226,15 +213,7 @@ describe('every load-balancer path', () => {
       409,
       'FRONTEND_ALREADY_EXISTS',
     );
-    const frontends = (await expectStatus(
-      'GET',
-      `${lbUrl}/frontends`,
-      undefined,
-      200,
-    )) as unknown as {
-      name: string;
-    }[];
-    expect(frontends.map((item) => item.name)).toEqual(['web', 'alt']);
+    expect(await fieldsAt(`${lbUrl}/frontends`, 'name')).toEqual(['web', 'alt']);
     expect(await expectStatus('GET', `${lbUrl}/frontends/alt`, undefined, 200)).toMatchObject({
       name: 'alt',
       port: 8080,
@@ -247,10 +226,7 @@ describe('every load-balancer path', () => {
     const rules = `${lbUrl}/frontends/web/rules`;
     await expectStatus('POST', rules, ruleBody('r1'), 201);
     await refused('POST', rules, ruleBody('r1'), 409, 'RULE_ALREADY_EXISTS');
-    const list = (await expectStatus('GET', rules, undefined, 200)) as unknown as {
-      name: string;
-    }[];
-    expect(list.map((item) => item.name)).toEqual(['r1']);
+    expect(await fieldsAt(rules, 'name')).toEqual(['r1']);
     expect(await expectStatus('GET', `${rules}/r1`, undefined, 200)).toMatchObject({
       name: 'r1',
       priority: 10,
@@ -285,10 +261,7 @@ describe('every load-balancer path', () => {
     const created = (await expectStatus('POST', bundles, body, 201))!;
     bundleUuid = created.uuid as string;
     await refused('POST', bundles, body, 409, 'CERTIFICATE_BUNDLE_ALREADY_EXISTS');
-    const list = (await expectStatus('GET', bundles, undefined, 200)) as unknown as {
-      uuid: string;
-    }[];
-    expect(list.map((item) => item.uuid)).toContain(bundleUuid);
+    expect(await fieldsAt(bundles, 'uuid')).toContain(bundleUuid);
     await refused('GET', `${bundles}?limit=0`, undefined, 400, 'LIMIT_INVALID');
     expect(await expectStatus('GET', `${bundles}/${bundleUuid}`, undefined, 200)).toMatchObject({
       name: 'site',

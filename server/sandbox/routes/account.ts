@@ -12,7 +12,7 @@ import { ApiProblem } from '../http/errors';
 import { auditContext, mayManageCredentials, mayReadBilling, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import { labelFilters } from '../http/validation';
-import { accountRoles } from '../store/accounts';
+import { accountRoles, newAccountDefaults } from '../store/accounts';
 import type { AccountRow } from '../store/accounts';
 import { rfc3339 } from '../clock';
 import { createQuotas } from '../quotas';
@@ -44,6 +44,23 @@ function accountManagerOf(request: FastifyRequest) {
 }
 
 /** A subaccount's or a restricted token's write is refused for what it is before its body is read. */
+interface PermissionFields {
+  server_access?: unknown;
+  storage_access?: unknown;
+  network_access?: unknown;
+  tag_access?: unknown;
+  ip_filters?: unknown;
+}
+
+/** A subaccount body's permissions (kept in their own table) apart from its other fields. */
+function permissionsApart<Body extends PermissionFields>(body: Body) {
+  const { server_access, storage_access, network_access, tag_access, ip_filters, ...rest } = body;
+  return {
+    permissions: { server_access, storage_access, network_access, tag_access, ip_filters },
+    rest,
+  };
+}
+
 const mainAccountFirst: EndpointRouteOptions = {
   readBody: (request, schema) => {
     accountManagerOf(request);
@@ -145,21 +162,9 @@ export const accountRoutes: RouteModule = (scope, context) => {
     async ({ request, body: { sub_account: sub } }) => {
       const principal = accountManagerOf(request);
       const {
-        password,
-        username,
-        roles,
-        labels,
-        allow_api,
-        allow_gui,
-        currency,
-        server_access,
-        storage_access,
-        network_access,
-        tag_access,
-        ip_filters,
-        ...contact
-      } = sub;
-      const permissions = { server_access, storage_access, network_access, tag_access, ip_filters };
+        permissions,
+        rest: { password, username, roles, labels, allow_api, allow_gui, currency, ...contact },
+      } = permissionsApart(sub);
       // The account id comes from the insert, so its audit row is written after it here.
       db.transaction(() => {
         if (accounts.findByUsername(username)) {
@@ -168,17 +173,13 @@ export const accountRoutes: RouteModule = (scope, context) => {
         const id = accounts.insert({
           username,
           password_hash: hashPassword(password),
+          ...newAccountDefaults,
           type: 'sub',
           main_account_id: principal.account.id,
-          partner_id: null,
-          is_partner: 0,
-          account_creation_limit: null,
           allow_api: allow_api === 'no' ? 0 : 1,
           allow_gui: allow_gui === 'no' ? 0 : 1,
           roles: JSON.stringify(roles?.role ?? []),
-          credits: 0,
           currency: currency ?? principal.account.currency,
-          resource_limits: '{}',
           contact: JSON.stringify(contact),
           labels: JSON.stringify(labels ?? []),
           created_at: clock.now().toISOString(),
@@ -201,29 +202,15 @@ export const accountRoutes: RouteModule = (scope, context) => {
     async ({ request, params: { username }, body: { account: body } }) => {
       const target = subAccountOf(request, username);
       const {
-        allow_api,
-        allow_gui,
-        roles,
-        currency,
-        server_access,
-        storage_access,
-        network_access,
-        tag_access,
-        ip_filters,
-        ...contactFields
-      } = body;
+        permissions: givenPermissions,
+        rest: { allow_api, allow_gui, roles, currency, ...contactFields },
+      } = permissionsApart(body);
       // "" is an attribute the client left as it was (the Go SDK always sends state and VAT number).
       const changedContact = Object.fromEntries(
         Object.entries(contactFields).filter(([, value]) => value !== '' && value !== undefined),
       );
       const permissions = Object.fromEntries(
-        Object.entries({
-          server_access,
-          storage_access,
-          network_access,
-          tag_access,
-          ip_filters,
-        }).filter(([, value]) => value !== undefined),
+        Object.entries(givenPermissions).filter(([, value]) => value !== undefined),
       );
       const before = {
         username: target.username,

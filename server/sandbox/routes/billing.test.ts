@@ -8,8 +8,11 @@ import {
 import { uuidPrefixes } from '../../../contract/common';
 import { prices } from '../catalog';
 import { hashPassword, newUuid } from '../credentials';
+import { newAccountDefaults } from '../store/accounts';
 import type { ServerRow } from '../store/servers';
+import { serverSettingDefaults } from '../store/servers';
 import type { StorageRow } from '../store/storages';
+import { newStorageDefaults } from '../store/storages';
 import { basicAuth, demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
 import { demoUsers } from '../seed';
 import { sandboxSuite } from './test-helpers';
@@ -47,17 +50,9 @@ function serverRow(fields: Partial<ServerRow>): ServerRow {
     state: 'started',
     created: at('2026-01-01T00:00:00Z') / 1000,
     host: 1,
-    simple_backup: 'no',
-    boot_order: 'disk',
-    firewall: 'off',
+    ...serverSettingDefaults,
     metadata: 'yes',
-    nic_model: 'virtio',
-    video_model: 'cirrus',
-    timezone: 'UTC',
-    remote_access_enabled: 'no',
-    remote_access_type: 'vnc',
     remote_access_password: 'x',
-    tags: '[]',
     labels: '[]',
     ...fields,
   };
@@ -67,22 +62,14 @@ function storageRow(fields: Partial<StorageRow>): StorageRow {
   return {
     uuid: newUuid(uuidPrefixes.storage),
     account_id: accountId,
+    ...newStorageDefaults,
     title: 'disk',
     type: 'normal',
-    access: 'private',
     size: 10,
     tier: 'maxiops',
     state: 'online',
     zone: 'de-fra1',
-    license: 0,
-    encrypted: 'no',
     created: '2026-01-01T00:00:00Z',
-    origin: null,
-    template_type: null,
-    part_of_plan: 0,
-    backup_rule: '{}',
-    copy_of: null,
-    resize_pending: 0,
     ...fields,
   };
 }
@@ -111,19 +98,8 @@ beforeAll(async () => {
   accountId = sandbox.accounts.insert({
     username: 'billtest',
     password_hash: hashPassword(password),
-    type: 'main',
-    main_account_id: null,
-    partner_id: null,
-    is_partner: 0,
-    account_creation_limit: null,
-    allow_api: 1,
-    allow_gui: 1,
-    roles: JSON.stringify(['billing', 'technical']),
+    ...newAccountDefaults,
     credits: 100_000,
-    currency: 'EUR',
-    resource_limits: '{}',
-    contact: '{}',
-    labels: '[]',
     created_at: clock.now().toISOString(),
   });
   const { servers, storages } = sandbox;

@@ -7,6 +7,7 @@ import { ApiProblem } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { readBody } from '../http/request-body';
 import type { AccountRow } from '../store/accounts';
+import { newAccountDefaults } from '../store/accounts';
 
 /** The §2.9 record of an account: contact fields from its stored contact, unset ones as "". */
 export function partnerAccountRecord(account: AccountRow): PartnerAccount {
@@ -80,19 +81,11 @@ export const partnerRoutes: RouteModule = (scope, context) => {
         const id = accounts.insert({
           username,
           password_hash: passwordHash,
-          type: 'main',
-          main_account_id: null,
+          ...newAccountDefaults,
           partner_id: partner.id,
-          is_partner: 0,
-          account_creation_limit: null,
-          allow_api: 1,
-          allow_gui: 1,
-          roles: JSON.stringify(['billing', 'technical']),
-          credits: 0,
           currency: partner.currency,
           resource_limits: partner.resource_limits,
           contact: JSON.stringify(contactOnly),
-          labels: '[]',
           created_at: clock.now().toISOString(),
         });
         const record = partnerAccountRecord(accounts.findById(id)!);

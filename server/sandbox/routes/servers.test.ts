@@ -24,9 +24,11 @@ const createBody = (fields: Record<string, unknown> = {}) => ({
     ...fields,
   },
 });
+/** The server record an answer holds. */
+const serverOf = (response: { json(): unknown }) =>
+  serverResponseSchema.parse(response.json()).server;
 const create = async (fields: Record<string, unknown> = {}) =>
-  serverResponseSchema.parse((await ok('POST', '/1.3/server', createBody(fields), 202)).json())
-    .server;
+  serverOf(await ok('POST', '/1.3/server', createBody(fields), 202));
 
 describe('server lists and details', () => {
   it('lists the account servers with string numbers and wrapped labels', async () => {
@@ -266,18 +268,16 @@ describe('server states', () => {
   it('stops, starts and restarts, each through maintenance', async () => {
     const created = await create({ title: 'cycle' });
     await advance(30 * second);
-    const stopping = serverResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok(
-            'POST',
-            `/1.3/server/${created.uuid}/stop`,
-            { stop_server: { stop_type: 'soft', timeout: '60' } },
-            200,
-          ),
-        )
-      ).json(),
-    ).server;
+    const stopping = serverOf(
+      await audited(1, () =>
+        ok(
+          'POST',
+          `/1.3/server/${created.uuid}/stop`,
+          { stop_server: { stop_type: 'soft', timeout: '60' } },
+          200,
+        ),
+      ),
+    );
     expect(stopping.state).toBe('maintenance');
     await audited(0, async () =>
       expectProblem(
@@ -299,11 +299,9 @@ describe('server states', () => {
       'SERVER_STATE_ILLEGAL',
     );
 
-    const starting = serverResponseSchema.parse(
-      (
-        await audited(1, () => ok('POST', `/1.3/server/${created.uuid}/start`, undefined, 200))
-      ).json(),
-    ).server;
+    const starting = serverOf(
+      await audited(1, () => ok('POST', `/1.3/server/${created.uuid}/start`, undefined, 200)),
+    );
     expect(starting.state).toBe('maintenance');
     await advance(15 * second);
     expect((await server(created.uuid)).state).toBe('started');
@@ -313,16 +311,14 @@ describe('server states', () => {
       'SERVER_STATE_ILLEGAL',
     );
 
-    const restarting = serverResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          `/1.3/server/${created.uuid}/restart`,
-          { restart_server: { stop_type: 'hard' } },
-          200,
-        )
-      ).json(),
-    ).server;
+    const restarting = serverOf(
+      await ok(
+        'POST',
+        `/1.3/server/${created.uuid}/restart`,
+        { restart_server: { stop_type: 'hard' } },
+        200,
+      ),
+    );
     expect(restarting.state).toBe('maintenance');
     await advance(20 * second);
     expect((await server(created.uuid)).state).toBe('started');
@@ -338,21 +334,15 @@ describe('server states', () => {
   it('tags on create and with the classic tag and untag paths', async () => {
     const created = await create({ title: 'tagged', tags: { tag: ['PROD', 'web'] } });
     expect(created.tags.tag).toEqual(['PROD', 'web']);
-    const tagged = serverResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok('POST', `/1.3/server/${created.uuid}/tag/db,PROD`, undefined, 200),
-        )
-      ).json(),
-    ).server;
+    const tagged = serverOf(
+      await audited(1, () => ok('POST', `/1.3/server/${created.uuid}/tag/db,PROD`, undefined, 200)),
+    );
     expect(tagged.tags.tag).toEqual(['PROD', 'web', 'db']);
-    const untagged = serverResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok('POST', `/1.3/server/${created.uuid}/untag/web,none`, undefined, 200),
-        )
-      ).json(),
-    ).server;
+    const untagged = serverOf(
+      await audited(1, () =>
+        ok('POST', `/1.3/server/${created.uuid}/untag/web,none`, undefined, 200),
+      ),
+    );
     expect(untagged.tags.tag).toEqual(['PROD', 'db']);
     await audited(0, () => ok('POST', `/1.3/server/${created.uuid}/untag/none`, undefined, 200));
     await audited(0, async () =>
@@ -367,18 +357,16 @@ describe('server states', () => {
   it('modifies (202); changing cores needs a stopped server', async () => {
     const build = await serverNamed('build-box');
     const web = await serverNamed('web-1');
-    const renamed = serverResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok(
-            'PUT',
-            `/1.3/server/${web.uuid}`,
-            { server: { title: 'web-one', labels: { label: [{ key: 'env', value: 'prod' }] } } },
-            202,
-          ),
-        )
-      ).json(),
-    ).server;
+    const renamed = serverOf(
+      await audited(1, () =>
+        ok(
+          'PUT',
+          `/1.3/server/${web.uuid}`,
+          { server: { title: 'web-one', labels: { label: [{ key: 'env', value: 'prod' }] } } },
+          202,
+        ),
+      ),
+    );
     expect(renamed).toMatchObject({
       title: 'web-one',
       labels: { label: [{ key: 'env', value: 'prod' }] },
@@ -396,25 +384,23 @@ describe('server states', () => {
         'PLAN_INVALID',
       );
     });
-    const resized = serverResponseSchema.parse(
-      (
-        await ok(
-          'PUT',
-          `/1.3/server/${build.uuid}`,
-          { server: { core_number: '6', memory_amount: 8192 } },
-          202,
-        )
-      ).json(),
-    ).server;
+    const resized = serverOf(
+      await ok(
+        'PUT',
+        `/1.3/server/${build.uuid}`,
+        { server: { core_number: '6', memory_amount: 8192 } },
+        202,
+      ),
+    );
     expect(resized).toMatchObject({
       plan: 'custom',
       core_number: '6',
       memory_amount: '8192',
       state: 'stopped',
     });
-    const planned = serverResponseSchema.parse(
-      (await ok('PUT', `/1.3/server/${build.uuid}`, { server: { plan: '4xCPU-8GB' } }, 202)).json(),
-    ).server;
+    const planned = serverOf(
+      await ok('PUT', `/1.3/server/${build.uuid}`, { server: { plan: '4xCPU-8GB' } }, 202),
+    );
     expect(planned).toMatchObject({ plan: '4xCPU-8GB', core_number: '4', memory_amount: '8192' });
   });
 

@@ -19,6 +19,7 @@ import { rfc3339 } from '../clock';
 import { actorOf, backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { ServerRow } from '../store/servers';
 import type { StorageRow } from '../store/storages';
+import { newStorageDefaults } from '../store/storages';
 import { systemLabelsOfCopy } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
@@ -208,23 +209,18 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
           const fresh = (fields: Partial<StorageRow>): StorageRow => ({
             uuid: newUuid(uuidPrefixes.storage),
             account_id: principal.owner.id,
+            ...newStorageDefaults,
             title: device.title ?? `${body.hostname} disk ${disks + 1}`,
             type: 'normal',
-            access: 'private',
             size: device.size ?? 0,
             tier: device.tier ?? planTier ?? 'maxiops',
             state: 'online',
             zone: server.zone,
-            license: 0,
             encrypted: device.encrypted ?? 'no',
             created: rfc3339(clock.now()),
-            origin: null,
-            template_type: null,
             // The first disk of a plan server is the storage the plan includes (api-reference-notes §3.2).
             part_of_plan: size.plan !== 'custom' && disks === 0 ? 1 : 0,
             backup_rule: JSON.stringify(device.backup_rule ?? {}),
-            copy_of: null,
-            resize_pending: 0,
             ...fields,
           });
           if (device.action === 'create') {

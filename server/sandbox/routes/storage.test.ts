@@ -24,7 +24,9 @@ const clock = manualClock('2026-11-21T10:00:00.000Z');
 const { app, call, ok, storage, storages, serverNamed, createStorage, advance, audited } =
   sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
-/** Runs a request and checks how many audit rows it wrote. */
+/** The storage record an answer holds. */
+const storageOf = (response: { json(): unknown }) =>
+  storageResponseSchema.parse(response.json()).storage;
 
 describe('storage lists', () => {
   it('lists private and public storage, 25 by default, up to 100', async () => {
@@ -290,7 +292,7 @@ describe('creating, modifying and deleting storage', () => {
     const response = await audited(1, () =>
       ok('PUT', `/1.3/storage/${created.uuid}`, { storage: { title: 'renamed', size: 15 } }, 202),
     );
-    const modified = storageResponseSchema.parse(response.json()).storage;
+    const modified = storageOf(response);
     expect(modified).toMatchObject({
       title: 'renamed',
       size: 15,
@@ -352,11 +354,9 @@ describe('creating, modifying and deleting storage', () => {
     const created = await createStorage({ title: `policy ${policy}` });
     const backups: string[] = [];
     for (const title of ['b1', 'b2', 'b3']) {
-      const backup = storageResponseSchema.parse(
-        (
-          await ok('POST', `/1.3/storage/${created.uuid}/backup`, { storage: { title } }, 201)
-        ).json(),
-      ).storage;
+      const backup = storageOf(
+        await ok('POST', `/1.3/storage/${created.uuid}/backup`, { storage: { title } }, 201),
+      );
       backups.push(backup.uuid);
       await advance(60 * second);
       clock.advance(second);
@@ -376,7 +376,7 @@ describe('backup, clone, templatize, cancel', () => {
     const response = await audited(1, () =>
       ok('POST', `/1.3/storage/${source.uuid}/backup`, { storage: { title: 'nightly' } }, 201),
     );
-    const backup = storageResponseSchema.parse(response.json()).storage;
+    const backup = storageOf(response);
     expect(backup).toMatchObject({
       type: 'backup',
       state: 'maintenance',
@@ -420,18 +420,16 @@ describe('backup, clone, templatize, cancel', () => {
 
   it('clones across zones: new storage and source in maintenance until done', async () => {
     const source = await createStorage({ title: 'clone me', tier: 'hdd' });
-    const clone = storageResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok(
-            'POST',
-            `/1.3/storage/${source.uuid}/clone`,
-            { storage: { zone: 'de-fra1', title: 'copy' } },
-            201,
-          ),
-        )
-      ).json(),
-    ).storage;
+    const clone = storageOf(
+      await audited(1, () =>
+        ok(
+          'POST',
+          `/1.3/storage/${source.uuid}/clone`,
+          { storage: { zone: 'de-fra1', title: 'copy' } },
+          201,
+        ),
+      ),
+    );
     expect(clone).toMatchObject({
       type: 'normal',
       state: 'maintenance',
@@ -453,16 +451,14 @@ describe('backup, clone, templatize, cancel', () => {
   });
 
   it('clones a public template, keeping its licence', async () => {
-    const clone = storageResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          `/1.3/storage/${windowsHel}/clone`,
-          { storage: { zone: 'fi-hel1', title: 'win' } },
-          201,
-        )
-      ).json(),
-    ).storage;
+    const clone = storageOf(
+      await ok(
+        'POST',
+        `/1.3/storage/${windowsHel}/clone`,
+        { storage: { zone: 'fi-hel1', title: 'win' } },
+        201,
+      ),
+    );
     expect(clone.license).toBeGreaterThan(0);
     expect((await storage(windowsHel)).state).toBe('online');
     await audited(1, () => ok('POST', `/1.3/storage/${clone.uuid}/cancel`, undefined, 204));
@@ -471,16 +467,14 @@ describe('backup, clone, templatize, cancel', () => {
 
   it('cancels a running clone from its source: the copy is removed, the source is online', async () => {
     const source = await createStorage({ title: 'cancel me' });
-    const clone = storageResponseSchema.parse(
-      (
-        await ok(
-          'POST',
-          `/1.3/storage/${source.uuid}/clone`,
-          { storage: { zone: 'fi-hel1', title: 'doomed' } },
-          201,
-        )
-      ).json(),
-    ).storage;
+    const clone = storageOf(
+      await ok(
+        'POST',
+        `/1.3/storage/${source.uuid}/clone`,
+        { storage: { zone: 'fi-hel1', title: 'doomed' } },
+        201,
+      ),
+    );
     await advance(10 * second);
     await ok('POST', `/1.3/storage/${source.uuid}/cancel`, undefined, 204);
     expectProblem(await call('GET', `/1.3/storage/${clone.uuid}`), 404, 'STORAGE_NOT_FOUND');
@@ -498,18 +492,16 @@ describe('backup, clone, templatize, cancel', () => {
 
   it('templatizes private normal storage keeping its tier', async () => {
     const source = await createStorage({ title: 'golden', tier: 'standard' });
-    const template = storageResponseSchema.parse(
-      (
-        await audited(1, () =>
-          ok(
-            'POST',
-            `/1.3/storage/${source.uuid}/templatize`,
-            { storage: { title: 'golden image' } },
-            201,
-          ),
-        )
-      ).json(),
-    ).storage;
+    const template = storageOf(
+      await audited(1, () =>
+        ok(
+          'POST',
+          `/1.3/storage/${source.uuid}/templatize`,
+          { storage: { title: 'golden image' } },
+          201,
+        ),
+      ),
+    );
     expect(template).toMatchObject({
       type: 'template',
       access: 'private',
@@ -586,7 +578,7 @@ describe('attach and detach', () => {
     const attached = await audited(1, async () => {
       const response = await attach(disk.uuid, { server: db1.uuid });
       expect(response.statusCode).toBe(200);
-      return storageResponseSchema.parse(response.json()).storage;
+      return storageOf(response);
     });
     expect(attached.servers.server).toEqual([db1.uuid]);
     const device = (await serverNamed('db-1')).storage_devices.storage_device.find(
@@ -596,13 +588,11 @@ describe('attach and detach', () => {
     const detached = await audited(1, () =>
       ok('POST', `/1.3/storage/${disk.uuid}/detach`, undefined, 200),
     );
-    expect(storageResponseSchema.parse(detached.json()).storage.servers.server).toEqual([]);
+    expect(storageOf(detached).servers.server).toEqual([]);
     const again = await audited(0, () =>
       ok('POST', `/1.3/storage/${disk.uuid}/detach`, undefined, 200),
     );
-    expect(storageResponseSchema.parse(again.json()).storage).toEqual(
-      storageResponseSchema.parse(detached.json()).storage,
-    );
+    expect(storageOf(again)).toEqual(storageOf(detached));
   });
 
   it('refuses every attach rule with its code and writes no audit row', async () => {
@@ -781,16 +771,14 @@ describe('resize and restore', () => {
     );
     expect((await storage(data)).size).toBe(200);
     const disk = await createStorage({ title: 'grow with fs' });
-    const modified = storageResponseSchema.parse(
-      (
-        await ok(
-          'PUT',
-          `/1.3/storage/${disk.uuid}`,
-          { storage: { size: 40, filesystem_resize: 'yes' } },
-          202,
-        )
-      ).json(),
-    ).storage;
+    const modified = storageOf(
+      await ok(
+        'PUT',
+        `/1.3/storage/${disk.uuid}`,
+        { storage: { size: 40, filesystem_resize: 'yes' } },
+        202,
+      ),
+    );
     expect(modified).toMatchObject({ size: 40, state: 'maintenance' });
   });
 
@@ -812,9 +800,9 @@ describe('resize and restore', () => {
     });
     await ok('POST', `/1.3/server/${web.uuid}/stop`, undefined, 200);
     await advance(15 * second);
-    const restored = storageResponseSchema.parse(
-      (await audited(1, () => ok('POST', `/1.3/storage/${backup}/restore`, undefined, 202))).json(),
-    ).storage;
+    const restored = storageOf(
+      await audited(1, () => ok('POST', `/1.3/storage/${backup}/restore`, undefined, 202)),
+    );
     expect(restored).toMatchObject({ uuid: osDisk.uuid, state: 'maintenance' });
     await advance(60 * second);
     expect((await storage(osDisk.uuid)).state).toBe('online');
@@ -864,16 +852,14 @@ describe('persistence', () => {
       let server = await buildServer({ database, clock: fileClock });
       const client = resourceClient(() => server);
       const disk = await client.createStorage({ title: 'survivor' });
-      const backup = storageResponseSchema.parse(
-        (
-          await client.ok(
-            'POST',
-            `/1.3/storage/${disk.uuid}/backup`,
-            { storage: { title: 'across restarts' } },
-            201,
-          )
-        ).json(),
-      ).storage;
+      const backup = storageOf(
+        await client.ok(
+          'POST',
+          `/1.3/storage/${disk.uuid}/backup`,
+          { storage: { title: 'across restarts' } },
+          201,
+        ),
+      );
       await server.close();
       server = await buildServer({ database, clock: fileClock });
       expect((await client.storage(backup.uuid)).state).toBe('maintenance');

@@ -22,6 +22,7 @@ import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
 import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
 import type { StorageRow } from '../store/storages';
+import { newStorageDefaults } from '../store/storages';
 import { systemLabelsOfCopy, withSystemLabels } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
 import { createQuotas } from '../quotas';
@@ -81,17 +82,8 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     return {
       uuid: newUuid(uuidPrefixes.storage),
       account_id: ownerId,
-      access: 'private',
-      tier: null,
-      license: 0,
-      encrypted: 'no',
+      ...newStorageDefaults,
       created: rfc3339(clock.now()),
-      origin: null,
-      template_type: null,
-      part_of_plan: 0,
-      backup_rule: '{}',
-      copy_of: null,
-      resize_pending: 0,
       ...fields,
     };
   }
@@ -338,22 +330,42 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     return details(request, row);
   });
 
-  handle(scope, storageEndpoints.backup, async ({ request, params, body: { storage: body } }) => {
-    const row = resources.storageFor(principalOf(request), params.uuid, 'write');
-    requireOnlineNormal(row, 'Backups are taken of private normal storage only.');
+  /**
+   * A backup or a template of a private normal storage, made in its zone: same size, encryption
+   * and (for a template) tier and license; the source stays in `sourceState` while it is copied.
+   */
+  function copyInPlace(
+    request: FastifyRequest,
+    uuid: string,
+    action: 'backup' | 'templatize',
+    typeRule: string,
+    fields: (source: StorageRow) => Partial<StorageRow> & Pick<StorageRow, 'title' | 'type'>,
+    sourceState: StorageRow['state'],
+  ) {
+    const row = resources.storageFor(principalOf(request), uuid, 'write');
+    requireOnlineNormal(row, typeRule);
     context.billing.requireCredits(principalOf(request).owner);
-    const backup = newStorage(row.account_id!, {
-      title: body.title,
-      type: 'backup',
+    const copy = newStorage(row.account_id!, {
       size: row.size,
       zone: row.zone,
       state: 'maintenance',
-      origin: row.uuid,
       encrypted: row.encrypted,
       copy_of: row.uuid,
+      ...fields(row),
     });
-    return startCopy(request, 'backup', row, backup, 'backuping');
-  });
+    return startCopy(request, action, row, copy, sourceState);
+  }
+
+  handle(scope, storageEndpoints.backup, async ({ request, params, body: { storage: body } }) =>
+    copyInPlace(
+      request,
+      params.uuid,
+      'backup',
+      'Backups are taken of private normal storage only.',
+      (row) => ({ title: body.title, type: 'backup', origin: row.uuid }),
+      'backuping',
+    ),
+  );
 
   handle(scope, storageEndpoints.cancel, async ({ request, params }) => {
     const row = resources.storageFor(principalOf(request), params.uuid, 'write');
@@ -406,23 +418,21 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     scope,
     storageEndpoints.templatize,
     async ({ request, params, body: { storage: body } }) => {
-      const row = resources.storageFor(principalOf(request), params.uuid, 'write');
-      requireOnlineNormal(row, 'Templates are made of private normal storage only.');
-      context.billing.requireCredits(principalOf(request).owner);
       // api-rules §3: template deployments use the source storage tier.
-      const template = newStorage(row.account_id!, {
-        title: body.title,
-        type: 'template',
-        size: row.size,
-        zone: row.zone,
-        state: 'maintenance',
-        tier: row.tier,
-        license: row.license,
-        encrypted: row.encrypted,
-        template_type: 'native',
-        copy_of: row.uuid,
-      });
-      return startCopy(request, 'templatize', row, template, 'maintenance');
+      return copyInPlace(
+        request,
+        params.uuid,
+        'templatize',
+        'Templates are made of private normal storage only.',
+        (row) => ({
+          title: body.title,
+          type: 'template',
+          tier: row.tier,
+          license: row.license,
+          template_type: 'native',
+        }),
+        'maintenance',
+      );
     },
   );
 

@@ -22,6 +22,27 @@ export interface AccountRow {
 
 export type NewAccount = Omit<AccountRow, 'id'>;
 
+/**
+ * A new account unless it says otherwise: a main account of no partner and no partner itself,
+ * both sign-ins allowed, the billing and technical roles, no credits, euros, no limits, contact or
+ * labels.
+ */
+export const newAccountDefaults: Omit<NewAccount, 'username' | 'password_hash' | 'created_at'> = {
+  type: 'main',
+  main_account_id: null,
+  partner_id: null,
+  is_partner: 0,
+  account_creation_limit: null,
+  allow_api: 1,
+  allow_gui: 1,
+  roles: JSON.stringify(['billing', 'technical']),
+  credits: 0,
+  currency: 'EUR',
+  resource_limits: '{}',
+  contact: '{}',
+  labels: '[]',
+};
+
 export function createAccountRepository(db: Db) {
   const byUsername = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE username = ?');
   const byId = db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE id = ?');

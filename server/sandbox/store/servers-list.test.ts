@@ -9,7 +9,7 @@ import type { SkydeckServer } from '../../app';
 import { newUuid } from '../credentials';
 import { buildTestServer, manualClock } from '../testing';
 import type { ServerListFilter, ServerRow } from './servers';
-import { createServerRepository } from './servers';
+import { createServerRepository, serverSettingDefaults } from './servers';
 
 /**
  * The server list in SQL answers exactly as the list did when it filtered, sorted and paged the
@@ -155,15 +155,8 @@ describe('the server list in SQL', () => {
             account_id: owner,
             created: 1_790_000_000 + fields.created,
             host: 1,
-            simple_backup: 'no',
-            boot_order: 'disk',
-            firewall: 'off',
+            ...serverSettingDefaults,
             metadata: 'no',
-            nic_model: 'virtio',
-            video_model: 'cirrus',
-            timezone: 'UTC',
-            remote_access_enabled: 'no',
-            remote_access_type: 'vnc',
             remote_access_password: 'x',
             tags: JSON.stringify(fields.tags),
             labels: JSON.stringify(fields.labels),

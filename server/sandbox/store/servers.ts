@@ -33,6 +33,30 @@ export interface ServerRow {
   server_group?: string | null;
 }
 
+type ServerSettingField =
+  | 'simple_backup'
+  | 'boot_order'
+  | 'firewall'
+  | 'nic_model'
+  | 'video_model'
+  | 'timezone'
+  | 'remote_access_enabled'
+  | 'remote_access_type'
+  | 'tags';
+
+/** A new server's settings unless it says otherwise (the columns' defaults in store/migrations.ts). */
+export const serverSettingDefaults: Pick<ServerRow, ServerSettingField> = {
+  simple_backup: 'no',
+  boot_order: 'disk',
+  firewall: 'off',
+  nic_model: 'virtio',
+  video_model: 'cirrus',
+  timezone: 'UTC',
+  remote_access_enabled: 'no',
+  remote_access_type: 'vnc',
+  tags: '[]',
+};
+
 export interface DeviceRow {
   server_uuid: string;
   address: string;

@@ -34,6 +34,32 @@ export interface StorageRow {
   resize_pending: number;
 }
 
+type StorageDefaultField =
+  | 'access'
+  | 'tier'
+  | 'license'
+  | 'encrypted'
+  | 'origin'
+  | 'template_type'
+  | 'part_of_plan'
+  | 'backup_rule'
+  | 'copy_of'
+  | 'resize_pending';
+
+/** What a new private storage holds unless it says otherwise: no copy, no template, no backup rule. */
+export const newStorageDefaults: Pick<StorageRow, StorageDefaultField> = {
+  access: 'private',
+  tier: null,
+  license: 0,
+  encrypted: 'no',
+  origin: null,
+  template_type: null,
+  part_of_plan: 0,
+  backup_rule: '{}',
+  copy_of: null,
+  resize_pending: 0,
+};
+
 export interface StorageListFilter {
   ownerId: number;
   type?: StorageType;
