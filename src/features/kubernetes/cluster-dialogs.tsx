@@ -54,10 +54,13 @@ export function ScaleDialog({
   cluster,
   group,
   onClose,
+  onDone,
 }: {
   cluster: Cluster;
   group: NodeGroup;
   onClose: () => void;
+  /** Once the API has taken the new count. */
+  onDone: (count: number) => void;
 }) {
   const modify = useModifyNodeGroup(cluster.uuid, group.name);
   const { control, handleSubmit, setError } = useZodForm(scaleSchema, {
@@ -65,7 +68,7 @@ export function ScaleDialog({
   });
   const submission = useApiSubmit({ handleSubmit, setError }, modify, {
     fieldOf: (error) => (countRefused(error) ? 'count' : null),
-    onSuccess: onClose,
+    onSuccess: (updated) => onDone(updated.count),
   });
   return (
     <FormDialog
@@ -94,7 +97,15 @@ const upgradeSchema = z.object({
 });
 
 /** Upgrades the cluster to one of the versions the service offers for it, and no other. */
-export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose: () => void }) {
+export function UpgradeDialog({
+  cluster,
+  onClose,
+  onDone,
+}: {
+  cluster: Cluster;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
   const { control, handleSubmit, setError } = useZodForm(upgradeSchema, {
@@ -104,7 +115,7 @@ export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose:
   const offered = upgrades.data ?? [];
   const submission = useApiSubmit({ handleSubmit, setError }, upgrade, {
     request: ({ version, strategy }) => ({ version, strategy: { type: strategy } }),
-    onSuccess: onClose,
+    onSuccess: onDone,
   });
 
   let body;
@@ -238,9 +249,11 @@ const addGroupSchema = z.pipe(
 export function AddNodeGroupDialog({
   cluster,
   onClose,
+  onDone,
 }: {
   cluster: Cluster;
   onClose: () => void;
+  onDone: () => void;
 }) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
@@ -255,7 +268,7 @@ export function AddNodeGroupDialog({
         : countRefused(error)
           ? 'count'
           : null,
-    onSuccess: onClose,
+    onSuccess: onDone,
   });
   return (
     <FormDialog
