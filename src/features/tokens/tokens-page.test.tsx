@@ -56,6 +56,7 @@ describe('API tokens page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('rowheader', { name })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`Token “${name}” deleted`);
   });
 
   it('marks the panel session the user is signed in with', async () => {
