@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createToken } from '../../api/tokens';
+import { formatDateTime } from '../../lib/format';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { TokensPage } from './tokens-page';
 
@@ -36,6 +37,24 @@ describe('API tokens page', () => {
     expect(within(row as HTMLElement).getByText('just now')).toBeVisible();
     expect(within(row as HTMLElement).getByText('Any address')).toBeVisible();
     expect(screen.queryByText(secret)).not.toBeInTheDocument();
+  });
+
+  it('shows every moment of the table in the one date format, never as the API’s ISO text', async () => {
+    const session = await signInAs('demo');
+    await createToken(
+      { name: uniqueName('Dated'), expires_in: '1h' },
+      { authorization: `Bearer ${session.token}` },
+    );
+    renderPage(<TokensPage />, { session });
+
+    const table = await screen.findByRole('table', { name: 'API tokens' });
+    const moments = table.querySelectorAll('time');
+    expect(moments.length).toBeGreaterThanOrEqual(2);
+    for (const moment of moments) {
+      const iso = moment.getAttribute('dateTime') ?? '';
+      expect(moment).toHaveTextContent(formatDateTime(iso));
+      expect(moment).not.toHaveTextContent(iso);
+    }
   });
 
   it('deletes a token after a confirmation that names it', async () => {
