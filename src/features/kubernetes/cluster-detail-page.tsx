@@ -39,6 +39,10 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { notify, notice } = useSuccessNotice();
+  const upgraded = () => {
+    setDialog(null);
+    notify({ message: 'Upgrade started' });
+  };
   const remove = useDeleteCluster(cluster.uuid);
   const kubeconfig = useQuery({
     ...kubernetesQueries.kubeconfig(cluster.uuid),
@@ -145,14 +149,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         />
       )}
       {dialog === 'upgrade' && (
-        <UpgradeDialog
-          cluster={cluster}
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            notify({ message: 'Upgrade started' });
-          }}
-        />
+        <UpgradeDialog cluster={cluster} onClose={() => setDialog(null)} onDone={upgraded} />
       )}
       {notice}
       <ConfirmDialog

@@ -96,16 +96,15 @@ const upgradeSchema = z.object({
   strategy: upgradeStrategySchema,
 });
 
-/** Upgrades the cluster to one of the versions the service offers for it, and no other. */
-export function UpgradeDialog({
-  cluster,
-  onClose,
-  onDone,
-}: {
+/** A dialog acting on a cluster: `onDone` once the API has taken the action. */
+interface ClusterDialogProps {
   cluster: Cluster;
   onClose: () => void;
   onDone: () => void;
-}) {
+}
+
+/** Upgrades the cluster to one of the versions the service offers for it, and no other. */
+export function UpgradeDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
   const { control, handleSubmit, setError } = useZodForm(upgradeSchema, {
@@ -246,15 +245,7 @@ const addGroupSchema = z.pipe(
 );
 
 /** Adds a node group to a running cluster; its nodes come up on the service's clock. */
-export function AddNodeGroupDialog({
-  cluster,
-  onClose,
-  onDone,
-}: {
-  cluster: Cluster;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
   const { control, handleSubmit, setError } = useZodForm(

@@ -59,15 +59,13 @@ function TagTable({
   );
 }
 
-function DeleteTagDialog({
-  tag,
-  onClose,
-  onDeleted,
-}: {
+interface DeleteTagDialogProps {
   tag: Tag;
   onClose: () => void;
   onDeleted: () => void;
-}) {
+}
+
+function DeleteTagDialog({ tag, onClose, onDeleted }: DeleteTagDialogProps) {
   const deleteTag = useDeleteTag();
   const count = tag.servers.server.length;
   return (
