@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, RowData } from '@tanstack/react-table';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +8,15 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+
+declare module '@tanstack/react-table' {
+  // The type parameters are react-table's; this addition uses none of them.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** `right` for amounts (money, counts), so that their digits line up. */
+    align?: 'right';
+  }
+}
 
 /** Server-side sorting: the caller keeps the order (in the URL) and refetches. */
 export interface TableSorting {
@@ -67,6 +76,7 @@ export function DataTable<TData>({
                 return (
                   <TableCell
                     key={header.id}
+                    align={header.column.columnDef.meta?.align}
                     sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
                     aria-sort={
                       active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
@@ -97,6 +107,7 @@ export function DataTable<TData>({
                 return (
                   <TableCell
                     key={cell.id}
+                    align={cell.column.columnDef.meta?.align}
                     component={isRowHeader ? 'th' : 'td'}
                     scope={isRowHeader ? 'row' : undefined}
                   >

@@ -163,6 +163,7 @@ interface ReleaseDialogProps {
   serverTitle: string | undefined;
   networkName: string | undefined;
   onClose: () => void;
+  onReleased: () => void;
 }
 
 /** What releasing does to the server holding the address (api-rules §4.5), in words. */
@@ -171,7 +172,7 @@ export function describeRelease({
   all,
   serverTitle,
   networkName,
-}: Omit<ReleaseDialogProps, 'onClose'>): string {
+}: Omit<ReleaseDialogProps, 'onClose' | 'onReleased'>): string {
   if (!address.server) {
     return `${address.address} is not attached to a server; it goes back to the pool of zone ${address.zone}.`;
   }
@@ -195,7 +196,7 @@ export function describeRelease({
 
 export function ReleaseIpAddressDialog(props: ReleaseDialogProps) {
   const release = useReleaseIpAddress();
-  const { address, onClose } = props;
+  const { address, onClose, onReleased } = props;
   return (
     <ConfirmDialog
       open
@@ -205,7 +206,7 @@ export function ReleaseIpAddressDialog(props: ReleaseDialogProps) {
       mutation={release}
       errorTitle="The address could not be released"
       apiCall={releaseIpAddressCall(address.address)}
-      onConfirm={() => release.mutate(address, { onSuccess: onClose })}
+      onConfirm={() => release.mutate(address, { onSuccess: onReleased })}
       onClose={onClose}
     >
       {`${describeRelease(props)} The address cannot be got back once released.`}

@@ -191,6 +191,7 @@ describe('IP addresses page', () => {
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: `Release ${address}` })).toBeNull(),
       );
+      expect(await screen.findByRole('status')).toHaveTextContent(`Released ${address}.`);
     },
   );
 

@@ -19,6 +19,7 @@ import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { useSuccessNotice } from '../../components/success-notice';
 import { links } from '../../lib/links';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
@@ -185,7 +186,7 @@ export function IpAddressesPage() {
   // The dialog keeps the addresses it opened with while the selection is cleared after saving.
   const [bulkEditing, setBulkEditing] = useState<IpAddress[] | null>(null);
   const [releasing, setReleasing] = useState<IpAddress | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
+  const { notify, notice } = useSuccessNotice();
 
   const all = addresses.data ?? [];
   const shown = all.filter((address) => matches(address, search));
@@ -246,11 +247,6 @@ export function IpAddressesPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={ipAddressListCall} />
       </Box>
-      {added && (
-        <Typography role="status" sx={{ mb: 2 }}>
-          {`Added ${added}.`}
-        </Typography>
-      )}
       <QueryView
         query={addresses}
         loading="Loading IP addresses"
@@ -277,12 +273,13 @@ export function IpAddressesPage() {
           </IpTableContext>
         )}
       </QueryView>
+      {notice}
       {adding && (
         <AddIpAddressDialog
           onClose={() => setAdding(false)}
           onAdded={(address) => {
             setAdding(false);
-            setAdded(address.address);
+            notify({ message: `Added ${address.address}.` });
           }}
         />
       )}
@@ -299,13 +296,15 @@ export function IpAddressesPage() {
           all={all}
           serverTitle={serverTitle(releasing.server)}
           networkName={networkName(releasing.network)}
-          onClose={() => {
+          onClose={() => setReleasing(null)}
+          onReleased={() => {
             setSelected((current) => {
               const next = new Set(current);
               next.delete(releasing.address);
               return next;
             });
             setReleasing(null);
+            notify({ message: `Released ${releasing.address}.` });
           }}
         />
       )}

@@ -11,6 +11,7 @@ import {
   useDeleteCluster,
 } from '../../api/kubernetes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useSuccessNotice } from '../../components/success-notice';
 import { RouteDetail } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
 import type { Fact } from '../../components/overview-facts';
@@ -37,6 +38,11 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
   const overviewPanel = useOverviewPanel();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { notify, notice } = useSuccessNotice();
+  const upgraded = () => {
+    setDialog(null);
+    notify({ message: 'Upgrade started' });
+  };
   const remove = useDeleteCluster(cluster.uuid);
   const kubeconfig = useQuery({
     ...kubernetesQueries.kubeconfig(cluster.uuid),
@@ -142,7 +148,10 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'upgrade' && <UpgradeDialog cluster={cluster} onClose={() => setDialog(null)} />}
+      {dialog === 'upgrade' && (
+        <UpgradeDialog cluster={cluster} onClose={() => setDialog(null)} onDone={upgraded} />
+      )}
+      {notice}
       <ConfirmDialog
         open={dialog === 'delete'}
         title={`Delete cluster ${cluster.name}?`}

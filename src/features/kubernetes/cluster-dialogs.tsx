@@ -54,10 +54,13 @@ export function ScaleDialog({
   cluster,
   group,
   onClose,
+  onDone,
 }: {
   cluster: Cluster;
   group: NodeGroup;
   onClose: () => void;
+  /** Once the API has taken the new count. */
+  onDone: (count: number) => void;
 }) {
   const modify = useModifyNodeGroup(cluster.uuid, group.name);
   const { control, handleSubmit, setError } = useZodForm(scaleSchema, {
@@ -65,7 +68,7 @@ export function ScaleDialog({
   });
   const submission = useApiSubmit({ handleSubmit, setError }, modify, {
     fieldOf: (error) => (countRefused(error) ? 'count' : null),
-    onSuccess: onClose,
+    onSuccess: (updated) => onDone(updated.count),
   });
   return (
     <FormDialog
@@ -93,8 +96,15 @@ const upgradeSchema = z.object({
   strategy: upgradeStrategySchema,
 });
 
+/** A dialog acting on a cluster: `onDone` once the API has taken the action. */
+interface ClusterDialogProps {
+  cluster: Cluster;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /** Upgrades the cluster to one of the versions the service offers for it, and no other. */
-export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose: () => void }) {
+export function UpgradeDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
   const { control, handleSubmit, setError } = useZodForm(upgradeSchema, {
@@ -104,7 +114,7 @@ export function UpgradeDialog({ cluster, onClose }: { cluster: Cluster; onClose:
   const offered = upgrades.data ?? [];
   const submission = useApiSubmit({ handleSubmit, setError }, upgrade, {
     request: ({ version, strategy }) => ({ version, strategy: { type: strategy } }),
-    onSuccess: onClose,
+    onSuccess: onDone,
   });
 
   let body;
@@ -235,13 +245,7 @@ const addGroupSchema = z.pipe(
 );
 
 /** Adds a node group to a running cluster; its nodes come up on the service's clock. */
-export function AddNodeGroupDialog({
-  cluster,
-  onClose,
-}: {
-  cluster: Cluster;
-  onClose: () => void;
-}) {
+export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
   const { control, handleSubmit, setError } = useZodForm(
@@ -255,7 +259,7 @@ export function AddNodeGroupDialog({
         : countRefused(error)
           ? 'count'
           : null,
-    onSuccess: onClose,
+    onSuccess: onDone,
   });
   return (
     <FormDialog

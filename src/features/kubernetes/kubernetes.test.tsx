@@ -185,6 +185,7 @@ describe('cluster pages', () => {
     expect(within(dialog).getByText(/Experimental/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Delete node' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent(`Node ${nodeName} is terminating`);
     const nodeRow = within(screen.getByRole('table', { name: 'Nodes of default' }))
       .getByRole('rowheader', { name: nodeName })
       .closest('tr')!;

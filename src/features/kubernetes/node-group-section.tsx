@@ -24,12 +24,15 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
+import { useSuccessNotice } from '../../components/success-notice';
+import type { Notice } from '../../components/success-notice';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { AddNodeGroupDialog, ScaleDialog } from './cluster-dialogs';
 
 /** The cluster's node groups, each with its nodes and what can be done to it. */
 export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
   const [adding, setAdding] = useState(false);
+  const { notify, notice } = useSuccessNotice();
   return (
     <Box
       component="section"
@@ -50,19 +53,37 @@ export function NodeGroupSection({ cluster }: { cluster: Cluster }) {
           Add node group
         </Button>
       </Box>
-      {adding && <AddNodeGroupDialog cluster={cluster} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddNodeGroupDialog
+          cluster={cluster}
+          onClose={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            notify({ message: 'Node group created: its nodes are starting' });
+          }}
+        />
+      )}
       {cluster.node_groups.length === 0 ? (
         <EmptyState title="No node groups" description="The cluster has no worker nodes." />
       ) : (
         cluster.node_groups.map((group) => (
-          <NodeGroupCard key={group.name} cluster={cluster} group={group} />
+          <NodeGroupCard key={group.name} cluster={cluster} group={group} notify={notify} />
         ))
       )}
+      {notice}
     </Box>
   );
 }
 
-function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup }) {
+function NodeGroupCard({
+  cluster,
+  group,
+  notify,
+}: {
+  cluster: Cluster;
+  group: NodeGroup;
+  notify: (notice: Notice) => void;
+}) {
   const [dialog, setDialog] = useState<'scale' | 'delete' | null>(null);
   const [nodeToDelete, setNodeToDelete] = useState<KubernetesNode | null>(null);
   const details = useQuery(kubernetesQueries.nodeGroup(cluster.uuid, group.name));
@@ -184,7 +205,15 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
       )}
       {nodes}
       {dialog === 'scale' && (
-        <ScaleDialog cluster={cluster} group={group} onClose={() => setDialog(null)} />
+        <ScaleDialog
+          cluster={cluster}
+          group={group}
+          onClose={() => setDialog(null)}
+          onDone={(count) => {
+            setDialog(null);
+            notify({ message: `Node group ${group.name} scaled to ${count} nodes` });
+          }}
+        />
       )}
       <ConfirmDialog
         open={dialog === 'delete'}
@@ -194,7 +223,14 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         mutation={deleteGroup}
         errorTitle="The node group could not be deleted"
         apiCall={deleteNodeGroupCall(cluster.uuid, group.name)}
-        onConfirm={() => deleteGroup.mutate(group.name, { onSuccess: () => setDialog(null) })}
+        onConfirm={() =>
+          deleteGroup.mutate(group.name, {
+            onSuccess: () => {
+              setDialog(null);
+              notify({ message: `Node group ${group.name} deleted` });
+            },
+          })
+        }
         onClose={() => setDialog(null)}
       >
         {`All ${group.count} nodes of the group terminate; workloads on them move to other nodes if they can.`}
@@ -209,7 +245,12 @@ function NodeGroupCard({ cluster, group }: { cluster: Cluster; group: NodeGroup 
         apiCall={deleteNodeCall(cluster.uuid, group.name, nodeToDelete?.name ?? '')}
         onConfirm={() =>
           nodeToDelete &&
-          deleteNode.mutate(nodeToDelete.name, { onSuccess: () => setNodeToDelete(null) })
+          deleteNode.mutate(nodeToDelete.name, {
+            onSuccess: () => {
+              setNodeToDelete(null);
+              notify({ message: `Node ${nodeToDelete.name} is terminating` });
+            },
+          })
         }
         onClose={() => setNodeToDelete(null)}
       >

@@ -41,6 +41,7 @@ import { FormTextInput } from '../../components/form/form-fields';
 import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
+import { useSuccessNotice } from '../../components/success-notice';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
 import { memberFormSchema, membersSchema, newMember, toMember } from './load-balancer-form';
@@ -107,6 +108,7 @@ function BackendCard({
 }) {
   const { uuid } = balancer;
   const [pending, setPending] = useState<Pending>(null);
+  const { notify, notice } = useSuccessNotice();
   const modify = useModifyMember(uuid, backend.name);
   const remove = useDeleteMember(uuid, backend.name);
   const serverOf = (ip: string | null) => addresses.find((option) => option.address === ip);
@@ -244,11 +246,20 @@ function BackendCard({
         mutation={remove}
         errorTitle="The member could not be deleted"
         apiCall={deleteMemberCall(uuid, backend.name, deleting ?? '')}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setPending(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              setPending(null);
+              notify({ message: `Member ${deleting} deleted` });
+            },
+          })
+        }
         onClose={() => setPending(null)}
       >
         {`Backend ${backend.name} stops sending traffic to ${deleting ?? ''}. The server itself is not touched.`}
       </ConfirmDialog>
+      {notice}
     </SectionCard>
   );
 }

@@ -46,6 +46,7 @@ import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
+import { useSuccessNotice } from '../../components/success-notice';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { portText } from './load-balancer-form';
 import { RuleDialog } from './rule-dialog';
@@ -88,6 +89,12 @@ function FrontendCard({
   const [ruleDialog, setRuleDialog] = useState<{ rule?: LoadBalancerRule } | null>(null);
   const [tlsDialog, setTlsDialog] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  const { notify, notice } = useSuccessNotice();
+  /** Closes the confirmation and says what was removed. */
+  const removed = (message: string) => () => {
+    setPending(null);
+    notify({ message });
+  };
   const removeFrontend = useDeleteFrontend(uuid);
   const removeRule = useDeleteRule(uuid, frontend.name);
   const removeTls = useDeleteTlsConfig(uuid, frontend.name);
@@ -170,7 +177,8 @@ function FrontendCard({
           text: `Traffic of frontend ${frontend.name} no longer goes through rule ${pending.rule}.`,
           mutation: removeRule,
           apiCall: deleteRuleCall(uuid, frontend.name, pending.rule),
-          run: () => removeRule.mutate(pending.rule, { onSuccess: () => setPending(null) }),
+          run: () =>
+            removeRule.mutate(pending.rule, { onSuccess: removed(`Rule ${pending.rule} deleted`) }),
         }
       : pending?.kind === 'tls'
         ? {
@@ -179,7 +187,10 @@ function FrontendCard({
             text: `Frontend ${frontend.name} stops serving this certificate. The bundle itself is kept.`,
             mutation: removeTls,
             apiCall: deleteTlsConfigCall(uuid, frontend.name, pending.name),
-            run: () => removeTls.mutate(pending.name, { onSuccess: () => setPending(null) }),
+            run: () =>
+              removeTls.mutate(pending.name, {
+                onSuccess: removed(`Certificate ${pending.name} removed`),
+              }),
           }
         : {
             title: `Delete frontend ${frontend.name}?`,
@@ -266,6 +277,7 @@ function FrontendCard({
       >
         {deletion.text}
       </ConfirmDialog>
+      {notice}
     </SectionCard>
   );
 }

@@ -17,6 +17,7 @@ import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
+import { useSuccessNotice } from '../../components/success-notice';
 import { links } from '../../lib/links';
 import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
 import { NetworkFormDialog } from './network-form-dialog';
@@ -51,6 +52,12 @@ function NetworkDetails({ network }: { network: Network }) {
   const [action, setAction] = useState<Action | null>(null);
   const routers = useQuery({ ...routerQueries.list(), enabled: network.router !== undefined });
   const close = () => setAction(null);
+  const { notify, notice } = useSuccessNotice();
+  /** Closes the dialog and confirms what its action did. */
+  const done = (message: string) => () => {
+    close();
+    notify({ message });
+  };
   const editable = network.type === 'private';
   const router = routers.data?.find((item) => item.uuid === network.router);
   const routerName = router?.name ?? network.router ?? '';
@@ -143,11 +150,25 @@ function NetworkDetails({ network }: { network: Network }) {
         </Section>
         {editable && <NetworkPeerings network={network} />}
       </Box>
-      {action === 'edit' && <NetworkFormDialog network={network} onClose={close} onSaved={close} />}
-      {action === 'attach-router' && <AttachRouterDialog network={network} onClose={close} />}
-      {action === 'detach-router' && (
-        <DetachRouterDialog network={network} routerName={routerName} onClose={close} />
+      {action === 'edit' && (
+        <NetworkFormDialog network={network} onClose={close} onSaved={done('Network saved')} />
       )}
+      {action === 'attach-router' && (
+        <AttachRouterDialog
+          network={network}
+          onClose={close}
+          onAttached={done('Router attached')}
+        />
+      )}
+      {action === 'detach-router' && (
+        <DetachRouterDialog
+          network={network}
+          routerName={routerName}
+          onClose={close}
+          onDetached={done('Router detached')}
+        />
+      )}
+      {notice}
       {action === 'delete' && (
         <DeleteNetworkDialog
           network={network}

@@ -22,7 +22,11 @@ interface NetworkDialogProps {
   onClose: () => void;
 }
 
-export function AttachRouterDialog({ network, onClose }: NetworkDialogProps) {
+export function AttachRouterDialog({
+  network,
+  onClose,
+  onAttached,
+}: NetworkDialogProps & { onAttached: () => void }) {
   const routers = useQuery(routerQueries.list());
   const attach = useSetNetworkRouter(network.uuid);
   const [router, setRouter] = useState('');
@@ -42,7 +46,7 @@ export function AttachRouterDialog({ network, onClose }: NetworkDialogProps) {
           setMissing(true);
           return;
         }
-        attach.mutate(router, { onSuccess: onClose });
+        attach.mutate(router, { onSuccess: onAttached });
       }}
       onClose={onClose}
     >
@@ -87,7 +91,8 @@ export function DetachRouterDialog({
   network,
   routerName,
   onClose,
-}: NetworkDialogProps & { routerName: string }) {
+  onDetached,
+}: NetworkDialogProps & { routerName: string; onDetached: () => void }) {
   const detach = useSetNetworkRouter(network.uuid);
   return (
     <ConfirmDialog
@@ -98,7 +103,7 @@ export function DetachRouterDialog({
       mutation={detach}
       errorTitle="The router could not be detached"
       apiCall={setNetworkRouterCall(network.uuid, null)}
-      onConfirm={() => detach.mutate(null, { onSuccess: onClose })}
+      onConfirm={() => detach.mutate(null, { onSuccess: onDetached })}
       onClose={onClose}
     >
       {`“${network.name}” stops reaching the networks behind “${routerName}”, and its network peerings stop working until a router is attached again.`}

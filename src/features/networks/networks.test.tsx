@@ -211,12 +211,14 @@ describe('network detail page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Attach router' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('link', { name: routerName })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Router attached');
 
     await user.click(screen.getByRole('button', { name: 'Detach router' }));
     dialog = await screen.findByRole('dialog', { name: `Detach “${routerName}”?` });
     expect(dialog).toHaveTextContent('network peerings stop working');
     await user.click(within(dialog).getByRole('button', { name: 'Detach router' }));
     expect(await screen.findByRole('button', { name: 'Attach router' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Router detached');
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     dialog = await screen.findByRole('dialog', { name: `Delete “${name}”?` });

@@ -22,6 +22,7 @@ describe('routers page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
     await user.click(within(dialog).getByRole('button', { name: 'Create router' }));
     expect(await within(table).findByRole('rowheader', { name })).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Router created'));
 
     await user.click(screen.getByRole('button', { name: `Rename ${name}` }));
     dialog = await screen.findByRole('dialog', { name: `Rename “${name}”` });
@@ -30,12 +31,16 @@ describe('routers page', () => {
     await user.type(field, `${name} 2`);
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(table).findByRole('rowheader', { name: `${name} 2` })).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Router saved'));
 
     await user.click(screen.getByRole('button', { name: `Delete ${name} 2` }));
     dialog = await screen.findByRole('dialog', { name: `Delete “${name} 2”?` });
     await user.click(within(dialog).getByRole('button', { name: 'Delete router' }));
     await waitFor(() =>
       expect(within(table).queryByRole('rowheader', { name: `${name} 2` })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`Router “${name} 2” deleted`),
     );
   });
 

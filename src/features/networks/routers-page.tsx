@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
+import { useSuccessNotice } from '../../components/success-notice';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
@@ -48,6 +49,13 @@ export function RoutersPage() {
   const [action, setAction] = useState<Action | null>(null);
   const networkByUuid = new Map((networks.data ?? []).map((network) => [network.uuid, network]));
   const close = () => setAction(null);
+  const { notify, notice } = useSuccessNotice();
+  /** Closes the dialog and confirms what its action did. */
+  const done = (message: string) => () => {
+    setCreating(false);
+    close();
+    notify({ message });
+  };
 
   const columns = [
     column.accessor('name', { header: 'Name' }),
@@ -123,11 +131,21 @@ export function RoutersPage() {
         getRowId="uuid"
         rowHeaderColumn="name"
       />
-      {creating && <CreateRouterDialog onClose={() => setCreating(false)} />}
-      {action?.kind === 'rename' && <RenameRouterDialog router={action.router} onClose={close} />}
-      {action?.kind === 'delete' && (
-        <DeleteRouterDialog router={action.router} networkByUuid={networkByUuid} onClose={close} />
+      {creating && (
+        <CreateRouterDialog onClose={() => setCreating(false)} onSaved={done('Router created')} />
       )}
+      {action?.kind === 'rename' && (
+        <RenameRouterDialog router={action.router} onClose={close} onSaved={done('Router saved')} />
+      )}
+      {action?.kind === 'delete' && (
+        <DeleteRouterDialog
+          router={action.router}
+          networkByUuid={networkByUuid}
+          onClose={close}
+          onDeleted={done(`Router “${action.router.name}” deleted`)}
+        />
+      )}
+      {notice}
     </>
   );
 }
@@ -182,6 +200,8 @@ interface RouterFormDialogProps {
     callbacks: { onSuccess: () => void; onError: (error: ApiError) => void },
   ) => void;
   onClose: () => void;
+  /** Once the API has taken it. */
+  onSaved: () => void;
   /** Creating: say how many routers the account may still have. */
   showAllowance?: boolean;
 }
@@ -193,6 +213,7 @@ function RouterFormDialog({
   pending,
   save,
   onClose,
+  onSaved,
   ...texts
 }: RouterFormDialogProps) {
   const allowance = useAllowance();
@@ -204,7 +225,7 @@ function RouterFormDialog({
     clear();
     save(
       { router: { name: values.name.trim(), labels: values.labels } },
-      { onSuccess: onClose, onError },
+      { onSuccess: onSaved, onError },
     );
   });
   return (
@@ -222,7 +243,9 @@ function RouterFormDialog({
   );
 }
 
-function CreateRouterDialog({ onClose }: { onClose: () => void }) {
+type DoneProps = { onClose: () => void; onSaved: () => void };
+
+function CreateRouterDialog({ onClose, onSaved }: DoneProps) {
   const create = useCreateRouter();
   return (
     <RouterFormDialog
@@ -235,11 +258,12 @@ function CreateRouterDialog({ onClose }: { onClose: () => void }) {
       pending={create.isPending}
       save={(body, callbacks) => create.mutate(body, callbacks)}
       onClose={onClose}
+      onSaved={onSaved}
     />
   );
 }
 
-function RenameRouterDialog({ router, onClose }: { router: Router; onClose: () => void }) {
+function RenameRouterDialog({ router, onClose, onSaved }: DoneProps & { router: Router }) {
   const modify = useModifyRouter(router.uuid);
   return (
     <RouterFormDialog
@@ -251,6 +275,7 @@ function RenameRouterDialog({ router, onClose }: { router: Router; onClose: () =
       pending={modify.isPending}
       save={(body, callbacks) => modify.mutate(body, callbacks)}
       onClose={onClose}
+      onSaved={onSaved}
     />
   );
 }
@@ -259,10 +284,12 @@ function DeleteRouterDialog({
   router,
   networkByUuid,
   onClose,
+  onDeleted,
 }: {
   router: Router;
   networkByUuid: Map<string, Network>;
   onClose: () => void;
+  onDeleted: () => void;
 }) {
   const remove = useDeleteRouter(router.uuid);
   const attached = router.attached_networks.network;
@@ -276,7 +303,7 @@ function DeleteRouterDialog({
       confirmDisabled={attached.length > 0}
       errorTitle="The router could not be deleted"
       apiCall={deleteRouterCall(router.uuid)}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
+      onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {attached.length > 0 ? (

@@ -11,6 +11,8 @@ import type { HourlyPriceRow, UsagePriceRow } from '../../lib/pricing';
 
 const column = createColumnHelper<HourlyPriceRow>();
 const usageColumn = createColumnHelper<UsagePriceRow>();
+/** Amounts line up on the right, as in every table with money. */
+const money = { align: 'right' } as const;
 
 function priceColumns(currency: string) {
   return [
@@ -31,10 +33,12 @@ function priceColumns(currency: string) {
     column.accessor('perHour', {
       header: 'Per hour',
       cell: (info) => formatMoney(info.getValue(), currency),
+      meta: money,
     }),
     column.accessor('perMonth', {
       header: 'Per month',
       cell: (info) => formatMoney(info.getValue(), currency),
+      meta: money,
     }),
   ];
 }
@@ -46,6 +50,7 @@ function usageColumns(currency: string) {
     usageColumn.accessor('perUnit', {
       header: 'Price',
       cell: (info) => formatMoney(info.getValue(), currency),
+      meta: money,
     }),
   ];
 }

@@ -71,4 +71,22 @@ describe('prices page', () => {
     ).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('right-aligns the money columns, headers and amounts alike, and no other', async () => {
+    renderPage(<PricesPage />, { session: await signInAs('demo'), path: '/prices?zone=de-fra1' });
+
+    const resources = await screen.findByRole('table', { name: 'Resources in de-fra1' });
+    const alignment = (cell: HTMLElement) => getComputedStyle(cell).textAlign;
+    expect(within(resources).getAllByRole('columnheader').map(alignment)).toEqual([
+      'left',
+      'left',
+      'right',
+      'right',
+    ]);
+    expect(alignment(within(resources).getByText('€8.18'))).toBe('right');
+    expect(alignment(within(priceRow(resources, 'CPU core')).getByText('per core'))).toBe('left');
+    const usage = screen.getByRole('table', { name: 'Traffic and storage I/O in de-fra1' });
+    const traffic = priceRow(usage, 'Outgoing public IPv4 traffic');
+    expect(alignment(within(traffic).getByText('€0.01'))).toBe('right');
+  });
 });

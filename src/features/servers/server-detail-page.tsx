@@ -12,6 +12,7 @@ import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../c
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
 import { ServerTagsField } from './server-tags-field';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { useSuccessNotice } from '../../components/success-notice';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
@@ -104,6 +105,8 @@ function ServerView({ server }: { server: ServerDetails }) {
   const restart = useRestartServer();
   const events = useQuery(serverQueries.events(server.uuid, server.state));
   const [deleting, setDeleting] = useState(false);
+  const { notify, notice } = useSuccessNotice();
+  const confirm = (message: string) => ({ onSuccess: () => notify({ message }) });
   const busy = start.isPending || stop.isPending || restart.isPending;
   const failure = start.error ?? stop.error ?? restart.error;
 
@@ -112,21 +115,25 @@ function ServerView({ server }: { server: ServerDetails }) {
       <Button
         variant="outlined"
         disabled={server.state !== 'stopped' || busy}
-        onClick={() => start.mutate(server.uuid)}
+        onClick={() =>
+          start.mutate(server.uuid, confirm('Start requested: the server is starting'))
+        }
       >
         {start.isPending ? 'Starting…' : 'Start'}
       </Button>
       <Button
         variant="outlined"
         disabled={server.state !== 'started' || busy}
-        onClick={() => stop.mutate(server.uuid)}
+        onClick={() => stop.mutate(server.uuid, confirm('Stop requested: the server is stopping'))}
       >
         {stop.isPending ? 'Stopping…' : 'Stop'}
       </Button>
       <Button
         variant="outlined"
         disabled={server.state !== 'started' || busy}
-        onClick={() => restart.mutate(server.uuid)}
+        onClick={() =>
+          restart.mutate(server.uuid, confirm('Restart requested: the server is restarting'))
+        }
       >
         {restart.isPending ? 'Restarting…' : 'Restart'}
       </Button>
@@ -146,6 +153,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   return (
     <>
       <PageHeader title={server.title} crumb={server.title} actions={actions} />
+      {notice}
       <ResourceTabs resourceId={server.uuid} sections={sections} />
       <ServerBackupsPanel server={server} sections={sections} />
       {/* minmax(0, 1fr): the tables scroll on a phone instead of widening the page. */}

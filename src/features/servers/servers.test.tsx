@@ -129,4 +129,14 @@ describe('servers', () => {
     expect(preview).toHaveTextContent('Licence for 2 cores: €0.032 per hour');
     expect(preview).toHaveTextContent(/per month \(730 hours\)/);
   });
+
+  // Last in the file: the restart leaves web-1 in maintenance for the tests after it.
+  it('confirms a restart with the success notice once the API has taken it', async () => {
+    const { user } = await openServer('web-1');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restart' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Restart requested: the server is restarting',
+    );
+  });
 });

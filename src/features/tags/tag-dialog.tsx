@@ -16,10 +16,12 @@ interface TagDialogProps {
   /** The tag to rename; none to create one. */
   tag?: Tag;
   onClose: () => void;
+  /** Once the API has taken it, with the tag's name as saved. */
+  onSaved: (name: string) => void;
 }
 
 /** Creates a tag, or renames and describes one (a rename follows it onto its servers). */
-export function TagDialog({ tag, onClose }: TagDialogProps) {
+export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
   const save = useSaveTag(tag?.name);
   const { control, handleSubmit, setError } = useForm<TagFields>({
     resolver: zodResolver(tagFormSchema),
@@ -34,7 +36,7 @@ export function TagDialog({ tag, onClose }: TagDialogProps) {
 
   const submission = useApiSubmit({ handleSubmit, setError }, save, {
     fieldOf: (error) => (error.code.startsWith('TAG_') ? 'name' : null),
-    onSuccess: onClose,
+    onSuccess: (_result, values) => onSaved(values.name),
   });
 
   return (

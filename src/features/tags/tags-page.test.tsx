@@ -20,6 +20,9 @@ describe('Tags page', () => {
     const row = (await screen.findByRole('rowheader', { name })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Web servers')).toBeVisible();
     expect(within(row).getByText('0 servers')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`Tag “${name}” created`),
+    );
 
     await user.click(within(row).getByRole('button', { name: `Edit tag ${name}` }));
     const edit = await screen.findByRole('dialog', { name: `Edit the tag “${name}”` });
@@ -30,6 +33,9 @@ describe('Tags page', () => {
       'tr',
     ) as HTMLElement;
     expect(screen.queryByRole('rowheader', { name })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`Tag “${renamed}” saved`),
+    );
 
     await user.click(within(renamedRow).getByRole('button', { name: `Delete tag ${renamed}` }));
     const confirm = await screen.findByRole('dialog', { name: `Delete the tag “${renamed}”?` });
@@ -37,6 +43,9 @@ describe('Tags page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: renamed })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`Tag “${renamed}” deleted`),
     );
   });
 

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { useSuccessNotice } from '../../components/success-notice';
 import { TagDialog } from './tag-dialog';
 
 const column = createColumnHelper<Tag>();
@@ -58,7 +59,13 @@ function TagTable({
   );
 }
 
-function DeleteTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
+interface DeleteTagDialogProps {
+  tag: Tag;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+function DeleteTagDialog({ tag, onClose, onDeleted }: DeleteTagDialogProps) {
   const deleteTag = useDeleteTag();
   const count = tag.servers.server.length;
   return (
@@ -70,7 +77,7 @@ function DeleteTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
       mutation={deleteTag}
       errorTitle="The tag could not be deleted"
       apiCall={deleteTagCall(tag.name)}
-      onConfirm={() => deleteTag.mutate(tag.name, { onSuccess: onClose })}
+      onConfirm={() => deleteTag.mutate(tag.name, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {count === 0
@@ -84,6 +91,7 @@ export function TagsPage() {
   const tags = useQuery(tagQueries.list());
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
+  const { notify, notice } = useSuccessNotice();
 
   return (
     <>
@@ -111,9 +119,23 @@ export function TagsPage() {
         <TagDialog
           {...(editing === 'new' ? {} : { tag: editing })}
           onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            notify({ message: `Tag “${name}” ${editing === 'new' ? 'created' : 'saved'}` });
+            setEditing(null);
+          }}
         />
       )}
-      {deleting && <DeleteTagDialog tag={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <DeleteTagDialog
+          tag={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            notify({ message: `Tag “${deleting.name}” deleted` });
+            setDeleting(null);
+          }}
+        />
+      )}
+      {notice}
     </>
   );
 }

@@ -7,9 +7,15 @@ interface DeleteTokenDialogProps {
   token: Token;
   isCurrentSession: boolean;
   onClose: () => void;
+  onDeleted: () => void;
 }
 
-export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTokenDialogProps) {
+export function DeleteTokenDialog({
+  token,
+  isCurrentSession,
+  onClose,
+  onDeleted,
+}: DeleteTokenDialogProps) {
   const deleteToken = useDeleteToken();
   const { endSession } = useAuth();
   return (
@@ -29,7 +35,7 @@ export function DeleteTokenDialog({ token, isCurrentSession, onClose }: DeleteTo
                 endSession(
                   `You deleted this panel session’s token “${token.name}”, so you are signed out.`,
                 )
-            : onClose,
+            : onDeleted,
         })
       }
       onClose={onClose}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createToken } from '../../api/tokens';
+import { formatDateTime } from '../../lib/format';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { TokensPage } from './tokens-page';
 
@@ -38,6 +39,24 @@ describe('API tokens page', () => {
     expect(screen.queryByText(secret)).not.toBeInTheDocument();
   });
 
+  it('shows every moment of the table in the one date format, never as the API’s ISO text', async () => {
+    const session = await signInAs('demo');
+    await createToken(
+      { name: uniqueName('Dated'), expires_in: '1h' },
+      { authorization: `Bearer ${session.token}` },
+    );
+    renderPage(<TokensPage />, { session });
+
+    const table = await screen.findByRole('table', { name: 'API tokens' });
+    const moments = table.querySelectorAll('time');
+    expect(moments.length).toBeGreaterThanOrEqual(2);
+    for (const moment of moments) {
+      const iso = moment.getAttribute('dateTime') ?? '';
+      expect(moment).toHaveTextContent(formatDateTime(iso));
+      expect(moment).not.toHaveTextContent(iso);
+    }
+  });
+
   it('deletes a token after a confirmation that names it', async () => {
     const session = await signInAs('demo');
     const name = uniqueName('Old backup job');
@@ -56,6 +75,7 @@ describe('API tokens page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('rowheader', { name })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`Token “${name}” deleted`);
   });
 
   it('marks the panel session the user is signed in with', async () => {

@@ -7,6 +7,7 @@ import { tokenQueries } from '../../api/tokens';
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { useSuccessNotice } from '../../components/success-notice';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
@@ -18,6 +19,7 @@ export function TokensPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [deleting, setDeleting] = useState<Token | null>(null);
+  const { notify, notice } = useSuccessNotice();
 
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -60,8 +62,13 @@ export function TokensPage() {
           token={deleting}
           isCurrentSession={deleting.id === session?.tokenId}
           onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            notify({ message: `Token “${deleting.name}” deleted` });
+          }}
         />
       )}
+      {notice}
     </>
   );
 }
