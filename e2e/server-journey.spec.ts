@@ -38,6 +38,8 @@ test('create a server with options, firewall it, group it, change its plan and o
 
   await test.step('create the server with an SSH key, user data and simple backups', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
+    // The dashboard's activity links (“create server”) are gone once the list is shown.
+    await expect(page.getByRole('heading', { level: 1, name: 'Servers' })).toBeVisible();
     await page.getByRole('link', { name: 'Create server' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
     await choose(page, 'Zone', /de-fra1/);

@@ -12,6 +12,8 @@ test('create a server with a cost preview, watch it start, stop it and delete it
 }) => {
   await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
+  // The dashboard's activity links (“create server”) are gone once the list is shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Servers' })).toBeVisible();
   await page
     .getByRole('link', { name: 'Create server' })
     .or(page.getByRole('button', { name: 'Create server' }))

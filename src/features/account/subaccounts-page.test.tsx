@@ -18,6 +18,8 @@ async function openEditDialog() {
   await screen.findByRole('table', { name: 'Accounts' });
   await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
   const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
+  // The dialog reads the subaccount's details before it shows the form.
+  await within(dialog).findByRole('button', { name: 'Save changes' });
   return { user, viewer, dialog, session };
 }
 
