@@ -155,6 +155,8 @@ for (const how of ['token', 'password'] as const) {
       upstream.requests.length = 0;
       upstream.unmatched.length = 0;
       await signIn(page, how);
+      // What signing in loads (the dashboard) settles first: each step counts its own page's requests.
+      await page.waitForLoadState('networkidle');
       for (const { path, heading, shows } of list) {
         await test.step(path, async () => {
           const before = upstream.requests.length;
