@@ -79,8 +79,9 @@ export const accountEndpoints = {
   /**
    * The partner account list (contract/partner.ts's `listAccounts`) asked for its status alone: it
    * answers a partner and refuses any other account (api-rules §4.9). Whether the account is a
-   * partner is decided by it; its records stay out of the panel's first load.
+   * partner is decided by it; its answer is kept unread (the list's schema stays out of the panel's
+   * first load) for the partner console to parse, so the console does not ask again.
    */
-  partnerProbe: endpoint('GET /partner/accounts', null, [403]),
+  partnerProbe: endpoint('GET /partner/accounts', z.unknown(), [403]),
   msLma: endpoint('POST /account/ms_lma', msLmaResponseSchema, [], { status: 201 }),
 };

@@ -22,13 +22,16 @@ export async function listAccounts(labels: readonly string[], signal?: AbortSign
   return response.accounts.account;
 }
 
+/** A partner's account list as the probe received it (parsed by the partner console), or false. */
+export type PartnerProbe = false | { answer: unknown };
+
 /**
  * Whether the account is a partner (api-rules §4.9): the partner account list answers it, and
  * refuses any other account (403, or 404 where the service does not offer it).
  */
-export function isPartnerAccount(signal?: AbortSignal) {
+export function isPartnerAccount(signal?: AbortSignal): Promise<PartnerProbe> {
   return callEndpoint(accountEndpoints.partnerProbe, {}, { signal }).then(
-    () => true,
+    (answer) => ({ answer }),
     (error: unknown) => {
       if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
       throw error;

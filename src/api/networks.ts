@@ -61,8 +61,11 @@ export function deleteNetwork(uuid: string) {
 export const networkQueries = {
   all: () => ['networks'] as const,
   lists: () => [...networkQueries.all(), 'list'] as const,
-  list: (params: NetworkListParams = {}) =>
-    fetchQuery([...networkQueries.lists(), params], (signal) => listNetworks(params, signal)),
+  /** No filter and an empty one are one query: they send the same request. */
+  list: ({ labels = [], zone = '' }: NetworkListParams = {}) =>
+    fetchQuery([...networkQueries.lists(), { labels, zone }], (signal) =>
+      listNetworks({ labels, zone }, signal),
+    ),
   details: () => [...networkQueries.all(), 'detail'] as const,
   detail: (uuid: string) =>
     fetchQuery([...networkQueries.details(), uuid], (signal) => getNetwork(uuid, signal)),

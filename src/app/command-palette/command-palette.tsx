@@ -42,7 +42,7 @@ function useSettled(value: string, delayMs = 200) {
 
 /** Everything the palette searches, with what is still loading and what failed. */
 function usePaletteSources(query: string) {
-  const isPartner = useQuery(accountQueries.partner()).data === true;
+  const isPartner = !!useQuery(accountQueries.partner()).data;
   const wanted = isUuid(query) ? '' : query.trim();
   const search = useSettled(wanted);
   const results = useQueries({ queries: sources.map((source) => source.query(search)) });

@@ -16,7 +16,7 @@ const listSx = { listStyle: 'none', m: 0, p: 0 } as const;
  * dashboard comes first, then a list per section, named by its visible heading.
  */
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  const partner = useQuery(accountQueries.partner()).data === true;
+  const partner = !!useQuery(accountQueries.partner()).data;
   const headingId = useId();
   const entries = navigationEntries.filter((entry) => !entry.partnerOnly || partner);
   const sectionOf = (entry: NavigationEntry) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -99,7 +99,7 @@ function Allowance({ partner }: { partner: Account['partner'] }) {
 }
 
 function PartnerConsole({ partner }: { partner: Account['partner'] }) {
-  const accounts = useQuery(partnerQueries.accounts());
+  const accounts = useQuery(partnerQueries.accounts(useQueryClient()));
   const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<PartnerAccount | null>(null);
