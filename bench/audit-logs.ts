@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { auditLogListResponseSchema } from '../contract/audit-log';
 import { buildServer } from '../server/app';
 import { demoUsers } from '../server/sandbox/seed';
 import { basicAuth, bearer, createToken, demoAuth } from '../server/sandbox/testing';
+import { round, timeGet, writeResults } from './support/latency';
 import { seedAuditRows } from './support/seed';
 
 const rowCount = 200_000;
@@ -66,10 +66,6 @@ const scenarios: Record<string, { url: string; auth?: string }> = {
   },
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
 const results: Record<
   string,
   { url: string; items: number; total: number | null; median_ms: number; p95_ms: number }
@@ -77,28 +73,15 @@ const results: Record<
 for (const [name, { url, auth = demoToken }] of Object.entries(scenarios)) {
   let items = 0;
   let total: number | null = null;
-  const times: number[] = [];
-  for (let run = -10; run < runs; run += 1) {
-    const begin = performance.now();
-    const response = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
-    const elapsed = performance.now() - begin;
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  const times = await timeGet(app, url, auth, runs, (response) => {
     if (url.includes('/export')) items = response.body.trimEnd().split('\r\n').length - 1;
     else if (url.includes('/filter-options')) items = Object.keys(response.json()).length;
     else {
       items = auditLogListResponseSchema.parse(response.json()).audit_logs.length;
       total = Number(response.headers['service-total-count']);
     }
-    if (run >= 0) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  results[name] = {
-    url,
-    items,
-    total,
-    median_ms: round(percentile(times, 50)),
-    p95_ms: round(percentile(times, 95)),
-  };
+  });
+  results[name] = { url, items, total, ...times };
 }
 
 await app.close();
@@ -112,9 +95,7 @@ const report = {
   seed_ms: round(seedMs),
   scenarios: results,
 };
-const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, 'audit-logs.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeResults('audit-logs', report);
 console.log(`Audit logs: ${rowCount} rows seeded in ${Math.round(seedMs)} ms`);
 console.table(
   Object.fromEntries(

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { auditLogListResponseSchema } from '../contract/audit-log';
 import { serverListResponseSchema } from '../contract/server';
 import { storageListResponseSchema } from '../contract/storage';
 import { buildServer } from '../server/app';
 import { bearer, createToken, demoAuth } from '../server/sandbox/testing';
+import { round, timeGet, writeResults } from './support/latency';
 import { seedAuditRows, seedServers, seedStorages } from './support/seed';
 
 const counts = { storages: 10_000, servers: 1_000, auditRows: 200_000 };
@@ -38,22 +38,25 @@ const seedMs = performance.now() - seedStart;
 // A token: Basic authentication spends a deliberate scrypt per new credential, which is not the list.
 const authorization = bearer((await createToken(app, demoAuth, { name: 'bench' })).token);
 
+const storageCount = (body: unknown) =>
+  storageListResponseSchema.parse(body).storages.storage.length;
+const serverCount = (body: unknown) => serverListResponseSchema.parse(body).servers.server.length;
 const scenarios: Record<string, { url: string; count: (body: unknown) => number }> = {
   'storages: filtered page (normal, title search, sorted by size, page 3)': {
     url: '/1.3/storage/normal/private?search=disk-0&sort_by=size&order_by=desc&limit=25&offset=50',
-    count: (body) => storageListResponseSchema.parse(body).storages.storage.length,
+    count: storageCount,
   },
   'storages: label filter (env=prod AND team=web)': {
     url: '/1.3/storage?label=env%3Dprod&label=team%3Dweb&limit=25',
-    count: (body) => storageListResponseSchema.parse(body).storages.storage.length,
+    count: storageCount,
   },
   'servers: filtered page (started, sorted by title, page 5)': {
     url: '/1.3/server?state=started&sort_by=title&limit=25&offset=100',
-    count: (body) => serverListResponseSchema.parse(body).servers.server.length,
+    count: serverCount,
   },
   'servers: label filter (env=prod AND team=web)': {
     url: '/1.3/server?label=env%3Dprod&label=team%3Dweb&limit=25',
-    count: (body) => serverListResponseSchema.parse(body).servers.server.length,
+    count: serverCount,
   },
   'audit log: filtered page (one storage, updates)': {
     url: `/1.3/audit-logs?q=${audited.storages[42]}&actions=update&limit=50`,
@@ -61,34 +64,16 @@ const scenarios: Record<string, { url: string; count: (body: unknown) => number 
   },
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
 const results: Record<
   string,
   { url: string; items: number; median_ms: number; p95_ms: number; within_target: boolean }
 > = {};
 for (const [name, { url, count }] of Object.entries(scenarios)) {
   let items = 0;
-  const times: number[] = [];
-  for (let run = -10; run < runs; run += 1) {
-    const start = performance.now();
-    const response = await app.inject({ method: 'GET', url, headers: { authorization } });
-    const elapsed = performance.now() - start;
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  const times = await timeGet(app, url, authorization, runs, (response) => {
     items = count(response.json());
-    if (run >= 0) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  const median = round(percentile(times, 50));
-  results[name] = {
-    url,
-    items,
-    median_ms: median,
-    p95_ms: round(percentile(times, 95)),
-    within_target: median <= targetMs,
-  };
+  });
+  results[name] = { url, items, ...times, within_target: times.median_ms <= targetMs };
 }
 
 await app.close();
@@ -103,9 +88,7 @@ const report = {
   seed_ms: round(seedMs),
   scenarios: results,
 };
-const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, 'scale.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeResults('scale', report);
 console.log(
   `Scale: ${counts.storages} storages, ${counts.servers} servers, ${counts.auditRows} audit rows in one account (seeded in ${Math.round(seedMs)} ms); target ${targetMs} ms`,
 );
