@@ -104,6 +104,27 @@ export const endpoint = endpointsWith({});
 /** Operations of the newer services, which fail with RFC 7807 problem details. */
 export const problemEndpoint = endpointsWith({ style: 'problem' });
 
+/**
+ * Classic operations that share their success answer and failure statuses (a server's actions),
+ * each given as its route and what else differs from the defaults.
+ */
+export function endpointsAnswering<Response extends Schema | null>(
+  response: Response,
+  errors: readonly number[],
+) {
+  return <
+    const R extends Route,
+    Query extends Schema | undefined = undefined,
+    Body extends Schema | undefined = undefined,
+  >(
+    route: R,
+    more: Omit<
+      EndpointSpec<RoutePath<R>, Query, Body, Response>,
+      'method' | 'path' | 'response' | 'errors'
+    > = {},
+  ) => endpoint<R, Response, Query, Body>(route, response, errors, more);
+}
+
 /** `'offset,:count'` → `'offset' | 'count'`: parameters of one segment joined by commas. */
 type SegmentParamNames<Names extends string> = Names extends `${infer Name},:${infer Rest}`
   ? Name | SegmentParamNames<Rest>

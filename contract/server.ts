@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { endpoint } from './endpoint';
+import { endpoint, endpointsAnswering } from './endpoint';
 import {
   labelSchema,
   plainText,
@@ -497,6 +497,9 @@ export const serverDeleteQuerySchema = z.object({
 });
 export type ServerDeleteQuery = z.input<typeof serverDeleteQuerySchema>;
 
+/** A server operation that answers the server, with the failures these operations share. */
+const serverAction = endpointsAnswering(serverResponseSchema, [400, 403, 404, 409]);
+
 /** Servers (api-reference-notes §2.1), their classic storage and CD-ROM operations and interfaces (§5.1). */
 export const serverEndpoints = {
   list: endpoint('GET /server', serverListResponseSchema, [400], { query: serverListQuerySchema }),
@@ -519,45 +522,25 @@ export const serverEndpoints = {
   start: endpoint('POST /server/:uuid/start', serverResponseSchema, [400, 402, 403, 404, 409], {
     body: startServerRequestSchema,
   }),
-  /** The body may be left out: a soft stop. */
   /**
    * Moves a stopped server and its disks to another zone (UpCloud's Go SDK, RelocateServerRequest;
    * `upctl server relocate`): it is in maintenance while its disks move.
    */
-  relocate: endpoint('POST /server/:uuid/relocate', serverResponseSchema, [400, 403, 404, 409], {
-    body: relocateServerRequestSchema,
-  }),
+  relocate: serverAction('POST /server/:uuid/relocate', { body: relocateServerRequestSchema }),
   /** Replaces a stopped server's OS disk with a fresh clone of a public template (§2.8). */
-  rebuild: endpoint('POST /server/:uuid/rebuild', serverResponseSchema, [400, 403, 404, 409], {
-    body: rebuildServerRequestSchema,
-  }),
-  stop: endpoint('POST /server/:uuid/stop', serverResponseSchema, [400, 403, 404, 409], {
-    body: stopServerRequestSchema,
-  }),
+  rebuild: serverAction('POST /server/:uuid/rebuild', { body: rebuildServerRequestSchema }),
+  /** The body may be left out: a soft stop. */
+  stop: serverAction('POST /server/:uuid/stop', { body: stopServerRequestSchema }),
   /** The body may be left out: a soft restart. */
-  restart: endpoint('POST /server/:uuid/restart', serverResponseSchema, [400, 403, 404, 409], {
-    body: restartServerRequestSchema,
+  restart: serverAction('POST /server/:uuid/restart', { body: restartServerRequestSchema }),
+  attachStorage: serverAction('POST /server/:uuid/storage/attach', {
+    body: serverAttachStorageRequestSchema,
   }),
-  attachStorage: endpoint(
-    'POST /server/:uuid/storage/attach',
-    serverResponseSchema,
-    [400, 403, 404, 409],
-    { body: serverAttachStorageRequestSchema },
-  ),
-  detachStorage: endpoint(
-    'POST /server/:uuid/storage/detach',
-    serverResponseSchema,
-    [400, 403, 404, 409],
-    { body: serverDetachStorageRequestSchema },
-  ),
-  loadCdrom: endpoint('POST /server/:uuid/cdrom/load', serverResponseSchema, [400, 403, 404, 409], {
-    body: cdromLoadRequestSchema,
+  detachStorage: serverAction('POST /server/:uuid/storage/detach', {
+    body: serverDetachStorageRequestSchema,
   }),
-  ejectCdrom: endpoint(
-    'POST /server/:uuid/cdrom/eject',
-    serverResponseSchema,
-    [400, 403, 404, 409],
-  ),
+  loadCdrom: serverAction('POST /server/:uuid/cdrom/load', { body: cdromLoadRequestSchema }),
+  ejectCdrom: serverAction('POST /server/:uuid/cdrom/eject'),
   networking: endpoint(
     'GET /server/:uuid/networking',
     serverNetworkingResponseSchema,
