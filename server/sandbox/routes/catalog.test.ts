@@ -10,17 +10,10 @@ import { zoneListResponseSchema } from '../../../contract/zone';
 import { sandboxDomains } from '../domains';
 import { coerceXml, parseXml } from '../http/formats';
 import { demoAuth, otherAuth } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { sandboxSuite, specZoneIds } from './test-helpers';
 
 const spec24ZoneIds = [
-  'de-fra1',
-  'fi-hel1',
-  'fi-hel2',
-  'nl-ams1',
-  'sg-sin1',
-  'uk-lon1',
-  'us-chi1',
-  'us-sjo1',
+  ...specZoneIds,
   // The other public zones of the real zone list (issue 18, item 7).
   'us-nyc1',
   'pl-waw1',

@@ -219,24 +219,16 @@ describe('server-centric attach and detach', () => {
           );
         }
       }
-      expectProblem(await attach(build.uuid, { storage: london.uuid }), 409, 'ZONE_MISMATCH');
-      expectProblem(
-        await attach(build.uuid, { storage: publicImageUuid('fi-hel1', 0) }),
-        409,
-        'PUBLIC_STORAGE_ATTACH',
-      );
-      expectProblem(await attach(db1.uuid, { type: 'disk' }), 400, 'STORAGE_MISSING');
-      expectProblem(
-        await attach(db1.uuid, { storage: '01000000-0000-4000-8fff-000000000000' }),
-        404,
-        'STORAGE_NOT_FOUND',
-      );
-      expectProblem(
-        await attach(db1.uuid, { storage: london.uuid, address: 'virtio:16' }),
-        400,
-        'ADDRESS_INVALID',
-      );
-      expectProblem(await attach('not-a-uuid', { storage: london.uuid }), 400, 'SERVER_INVALID');
+      for (const [server, device, status, code] of [
+        [build.uuid, { storage: london.uuid }, 409, 'ZONE_MISMATCH'],
+        [build.uuid, { storage: publicImageUuid('fi-hel1', 0) }, 409, 'PUBLIC_STORAGE_ATTACH'],
+        [db1.uuid, { type: 'disk' }, 400, 'STORAGE_MISSING'],
+        [db1.uuid, { storage: '01000000-0000-4000-8fff-000000000000' }, 404, 'STORAGE_NOT_FOUND'],
+        [db1.uuid, { storage: london.uuid, address: 'virtio:16' }, 400, 'ADDRESS_INVALID'],
+        ['not-a-uuid', { storage: london.uuid }, 400, 'SERVER_INVALID'],
+      ] as const) {
+        expectProblem(await attach(server, device), status, code);
+      }
       const detach = (device: Record<string, unknown>) =>
         call('POST', `/1.3/server/${db1.uuid}/storage/detach`, { storage_device: device });
       expectProblem(await detach({ address: 'virtio:9' }), 409, 'DEVICE_ADDRESS_NOT_IN_USE');

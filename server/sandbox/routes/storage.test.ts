@@ -11,7 +11,7 @@ import { buildServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
 import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { resourceClient, sandboxSuite } from './test-helpers';
+import { resourceClient, sandboxSuite, specZoneIds } from './test-helpers';
 
 const second = 1000;
 const unknownStorage = '01000000-0000-4000-8fff-000000000000';
@@ -97,16 +97,7 @@ describe('storage lists', () => {
 
   it('offers Debian, Ubuntu, Rocky Linux and a licensed Windows template in every zone', async () => {
     const templates = await storages('/template/public?limit=100');
-    for (const zone of [
-      'de-fra1',
-      'fi-hel1',
-      'fi-hel2',
-      'nl-ams1',
-      'sg-sin1',
-      'uk-lon1',
-      'us-chi1',
-      'us-sjo1',
-    ]) {
+    for (const zone of specZoneIds) {
       const titles = templates.filter((item) => item.zone === zone).map((item) => item.title);
       expect(titles.join('|')).toMatch(/Debian.*Ubuntu.*Rocky.*Windows/);
     }
@@ -599,49 +590,26 @@ describe('attach and detach', () => {
     const db1 = await serverNamed('db-1');
     const build = await serverNamed('build-box');
     const web = await serverNamed('web-1');
+    const webDisk = web.storage_devices.storage_device[0]!.storage;
     const london = await createStorage({ zone: 'uk-lon1', title: 'london' });
     const helsinki = await createStorage({ zone: 'fi-hel1', title: 'helsinki' });
     const [otherServer] = (await call('GET', '/1.3/server', undefined, otherAuth)).json().servers
       .server;
     await audited(0, async () => {
-      expectProblem(await attach(london.uuid, { server: build.uuid }), 409, 'ZONE_MISMATCH');
-      expectProblem(
-        await attach(london.uuid, { server: db1.uuid, address: 'ide:0:1' }),
-        409,
-        'IDE_HOTPLUG_UNSUPPORTED',
-      );
-      expectProblem(
-        await attach(london.uuid, { server: db1.uuid, type: 'cdrom' }),
-        409,
-        'CDROM_HOTPLUG_UNSUPPORTED',
-      );
-      expectProblem(
-        await attach(london.uuid, { server: db1.uuid, address: 'virtio:0' }),
-        409,
-        'DEVICE_ADDRESS_IN_USE',
-      );
-      expectProblem(await attach(debianHel, { server: build.uuid }), 409, 'PUBLIC_STORAGE_ATTACH');
-      expectProblem(
-        await attach(web.storage_devices.storage_device[0]!.storage, { server: web.uuid }),
-        409,
-        'STORAGE_ATTACHED',
-      );
-      expectProblem(
-        await attach(london.uuid, { server: otherServer.uuid }),
-        403,
-        'SERVER_FORBIDDEN',
-      );
-      expectProblem(
-        await attach(london.uuid, { server: '00000000-0000-4000-8000-000000000000' }),
-        404,
-        'SERVER_NOT_FOUND',
-      );
-      expectProblem(
-        await attach(london.uuid, { server: db1.uuid, address: 'virtio:16' }),
-        400,
-        'ADDRESS_INVALID',
-      );
-      expectProblem(await attach(london.uuid, {}), 400, 'SERVER_MISSING');
+      for (const [storage, device, status, code] of [
+        [london.uuid, { server: build.uuid }, 409, 'ZONE_MISMATCH'],
+        [london.uuid, { server: db1.uuid, address: 'ide:0:1' }, 409, 'IDE_HOTPLUG_UNSUPPORTED'],
+        [london.uuid, { server: db1.uuid, type: 'cdrom' }, 409, 'CDROM_HOTPLUG_UNSUPPORTED'],
+        [london.uuid, { server: db1.uuid, address: 'virtio:0' }, 409, 'DEVICE_ADDRESS_IN_USE'],
+        [debianHel, { server: build.uuid }, 409, 'PUBLIC_STORAGE_ATTACH'],
+        [webDisk, { server: web.uuid }, 409, 'STORAGE_ATTACHED'],
+        [london.uuid, { server: otherServer.uuid }, 403, 'SERVER_FORBIDDEN'],
+        [london.uuid, { server: '00000000-0000-4000-8000-000000000000' }, 404, 'SERVER_NOT_FOUND'],
+        [london.uuid, { server: db1.uuid, address: 'virtio:16' }, 400, 'ADDRESS_INVALID'],
+        [london.uuid, {}, 400, 'SERVER_MISSING'],
+      ] as const) {
+        expectProblem(await attach(storage, device), status, code);
+      }
     });
     const cd = await attach(debianCdHel, { server: build.uuid });
     expect(cd.statusCode).toBe(200);

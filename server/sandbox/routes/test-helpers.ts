@@ -157,6 +157,18 @@ export function resourceClient(app: () => SkydeckServer) {
   };
 }
 
+/** The zones of the API specification's zone list, in its order. */
+export const specZoneIds = [
+  'de-fra1',
+  'fi-hel1',
+  'fi-hel2',
+  'nl-ams1',
+  'sg-sin1',
+  'uk-lon1',
+  'us-chi1',
+  'us-sjo1',
+];
+
 /** An IPv4 block of a network create body, with DHCP on. */
 export const ipv4Block = (address: string, extra: Record<string, unknown> = {}) => ({
   address,
