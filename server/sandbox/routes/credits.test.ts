@@ -38,51 +38,31 @@ describe('an account without credits', () => {
     setCredits(0);
     const before = { disks: (await storages('/private')).length, audit: auditCount() };
 
-    expectProblem(
-      await call('POST', '/1.3/storage', { storage: { zone: 'fi-hel1', size: 10, title: 'x' } }),
-      402,
-      'INSUFFICIENT_CREDITS',
-    );
-    // A subaccount spends its main account's credits.
-    expectProblem(
-      await call(
-        'POST',
-        '/1.3/storage',
-        { storage: { zone: 'fi-hel1', size: 10, title: 'x' } },
-        viewerAuth,
-      ),
-      402,
-      'INSUFFICIENT_CREDITS',
-    );
-    expectProblem(await call('POST', '/1.3/server', serverBody), 402, 'INSUFFICIENT_CREDITS');
     const buildBox = await serverNamed('build-box');
     expect(buildBox.state).toBe('stopped');
-    expectProblem(
-      await call('POST', `/1.3/server/${buildBox.uuid}/start`),
-      402,
-      'INSUFFICIENT_CREDITS',
-    );
-    for (const operation of ['backup', 'clone', 'templatize']) {
-      const body = {
-        storage: {
-          title: `${operation} copy`,
-          ...(operation === 'clone' ? { zone: 'fi-hel1' } : {}),
-        },
-      };
-      expectProblem(
-        await call('POST', `/1.3/storage/${disk.uuid}/${operation}`, body),
-        402,
-        'INSUFFICIENT_CREDITS',
-      );
+    const diskBody = { storage: { zone: 'fi-hel1', size: 10, title: 'x' } };
+    const floatingIp = { family: 'IPv4', floating: 'yes', zone: 'de-fra1' };
+    const copyBody = (operation: string) => ({
+      storage: {
+        title: `${operation} copy`,
+        ...(operation === 'clone' ? { zone: 'fi-hel1' } : {}),
+      },
+    });
+    const billable: [method: string, url: string, body?: unknown, auth?: string][] = [
+      ['POST', '/1.3/storage', diskBody],
+      // A subaccount spends its main account's credits.
+      ['POST', '/1.3/storage', diskBody, viewerAuth],
+      ['POST', '/1.3/server', serverBody],
+      ['POST', `/1.3/server/${buildBox.uuid}/start`],
+      ...['backup', 'clone', 'templatize'].map(
+        (operation) =>
+          ['POST', `/1.3/storage/${disk.uuid}/${operation}`, copyBody(operation)] as const,
+      ),
+      ['POST', '/1.3/ip_address', { ip_address: floatingIp }],
+    ];
+    for (const [method, url, body, auth] of billable) {
+      expectProblem(await call(method, url, body, auth), 402, 'INSUFFICIENT_CREDITS');
     }
-
-    expectProblem(
-      await call('POST', '/1.3/ip_address', {
-        ip_address: { family: 'IPv4', floating: 'yes', zone: 'de-fra1' },
-      }),
-      402,
-      'INSUFFICIENT_CREDITS',
-    );
 
     expect((await serverNamed('build-box')).state).toBe('stopped');
     expect((await storages('/private')).length).toBe(before.disks);

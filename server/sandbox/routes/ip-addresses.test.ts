@@ -137,36 +137,18 @@ describe('adding addresses', () => {
     const utilityMac = (await server(machine.uuid)).networking.interfaces.interface.find(
       (item) => item.type === 'utility',
     )!.mac;
-    expectProblem(
-      await call('PATCH', `/1.3/ip_address/${loose.address}`, { ip_address: { mac: utilityMac } }),
-      400,
-      'MAC_INVALID',
-    );
-    expectProblem(
-      await call('PATCH', `/1.3/ip_address/${loose.address}`, {
-        ip_address: { mac: 'da:00:00:00:00:01' },
-      }),
-      400,
-      'MAC_INVALID',
-    );
     const dbMac = (await publicOf('db-1')).nic.mac;
-    expectProblem(
-      await call('PATCH', `/1.3/ip_address/${loose.address}`, { ip_address: { mac: dbMac } }),
-      409,
-      'ZONE_MISMATCH',
-    );
-    expectProblem(
-      await call('POST', '/1.3/ip_address', {
-        ip_address: { family: 'IPv6', floating: 'yes', zone: 'de-fra1' },
-      }),
-      400,
-      'FLOATING_IP_NOT_AVAILABLE',
-    );
-    expectProblem(
-      await call('POST', '/1.3/ip_address', { ip_address: { floating: 'yes' } }),
-      400,
-      'ZONE_MISSING',
-    );
+    const looseUrl = `/1.3/ip_address/${loose.address}`;
+    const floatingIpv6 = { family: 'IPv6', floating: 'yes', zone: 'de-fra1' };
+    for (const [method, url, ipAddress, status, code] of [
+      ['PATCH', looseUrl, { mac: utilityMac }, 400, 'MAC_INVALID'],
+      ['PATCH', looseUrl, { mac: 'da:00:00:00:00:01' }, 400, 'MAC_INVALID'],
+      ['PATCH', looseUrl, { mac: dbMac }, 409, 'ZONE_MISMATCH'],
+      ['POST', '/1.3/ip_address', floatingIpv6, 400, 'FLOATING_IP_NOT_AVAILABLE'],
+      ['POST', '/1.3/ip_address', { floating: 'yes' }, 400, 'ZONE_MISSING'],
+    ] as const) {
+      expectProblem(await call(method, url, { ip_address: ipAddress }), status, code);
+    }
   });
 
   it('adds public, utility and private addresses to a stopped server only', async () => {
