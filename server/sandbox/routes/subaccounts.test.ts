@@ -121,21 +121,13 @@ describe('subaccounts', () => {
   });
 
   it('deletes own subaccounts only, with audit rows for create and delete', async () => {
-    expectProblem(
-      await call('DELETE', '/1.3/account/sub/nobody_here', demoAuth),
-      404,
-      'ACCOUNT_NOT_FOUND',
-    );
-    expectProblem(
-      await call('DELETE', '/1.3/account/sub/ops_user', otherAuth),
-      403,
-      'ACCOUNT_FORBIDDEN',
-    );
-    expectProblem(
-      await call('DELETE', '/1.3/account/sub/ops_user', viewerAuth),
-      403,
-      'ACCOUNT_FORBIDDEN',
-    );
+    for (const [username, auth, status, code] of [
+      ['nobody_here', demoAuth, 404, 'ACCOUNT_NOT_FOUND'],
+      ['ops_user', otherAuth, 403, 'ACCOUNT_FORBIDDEN'],
+      ['ops_user', viewerAuth, 403, 'ACCOUNT_FORBIDDEN'],
+    ] as const) {
+      expectProblem(await call('DELETE', `/1.3/account/sub/${username}`, auth), status, code);
+    }
     expect((await call('DELETE', '/1.3/account/sub/ops_user', demoAuth)).statusCode).toBe(204);
     expectProblem(
       await call('GET', '/1.3/account', basicAuth('ops_user', 'mySecr3tPassword')),
@@ -183,16 +175,12 @@ describe('resource usage, currency, devices, MS LMA', () => {
     );
     expect(Object.keys(body)).toEqual(['fi-hel2']);
     expect(body['fi-hel2']!.gpu_plans!['GPU-8xCPU-64GB-1xL40S']!.amount).toBeGreaterThan(0);
-    expectProblem(
-      await call('GET', '/1.3/device/availability?zone=xx-nope1', demoAuth),
-      400,
-      'ZONE_INVALID',
-    );
-    expectProblem(
-      await call('GET', '/1.3/device/availability?type=fpga', demoAuth),
-      400,
-      'TYPE_INVALID',
-    );
+    for (const [query, code] of [
+      ['zone=xx-nope1', 'ZONE_INVALID'],
+      ['type=fpga', 'TYPE_INVALID'],
+    ] as const) {
+      expectProblem(await call('GET', `/1.3/device/availability?${query}`, demoAuth), 400, code);
+    }
   });
 
   it('starts an MS LMA signing', async () => {
