@@ -261,19 +261,17 @@ describe('network create', () => {
 describe('network details, modify and delete', () => {
   it('answers 400, 403 and 404 as for other resources', async () => {
     const theirs = await privateNamed('other private network', otherAuth);
-    expectProblem(await call('GET', `/1.3/network/${theirs.uuid}`), 403, 'NETWORK_FORBIDDEN');
-    expectProblem(
-      await call('GET', '/1.3/network/03000000-0000-4000-8fff-00000000ffff'),
-      404,
-      'NETWORK_NOT_FOUND',
-    );
-    expectProblem(await call('GET', '/1.3/network/nope'), 400, 'NETWORK_INVALID');
-    expectProblem(
-      await call('PUT', `/1.3/network/${theirs.uuid}`, { network: { name: 'mine' } }),
-      403,
-      'NETWORK_FORBIDDEN',
-    );
-    expectProblem(await call('DELETE', `/1.3/network/${theirs.uuid}`), 403, 'NETWORK_FORBIDDEN');
+    const theirPath = `/1.3/network/${theirs.uuid}`;
+    const missingPath = '/1.3/network/03000000-0000-4000-8fff-00000000ffff';
+    for (const [method, path, body, status, code] of [
+      ['GET', theirPath, undefined, 403, 'NETWORK_FORBIDDEN'],
+      ['GET', missingPath, undefined, 404, 'NETWORK_NOT_FOUND'],
+      ['GET', '/1.3/network/nope', undefined, 400, 'NETWORK_INVALID'],
+      ['PUT', theirPath, { network: { name: 'mine' } }, 403, 'NETWORK_FORBIDDEN'],
+      ['DELETE', theirPath, undefined, 403, 'NETWORK_FORBIDDEN'],
+    ] as const) {
+      expectProblem(await call(method, path, body), status, code);
+    }
     expect((await network(theirs.uuid, otherAuth)).name).toBe('other private network');
   });
 
