@@ -69,47 +69,36 @@ const serverBody = (title: string, extra: Record<string, unknown> = {}) => ({
 
 describe('real client sequences against a started sandbox', () => {
   it('creates and modifies a network with DHCP routes configuration (upctl network create/modify, upcloud_network)', async () => {
+    // The IP network as the clients send it, with its DHCP routes configuration.
+    const ipNetworks = (autoPopulation: Record<string, unknown>) => ({
+      ip_network: [
+        {
+          address: '192.168.86.1/24',
+          dhcp: 'yes',
+          dhcp_default_route: 'no',
+          family: 'IPv4',
+          gateway: '192.168.86.254',
+          dhcp_routes_configuration: { effective_routes_auto_population: autoPopulation },
+        },
+      ],
+    });
     const created = await sdk('POST', '/network/', {
       network: {
         name: 'sequence network',
         zone: 'fi-hel2',
-        ip_networks: {
-          ip_network: [
-            {
-              address: '192.168.86.1/24',
-              dhcp: 'yes',
-              dhcp_default_route: 'no',
-              family: 'IPv4',
-              gateway: '192.168.86.254',
-              dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
-            },
-          ],
-        },
+        ip_networks: ipNetworks({ enabled: 'no' }),
       },
     });
     expect(created.status).toBe(201);
     const { uuid } = created.json.network;
     const modified = await sdk('PUT', `/network/${uuid}`, {
       network: {
-        ip_networks: {
-          ip_network: [
-            {
-              address: '192.168.86.1/24',
-              dhcp: 'yes',
-              dhcp_default_route: 'no',
-              family: 'IPv4',
-              gateway: '192.168.86.254',
-              dhcp_routes_configuration: {
-                effective_routes_auto_population: {
-                  enabled: 'yes',
-                  exclude_by_source: ['static-route'],
-                  filter_by_destination: [],
-                  filter_by_route_type: ['service'],
-                },
-              },
-            },
-          ],
-        },
+        ip_networks: ipNetworks({
+          enabled: 'yes',
+          exclude_by_source: ['static-route'],
+          filter_by_destination: [],
+          filter_by_route_type: ['service'],
+        }),
       },
     });
     expect(modified.status).toBe(200);
