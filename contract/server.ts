@@ -278,6 +278,16 @@ export const serverInterfaceRequestSchema = z.strictObject({
 });
 export type ServerInterfaceRequest = z.input<typeof serverInterfaceRequestSchema>;
 
+/** Settings a server is created with and that a modify changes alike. */
+const serverSettings = {
+  metadata: z.optional(yesNoSchema),
+  timezone: z.optional(timezoneSchema),
+  boot_order: z.optional(bootOrderSchema),
+  firewall: z.optional(z.enum(['on', 'off'])),
+  nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
+  video_model: z.optional(z.enum(['vga', 'cirrus'])),
+};
+
 export const createServerRequestSchema = z.strictObject({
   server: z.strictObject({
     zone: zoneIdSchema,
@@ -302,12 +312,7 @@ export const createServerRequestSchema = z.strictObject({
     labels: z.optional(serverLabelsSchema),
     /** A sandbox convenience; the real service tags servers with POST /server/{uuid}/tag/{tags}. */
     tags: z.optional(z.strictObject({ tag: z.array(tagNameSchema) })),
-    metadata: z.optional(yesNoSchema),
-    timezone: z.optional(timezoneSchema),
-    boot_order: z.optional(bootOrderSchema),
-    firewall: z.optional(z.enum(['on', 'off'])),
-    nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
-    video_model: z.optional(z.enum(['vga', 'cirrus'])),
+    ...serverSettings,
     password_delivery: z.optional(z.enum(['none', 'email', 'sms'])),
     /** A host of the account's private cloud (UpCloud's Go SDK, CreateServerRequest.Host). */
     host: z.optional(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
@@ -341,12 +346,7 @@ export const modifyServerRequestSchema = z.strictObject({
     plan: z.optional(planNameSchema),
     core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
     memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),
-    metadata: z.optional(yesNoSchema),
-    timezone: z.optional(timezoneSchema),
-    boot_order: z.optional(bootOrderSchema),
-    firewall: z.optional(z.enum(['on', 'off'])),
-    nic_model: z.optional(z.enum(['virtio', 'e1000', 'rtl8139'])),
-    video_model: z.optional(z.enum(['vga', 'cirrus'])),
+    ...serverSettings,
     simple_backup: z.optional(simpleBackupSchema),
     remote_access_enabled: z.optional(yesNoSchema),
     remote_access_type: z.optional(z.enum(['vnc', 'spice'])),

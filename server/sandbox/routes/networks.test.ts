@@ -14,8 +14,8 @@ import { ipv4Block, networkBody, sandboxSuite } from './test-helpers';
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
 const {
-  app,
   call,
+  callXml,
   ok,
   server,
   serverNamed,
@@ -228,17 +228,11 @@ describe('network create', () => {
   });
 
   it('reads an XML body and answers XML', async () => {
-    const response = await app().inject({
-      method: 'POST',
-      url: '/1.3/network',
-      headers: {
-        authorization: demoAuth,
-        'content-type': 'application/xml',
-        accept: 'application/xml',
-      },
-      payload:
-        '<network><name>xml net</name><zone>fi-hel1</zone><ip_networks><ip_network><address>172.21.0.0/24</address><family>IPv4</family><dhcp>yes</dhcp><gateway>172.21.0.1</gateway><dhcp_dns>172.21.0.10</dhcp_dns></ip_network></ip_networks><labels><label><key>env</key><value>xml</value></label></labels></network>',
-    });
+    const response = await callXml(
+      'POST',
+      '/1.3/network',
+      '<network><name>xml net</name><zone>fi-hel1</zone><ip_networks><ip_network><address>172.21.0.0/24</address><family>IPv4</family><dhcp>yes</dhcp><gateway>172.21.0.1</gateway><dhcp_dns>172.21.0.10</dhcp_dns></ip_network></ip_networks><labels><label><key>env</key><value>xml</value></label></labels></network>',
+    );
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     const parsed = parseXml(response.body) as { network: { uuid: string } };

@@ -10,7 +10,7 @@ import {
 import { buildServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
 import { resourceClient, sandboxSuite, specZoneIds } from './test-helpers';
 
 const second = 1000;
@@ -21,7 +21,7 @@ const debianCdHel = publicImageUuid('fi-hel1', 1);
 const windowsHel = publicImageUuid('fi-hel1', 5);
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { app, call, ok, storage, storages, serverNamed, createStorage, advance, audited } =
+const { app, call, callXml, ok, storage, storages, serverNamed, createStorage, advance, audited } =
   sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 /** The storage record an answer holds. */
@@ -391,21 +391,17 @@ describe('backup, clone, templatize, cancel', () => {
     expect((await storage(source.uuid)).state).toBe('online');
     expect((await storage(source.uuid)).backups!.backup).toEqual([backup.uuid]);
     await audited(0, async () => {
-      expectProblem(
-        await call('POST', `/1.3/storage/${backup.uuid}/backup`, { storage: { title: 'x' } }),
-        409,
-        'STORAGE_TYPE_ILLEGAL',
-      );
-      expectProblem(
-        await call('POST', `/1.3/storage/${debianHel}/backup`, { storage: { title: 'x' } }),
-        403,
-        'STORAGE_FORBIDDEN',
-      );
-      expectProblem(
-        await call('POST', `/1.3/storage/${source.uuid}/backup`, { storage: {} }),
-        400,
-        'TITLE_MISSING',
-      );
+      for (const [uuid, body, status, code] of [
+        [backup.uuid, { title: 'x' }, 409, 'STORAGE_TYPE_ILLEGAL'],
+        [debianHel, { title: 'x' }, 403, 'STORAGE_FORBIDDEN'],
+        [source.uuid, {}, 400, 'TITLE_MISSING'],
+      ] as const) {
+        expectProblem(
+          await call('POST', `/1.3/storage/${uuid}/backup`, { storage: body }),
+          status,
+          code,
+        );
+      }
     });
   });
 
@@ -781,17 +777,11 @@ describe('resize and restore', () => {
 
 describe('XML', () => {
   it('creates from an XML body and answers XML that parses back to the record', async () => {
-    const response = await app().inject({
-      method: 'POST',
-      url: '/1.3/storage',
-      headers: {
-        authorization: demoAuth,
-        'content-type': 'application/xml',
-        accept: 'application/xml',
-      },
-      payload:
-        '<storage><zone>fi-hel1</zone><size>12</size><title>from xml &amp; back</title><labels><label><key>env</key><value>xml</value></label></labels></storage>',
-    });
+    const response = await callXml(
+      'POST',
+      '/1.3/storage',
+      '<storage><zone>fi-hel1</zone><size>12</size><title>from xml &amp; back</title><labels><label><key>env</key><value>xml</value></label></labels></storage>',
+    );
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     const parsed = parseXml(response.body) as { storage: { uuid: string } };
