@@ -361,21 +361,13 @@ describe('listing and reading clusters', () => {
 
   it('answers 400 for a malformed UUID, 404 for an unknown or another account’s cluster', async () => {
     const mine = await createCluster();
-    expectProblem(
-      await call('GET', '/1.3/kubernetes/not-a-uuid'),
-      400,
-      'KUBERNETES_CLUSTER_INVALID',
-    );
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${unknownCluster}`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${mine.uuid}`, undefined, otherAuth),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    for (const [uuid, auth, status, code] of [
+      ['not-a-uuid', demoAuth, 400, 'KUBERNETES_CLUSTER_INVALID'],
+      [unknownCluster, demoAuth, 404, 'KUBERNETES_CLUSTER_NOT_FOUND'],
+      [mine.uuid, otherAuth, 404, 'KUBERNETES_CLUSTER_NOT_FOUND'],
+    ] as const) {
+      expectProblem(await call('GET', `/1.3/kubernetes/${uuid}`, undefined, auth), status, code);
+    }
   });
 });
 
@@ -436,18 +428,15 @@ describe('modifying a cluster', () => {
     );
   });
 
-  it('answers 400 for a malformed UUID and 404 for an unknown cluster', async () => {
-    expectProblem(
-      await call('PATCH', '/1.3/kubernetes/nope', { labels: [] }),
-      400,
-      'KUBERNETES_CLUSTER_INVALID',
-    );
-    expectProblem(
-      await call('PATCH', `/1.3/kubernetes/${unknownCluster}`, { labels: [] }),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-  });
+  it.each([
+    ['nope', 400, 'KUBERNETES_CLUSTER_INVALID'],
+    [unknownCluster, 404, 'KUBERNETES_CLUSTER_NOT_FOUND'],
+  ])(
+    'answers 400 for a malformed UUID and 404 for an unknown cluster: %s → %i %s',
+    async (uuid, status, code) => {
+      expectProblem(await call('PATCH', `/1.3/kubernetes/${uuid}`, { labels: [] }), status, code);
+    },
+  );
 });
 
 describe('deleting a cluster', () => {
