@@ -133,6 +133,34 @@ export async function withOldDatabase(
   }
 }
 
+/**
+ * Runs `before` against a sandbox on a fresh database file, restarts the sandbox on that file
+ * (same `options`, same clock) and runs `after` with what `before` answered; `app` is always the
+ * running one. The file is removed afterwards.
+ */
+export async function acrossRestart<T>(
+  options: Omit<ServerOptions, 'database'>,
+  before: (app: () => SkydeckServer) => Promise<T>,
+  after: (app: () => SkydeckServer, made: T) => Promise<void>,
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-restart-'));
+  const database = path.join(dir, 'sandbox.db');
+  try {
+    let server = await buildServer({ ...options, database });
+    const app = () => server;
+    try {
+      const made = await before(app);
+      await server.close();
+      server = await buildServer({ ...options, database });
+      await after(app, made);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** POSTs a token create and answers the created token (which holds the secret). */
 async function postToken(
   app: SkydeckServer,

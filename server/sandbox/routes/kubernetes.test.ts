@@ -1,7 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -16,8 +13,14 @@ import {
   nodeGroupListSchema,
   nodeGroupSchema,
 } from '../../../contract/kubernetes';
-import { buildServer } from '../../app';
-import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import {
+  acrossRestart,
+  demoAuth,
+  expectProblem,
+  manualClock,
+  otherAuth,
+  viewerAuth,
+} from '../testing';
 import { kubernetesClient } from './kubernetes-test-helpers';
 import { sandboxSuite } from './test-helpers';
 
@@ -890,32 +893,25 @@ describe('node groups', () => {
 
 describe('persistence', () => {
   it('brings a cluster created before a restart up after it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-kubernetes-'));
-    const database = path.join(dir, 'sandbox.db');
     const fileClock = manualClock('2026-11-21T10:00:00.000Z');
-    try {
-      let server = await buildServer({ database, clock: fileClock });
-      const client = kubernetesClient(() => server);
-      const created = await client.createCluster();
-      const { kubeconfig } = kubeconfigResponseSchema.parse(
-        (
-          await client.ok('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, 200)
-        ).json(),
-      );
-      await server.close();
-      server = await buildServer({ database, clock: fileClock });
-      expect((await client.cluster(created.uuid)).state).toBe('pending');
-      fileClock.advance(91 * second);
-      expect((await client.cluster(created.uuid)).state).toBe('running');
-      const again = kubeconfigResponseSchema.parse(
-        (
-          await client.ok('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, 200)
-        ).json(),
-      );
-      expect(again.kubeconfig).toBe(kubeconfig);
-      await server.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const kubeconfigOf = async (client: ReturnType<typeof kubernetesClient>, uuid: string) =>
+      kubeconfigResponseSchema.parse(
+        (await client.ok('GET', `/1.3/kubernetes/${uuid}/kubeconfig`, undefined, 200)).json(),
+      ).kubeconfig;
+    await acrossRestart(
+      { clock: fileClock },
+      async (app) => {
+        const client = kubernetesClient(app);
+        const created = await client.createCluster();
+        return { created, kubeconfig: await kubeconfigOf(client, created.uuid) };
+      },
+      async (app, { created, kubeconfig }) => {
+        const client = kubernetesClient(app);
+        expect((await client.cluster(created.uuid)).state).toBe('pending');
+        fileClock.advance(91 * second);
+        expect((await client.cluster(created.uuid)).state).toBe('running');
+        expect(await kubeconfigOf(client, created.uuid)).toBe(kubeconfig);
+      },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverListResponseSchema, serverResponseSchema } from '../../../contract/server';
 import { publicImageUuid } from '../seed';
 import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { sandboxSuite } from './test-helpers';
+import { labelFilters, sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const unknownServer = '00000000-0000-4000-8fff-000000000000';
@@ -68,13 +68,11 @@ describe('server lists and details', () => {
   });
 
   it('takes at most 32 label filters', async () => {
-    const labels = (count: number) =>
-      Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
-    expect((await ok('GET', `/1.3/server?${labels(32)}`, undefined, 200)).json()).toEqual({
+    expect((await ok('GET', `/1.3/server?${labelFilters(32)}`, undefined, 200)).json()).toEqual({
       servers: { server: [] },
     });
     const error = expectProblem(
-      await call('GET', `/1.3/server?${labels(33)}`),
+      await call('GET', `/1.3/server?${labelFilters(33)}`),
       400,
       'LABEL_INVALID',
     );

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   storageDetailsSchema,
   storageListResponseSchema,
   storageResponseSchema,
 } from '../../../contract/storage';
-import { buildServer } from '../../app';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { resourceClient, sandboxSuite, specZoneIds } from './test-helpers';
+import { acrossRestart, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import { labelFilters, resourceClient, sandboxSuite, specZoneIds } from './test-helpers';
 
 const second = 1000;
 const unknownStorage = '01000000-0000-4000-8fff-000000000000';
@@ -63,11 +59,9 @@ describe('storage lists', () => {
   });
 
   it('takes at most 32 label filters', async () => {
-    const labels = (count: number) =>
-      Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
-    expect(await storages(`?${labels(32)}`)).toEqual([]);
+    expect(await storages(`?${labelFilters(32)}`)).toEqual([]);
     const error = expectProblem(
-      await call('GET', `/1.3/storage?${labels(33)}`),
+      await call('GET', `/1.3/storage?${labelFilters(33)}`),
       400,
       'LABEL_INVALID',
     );
@@ -803,30 +797,29 @@ describe('XML', () => {
 
 describe('persistence', () => {
   it('finishes a backup started before a restart', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-storage-'));
-    const database = path.join(dir, 'sandbox.db');
     const fileClock = manualClock('2026-11-21T10:00:00.000Z');
-    try {
-      let server = await buildServer({ database, clock: fileClock });
-      const client = resourceClient(() => server);
-      const disk = await client.createStorage({ title: 'survivor' });
-      const backup = storageOf(
-        await client.ok(
-          'POST',
-          `/1.3/storage/${disk.uuid}/backup`,
-          { storage: { title: 'across restarts' } },
-          201,
-        ),
-      );
-      await server.close();
-      server = await buildServer({ database, clock: fileClock });
-      expect((await client.storage(backup.uuid)).state).toBe('maintenance');
-      fileClock.advance(61 * second);
-      expect((await client.storage(backup.uuid)).state).toBe('online');
-      expect((await client.storage(disk.uuid)).state).toBe('online');
-      await server.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await acrossRestart(
+      { clock: fileClock },
+      async (app) => {
+        const client = resourceClient(app);
+        const disk = await client.createStorage({ title: 'survivor' });
+        const backup = storageOf(
+          await client.ok(
+            'POST',
+            `/1.3/storage/${disk.uuid}/backup`,
+            { storage: { title: 'across restarts' } },
+            201,
+          ),
+        );
+        return { disk, backup };
+      },
+      async (app, { disk, backup }) => {
+        const client = resourceClient(app);
+        expect((await client.storage(backup.uuid)).state).toBe('maintenance');
+        fileClock.advance(61 * second);
+        expect((await client.storage(backup.uuid)).state).toBe('online');
+        expect((await client.storage(disk.uuid)).state).toBe('online');
+      },
+    );
   });
 });

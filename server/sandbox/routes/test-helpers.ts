@@ -169,6 +169,10 @@ export const specZoneIds = [
   'us-sjo1',
 ];
 
+/** A query of `count` distinct label filters (`label=k0&label=k1…`). */
+export const labelFilters = (count: number) =>
+  Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
+
 /** An IPv4 block of a network create body, with DHCP on. */
 export const ipv4Block = (address: string, extra: Record<string, unknown> = {}) => ({
   address,
