@@ -168,62 +168,34 @@ describe('network create', () => {
   it('refuses bad bodies with the attribute at fault and creates nothing', async () => {
     const before = auditCount();
     const post = (body: unknown) => call('POST', '/1.3/network', body);
-    expectProblem(
-      await post(
-        networkBody({
-          ip_networks: { ip_network: [ipv4Block('172.20.0.0/24', { gateway: '10.0.0.1' })] },
-        }),
-      ),
-      400,
-      'GATEWAY_INVALID',
-    );
-    expectProblem(
-      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('172.20.0.0/30')] } })),
-      400,
-      'ADDRESS_INVALID',
-    );
-    expectProblem(
-      await post(networkBody({ ip_networks: { ip_network: [ipv4Block('not-a-block')] } })),
-      400,
-      'ADDRESS_INVALID',
-    );
-    expectProblem(
-      await post(
-        networkBody({
-          ip_networks: { ip_network: [ipv4Block('172.20.0.0/24', { dhcp_dns: ['x'] })] },
-        }),
-      ),
-      400,
-      'DHCP_DNS_INVALID',
-    );
-    expectProblem(
-      await post(networkBody({ ip_networks: { ip_network: [] } })),
-      400,
-      'IP_NETWORK_INVALID',
-    );
-    expectProblem(await post(networkBody({ name: undefined })), 400, 'NAME_MISSING');
-    expectProblem(await post(networkBody({ zone: 'xx-nowhere1' })), 400, 'ZONE_INVALID');
-    expectProblem(await post(networkBody({ type: 'public' })), 400, 'TYPE_INVALID');
-    expectProblem(await post(networkBody({ colour: 'red' })), 400, 'UNKNOWN_ATTRIBUTE');
-    expectProblem(
-      await post(networkBody({ router: '04000000-0000-4000-8000-00000000ffff' })),
-      404,
-      'ROUTER_NOT_FOUND',
-    );
     const othersRouter = (await privateNamed('other private network', otherAuth)).router!;
-    expectProblem(await post(networkBody({ router: othersRouter })), 403, 'ROUTER_FORBIDDEN');
-    expectProblem(
-      await post(
-        networkBody({
+    const oneBlock = (block: Record<string, unknown>) => ({ ip_networks: { ip_network: [block] } });
+    const refused: [fields: Record<string, unknown>, status: number, code: string][] = [
+      [oneBlock(ipv4Block('172.20.0.0/24', { gateway: '10.0.0.1' })), 400, 'GATEWAY_INVALID'],
+      [oneBlock(ipv4Block('172.20.0.0/30')), 400, 'ADDRESS_INVALID'],
+      [oneBlock(ipv4Block('not-a-block')), 400, 'ADDRESS_INVALID'],
+      [oneBlock(ipv4Block('172.20.0.0/24', { dhcp_dns: ['x'] })), 400, 'DHCP_DNS_INVALID'],
+      [{ ip_networks: { ip_network: [] } }, 400, 'IP_NETWORK_INVALID'],
+      [{ name: undefined }, 400, 'NAME_MISSING'],
+      [{ zone: 'xx-nowhere1' }, 400, 'ZONE_INVALID'],
+      [{ type: 'public' }, 400, 'TYPE_INVALID'],
+      [{ colour: 'red' }, 400, 'UNKNOWN_ATTRIBUTE'],
+      [{ router: '04000000-0000-4000-8000-00000000ffff' }, 404, 'ROUTER_NOT_FOUND'],
+      [{ router: othersRouter }, 403, 'ROUTER_FORBIDDEN'],
+      [
+        {
           labels: [
             { key: 'a', value: '1' },
             { key: 'A', value: '2' },
           ],
-        }),
-      ),
-      400,
-      'DUPLICATE_LABEL_KEYS',
-    );
+        },
+        400,
+        'DUPLICATE_LABEL_KEYS',
+      ],
+    ];
+    for (const [fields, status, code] of refused) {
+      expectProblem(await post(networkBody(fields)), status, code);
+    }
     expect(auditCount()).toBe(before);
   });
 

@@ -59,28 +59,21 @@ describe('routers', () => {
   it('refuses bad routers and routes', async () => {
     const before = auditCount();
     const post = (body: unknown) => call('POST', '/1.3/router', { router: body });
-    expectProblem(await post({}), 400, 'NAME_MISSING');
-    expectProblem(
-      await post({ name: 'r', static_routes: [{ route: '0.0.0.0/0', nexthop: 'fd00::1' }] }),
-      400,
-      'NEXTHOP_INVALID',
-    );
-    expectProblem(
-      await post({ name: 'r', static_routes: [{ route: '10.0.0.0', nexthop: '10.0.0.1' }] }),
-      400,
-      'ROUTE_INVALID',
-    );
-    expectProblem(
-      await post({
-        name: 'r',
-        static_routes: [
-          { route: '10.1.0.0/16', nexthop: '10.0.0.1' },
-          { route: '10.1.0.0/16', nexthop: '10.0.0.2' },
-        ],
-      }),
-      400,
-      'DUPLICATE_ROUTE',
-    );
+    const twice = [
+      { route: '10.1.0.0/16', nexthop: '10.0.0.1' },
+      { route: '10.1.0.0/16', nexthop: '10.0.0.2' },
+    ];
+    for (const [body, code] of [
+      [{}, 'NAME_MISSING'],
+      [
+        { name: 'r', static_routes: [{ route: '0.0.0.0/0', nexthop: 'fd00::1' }] },
+        'NEXTHOP_INVALID',
+      ],
+      [{ name: 'r', static_routes: [{ route: '10.0.0.0', nexthop: '10.0.0.1' }] }, 'ROUTE_INVALID'],
+      [{ name: 'r', static_routes: twice }, 'DUPLICATE_ROUTE'],
+    ] as const) {
+      expectProblem(await post(body), 400, code);
+    }
     expect(auditCount()).toBe(before);
   });
 
