@@ -242,6 +242,13 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
   return error;
 }
 
+/** A GET without credentials answers 401 AUTHENTICATION_FAILED with a challenge (api-rules §5.5). */
+export async function expectCredentialsNeeded(app: SkydeckServer, url: string) {
+  const response = await app.inject({ method: 'GET', url });
+  expectProblem(response, 401, 'AUTHENTICATION_FAILED');
+  expect(response.headers['www-authenticate']).toBeDefined();
+}
+
 export interface UpstreamHit {
   method: string;
   url: string;
