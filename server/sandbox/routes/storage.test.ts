@@ -20,6 +20,10 @@ const clock = manualClock('2026-11-21T10:00:00.000Z');
 const { app, call, callXml, ok, storage, storages, serverNamed, createStorage, advance, audited } =
   sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
+/** POST /1.3/storage/{uuid}/{action} without a body. */
+const storageAction = (uuid: string, action: string) =>
+  call('POST', `/1.3/storage/${uuid}/${action}`);
+
 /** The storage record an answer holds. */
 const storageOf = (response: { json(): unknown }) =>
   storageResponseSchema.parse(response.json()).storage;
@@ -463,11 +467,7 @@ describe('backup, clone, templatize, cancel', () => {
     await advance(90 * second);
     expectProblem(await call('GET', `/1.3/storage/${clone.uuid}`), 404, 'STORAGE_NOT_FOUND');
     await audited(0, async () => {
-      expectProblem(
-        await call('POST', `/1.3/storage/${source.uuid}/cancel`),
-        409,
-        'STORAGE_STATE_ILLEGAL',
-      );
+      expectProblem(await storageAction(source.uuid, 'cancel'), 409, 'STORAGE_STATE_ILLEGAL');
     });
   });
 
@@ -541,11 +541,7 @@ describe('favorites', () => {
         (await ok('GET', '/1.3/storage/favorite', undefined, 200)).json(),
       ).storages.storage,
     ).toEqual([]);
-    expectProblem(
-      await call('POST', `/1.3/storage/${unknownStorage}/favorite`),
-      404,
-      'STORAGE_NOT_FOUND',
-    );
+    expectProblem(await storageAction(unknownStorage, 'favorite'), 404, 'STORAGE_NOT_FOUND');
   });
 });
 
@@ -616,16 +612,8 @@ describe('attach and detach', () => {
     ).toBe('ide:0:1');
     await ok('POST', `/1.3/server/${build.uuid}/start`, { server: {} }, 200);
     await advance(15 * second);
-    expectProblem(
-      await call('POST', `/1.3/storage/${debianCdHel}/detach`),
-      409,
-      'CDROM_HOTPLUG_UNSUPPORTED',
-    );
-    expectProblem(
-      await call('POST', `/1.3/storage/${helsinki.uuid}/detach`),
-      409,
-      'IDE_HOTPLUG_UNSUPPORTED',
-    );
+    expectProblem(await storageAction(debianCdHel, 'detach'), 409, 'CDROM_HOTPLUG_UNSUPPORTED');
+    expectProblem(await storageAction(helsinki.uuid, 'detach'), 409, 'IDE_HOTPLUG_UNSUPPORTED');
     await ok('POST', `/1.3/server/${build.uuid}/stop`, { stop_server: { stop_type: 'hard' } }, 200);
     await advance(15 * second);
     await ok('POST', `/1.3/storage/${debianCdHel}/detach`, undefined, 200);
@@ -690,11 +678,7 @@ describe('attach and detach', () => {
 describe('resize and restore', () => {
   it('resizes only after an enlargement, backing up first', async () => {
     const disk = await createStorage({ title: 'grow me' });
-    expectProblem(
-      await call('POST', `/1.3/storage/${disk.uuid}/resize`),
-      409,
-      'STORAGE_STATE_ILLEGAL',
-    );
+    expectProblem(await storageAction(disk.uuid, 'resize'), 409, 'STORAGE_STATE_ILLEGAL');
     await ok('PUT', `/1.3/storage/${disk.uuid}`, { storage: { size: 30 } }, 202);
     const answer = (
       await audited(1, () => ok('POST', `/1.3/storage/${disk.uuid}/resize`, undefined, 200))
@@ -745,16 +729,8 @@ describe('resize and restore', () => {
     const osDisk = await storage(web.storage_devices.storage_device[0]!.storage);
     const backup = osDisk.backups!.backup[0]!;
     await audited(0, async () => {
-      expectProblem(
-        await call('POST', `/1.3/storage/${backup}/restore`),
-        409,
-        'SERVER_STATE_ILLEGAL',
-      );
-      expectProblem(
-        await call('POST', `/1.3/storage/${osDisk.uuid}/restore`),
-        409,
-        'STORAGE_TYPE_ILLEGAL',
-      );
+      expectProblem(await storageAction(backup, 'restore'), 409, 'SERVER_STATE_ILLEGAL');
+      expectProblem(await storageAction(osDisk.uuid, 'restore'), 409, 'STORAGE_TYPE_ILLEGAL');
     });
     await ok('POST', `/1.3/server/${web.uuid}/stop`, undefined, 200);
     await advance(15 * second);
