@@ -48,7 +48,7 @@ describe('an account without credits', () => {
         ...(operation === 'clone' ? { zone: 'fi-hel1' } : {}),
       },
     });
-    const billable: [method: string, url: string, body?: unknown, auth?: string][] = [
+    const billable: (readonly [method: string, url: string, body?: unknown, auth?: string])[] = [
       ['POST', '/1.3/storage', diskBody],
       // A subaccount spends its main account's credits.
       ['POST', '/1.3/storage', diskBody, viewerAuth],
