@@ -133,34 +133,6 @@ export async function withOldDatabase(
   }
 }
 
-/**
- * Runs `before` against a sandbox on a fresh database file, restarts the sandbox on that file
- * (same `options`, same clock) and runs `after` with what `before` answered; `app` is always the
- * running one. The file is removed afterwards.
- */
-export async function acrossRestart<T>(
-  options: Omit<ServerOptions, 'database'>,
-  before: (app: () => SkydeckServer) => Promise<T>,
-  after: (app: () => SkydeckServer, made: T) => Promise<void>,
-) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-restart-'));
-  const database = path.join(dir, 'sandbox.db');
-  try {
-    let server = await buildServer({ ...options, database });
-    const app = () => server;
-    try {
-      const made = await before(app);
-      await server.close();
-      server = await buildServer({ ...options, database });
-      await after(app, made);
-    } finally {
-      await server.close();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** POSTs a token create and answers the created token (which holds the secret). */
 async function postToken(
   app: SkydeckServer,
@@ -240,13 +212,6 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
   const { error } = apiErrorBodySchema.parse(body);
   expect(error.error_message.length).toBeGreaterThan(0);
   return error;
-}
-
-/** A GET without credentials answers 401 AUTHENTICATION_FAILED with a challenge (api-rules §5.5). */
-export async function expectCredentialsNeeded(app: SkydeckServer, url: string) {
-  const response = await app.inject({ method: 'GET', url });
-  expectProblem(response, 401, 'AUTHENTICATION_FAILED');
-  expect(response.headers['www-authenticate']).toBeDefined();
 }
 
 export interface UpstreamHit {

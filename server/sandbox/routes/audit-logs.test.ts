@@ -14,14 +14,13 @@ import {
   createToken,
   panelSignIn,
   demoAuth,
-  expectCredentialsNeeded,
   expectProblem,
   manualClock,
   otherAuth,
   viewerAuth,
 } from '../testing';
 import { demoUsers } from '../seed';
-import { sandboxSuite } from './test-helpers';
+import { expectCredentialsNeeded, sandboxSuite } from './test-helpers';
 
 const day = 24 * 3600 * 1000;
 const remoteIp = '203.0.113.7';

@@ -13,17 +13,9 @@ import {
   nodeGroupListSchema,
   nodeGroupSchema,
 } from '../../../contract/kubernetes';
-import {
-  acrossRestart,
-  demoAuth,
-  expectCredentialsNeeded,
-  expectProblem,
-  manualClock,
-  otherAuth,
-  viewerAuth,
-} from '../testing';
+import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
 import { kubernetesClient } from './kubernetes-test-helpers';
-import { sandboxSuite } from './test-helpers';
+import { acrossRestart, expectCredentialsNeeded, sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const unknownCluster = '0d000000-0000-4000-8000-000000000000';

@@ -6,8 +6,14 @@ import {
 } from '../../../contract/storage';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
-import { acrossRestart, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { labelFilters, resourceClient, sandboxSuite, specZoneIds } from './test-helpers';
+import { expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
+import {
+  acrossRestart,
+  labelFilters,
+  resourceClient,
+  sandboxSuite,
+  specZoneIds,
+} from './test-helpers';
 
 const second = 1000;
 const unknownStorage = '01000000-0000-4000-8fff-000000000000';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Network } from '../../../contract/network';
 import { networkResponseSchema } from '../../../contract/network';
@@ -9,9 +12,10 @@ import { serverListResponseSchema, serverResponseSchema } from '../../../contrac
 import type { StorageDetails } from '../../../contract/storage';
 import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
 import type { ServerOptions, SkydeckServer } from '../../app';
+import { buildServer } from '../../app';
 import { publicImageUuid } from '../seed';
 import type { ManualClock } from '../testing';
-import { buildTestServer, demoAuth } from '../testing';
+import { buildTestServer, demoAuth, expectProblem } from '../testing';
 
 /** Request helpers shared by the route suites; never used in production. */
 export function resourceClient(app: () => SkydeckServer) {
@@ -155,6 +159,41 @@ export function resourceClient(app: () => SkydeckServer) {
     auditCount,
     audited,
   };
+}
+
+/**
+ * Runs `before` against a sandbox on a fresh database file, restarts the sandbox on that file
+ * (same `options`, same clock) and runs `after` with what `before` answered; `app` is always the
+ * running one. The file is removed afterwards.
+ */
+export async function acrossRestart<T>(
+  options: Omit<ServerOptions, 'database'>,
+  before: (app: () => SkydeckServer) => Promise<T>,
+  after: (app: () => SkydeckServer, made: T) => Promise<void>,
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-restart-'));
+  const database = path.join(dir, 'sandbox.db');
+  try {
+    let server = await buildServer({ ...options, database });
+    const app = () => server;
+    try {
+      const made = await before(app);
+      await server.close();
+      server = await buildServer({ ...options, database });
+      await after(app, made);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A GET without credentials answers 401 AUTHENTICATION_FAILED with a challenge (api-rules §5.5). */
+export async function expectCredentialsNeeded(app: SkydeckServer, url: string) {
+  const response = await app.inject({ method: 'GET', url });
+  expectProblem(response, 401, 'AUTHENTICATION_FAILED');
+  expect(response.headers['www-authenticate']).toBeDefined();
 }
 
 /** The zones of the API specification's zone list, in its order. */
