@@ -18,6 +18,9 @@ const partnerAuth = basicAuth('partner', demoUsers.partner);
 
 const clock = manualClock('2026-03-10T08:00:00.000Z');
 const { app, callAs: call } = sandboxSuite({ clock });
+/** POST /1.3/partner/accounts as the partner. */
+const createAccount = (payload: unknown) =>
+  call('POST', '/1.3/partner/accounts', partnerAuth, payload);
 
 const contact = {
   first_name: 'Test',
@@ -88,7 +91,7 @@ describe('partner account creation: every error code of api-rules §7.4', () => 
 
   it.each(cases)('answers 400 %s', async (code, change) => {
     const before = (await call('GET', '/1.3/partner/accounts', partnerAuth)).json<unknown[]>();
-    const response = await call('POST', '/1.3/partner/accounts', partnerAuth, body(change));
+    const response = await createAccount(body(change));
     expectProblem(response, 400, code);
     const after = (await call('GET', '/1.3/partner/accounts', partnerAuth)).json<unknown[]>();
     expect(after).toHaveLength(before.length);
@@ -96,35 +99,13 @@ describe('partner account creation: every error code of api-rules §7.4', () => 
 
   it('answers 409 ACCOUNT_EXISTS for a username in use, a partner customer’s or anyone’s', async () => {
     const first = body();
-    expect((await call('POST', '/1.3/partner/accounts', partnerAuth, first)).statusCode).toBe(201);
-    expectProblem(
-      await call('POST', '/1.3/partner/accounts', partnerAuth, { ...first }),
-      409,
-      'ACCOUNT_EXISTS',
-    );
-    expectProblem(
-      await call(
-        'POST',
-        '/1.3/partner/accounts',
-        partnerAuth,
-        body((d) => (d.username = 'demo')),
-      ),
-      409,
-      'ACCOUNT_EXISTS',
-    );
+    expect((await createAccount(first)).statusCode).toBe(201);
+    expectProblem(await createAccount({ ...first }), 409, 'ACCOUNT_EXISTS');
+    expectProblem(await createAccount(body((d) => (d.username = 'demo'))), 409, 'ACCOUNT_EXISTS');
   });
 
   it('answers UNKNOWN_ATTRIBUTE and REQUEST_INVALID for bodies it cannot use', async () => {
-    expectProblem(
-      await call(
-        'POST',
-        '/1.3/partner/accounts',
-        partnerAuth,
-        body((d) => (d.currency = 'EUR')),
-      ),
-      400,
-      'UNKNOWN_ATTRIBUTE',
-    );
+    expectProblem(await createAccount(body((d) => (d.currency = 'EUR'))), 400, 'UNKNOWN_ATTRIBUTE');
     const malformed = await app().inject({
       method: 'POST',
       url: '/1.3/partner/accounts',
@@ -137,7 +118,7 @@ describe('partner account creation: every error code of api-rules §7.4', () => 
 
 describe('partner account creation: valid bodies', () => {
   it('copies the partner’s contact details when none are given (the recorded exchange)', async () => {
-    const response = await call('POST', '/1.3/partner/accounts', partnerAuth, {
+    const response = await createAccount({
       username: 'copied_contact',
       password: 'superSecret123',
     });
@@ -159,7 +140,7 @@ describe('partner account creation: valid bodies', () => {
   });
 
   it('returns unset optional contact fields as empty strings', async () => {
-    const response = await call('POST', '/1.3/partner/accounts', partnerAuth, {
+    const response = await createAccount({
       username: 'sdk_test_partner_account',
       password: 'superSecret123',
       contact_details: contact,
@@ -195,7 +176,7 @@ describe('partner account creation: valid bodies', () => {
       email: 'sam@smith.example.com',
       vat_number: '12-3456789',
     };
-    const response = await call('POST', '/1.3/partner/accounts', partnerAuth, {
+    const response = await createAccount({
       username: 'smith_hosting',
       password: 'superSecret123',
       contact_details: full,
@@ -205,10 +186,7 @@ describe('partner account creation: valid bodies', () => {
   });
 
   it('accepts a VAT number in the country’s own format', async () => {
-    const response = await call(
-      'POST',
-      '/1.3/partner/accounts',
-      partnerAuth,
+    const response = await createAccount(
       body((draft) => setContact('vat_number', 'FI12345678')(draft)),
     );
     expect(response.statusCode).toBe(201);
