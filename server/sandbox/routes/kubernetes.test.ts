@@ -538,16 +538,16 @@ describe('kubeconfig', () => {
 
   it('answers 404 for an unknown cluster and for another account’s', async () => {
     const created = await createCluster();
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${unknownCluster}/kubeconfig`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${created.uuid}/kubeconfig`, undefined, otherAuth),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    for (const [uuid, auth] of [
+      [unknownCluster, demoAuth],
+      [created.uuid, otherAuth],
+    ]) {
+      expectProblem(
+        await call('GET', `/1.3/kubernetes/${uuid}/kubeconfig`, undefined, auth),
+        404,
+        'KUBERNETES_CLUSTER_NOT_FOUND',
+      );
+    }
   });
 });
 
@@ -607,23 +607,14 @@ describe('upgrades', () => {
 
   it('answers 422 while the cluster is pending and 404 for an unknown cluster', async () => {
     const created = await createCluster();
-    expectProblem(
-      await call('POST', `/1.3/kubernetes/${created.uuid}/available-upgrades`, { version: '1.32' }),
-      422,
-      'CLUSTER_STATE_ILLEGAL',
-    );
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${unknownCluster}/available-upgrades`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-    expectProblem(
-      await call('POST', `/1.3/kubernetes/${unknownCluster}/available-upgrades`, {
-        version: '1.32',
-      }),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    const upgrades = (uuid: string) => `/1.3/kubernetes/${uuid}/available-upgrades`;
+    for (const [method, uuid, body, status, code] of [
+      ['POST', created.uuid, { version: '1.32' }, 422, 'CLUSTER_STATE_ILLEGAL'],
+      ['GET', unknownCluster, undefined, 404, 'KUBERNETES_CLUSTER_NOT_FOUND'],
+      ['POST', unknownCluster, { version: '1.32' }, 404, 'KUBERNETES_CLUSTER_NOT_FOUND'],
+    ] as const) {
+      expectProblem(await call(method, upgrades(uuid), body), status, code);
+    }
   });
 });
 
