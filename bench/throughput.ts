@@ -79,13 +79,14 @@ const authorization = (target: typeof cached) => ({
 const sample = await fetch(`${cached.message.origin}${route}`, { headers: authorization(cached) });
 if (!sample.ok) throw new Error(`${route} answered ${sample.status}`);
 const body = Buffer.from(await sample.arrayBuffer());
-const listed = JSON.parse(body.toString('utf8')) as {
-  storages: { storage: { uuid: string; access: string; type: string }[] };
+const privates = await fetch(`${cached.message.origin}/1.3/storage/private`, {
+  headers: authorization(cached),
+});
+const listed = (await privates.json()) as {
+  storages: { storage: { uuid: string; type: string }[] };
 };
-const writable = listed.storages.storage.find(
-  (storage) => storage.access === 'private' && storage.type === 'normal',
-);
-if (!writable) throw new Error(`${route} lists no private normal storage to write to`);
+const writable = listed.storages.storage.find((storage) => storage.type === 'normal');
+if (!writable) throw new Error('The demo account has no private normal storage to write to');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-throughput-body-'));
 const bodyFile = path.join(dir, 'body');
 fs.writeFileSync(bodyFile, body);
