@@ -18,7 +18,7 @@ import {
   manualClock,
   viewerAuth,
 } from '../testing';
-import { subAccountBody } from '../routes/test-helpers';
+import { sandboxSuite, subAccountBody } from '../routes/test-helpers';
 import { authenticateHeader, ipAllowed } from './auth';
 
 const hour = 3_600_000;
@@ -478,16 +478,10 @@ describe('stored credentials', () => {
 });
 
 describe("a token's principal, remembered between requests", () => {
-  let app: SkydeckServer;
-  let clock: ManualClock;
-  beforeAll(async () => {
-    clock = manualClock();
-    app = await buildTestServer({ clock, authFailureLimit: 1_000_000 });
-  });
-  afterAll(() => app.close());
-
+  const clock = manualClock();
+  const { app, callAs } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
   const as = (auth: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) });
+    callAs(method, url, auth, payload);
   /** A subaccount with the technical role and a token of its own. */
   async function subAccountToken(username: string) {
     const body = subAccountBody({
@@ -496,37 +490,31 @@ describe("a token's principal, remembered between requests", () => {
       last_name: 'Token',
       email: `${username}@example.com`,
     });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/1.3/account/sub',
-      headers: { authorization: demoAuth },
-      payload: body,
-    });
-    expect(created.statusCode).toBe(204);
-    return bearer((await createToken(app, basicAuth(username, 'mySecr3tPassword'))).token);
+    expect((await callAs('POST', '/1.3/account/sub', demoAuth, body)).statusCode).toBe(204);
+    return bearer((await createToken(app(), basicAuth(username, 'mySecr3tPassword'))).token);
   }
   /** Two reads, so that the second is answered by what the first remembered. */
   async function readsTwice(auth: string, remoteAddress?: string) {
-    expect((await accountOf(app, auth, remoteAddress)).statusCode).toBe(200);
-    expect((await accountOf(app, auth, remoteAddress)).statusCode).toBe(200);
+    expect((await accountOf(app(), auth, remoteAddress)).statusCode).toBe(200);
+    expect((await accountOf(app(), auth, remoteAddress)).statusCode).toBe(200);
   }
 
   it('refuses a revoked token at its next request', async () => {
-    const created = await createToken(app, demoAuth, { name: 'revoked' });
+    const created = await createToken(app(), demoAuth, { name: 'revoked' });
     await readsTwice(bearer(created.token));
     expect((await as(demoAuth, 'DELETE', `/1.3/account/tokens/${created.id}`)).statusCode).toBe(
       204,
     );
-    expectProblem(await accountOf(app, bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
+    expectProblem(await accountOf(app(), bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
   });
 
   it('refuses a token once the clock reaches its expiry', async () => {
-    const created = await createToken(app, demoAuth, { name: 'expires', expires_in: '1h' });
+    const created = await createToken(app(), demoAuth, { name: 'expires', expires_in: '1h' });
     await readsTwice(bearer(created.token));
     clock.advance(hour - 1);
-    expect((await accountOf(app, bearer(created.token))).statusCode).toBe(200);
+    expect((await accountOf(app(), bearer(created.token))).statusCode).toBe(200);
     clock.advance(1);
-    expectProblem(await accountOf(app, bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
+    expectProblem(await accountOf(app(), bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
   });
 
   it("follows a change of the account's roles at the next request", async () => {
@@ -547,11 +535,11 @@ describe("a token's principal, remembered between requests", () => {
     const token = await subAccountToken('deleted_sub');
     await readsTwice(token);
     expect((await as(demoAuth, 'DELETE', '/1.3/account/sub/deleted_sub')).statusCode).toBe(204);
-    expectProblem(await accountOf(app, token), 401, 'AUTHENTICATION_FAILED');
+    expectProblem(await accountOf(app(), token), 401, 'AUTHENTICATION_FAILED');
   });
 
   it("judges every request's address against the token's ranges", async () => {
-    const { token } = await createToken(app, demoAuth, { allowed_ip_ranges: ['192.0.2.0/24'] });
+    const { token } = await createToken(app(), demoAuth, { allowed_ip_ranges: ['192.0.2.0/24'] });
     await readsTwice(bearer(token), '192.0.2.10');
     for (const [address, status] of [
       ['198.51.100.1', 401],
@@ -559,7 +547,7 @@ describe("a token's principal, remembered between requests", () => {
       ['198.51.100.1', 401],
       ['192.0.2.11', 200],
     ] as const) {
-      expect((await accountOf(app, bearer(token), address)).statusCode, address).toBe(status);
+      expect((await accountOf(app(), bearer(token), address)).statusCode, address).toBe(status);
     }
   });
 });
