@@ -1,7 +1,7 @@
 /**
  * A server for bench/throughput.ts, run in its own process so that the load generator does not
  * share an event loop with it. `sandbox`: the real server as `npm start` runs it (file database,
- * warn-level logging); `bare`: node:http answering every request with the bytes in BODY_FILE.
+ * warn-level logging; BENCH_RESPONSE_CACHE=off turns its response cache off); `bare`: node:http answering every request with the bytes in BODY_FILE.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +19,7 @@ if (mode === 'sandbox') {
   const app = await buildServer({
     database: path.join(dir, 'sandbox.db'),
     logger: { level: 'warn' },
+    cacheResponses: process.env.BENCH_RESPONSE_CACHE !== 'off',
   });
   const token = await createToken(app, demoAuth, { name: 'bench', expires_in: '1h' });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     /** Where this request's answer goes in the response cache, when its route is cacheable. */
-    cacheSlot: { key: string; version: number } | null;
+    cacheSlot: { key: string; version: number; clockReads: number } | null;
   }
   interface FastifyContextConfig {
     /** Response formats the route can produce besides JSON and XML (CSV, api-rules §2.2.4). */
@@ -117,18 +117,21 @@ function versionScope(context: SandboxContext) {
         request.principal = await context.authenticate(request.headers.authorization, request.ip);
       }
       const { responses } = context;
-      if (responses && config.cacheable && format === 'json' && context.jobs.idle()) {
+      // Due jobs have run (a write): what a pending job changes later cannot be in a stored answer.
+      if (responses && config.cacheable && format === 'json') {
         const version = responses.version();
         const key = `${request.principal?.account.id ?? 0} ${request.url}`;
         const hit = responses.lookup(key, version);
         if (hit) return reply.type(hit.contentType).send(hit.payload);
-        request.cacheSlot = { key, version };
+        request.cacheSlot = { key, version, clockReads: context.jobs.clockReads() };
       }
     });
 
     scope.addHook('onSend', async (request, reply, payload) => {
       const slot = request.cacheSlot;
-      if (slot && reply.statusCode === 200 && typeof payload === 'string') {
+      // An answer that showed a job's progress is not kept: the next read must show it moved on.
+      const timeless = slot?.clockReads === context.jobs.clockReads();
+      if (slot && timeless && reply.statusCode === 200 && typeof payload === 'string') {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json');
         context.responses?.store(slot.key, { version: slot.version, contentType, payload });
       }

@@ -5,7 +5,7 @@ import type { PriceEntry } from '../../contract/price';
 import { createBillingLedger } from './billing';
 import { zonePriceLists } from './catalog';
 import { createFaults } from './faults';
-import { createResponseCache } from './response-cache';
+import { changeVersion, createResponseCache } from './response-cache';
 import { createAuthenticator } from './http/auth';
 import { createJobRunner } from './jobs';
 import { createResources } from './resources';
@@ -130,6 +130,7 @@ export function createSandboxContext(options: SandboxOptions) {
       clock,
       failureLimit: options.authFailureLimit ?? 20,
       failureWindowMs: options.authFailureWindowMs ?? 60_000,
+      version: changeVersion(db),
     }),
     checkAnswers: options.checkAnswers ?? false,
     /** Every registered API route, for the authentication matrix test and for 405 answers. */

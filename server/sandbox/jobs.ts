@@ -51,6 +51,8 @@ export function createJobRunner({
   // never later than the truth (a rolled-back insert only makes it early, costing one query):
   // a request with nothing due, the common case, asks the database nothing.
   let earliestDue: number | null = nextDue.get()?.due ?? null;
+  // How many times a pending job's progress was read: an answer showing one moves with the clock.
+  let clockReads = 0;
 
   function arm() {
     const due = nextDue.get()?.due ?? null;
@@ -105,13 +107,17 @@ export function createJobRunner({
       if (earliestDue === null) return undefined;
       const job = pendingFor.get(resourceId);
       if (!job) return undefined;
+      clockReads += 1;
       const span = job.due_at - job.created_at;
       if (span <= 0) return 99;
       const done = (clock.now().getTime() - job.created_at) / span;
       return Math.max(0, Math.min(99, Math.floor(done * 100)));
     },
-    /** No job is pending: nothing changes by the clock alone. */
-    idle: () => earliestDue === null,
+    /**
+     * Moves whenever an answer reads a pending job's progress, the one thing a pending job shows
+     * that changes with the clock alone (a due job runs before the request, which is a write).
+     */
+    clockReads: () => clockReads,
     runDue,
     start: arm,
     close() {

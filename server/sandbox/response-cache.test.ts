@@ -6,7 +6,7 @@ import { manualClock, otherAuth } from './testing';
 /** Repeated reads come from memory, yet never answer with state that has since changed. */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { call, ok, createStorage } = sandboxSuite({ clock });
+const { call, ok, createStorage, stoppedServer, storages } = sandboxSuite({ clock });
 const list = async (auth?: string) =>
   storageListResponseSchema.parse(
     (await ok('GET', '/1.3/storage/private?limit=100', undefined, 200, auth)).json(),
@@ -48,5 +48,22 @@ describe('the response cache', () => {
     clock.advance(3_600_000);
     await call('GET', '/1.3/account');
     expect((await list()).find((s) => s.uuid === uuid)).toMatchObject({ state: 'online' });
+  });
+
+  it('keeps answering while a simple-backup plan waits, and shows its backup when the time comes', async () => {
+    const server = await stoppedServer('planned-backups');
+    const disk = server.storage_devices.storage_device[0]!.storage;
+    await ok(
+      'PUT',
+      `/1.3/server/${server.uuid}`,
+      { server: { simple_backup: '0430,dailies' } },
+      202,
+    );
+    const backups = async () =>
+      (await storages('/backup?limit=100')).filter((storage) => storage.origin === disk);
+    expect(await backups()).toEqual([]);
+    expect(await backups()).toEqual([]);
+    clock.advance(24 * 3_600_000);
+    expect(await backups()).toEqual([expect.objectContaining({ origin: disk, state: 'online' })]);
   });
 });

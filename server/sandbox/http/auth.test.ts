@@ -18,6 +18,7 @@ import {
   manualClock,
   viewerAuth,
 } from '../testing';
+import { sandboxSuite, subAccountBody } from '../routes/test-helpers';
 import { authenticateHeader, ipAllowed } from './auth';
 
 const hour = 3_600_000;
@@ -472,6 +473,81 @@ describe('stored credentials', () => {
         : String(value);
       expect(text).not.toContain(created.token);
       expect(text).not.toContain(created.token.slice('ucat_'.length));
+    }
+  });
+});
+
+describe("a token's principal, remembered between requests", () => {
+  const clock = manualClock();
+  const { app, callAs } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+  const as = (auth: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    callAs(method, url, auth, payload);
+  /** A subaccount with the technical role and a token of its own. */
+  async function subAccountToken(username: string) {
+    const body = subAccountBody({
+      username,
+      first_name: 'Tom',
+      last_name: 'Token',
+      email: `${username}@example.com`,
+    });
+    expect((await callAs('POST', '/1.3/account/sub', demoAuth, body)).statusCode).toBe(204);
+    return bearer((await createToken(app(), basicAuth(username, 'mySecr3tPassword'))).token);
+  }
+  /** Two reads, so that the second is answered by what the first remembered. */
+  async function readsTwice(auth: string, remoteAddress?: string) {
+    expect((await accountOf(app(), auth, remoteAddress)).statusCode).toBe(200);
+    expect((await accountOf(app(), auth, remoteAddress)).statusCode).toBe(200);
+  }
+
+  it('refuses a revoked token at its next request', async () => {
+    const created = await createToken(app(), demoAuth, { name: 'revoked' });
+    await readsTwice(bearer(created.token));
+    expect((await as(demoAuth, 'DELETE', `/1.3/account/tokens/${created.id}`)).statusCode).toBe(
+      204,
+    );
+    expectProblem(await accountOf(app(), bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
+  });
+
+  it('refuses a token once the clock reaches its expiry', async () => {
+    const created = await createToken(app(), demoAuth, { name: 'expires', expires_in: '1h' });
+    await readsTwice(bearer(created.token));
+    clock.advance(hour - 1);
+    expect((await accountOf(app(), bearer(created.token))).statusCode).toBe(200);
+    clock.advance(1);
+    expectProblem(await accountOf(app(), bearer(created.token)), 401, 'AUTHENTICATION_FAILED');
+  });
+
+  it("follows a change of the account's roles at the next request", async () => {
+    const token = await subAccountToken('role_changes');
+    const usage = '/1.3/account/current_network_usage';
+    const roles = (role: string[]) => ({ account: { roles: { role } } });
+    expect((await as(token, 'GET', usage)).statusCode).toBe(403);
+    expect((await as(token, 'GET', usage)).statusCode).toBe(403);
+    const grant = await as(demoAuth, 'PUT', '/1.3/account/sub/role_changes', roles(['billing']));
+    expect(grant.statusCode).toBe(204);
+    expect((await as(token, 'GET', usage)).statusCode).toBe(200);
+    const revoke = await as(demoAuth, 'PUT', '/1.3/account/sub/role_changes', roles(['technical']));
+    expect(revoke.statusCode).toBe(204);
+    expect((await as(token, 'GET', usage)).statusCode).toBe(403);
+  });
+
+  it("refuses a deleted account's token at its next request", async () => {
+    const token = await subAccountToken('deleted_sub');
+    await readsTwice(token);
+    expect((await as(demoAuth, 'DELETE', '/1.3/account/sub/deleted_sub')).statusCode).toBe(204);
+    expectProblem(await accountOf(app(), token), 401, 'AUTHENTICATION_FAILED');
+  });
+
+  it("judges every request's address against the token's ranges", async () => {
+    const { token } = await createToken(app(), demoAuth, { allowed_ip_ranges: ['192.0.2.0/24'] });
+    await readsTwice(bearer(token), '192.0.2.10');
+    for (const [address, status] of [
+      ['198.51.100.1', 401],
+      ['192.0.2.10', 200],
+      ['198.51.100.1', 401],
+      ['192.0.2.11', 200],
+    ] as const) {
+      expect((await accountOf(app(), bearer(token), address)).statusCode, address).toBe(status);
     }
   });
 });

@@ -28,6 +28,26 @@ export interface AuthOptions {
    * (default five times the address budget): guesses spread over many addresses still run out.
    */
   usernameFailureLimit?: number;
+  /**
+   * Moves with every write to the database (SQLite's `total_changes()`): a token's principal is
+   * remembered only while it has not moved.
+   */
+  version: () => number;
+  /** Tokens whose principal is remembered at most (default 1,000; the oldest is forgotten). */
+  knownTokenLimit?: number;
+}
+
+/** A token's principal as the database gave it, while the database's version has not moved. */
+interface KnownToken {
+  version: number;
+  token: TokenRow;
+  account: AccountRow;
+  owner: AccountRow;
+  expiresAt: number;
+  ranges: string[];
+  /** The last address judged against the ranges, and the verdict: most clients keep one. */
+  ip: string;
+  ipAllowed: boolean;
 }
 
 /** Only Bearer is offered: a Basic challenge would make browsers pop up their own sign-in dialog. */
@@ -118,6 +138,36 @@ export function createAuthenticator(options: AuthOptions) {
   // making many calls pays the cost once. The key is a digest, never the password itself.
   const basicCache = new Map<string, { accountId: number; passwordHash: string; until: number }>();
   const touched = new Map<string, number>();
+  // Every request of a token client authenticates: reading the token and its accounts anew each
+  // time is a fifth of a cached read. What was read is kept under the secret's digest until any
+  // write (a revoke, an account deleted, a permission or range changed) moves the version.
+  const knownTokens = new Map<string, KnownToken>();
+  const knownTokenLimit = options.knownTokenLimit ?? 1000;
+
+  function knownToken(hash: Buffer): KnownToken | undefined {
+    const key = hash.toString('base64');
+    const version = options.version();
+    const known = knownTokens.get(key);
+    if (known?.version === version) return known;
+    knownTokens.delete(key);
+    const token = tokens.findBySecretHash(hash);
+    if (!token || !secretsEqual(token.secret_hash, hash)) return undefined;
+    const account = accounts.findById(token.account_id);
+    if (!account) return undefined;
+    if (knownTokens.size >= knownTokenLimit) knownTokens.delete(knownTokens.keys().next().value!);
+    const fresh: KnownToken = {
+      version,
+      token,
+      account,
+      owner: accounts.owner(account),
+      expiresAt: new Date(token.expires_at).getTime(),
+      ranges: JSON.parse(token.allowed_ip_ranges) as string[],
+      ip: '',
+      ipAllowed: false,
+    };
+    knownTokens.set(key, fresh);
+    return fresh;
+  }
 
   /** Seconds until `key` may try again, or undefined when it is within its budget. */
   function refusedFor(failures: Failures, key: string, limit: number) {
@@ -151,21 +201,23 @@ export function createAuthenticator(options: AuthOptions) {
   }
 
   function viaToken(secret: string, ip: string): Principal | undefined {
-    const hash = hashTokenSecret(secret);
-    const token = tokens.findBySecretHash(hash);
-    if (!token || !secretsEqual(token.secret_hash, hash)) return undefined;
+    const known = knownToken(hashTokenSecret(secret));
+    if (!known) return undefined;
     const now = clock.now();
-    if (new Date(token.expires_at).getTime() <= now.getTime()) return undefined;
-    if (!ipAllowed(ip, JSON.parse(token.allowed_ip_ranges) as string[])) return undefined;
-    const account = accounts.findById(token.account_id);
-    if (!account) return undefined;
+    if (known.expiresAt <= now.getTime()) return undefined;
+    if (known.ip !== ip) {
+      known.ipAllowed = ipAllowed(ip, known.ranges);
+      known.ip = ip;
+    }
+    if (!known.ipAllowed) return undefined;
+    const { token, account, owner } = known;
     // last_used_at is kept to the minute: writing it on every call would make reads cost a write.
     const last = touched.get(token.id) ?? 0;
     if (now.getTime() - last > 60_000) {
       touched.set(token.id, now.getTime());
       tokens.markUsed(token.id, now.toISOString());
     }
-    return { account, owner: accounts.owner(account), method: 'token', token };
+    return { account, owner, method: 'token', token };
   }
 
   async function viaBasic(encoded: string, ip: string): Promise<Principal | undefined> {
