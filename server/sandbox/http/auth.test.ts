@@ -134,14 +134,21 @@ describe('authentication matrix: every route refuses every bad credential', () =
     }
   });
 
-  // One row per credential, every route at once: the requests a row sends wait on nothing but the
-  // sandbox, and the Basic rows' deliberate scrypt queues on the sandbox's own hashing slots.
-  it.each(badCredentials)(
-    'refuses %s on each route with 401, WWW-Authenticate and AUTHENTICATION_FAILED',
-    async (name, authorizationOf, remoteAddress) => {
+  // One row per credential and quarter of the routes, a quarter's requests at once: the Basic
+  // rows pay a deliberate scrypt per request, queued on the sandbox's own hashing slots, and a
+  // quarter of the routes stays well inside the default time limit on a busy machine.
+  const parts = [1, 2, 3, 4];
+  it.each(
+    badCredentials.flatMap(([name, authorizationOf, remoteAddress]) =>
+      parts.map((part) => [name, part, authorizationOf, remoteAddress] as const),
+    ),
+  )(
+    'refuses %s on each route (part %i of 4) with 401, WWW-Authenticate and AUTHENTICATION_FAILED',
+    async (name, part, authorizationOf, remoteAddress) => {
       const authorization = authorizationOf(tokens);
+      const share = routes.filter((_, index) => index % parts.length === part - 1);
       const responses = await Promise.all(
-        routes.map(({ method, url }) =>
+        share.map(({ method, url }) =>
           app.inject({
             method: method as 'GET',
             url,
@@ -153,7 +160,7 @@ describe('authentication matrix: every route refuses every bad credential', () =
       );
       let checked = 0;
       responses.forEach((response, index) => {
-        const { method, url } = routes[index]!;
+        const { method, url } = share[index]!;
         const where = `${name}: ${method} ${url} → ${response.statusCode} ${response.body}`;
         expect(response.statusCode, where).toBe(401);
         expect(response.headers['www-authenticate'], where).toBe(authenticateHeader);
@@ -162,7 +169,8 @@ describe('authentication matrix: every route refuses every bad credential', () =
         });
         checked += 1;
       });
-      expect(checked).toBe(routes.length);
+      expect(checked).toBe(share.length);
+      expect(checked).toBeGreaterThan(0);
     },
   );
 });
