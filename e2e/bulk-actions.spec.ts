@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { StorageRecord } from './support';
-import { createDisk, expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import {
+  createDisk,
+  defaultUndoGraceMs,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+  unique,
+} from './support';
 
 async function showOnly(page: Page, search: string) {
   await page.goto(`/storage?search=${encodeURIComponent(search)}`);
@@ -15,6 +23,8 @@ test('label two disks at once, then delete one with its title typed and take it 
   const prefix = unique('e2e bulk');
   const first = await createDisk(api, { title: `${prefix} one` });
   const second = await createDisk(api, { title: `${prefix} two` });
+  // The page's clock is the test's: the Undo grace period ends when the test says so.
+  await page.clock.install();
   await signIn(page, users.demo);
 
   const table = await showOnly(page, prefix);
@@ -57,11 +67,14 @@ test('label two disks at once, then delete one with its title typed and take it 
   await expect(deleteButton).toBeDisabled();
   await confirm.getByRole('textbox', { name: /to confirm/ }).fill(first.title);
   await deleteButton.click();
+  // Time stands still from here to Undo: however slow the machine, the grace period cannot end
+  // before the click.
+  await page.clock.pauseAt(Date.now() + 1000);
   await expect(page).toHaveURL(/\/storage$/);
   const pending = page.getByRole('region', { name: 'Pending deletions' });
   await expect(pending).toContainText(`Deleting “${first.title}” in`);
-  // Undo at once: the grace period runs on the wall clock, so nothing slow goes before the click.
   await pending.getByRole('button', { name: 'Undo' }).click();
+  await page.clock.resume();
   await expect(pending).toBeHidden();
   // The pointer rests where Undo was, now over a table row: scan the page as it is at rest.
   await page.mouse.move(0, 0);
@@ -84,6 +97,7 @@ test('a bulk delete asks for the count and lists a disk the API refuses as faile
   // Titled so that one search shows it next to web-1 OS, which is attached to web-1: the API
   // refuses to delete that one.
   const free = await createDisk(api, { title: unique('web-1 OS bulk delete') });
+  await page.clock.install();
   await signIn(page, users.demo);
   await page.goto('/storage?search=web-1%20OS');
   const table = page.getByRole('table', { name: 'Storages' });
@@ -100,7 +114,8 @@ test('a bulk delete asks for the count and lists a disk the API refuses as faile
   // Nothing is sent during the grace period; Undo is offered until it ends.
   await expect(dialog.getByRole('status')).toHaveText(/^Delete 2 storages in \d s\./);
   await expect(dialog.getByRole('button', { name: 'Undo' })).toBeVisible();
-  await expect(dialog.getByRole('status')).toHaveText('1 done, 1 failed.', { timeout: 15_000 });
+  await page.clock.fastForward(defaultUndoGraceMs);
+  await expect(dialog.getByRole('status')).toHaveText('1 done, 1 failed.');
   const results = dialog.getByRole('table', { name: 'Results' });
   await expect(
     results

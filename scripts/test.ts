@@ -26,6 +26,8 @@ const stages: Step[][] = [
   [{ name: 'build', command: 'npm run build' }],
   [{ name: 'playwright', command: 'npx playwright test' }],
 ];
+/** The side-by-side steps' summary line: the wall time of the stage, not the sum of its steps. */
+const staticStage = 'static (side by side)';
 
 /** Runs one step; alone it streams its output, beside others it prints it whole when it ends. */
 function run({ name, command }: Step, alone: boolean): Promise<Result> {
@@ -54,12 +56,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const results: Result[] = [];
 const started = Date.now();
 for (const stage of stages) {
+  const begin = Date.now();
   const stageResults = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
   results.push(...stageResults);
+  if (stage.length > 1) {
+    const ok = stageResults.every((result) => result.ok);
+    results.push({ name: staticStage, ms: Date.now() - begin, ok });
+  }
   if (stageResults.some((result) => !result.ok)) break;
 }
 
-const names = stages.flat().map((step) => step.name);
+const names = [...stages.flat().map((step) => step.name), staticStage];
 const width = Math.max(...names.map((name) => name.length));
 console.log('\nstep'.padEnd(width + 2) + '  time      result');
 for (const { name, ms, ok } of results) {
