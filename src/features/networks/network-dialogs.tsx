@@ -13,7 +13,7 @@ import {
   useSetNetworkRouter,
 } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { links } from '../../lib/links';
 
@@ -98,12 +98,9 @@ export function DetachRouterDialog({
     <ConfirmDialog
       open
       title={`Detach “${routerName}”?`}
-      confirmLabel="Detach router"
-      pendingLabel="Detaching…"
-      mutation={detach}
-      errorTitle="The router could not be detached"
+      {...confirmWords('detach', 'router')}
+      {...confirmMutation(detach, null, onDetached)}
       apiCall={setNetworkRouterCall(network.uuid, null)}
-      onConfirm={() => detach.mutate(null, { onSuccess: onDetached })}
       onClose={onClose}
     >
       {`“${network.name}” stops reaching the networks behind “${routerName}”, and its network peerings stop working until a router is attached again.`}
@@ -123,14 +120,11 @@ export function DeleteNetworkDialog({
     <ConfirmDialog
       open
       title={`Delete “${network.name}”?`}
-      confirmLabel="Delete network"
-      pendingLabel="Deleting…"
-      mutation={remove}
+      {...confirmWords('delete', 'network')}
+      {...confirmMutation(remove, undefined, onDeleted)}
       confirmDisabled={blocked}
       typedConfirmation={{ expected: network.name, what: 'the network’s name' }}
-      errorTitle="The network could not be deleted"
       apiCall={deleteNetworkCall(network.uuid)}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {blocked ? (
