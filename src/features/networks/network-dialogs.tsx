@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -108,6 +110,29 @@ export function DetachRouterDialog({
   );
 }
 
+/** The servers attached to a network, each a link to its page. */
+export function ServerLinkList({
+  servers,
+  label,
+  sx,
+}: {
+  servers: readonly { uuid: string; title: string }[];
+  label: string;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Box component="ul" aria-label={label} sx={sx}>
+      {servers.map((server) => (
+        <li key={server.uuid}>
+          <Link component={RouterLink} to={links.server(server.uuid)}>
+            {server.title}
+          </Link>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
 export function DeleteNetworkDialog({
   network,
   onClose,
@@ -134,15 +159,7 @@ export function DeleteNetworkDialog({
               servers.length === 1 ? 'this server' : `these ${servers.length} servers`
             } first:`}
           </Typography>
-          <ul aria-label="Servers attached to the network">
-            {servers.map((server) => (
-              <li key={server.uuid}>
-                <Link component={RouterLink} to={links.server(server.uuid)}>
-                  {server.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ServerLinkList servers={servers} label="Servers attached to the network" />
         </>
       ) : (
         `The network and its IP networks are deleted for good${
