@@ -43,6 +43,41 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
+/** How a confirmation's words name its action: the button, the pending button, the failure. */
+const verbForms = {
+  delete: ['Delete', 'Deleting…', 'deleted'],
+  detach: ['Detach', 'Detaching…', 'detached'],
+  disable: ['Disable', 'Disabling…', 'disabled'],
+  release: ['Release', 'Releasing…', 'released'],
+} as const;
+
+/**
+ * ConfirmDialog's words for `verb` on a `noun`: confirmWords('delete', 'tag') labels the button
+ * "Delete tag" ("Deleting…" while it runs) and titles a failure "The tag could not be deleted".
+ */
+export function confirmWords(verb: keyof typeof verbForms, noun: string) {
+  const [label, pending, done] = verbForms[verb];
+  return {
+    confirmLabel: `${label} ${noun}`,
+    pendingLabel: pending,
+    errorTitle: `The ${noun} could not be ${done}`,
+  };
+}
+
+/**
+ * ConfirmDialog's `mutation` and `onConfirm` for a mutation that runs with `variables` and then
+ * calls `onSuccess` (it closes the dialog, or moves on from what is gone).
+ */
+export function confirmMutation<Variables, Result>(
+  mutation: ConfirmMutation & {
+    mutate: (variables: Variables, options: { onSuccess: (result: Result) => void }) => void;
+  },
+  variables: Variables,
+  onSuccess: (result: Result) => void,
+) {
+  return { mutation, onConfirm: () => mutation.mutate(variables, { onSuccess }) };
+}
+
 /** A destructive action asks first; failures stay in the dialog so the user can retry. */
 export function ConfirmDialog({
   open,

@@ -29,6 +29,27 @@ interface FormDialogProps {
 }
 
 /**
+ * FormDialog's words for a dialog that creates a `noun` ("Create a tag", "Create tag",
+ * "Creating…", "The tag could not be created"), or, given the name of the one it edits, saves it
+ * ("Edit the tag “web”", "Save tag", "Saving…", "The tag could not be saved").
+ */
+export function createOrEditWords(noun: string, editedName?: string) {
+  return editedName === undefined
+    ? {
+        title: `Create a ${noun}`,
+        submitLabel: `Create ${noun}`,
+        pendingLabel: 'Creating…',
+        failureTitle: `The ${noun} could not be created`,
+      }
+    : {
+        title: `Edit the ${noun} “${editedName}”`,
+        submitLabel: `Save ${noun}`,
+        pendingLabel: 'Saving…',
+        failureTitle: `The ${noun} could not be saved`,
+      };
+}
+
+/**
  * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
  * while the request runs and after it fails, so what the user typed is never lost. "API call" shows
  * the request it sends (or, given `apiCall`, will send) as curl and JSON.

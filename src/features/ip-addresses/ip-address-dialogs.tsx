@@ -10,7 +10,7 @@ import {
 } from '../../api/ip-addresses';
 import { serverQueries } from '../../api/servers';
 import { zoneQueries } from '../../api/zones';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
@@ -201,12 +201,9 @@ export function ReleaseIpAddressDialog(props: ReleaseDialogProps) {
     <ConfirmDialog
       open
       title={`Release ${address.address}?`}
-      confirmLabel="Release address"
-      pendingLabel="Releasing…"
-      mutation={release}
-      errorTitle="The address could not be released"
+      {...confirmWords('release', 'address')}
+      {...confirmMutation(release, address, onReleased)}
       apiCall={releaseIpAddressCall(address.address)}
-      onConfirm={() => release.mutate(address, { onSuccess: onReleased })}
       onClose={onClose}
     >
       {`${describeRelease(props)} The address cannot be got back once released.`}

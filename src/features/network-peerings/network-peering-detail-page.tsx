@@ -17,7 +17,7 @@ import {
 } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
@@ -143,12 +143,9 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
         <ConfirmDialog
           open
           title={`Disable “${peering.name}”?`}
-          confirmLabel="Disable peering"
-          pendingLabel="Disabling…"
-          mutation={modify}
-          errorTitle="The peering could not be disabled"
+          {...confirmWords('disable', 'peering')}
+          {...confirmMutation(modify, disablePeering, close)}
           apiCall={modifyNetworkPeeringCall(peering.uuid, disablePeering)}
-          onConfirm={() => modify.mutate(disablePeering, { onSuccess: close })}
           onClose={close}
         >
           Traffic between the two networks stops; the other account sees the peering as disabled by
@@ -159,16 +156,9 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
         <ConfirmDialog
           open
           title={`Delete “${peering.name}”?`}
-          confirmLabel="Delete peering"
-          pendingLabel="Deleting…"
-          mutation={remove}
-          errorTitle="The peering could not be deleted"
+          {...confirmWords('delete', 'peering')}
+          {...confirmMutation(remove, undefined, () => void navigate(links.networkPeerings()))}
           apiCall={deleteNetworkPeeringCall(peering.uuid)}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => void navigate(links.networkPeerings()),
-            })
-          }
           onClose={close}
         >
           Your side of the peering is deleted for good; the other account keeps its own side until

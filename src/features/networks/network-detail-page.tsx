@@ -19,7 +19,12 @@ import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
 import { links } from '../../lib/links';
-import { AttachRouterDialog, DeleteNetworkDialog, DetachRouterDialog } from './network-dialogs';
+import {
+  AttachRouterDialog,
+  DeleteNetworkDialog,
+  DetachRouterDialog,
+  ServerLinkList,
+} from './network-dialogs';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
 import { DescriptionList, Field } from '../../components/description-list';
@@ -137,15 +142,7 @@ function NetworkDetails({ network }: { network: Network }) {
           {servers.length === 0 ? (
             <Typography color="text.secondary">No server is attached.</Typography>
           ) : (
-            <Box component="ul" aria-label="Attached servers" sx={{ m: 0 }}>
-              {servers.map((server) => (
-                <li key={server.uuid}>
-                  <Link component={RouterLink} to={links.server(server.uuid)}>
-                    {server.title}
-                  </Link>
-                </li>
-              ))}
-            </Box>
+            <ServerLinkList servers={servers} label="Attached servers" sx={{ m: 0 }} />
           )}
         </Section>
         {editable && <NetworkPeerings network={network} />}

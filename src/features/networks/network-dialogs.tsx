@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,7 +15,7 @@ import {
   useSetNetworkRouter,
 } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { links } from '../../lib/links';
 
@@ -98,16 +100,36 @@ export function DetachRouterDialog({
     <ConfirmDialog
       open
       title={`Detach “${routerName}”?`}
-      confirmLabel="Detach router"
-      pendingLabel="Detaching…"
-      mutation={detach}
-      errorTitle="The router could not be detached"
+      {...confirmWords('detach', 'router')}
+      {...confirmMutation(detach, null, onDetached)}
       apiCall={setNetworkRouterCall(network.uuid, null)}
-      onConfirm={() => detach.mutate(null, { onSuccess: onDetached })}
       onClose={onClose}
     >
       {`“${network.name}” stops reaching the networks behind “${routerName}”, and its network peerings stop working until a router is attached again.`}
     </ConfirmDialog>
+  );
+}
+
+/** The servers attached to a network, each a link to its page. */
+export function ServerLinkList({
+  servers,
+  label,
+  sx,
+}: {
+  servers: readonly { uuid: string; title: string }[];
+  label: string;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Box component="ul" aria-label={label} sx={sx}>
+      {servers.map((server) => (
+        <li key={server.uuid}>
+          <Link component={RouterLink} to={links.server(server.uuid)}>
+            {server.title}
+          </Link>
+        </li>
+      ))}
+    </Box>
   );
 }
 
@@ -123,14 +145,11 @@ export function DeleteNetworkDialog({
     <ConfirmDialog
       open
       title={`Delete “${network.name}”?`}
-      confirmLabel="Delete network"
-      pendingLabel="Deleting…"
-      mutation={remove}
+      {...confirmWords('delete', 'network')}
+      {...confirmMutation(remove, undefined, onDeleted)}
       confirmDisabled={blocked}
       typedConfirmation={{ expected: network.name, what: 'the network’s name' }}
-      errorTitle="The network could not be deleted"
       apiCall={deleteNetworkCall(network.uuid)}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {blocked ? (
@@ -140,15 +159,7 @@ export function DeleteNetworkDialog({
               servers.length === 1 ? 'this server' : `these ${servers.length} servers`
             } first:`}
           </Typography>
-          <ul aria-label="Servers attached to the network">
-            {servers.map((server) => (
-              <li key={server.uuid}>
-                <Link component={RouterLink} to={links.server(server.uuid)}>
-                  {server.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ServerLinkList servers={servers} label="Servers attached to the network" />
         </>
       ) : (
         `The network and its IP networks are deleted for good${

@@ -19,7 +19,7 @@ import {
 } from '../../api/server-groups';
 import { serverQueries } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
@@ -214,12 +214,9 @@ function DeleteServerGroupDialog({
     <ConfirmDialog
       open
       title={`Delete the server group “${group.title}”?`}
-      confirmLabel="Delete server group"
-      pendingLabel="Deleting…"
-      mutation={deleteGroup}
-      errorTitle="The server group could not be deleted"
+      {...confirmWords('delete', 'server group')}
+      {...confirmMutation(deleteGroup, undefined, onDeleted)}
       apiCall={deleteServerGroupCall(group.uuid)}
-      onConfirm={() => deleteGroup.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {count === 0

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { AntiAffinityPolicy, ServerGroup } from '../../../contract/server-group';
 import { antiAffinityPolicies, serverGroupTitleSchema } from '../../../contract/server-group';
@@ -10,16 +9,16 @@ import {
   useCreateServerGroup,
   useModifyServerGroup,
 } from '../../api/server-groups';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useZodForm } from '../../components/form/use-zod-form';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
 const groupFormSchema = z.object({
   title: serverGroupTitleSchema,
   anti_affinity: z.enum(antiAffinityPolicies),
 });
-type GroupForm = z.infer<typeof groupFormSchema>;
 
 /** How each anti-affinity policy reads in the panel (api-reference-notes §16.1). */
 export const policyLabels: Record<AntiAffinityPolicy, string> = {
@@ -41,9 +40,9 @@ interface ServerGroupDialogProps {
 export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialogProps) {
   const create = useCreateServerGroup();
   const modify = useModifyServerGroup(group?.uuid ?? '');
-  const { control, handleSubmit, setError } = useForm<GroupForm>({
-    resolver: zodResolver(groupFormSchema),
-    defaultValues: { title: group?.title ?? '', anti_affinity: group?.anti_affinity ?? 'yes' },
+  const { control, handleSubmit, setError } = useZodForm(groupFormSchema, {
+    title: group?.title ?? '',
+    anti_affinity: group?.anti_affinity ?? 'yes',
   });
   const parsed = groupFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success
@@ -58,13 +57,8 @@ export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialog
 
   return (
     <FormDialog
-      title={group ? `Edit the server group “${group.title}”` : 'Create a server group'}
-      submitLabel={group ? 'Save server group' : 'Create server group'}
-      pendingLabel={group ? 'Saving…' : 'Creating…'}
+      {...createOrEditWords('server group', group?.title)}
       {...submission}
-      failureTitle={
-        group ? 'The server group could not be saved' : 'The server group could not be created'
-      }
       onClose={onClose}
       apiCall={preview}
     >

@@ -16,7 +16,7 @@ import {
   useRestoreBackup,
 } from '../../api/storage';
 import { BackupPolicyField } from '../../components/backup-policy-field';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import type { Notice } from '../../components/success-notice';
 import { links } from '../../lib/links';
 import { deletion, useUndoableAction } from '../../components/undoable-action';
@@ -42,12 +42,10 @@ export function DetachStorageDialog({
     <ConfirmDialog
       open
       title={`Detach “${storage.title}” from ${serverTitle}?`}
+      {...confirmWords('detach', 'storage')}
       confirmLabel="Detach"
-      pendingLabel="Detaching…"
-      mutation={detach}
-      errorTitle="The storage could not be detached"
+      {...confirmMutation(detach, serverUuid, onClose)}
       apiCall={detachStorageCall(storage.uuid)}
-      onConfirm={() => detach.mutate(serverUuid, { onSuccess: onClose })}
       onClose={onClose}
     >
       {`The server ${serverTitle} loses this device. IDE devices and CD-ROMs detach only while the server is stopped.`}
@@ -71,17 +69,12 @@ export function ResizeStorageDialog({
       title={`Resize the partition and filesystem of “${storage.title}”?`}
       confirmLabel="Resize"
       pendingLabel="Resizing…"
-      mutation={resize}
+      {...confirmMutation(resize, undefined, (backup) => {
+        if (backup) onResized(backup);
+        onClose();
+      })}
       errorTitle="The partition could not be resized"
       apiCall={resizeStorageCall(storage.uuid)}
-      onConfirm={() =>
-        resize.mutate(undefined, {
-          onSuccess: (backup) => {
-            if (backup) onResized(backup);
-            onClose();
-          },
-        })
-      }
       onClose={onClose}
     >
       {`The last partition and its filesystem grow to fill all ${storage.size} GiB. A backup is taken first and kept; a server using this storage must be stopped.`}
@@ -119,10 +112,8 @@ export function DeleteStorageDialog({
     <ConfirmDialog
       open
       title={`Delete “${storage.title}”?`}
-      confirmLabel="Delete storage"
-      pendingLabel="Deleting…"
+      {...confirmWords('delete', 'storage')}
       typedConfirmation={{ expected: storage.title, what: 'the storage’s title' }}
-      errorTitle="The storage could not be deleted"
       apiCall={deleteStorageCall(storage.uuid, policy)}
       onConfirm={() => {
         schedule(
@@ -173,23 +164,18 @@ export function RestoreBackupDialog({ storage, onClose, onNotice }: NoticeProps)
       title={`Restore “${storage.title}”?`}
       confirmLabel="Restore"
       pendingLabel="Restoring…"
-      mutation={restore}
+      {...confirmMutation(restore, undefined, () => {
+        onClose();
+        onNotice({
+          message: 'Backup restore started',
+          ...(storage.origin
+            ? { link: { label: 'Open storage', to: links.storageDetail(storage.origin) } }
+            : {}),
+        });
+      })}
       confirmDisabled={!origin.isSuccess || !servers.isSuccess || running.length > 0}
       errorTitle="The backup could not be restored"
       apiCall={restoreBackupCall(storage.uuid)}
-      onConfirm={() =>
-        restore.mutate(undefined, {
-          onSuccess: () => {
-            onClose();
-            onNotice({
-              message: 'Backup restore started',
-              ...(storage.origin
-                ? { link: { label: 'Open storage', to: links.storageDetail(storage.origin) } }
-                : {}),
-            });
-          },
-        })
-      }
       onClose={onClose}
     >
       <p>{`The storage “${originTitle}” is overwritten with this backup’s data.`}</p>
@@ -213,17 +199,12 @@ export function CancelOperationDialog({ storage, onClose, onNotice }: NoticeProp
       title={`Cancel the operation on “${storage.title}”?`}
       confirmLabel="Cancel operation"
       pendingLabel="Cancelling…"
-      mutation={cancel}
+      {...confirmMutation(cancel, undefined, () => {
+        onClose();
+        onNotice({ message: 'Operation cancelled' });
+      })}
       errorTitle="The operation could not be cancelled"
       apiCall={cancelStorageOperationCall(storage.uuid)}
-      onConfirm={() =>
-        cancel.mutate(undefined, {
-          onSuccess: () => {
-            onClose();
-            onNotice({ message: 'Operation cancelled' });
-          },
-        })
-      }
       onClose={onClose}
     >
       The copy being made is removed and “{storage.title}” goes back online.

@@ -71,6 +71,16 @@ export function backupRuleDefaults(rule: BackupRule | undefined): BackupRuleFiel
   return { backupInterval: rule.interval, backupTime: rule.time, backupRetention: rule.retention };
 }
 
+/** What is wrong with a typed size, if anything; a storage being edited may not shrink below `current`. */
+function sizeProblem(typed: string, current?: number): string | undefined {
+  const size = storageSizeSchema.safeParse(typed.trim());
+  if (!size.success) return size.error.issues[0]?.message ?? 'Give a size in GiB.';
+  if (current !== undefined && size.data < current) {
+    return `A storage cannot shrink: give ${current} GiB or more.`;
+  }
+  return undefined;
+}
+
 export const createStorageFormSchema = z.pipe(
   z
     .object({
@@ -83,11 +93,8 @@ export const createStorageFormSchema = z.pipe(
     })
     .check(
       z.superRefine((values, ctx) => {
-        const size = storageSizeSchema.safeParse(values.size.trim());
-        if (!size.success) {
-          const message = size.error.issues[0]?.message ?? 'Give a size in GiB.';
-          ctx.addIssue({ code: 'custom', path: ['size'], message });
-        }
+        const message = sizeProblem(values.size);
+        if (message) ctx.addIssue({ code: 'custom', path: ['size'], message });
         checkBackupRule(values, ctx as unknown as z.core.$RefinementCtx<BackupRuleFields>);
       }),
     ),
@@ -126,17 +133,8 @@ export function editStorageFormSchema(current: Pick<StorageDetails, 'size'>) {
       })
       .check(
         z.superRefine((values, ctx) => {
-          const size = storageSizeSchema.safeParse(values.size.trim());
-          if (!size.success) {
-            const message = size.error.issues[0]?.message ?? 'Give a size in GiB.';
-            ctx.addIssue({ code: 'custom', path: ['size'], message });
-          } else if (size.data < current.size) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['size'],
-              message: `A storage cannot shrink: give ${current.size} GiB or more.`,
-            });
-          }
+          const message = sizeProblem(values.size, current.size);
+          if (message) ctx.addIssue({ code: 'custom', path: ['size'], message });
           checkBackupRule(values, ctx as unknown as z.core.$RefinementCtx<BackupRuleFields>);
         }),
       ),

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { Tag } from '../../../contract/tag';
 import { tagDescriptionSchema } from '../../../contract/tag';
 import { tagNameSchema } from '../../../contract/server';
-import type { TagFields } from '../../api/tags';
 import { createTagCall, modifyTagCall, useSaveTag } from '../../api/tags';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const tagFormSchema = z.object({ name: tagNameSchema, description: tagDescriptionSchema });
 
@@ -23,9 +22,9 @@ interface TagDialogProps {
 /** Creates a tag, or renames and describes one (a rename follows it onto its servers). */
 export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
   const save = useSaveTag(tag?.name);
-  const { control, handleSubmit, setError } = useForm<TagFields>({
-    resolver: zodResolver(tagFormSchema),
-    defaultValues: { name: tag?.name ?? '', description: tag?.description ?? '' },
+  const { control, handleSubmit, setError } = useZodForm(tagFormSchema, {
+    name: tag?.name ?? '',
+    description: tag?.description ?? '',
   });
   const parsed = tagFormSchema.safeParse(useWatch({ control }));
   const preview = parsed.success
@@ -41,11 +40,8 @@ export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
 
   return (
     <FormDialog
-      title={tag ? `Edit the tag “${tag.name}”` : 'Create a tag'}
-      submitLabel={tag ? 'Save tag' : 'Create tag'}
-      pendingLabel={tag ? 'Saving…' : 'Creating…'}
+      {...createOrEditWords('tag', tag?.name)}
       {...submission}
-      failureTitle={tag ? 'The tag could not be saved' : 'The tag could not be created'}
       onClose={onClose}
       apiCall={preview}
     >

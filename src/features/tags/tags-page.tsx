@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { Tag } from '../../../contract/tag';
 import { deleteTagCall, tagQueries, useDeleteTag } from '../../api/tags';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -72,12 +72,9 @@ function DeleteTagDialog({ tag, onClose, onDeleted }: DeleteTagDialogProps) {
     <ConfirmDialog
       open
       title={`Delete the tag “${tag.name}”?`}
-      confirmLabel="Delete tag"
-      pendingLabel="Deleting…"
-      mutation={deleteTag}
-      errorTitle="The tag could not be deleted"
+      {...confirmWords('delete', 'tag')}
+      {...confirmMutation(deleteTag, tag.name, onDeleted)}
       apiCall={deleteTagCall(tag.name)}
-      onConfirm={() => deleteTag.mutate(tag.name, { onSuccess: onDeleted })}
       onClose={onClose}
     >
       {count === 0

@@ -1,7 +1,7 @@
 import type { Token } from '../../../contract/tokens';
 import { deleteTokenCall, useDeleteToken } from '../../api/tokens';
 import { useAuth } from '../../auth/auth-context';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 
 interface DeleteTokenDialogProps {
   token: Token;
@@ -22,22 +22,19 @@ export function DeleteTokenDialog({
     <ConfirmDialog
       open
       title={`Delete the token “${token.name}”?`}
-      confirmLabel="Delete token"
-      pendingLabel="Deleting…"
-      mutation={deleteToken}
-      errorTitle="The token could not be deleted"
+      {...confirmWords('delete', 'token')}
+      {...confirmMutation(
+        deleteToken,
+        token.id,
+        // The panel's own token is gone: the user is signed out, not asked to sign in again.
+        isCurrentSession
+          ? () =>
+              endSession(
+                `You deleted this panel session’s token “${token.name}”, so you are signed out.`,
+              )
+          : onDeleted,
+      )}
       apiCall={deleteTokenCall(token.id)}
-      onConfirm={() =>
-        deleteToken.mutate(token.id, {
-          // The panel's own token is gone: the user is signed out, not asked to sign in again.
-          onSuccess: isCurrentSession
-            ? () =>
-                endSession(
-                  `You deleted this panel session’s token “${token.name}”, so you are signed out.`,
-                )
-            : onDeleted,
-        })
-      }
       onClose={onClose}
     >
       {isCurrentSession
