@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type {
   FieldPath,
   FieldValues,
@@ -15,7 +15,12 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
+import { ApiCallPanel } from './api-call-panel';
+import type { ApiCallRequest } from './api-call-view';
+import { ApiErrorAlert } from './api-error-alert';
+import { DescriptionList, Field } from './description-list';
 import { useApiFailure } from './form/use-api-failure';
+import { PageHeader } from './page-header';
 import type { FormMutation } from './form/use-api-failure';
 
 /** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
@@ -70,35 +75,52 @@ export function useWizardCreate<Values extends FieldValues, Body, Created extend
   return { wizard, failure, submit, pending: mutation.isPending };
 }
 
-interface WizardFormProps {
-  /** The form's accessible name, such as "Create load balancer". */
-  label: string;
+interface CreateWizardPageProps {
+  /** The page's h1 and the form's accessible name, such as "Create load balancer". */
+  title: string;
+  description: string;
+  /** Between the header and the form, such as the remaining allowance. */
+  notice?: ReactNode;
   steps: readonly string[];
-  wizard: ReturnType<typeof useWizardStep>;
-  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
-  pending: boolean;
+  create: ReturnType<typeof useWizardCreate>;
   /** The last step's button, such as "Create cluster". */
   submitLabel: string;
+  /** The title of a failure no field is about. */
+  failureTitle: string;
+  /** The request the last step sends with what is chosen now, for the "API call" view. */
+  preview: ApiCallRequest | null;
   /** Beside the steps on wide screens, such as a cost preview. */
   aside: ReactNode;
-  /** The current step's fields, then what follows them (errors, API call view). */
+  /** The current step's fields. */
   children: ReactNode;
 }
 
-/** A multi-step create form: a stepper, the current step with Back/Next, and the final submit. */
-export function WizardForm({
-  label,
+/**
+ * A create page with a multi-step form: the header, a stepper, the current step with Back/Next,
+ * a failure, the "API call" view and the final submit.
+ */
+export function CreateWizardPage({
+  title,
+  description,
+  notice,
   steps,
-  wizard: { step, setStep, next },
-  submit,
-  pending,
+  create: {
+    wizard: { step, setStep, next },
+    failure,
+    submit,
+    pending,
+  },
   submitLabel,
+  failureTitle,
+  preview,
   aside,
   children,
-}: WizardFormProps) {
+}: CreateWizardPageProps) {
   const last = step === steps.length - 1;
   return (
     <>
+      <PageHeader title={title} description={description} />
+      {notice}
       <Stepper activeStep={step} sx={{ mb: 3 }}>
         {steps.map((stepLabel) => (
           <Step key={stepLabel}>
@@ -109,7 +131,7 @@ export function WizardForm({
       <Box
         component="form"
         noValidate
-        aria-label={label}
+        aria-label={title}
         onSubmit={(event) => {
           event.preventDefault();
           if (!last) void next();
@@ -122,6 +144,8 @@ export function WizardForm({
             {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
           </Typography>
           {children}
+          {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
+          <ApiCallPanel preview={preview} />
           <Box sx={{ display: 'flex', gap: 1 }}>
             {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
             {!last ? (
@@ -138,5 +162,18 @@ export function WizardForm({
         {aside}
       </Box>
     </>
+  );
+}
+
+/** A wizard's review step: each choice under its name, a dash for what is left empty. */
+export function ReviewList({ rows }: { rows: [string, string][] }) {
+  return (
+    <DescriptionList>
+      {rows.map(([term, value]) => (
+        <Field key={term} term={term}>
+          {value || '—'}
+        </Field>
+      ))}
+    </DescriptionList>
   );
 }

@@ -16,12 +16,9 @@ import type { Plan } from '../../../contract/plan';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { PageHeader } from '../../components/page-header';
-import { WizardForm, useWizardCreate } from '../../components/wizard-form';
+import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { CostLine } from '../../lib/pricing';
@@ -34,11 +31,11 @@ import {
   newNodeGroup,
 } from './cluster-form';
 import type { ClusterFormValues } from './cluster-form';
-import { DescriptionList, Field } from '../../components/description-list';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -55,17 +52,15 @@ export function CreateClusterPage() {
   const createCluster = useCreateCluster();
   const form = useZodForm(clusterFormSchema, clusterFormDefaults);
   const { control, setValue, trigger, subscribe, getFieldState } = form;
-  const { wizard, failure, submit, pending } = useWizardCreate(
+  const create = useWizardCreate(
     form,
     stepFields,
     createCluster,
     clusterFieldForError,
     links.cluster,
   );
-  const { step } = wizard;
-
-  // What "Create cluster" sends with what is chosen now, for the "API call" view.
-  const parsed = clusterFormSchema.safeParse(useWatch({ control }));
+  const { step } = create.wizard;
+  const preview = useRequestPreview(clusterFormSchema, control, createClusterCall);
 
   // Next checks a step without submitting, so react-hook-form's reValidateMode never applies.
   // As the server form does after a submit, a field showing an error is checked again on each
@@ -84,28 +79,21 @@ export function CreateClusterPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title="Create Kubernetes cluster"
-        description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
-      />
-      <RemainingAllowance {...allowance} resources={['managed_kubernetes']} />
-      <WizardForm
-        label="Create Kubernetes cluster"
-        steps={steps}
-        wizard={wizard}
-        submit={submit}
-        pending={pending}
-        submitLabel="Create cluster"
-        aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
-      >
-        {step === 0 && <ClusterStep control={control} setValue={setValue} />}
-        {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
-        {step === 2 && <ReviewStep control={control} />}
-        {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
-        <ApiCallPanel preview={parsed.success ? createClusterCall(parsed.data) : null} />
-      </WizardForm>
-    </>
+    <CreateWizardPage
+      title="Create Kubernetes cluster"
+      description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
+      notice={<RemainingAllowance {...allowance} resources={['managed_kubernetes']} />}
+      steps={steps}
+      create={create}
+      submitLabel="Create cluster"
+      failureTitle="The cluster could not be created"
+      preview={preview}
+      aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
+    >
+      {step === 0 && <ClusterStep control={control} setValue={setValue} />}
+      {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
+      {step === 2 && <ReviewStep control={control} />}
+    </CreateWizardPage>
   );
 }
 
@@ -292,15 +280,7 @@ function ReviewStep({ control }: { control: FormControl }) {
         .join('; '),
     ],
   ];
-  return (
-    <DescriptionList>
-      {rows.map(([term, value]) => (
-        <Field key={term} term={term}>
-          {value || '—'}
-        </Field>
-      ))}
-    </DescriptionList>
-  );
+  return <ReviewList rows={rows} />;
 }
 
 /** Node groups are priced as servers of their plan; the control plane has no list price. */
