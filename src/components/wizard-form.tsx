@@ -31,16 +31,22 @@ export const formWithAsideSx = {
   alignItems: 'start',
 } as const;
 
+/** One step of a wizard: its name in the stepper, and the fields Next checks before moving on. */
+export interface WizardStep<Values extends FieldValues> {
+  label: string;
+  fields: FieldPath<Values>[];
+}
+
 /** The step a wizard shows; Next checks the fields of the current step before moving on. */
-export function useWizardStep<T extends FieldValues>(
-  stepFields: readonly FieldPath<T>[][],
+function useWizardStep<T extends FieldValues>(
+  steps: readonly WizardStep<T>[],
   trigger: UseFormTrigger<T>,
 ) {
   const [step, setStep] = useState(0);
   const next = async () => {
-    if (await trigger(stepFields[step])) setStep((current) => current + 1);
+    if (await trigger(steps[step]?.fields)) setStep((current) => current + 1);
   };
-  return { step, setStep, next };
+  return { step, setStep, next, labels: steps.map((item) => item.label) };
 }
 
 /**
@@ -55,13 +61,13 @@ export function useWizardCreate<Values extends FieldValues, Body, Created extend
     handleSubmit: UseFormHandleSubmit<Values, Body>;
     setError: UseFormSetError<Values>;
   },
-  stepFields: readonly FieldPath<Values>[][],
+  steps: readonly WizardStep<Values>[],
   mutation: FormMutation<Body, Created>,
   fieldForCode: (code: string) => FieldPath<Values> | null,
   pageOf: (uuid: string) => string,
 ) {
   const navigate = useNavigate();
-  const wizard = useWizardStep(stepFields, form.trigger);
+  const wizard = useWizardStep(steps, form.trigger);
   const { setStep } = wizard;
   const { failure, clear, onError } = useApiFailure(form.setError, (error) => {
     const field = fieldForCode(error.code);
@@ -81,7 +87,6 @@ interface CreateWizardPageProps {
   description: string;
   /** Between the header and the form, such as the remaining allowance. */
   notice?: ReactNode;
-  steps: readonly string[];
   create: ReturnType<typeof useWizardCreate>;
   /** The last step's button, such as "Create cluster". */
   submitLabel: string;
@@ -103,9 +108,8 @@ export function CreateWizardPage({
   title,
   description,
   notice,
-  steps,
   create: {
-    wizard: { step, setStep, next },
+    wizard: { step, setStep, next, labels: steps },
     failure,
     submit,
     pending,

@@ -19,6 +19,7 @@ import { zoneQueries } from '../../api/zones';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import type { WizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { CostLine } from '../../lib/pricing';
@@ -39,11 +40,10 @@ import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
-const steps = ['Cluster', 'Node groups', 'Review'] as const;
-const stepFields: (keyof ClusterFormValues)[][] = [
-  ['name', 'zone', 'network', 'version', 'plan', 'labels'],
-  ['nodeGroups'],
-  [],
+const steps: WizardStep<ClusterFormValues>[] = [
+  { label: 'Cluster', fields: ['name', 'zone', 'network', 'version', 'plan', 'labels'] },
+  { label: 'Node groups', fields: ['nodeGroups'] },
+  { label: 'Review', fields: [] },
 ];
 
 export function CreateClusterPage() {
@@ -52,13 +52,7 @@ export function CreateClusterPage() {
   const createCluster = useCreateCluster();
   const form = useZodForm(clusterFormSchema, clusterFormDefaults);
   const { control, setValue, trigger, subscribe, getFieldState } = form;
-  const create = useWizardCreate(
-    form,
-    stepFields,
-    createCluster,
-    clusterFieldForError,
-    links.cluster,
-  );
+  const create = useWizardCreate(form, steps, createCluster, clusterFieldForError, links.cluster);
   const { step } = create.wizard;
   const preview = useRequestPreview(clusterFormSchema, control, createClusterCall);
 
@@ -83,7 +77,6 @@ export function CreateClusterPage() {
       title="Create Kubernetes cluster"
       description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
       notice={<RemainingAllowance {...allowance} resources={['managed_kubernetes']} />}
-      steps={steps}
       create={create}
       submitLabel="Create cluster"
       failureTitle="The cluster could not be created"

@@ -21,6 +21,7 @@ import { CostPreview } from '../../components/cost-preview';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import type { WizardStep } from '../../components/wizard-form';
 import { zoneOptions } from '../../components/zone-options';
 import { formatMoney } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
@@ -41,11 +42,13 @@ import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
 
-const steps = ['Load balancer', 'Frontend and backend', 'Review'] as const;
-const stepFields: (keyof LoadBalancerFormValues)[][] = [
-  ['name', 'zone', 'plan', 'privateNetwork', 'labels'],
-  ['frontendName', 'mode', 'port', 'backendName', 'members'],
-  [],
+const steps: WizardStep<LoadBalancerFormValues>[] = [
+  { label: 'Load balancer', fields: ['name', 'zone', 'plan', 'privateNetwork', 'labels'] },
+  {
+    label: 'Frontend and backend',
+    fields: ['frontendName', 'mode', 'port', 'backendName', 'members'],
+  },
+  { label: 'Review', fields: [] },
 ];
 
 export function CreateLoadBalancerPage() {
@@ -54,7 +57,7 @@ export function CreateLoadBalancerPage() {
   const { control, setValue } = form;
   const create = useWizardCreate(
     form,
-    stepFields,
+    steps,
     createLoadBalancer,
     loadBalancerFieldForError,
     links.loadBalancer,
@@ -66,7 +69,6 @@ export function CreateLoadBalancerPage() {
     <CreateWizardPage
       title="Create load balancer"
       description="A load balancer gets a public DNS name; its frontend forwards traffic to the members of its backend, your servers."
-      steps={steps}
       create={create}
       submitLabel="Create load balancer"
       failureTitle="The load balancer could not be created"
