@@ -38,7 +38,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
+import { useApiFailure } from '../../components/form/use-api-failure';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -289,27 +290,24 @@ function AddMemberDialog({
   onClose: () => void;
 }) {
   const create = useCreateMember(uuid, backend.name);
-  const form = useZodForm(addMemberSchema, {
-    members: [newMember(backend.members.length)],
-  });
-  const { control } = form;
-  const submit = useApiSubmit(form, create, {
-    fieldOf: (error) => fieldForErrorCode(error.code, memberFields),
-    onSuccess: onClose,
-  });
-  const parsed = addMemberSchema.safeParse(useWatch({ control }));
+  const { control, dialog } = useDialogForm(
+    addMemberSchema,
+    { members: [newMember(backend.members.length)] },
+    {
+      mutation: create,
+      fields: memberFields,
+      call: (body) => createMemberCall(uuid, backend.name, body),
+      onClose,
+    },
+  );
   return (
     <FormDialog
       title={`Add a member to ${backend.name}`}
       submitLabel="Add member"
       pendingLabel="Adding…"
-      pending={submit.pending}
-      failure={submit.failure}
       failureTitle="The member could not be added"
       maxWidth="md"
-      apiCall={parsed.success ? createMemberCall(uuid, backend.name, parsed.data) : null}
-      onSubmit={submit.onSubmit}
-      onClose={onClose}
+      {...dialog}
     >
       <MemberFields control={control} index={0} addresses={addresses} />
     </FormDialog>
