@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
@@ -245,15 +244,12 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
           )}
         </Paper>
       ))}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= maxNodeGroups}
-          onClick={() => append(newNodeGroup(fields.length))}
-        >
-          Add node group
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= maxNodeGroups}
+        onClick={() => append(newNodeGroup(fields.length))}
+      >
+        Add node group
+      </AddButton>
     </>
   );
 }

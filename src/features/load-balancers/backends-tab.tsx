@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +12,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink } from 'react-router';
@@ -217,11 +216,7 @@ function BackendCard({
             No members: this backend has nowhere to send traffic.
           </Typography>
         )}
-        <Box>
-          <Button startIcon={<AddIcon />} onClick={() => setPending({ kind: 'add' })}>
-            Add member
-          </Button>
-        </Box>
+        <AddButton onClick={() => setPending({ kind: 'add' })}>Add member</AddButton>
       </Stack>
       {pending?.kind === 'add' && (
         <AddMemberDialog

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import type { LoadBalancerCreate } from '../../../contract/load-balancer';
 import { loadBalancerLimits } from '../../../contract/load-balancer';
 import {
@@ -192,15 +191,12 @@ function TrafficStep({ control }: { control: FormControl }) {
         />
       ))}
       {listError && <FormHelperText error>{listError}</FormHelperText>}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= loadBalancerLimits.members}
-          onClick={() => append(newMember(fields.length))}
-        >
-          Add member
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= loadBalancerLimits.members}
+        onClick={() => append(newMember(fields.length))}
+      >
+        Add member
+      </AddButton>
     </>
   );
 }

@@ -15,6 +15,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type {
+  CertificateBundle,
   LoadBalancer,
   LoadBalancerFrontend,
   LoadBalancerFrontendCreate,
@@ -356,15 +357,19 @@ function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose
         hint="With a bundle, the frontend terminates TLS (HTTPS). Add bundles on the Certificates tab."
       >
         <MenuItem value="">None</MenuItem>
-        {(bundles.data ?? []).map((bundle) => (
-          <MenuItem key={bundle.uuid} value={bundle.uuid}>
-            {`${bundle.name} (${bundle.type})`}
-          </MenuItem>
-        ))}
+        {bundleOptions(bundles.data)}
       </FormSelect>
     </FormDialog>
   );
 }
+
+/** The certificate bundles a frontend can serve, as a select's options. */
+const bundleOptions = (bundles: readonly CertificateBundle[] = []) =>
+  bundles.map((bundle) => (
+    <MenuItem key={bundle.uuid} value={bundle.uuid}>
+      {`${bundle.name} (${bundle.type})`}
+    </MenuItem>
+  ));
 
 const tlsFormSchema = z.object({
   name: lbNameSchema,
@@ -407,11 +412,7 @@ function TlsConfigDialog({
         label="Certificate bundle"
         required
       >
-        {(bundles.data ?? []).map((bundle) => (
-          <MenuItem key={bundle.uuid} value={bundle.uuid}>
-            {`${bundle.name} (${bundle.type})`}
-          </MenuItem>
-        ))}
+        {bundleOptions(bundles.data)}
       </FormSelect>
     </FormDialog>
   );
