@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type {
   FieldPath,
   FieldValues,
@@ -15,7 +15,12 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
+import { ApiCallPanel } from './api-call-panel';
+import type { ApiCallRequest } from './api-call-view';
+import { ApiErrorAlert } from './api-error-alert';
+import { DescriptionList, Field } from './description-list';
 import { useApiFailure } from './form/use-api-failure';
+import { PageHeader } from './page-header';
 import type { FormMutation } from './form/use-api-failure';
 
 /** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
@@ -26,16 +31,22 @@ export const formWithAsideSx = {
   alignItems: 'start',
 } as const;
 
+/** One step of a wizard: its name in the stepper, and the fields Next checks before moving on. */
+export interface WizardStep<Values extends FieldValues> {
+  label: string;
+  fields: FieldPath<Values>[];
+}
+
 /** The step a wizard shows; Next checks the fields of the current step before moving on. */
-export function useWizardStep<T extends FieldValues>(
-  stepFields: readonly FieldPath<T>[][],
+function useWizardStep<T extends FieldValues>(
+  steps: readonly WizardStep<T>[],
   trigger: UseFormTrigger<T>,
 ) {
   const [step, setStep] = useState(0);
   const next = async () => {
-    if (await trigger(stepFields[step])) setStep((current) => current + 1);
+    if (await trigger(steps[step]?.fields)) setStep((current) => current + 1);
   };
-  return { step, setStep, next };
+  return { step, setStep, next, labels: steps.map((item) => item.label) };
 }
 
 /**
@@ -50,13 +61,13 @@ export function useWizardCreate<Values extends FieldValues, Body, Created extend
     handleSubmit: UseFormHandleSubmit<Values, Body>;
     setError: UseFormSetError<Values>;
   },
-  stepFields: readonly FieldPath<Values>[][],
+  steps: readonly WizardStep<Values>[],
   mutation: FormMutation<Body, Created>,
   fieldForCode: (code: string) => FieldPath<Values> | null,
   pageOf: (uuid: string) => string,
 ) {
   const navigate = useNavigate();
-  const wizard = useWizardStep(stepFields, form.trigger);
+  const wizard = useWizardStep(steps, form.trigger);
   const { setStep } = wizard;
   const { failure, clear, onError } = useApiFailure(form.setError, (error) => {
     const field = fieldForCode(error.code);
@@ -70,35 +81,50 @@ export function useWizardCreate<Values extends FieldValues, Body, Created extend
   return { wizard, failure, submit, pending: mutation.isPending };
 }
 
-interface WizardFormProps {
-  /** The form's accessible name, such as "Create load balancer". */
-  label: string;
-  steps: readonly string[];
-  wizard: ReturnType<typeof useWizardStep>;
-  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
-  pending: boolean;
+interface CreateWizardPageProps {
+  /** The page's h1 and the form's accessible name, such as "Create load balancer". */
+  title: string;
+  description: string;
+  /** Between the header and the form, such as the remaining allowance. */
+  notice?: ReactNode;
+  create: ReturnType<typeof useWizardCreate>;
   /** The last step's button, such as "Create cluster". */
   submitLabel: string;
+  /** The title of a failure no field is about. */
+  failureTitle: string;
+  /** The request the last step sends with what is chosen now, for the "API call" view. */
+  preview: ApiCallRequest | null;
   /** Beside the steps on wide screens, such as a cost preview. */
   aside: ReactNode;
-  /** The current step's fields, then what follows them (errors, API call view). */
+  /** The current step's fields. */
   children: ReactNode;
 }
 
-/** A multi-step create form: a stepper, the current step with Back/Next, and the final submit. */
-export function WizardForm({
-  label,
-  steps,
-  wizard: { step, setStep, next },
-  submit,
-  pending,
+/**
+ * A create page with a multi-step form: the header, a stepper, the current step with Back/Next,
+ * a failure, the "API call" view and the final submit.
+ */
+export function CreateWizardPage({
+  title,
+  description,
+  notice,
+  create: {
+    wizard: { step, setStep, next, labels: steps },
+    failure,
+    submit,
+    pending,
+  },
   submitLabel,
+  failureTitle,
+  preview,
   aside,
   children,
-}: WizardFormProps) {
+}: CreateWizardPageProps) {
   const last = step === steps.length - 1;
   return (
     <>
+      <PageHeader title={title} description={description} />
+      {notice}
       <Stepper activeStep={step} sx={{ mb: 3 }}>
         {steps.map((stepLabel) => (
           <Step key={stepLabel}>
@@ -109,7 +135,7 @@ export function WizardForm({
       <Box
         component="form"
         noValidate
-        aria-label={label}
+        aria-label={title}
         onSubmit={(event) => {
           event.preventDefault();
           if (!last) void next();
@@ -122,6 +148,8 @@ export function WizardForm({
             {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
           </Typography>
           {children}
+          {failure && <ApiErrorAlert error={failure} title={failureTitle} />}
+          <ApiCallPanel preview={preview} />
           <Box sx={{ display: 'flex', gap: 1 }}>
             {step > 0 && <Button onClick={() => setStep((current) => current - 1)}>Back</Button>}
             {!last ? (
@@ -138,5 +166,18 @@ export function WizardForm({
         {aside}
       </Box>
     </>
+  );
+}
+
+/** A wizard's review step: each choice under its name, a dash for what is left empty. */
+export function ReviewList({ rows }: { rows: [string, string][] }) {
+  return (
+    <DescriptionList>
+      {rows.map(([term, value]) => (
+        <Field key={term} term={term}>
+          {value || '—'}
+        </Field>
+      ))}
+    </DescriptionList>
   );
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import Box from '@mui/material/Box';
+import { useForm } from 'react-hook-form';
 import type { SubAccountCreateRequest } from '../../../contract/subaccount';
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
-import { FormTextInput } from '../../components/form/form-fields';
+import { FormCredentialFields } from '../../components/form/contact-fields';
 import { LabelFields } from '../../components/form/label-fields';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 import {
   subAccountErrorMessage,
   subAccountFieldForError,
@@ -14,7 +14,7 @@ import {
   subAccountFormDefaults,
   subAccountFormSchema,
 } from './subaccount-form';
-import { formGrid, SubAccountFields } from './subaccount-fields';
+import { SubAccountFields } from './subaccount-fields';
 import type { SubAccountFormValues } from './subaccount-form';
 
 interface CreateSubAccountDialogProps {
@@ -32,8 +32,7 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
     resolver: zodResolver(subAccountFormSchema, { error: subAccountErrorMessage }),
     defaultValues: subAccountFormDefaults,
   });
-  // What "Create subaccount" sends with what is typed now, for the "API call" view.
-  const parsed = subAccountFormSchema.safeParse(useWatch({ control }));
+  const preview = useRequestPreview(subAccountFormSchema, control, createSubAccountCall);
 
   const submission = useApiSubmit({ handleSubmit, setError }, create, {
     fieldOf: (error) => subAccountFieldForError(error.code),
@@ -41,7 +40,6 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
     onSuccess: (_account, body) => onCreated(body.sub_account.username),
   });
 
-  const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];
   return (
     <FormDialog
       title="Create a subaccount"
@@ -50,27 +48,9 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountD
       {...submission}
       failureTitle="The subaccount could not be created"
       onClose={onClose}
-      apiCall={parsed.success ? createSubAccountCall(parsed.data) : null}
+      apiCall={preview}
     >
-      <Box sx={formGrid}>
-        <FormTextInput
-          control={control}
-          name="username"
-          label="Username"
-          required
-          autoComplete="off"
-          hint={hint('username')}
-        />
-        <FormTextInput
-          control={control}
-          name="password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          hint={hint('password')}
-        />
-      </Box>
+      <FormCredentialFields control={control} hints={subAccountFieldRules} />
       <SubAccountFields control={control} />
       <LabelFields control={control} />
     </FormDialog>

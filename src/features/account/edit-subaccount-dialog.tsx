@@ -18,7 +18,8 @@ import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { QueryView } from '../../components/query-view';
 import { AccessPicker } from './access-picker';
-import { formGrid, SubAccountFields } from './subaccount-fields';
+import { twoColumnGrid } from '../../components/form/contact-fields';
+import { SubAccountFields } from './subaccount-fields';
 import {
   subAccountEditSchema,
   subAccountEditValues,
@@ -107,7 +108,7 @@ function EditSubAccountForm({
         <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
           Resources it may reach
         </Typography>
-        <Box sx={formGrid}>
+        <Box sx={twoColumnGrid}>
           {pickers.map((picker) => (
             <AccessPicker key={picker.name} control={control} {...picker} />
           ))}

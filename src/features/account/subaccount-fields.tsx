@@ -1,24 +1,28 @@
-import { useWatch } from 'react-hook-form';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { subAccountCurrencies } from '../../../contract/subaccount';
-import {
-  FormCountrySelect,
-  FormLanguageSelect,
-  FormStateField,
-  FormTimeZoneSelect,
-} from '../../components/form/contact-pickers';
-import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { FormLanguageSelect, FormTimeZoneSelect } from '../../components/form/contact-pickers';
+import { FormContactFields, twoColumnGrid } from '../../components/form/contact-fields';
+import type { ContactTextField } from '../../components/form/contact-fields';
+import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { roleLabels, subAccountFieldRules, subAccountRoles } from './subaccount-form';
 import type { SubAccountFormValues, SubAccountRole } from './subaccount-form';
 
-export const formGrid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { sm: '1fr 1fr' },
-} as const;
+const subAccountContact: ContactTextField[] = [
+  { name: 'first_name', label: 'First name', required: true },
+  { name: 'last_name', label: 'Last name', required: true },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    required: true,
+    hint: subAccountFieldRules.email,
+  },
+  { name: 'phone', label: 'Phone', type: 'tel', required: true, hint: subAccountFieldRules.phone },
+  { name: 'company', label: 'Company' },
+];
 
 type Shared = Pick<
   SubAccountFormValues,
@@ -52,32 +56,10 @@ export function SubAccountFields<Values extends Shared & FieldValues, Transforme
   current,
 }: SubAccountFieldsProps<Values, Transformed>) {
   const name = (field: SharedName) => field as Path<Values>;
-  const hint = (field: keyof typeof subAccountFieldRules) => subAccountFieldRules[field];
-  const country = useWatch({ control, name: name('country') }) as string;
   return (
     <>
-      <Box sx={formGrid}>
-        <FormTextInput control={control} name={name('first_name')} label="First name" required />
-        <FormTextInput control={control} name={name('last_name')} label="Last name" required />
-        <FormTextInput
-          control={control}
-          name={name('email')}
-          label="Email"
-          type="email"
-          required
-          hint={hint('email')}
-        />
-        <FormTextInput
-          control={control}
-          name={name('phone')}
-          label="Phone"
-          type="tel"
-          required
-          hint={hint('phone')}
-        />
-        <FormTextInput control={control} name={name('company')} label="Company" />
-        <FormCountrySelect control={control} name={name('country')} label="Country" required />
-        <FormStateField control={control} name={name('state')} country={country} />
+      <Box sx={twoColumnGrid}>
+        <FormContactFields control={control} fields={subAccountContact} />
         <FormLanguageSelect
           control={control}
           name={name('language')}

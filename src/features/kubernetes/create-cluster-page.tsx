@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
@@ -16,12 +15,10 @@ import type { Plan } from '../../../contract/plan';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { PageHeader } from '../../components/page-header';
-import { WizardForm, useWizardCreate } from '../../components/wizard-form';
+import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import type { WizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
 import type { CostLine } from '../../lib/pricing';
@@ -34,19 +31,18 @@ import {
   newNodeGroup,
 } from './cluster-form';
 import type { ClusterFormValues } from './cluster-form';
-import { DescriptionList, Field } from '../../components/description-list';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
-const steps = ['Cluster', 'Node groups', 'Review'] as const;
-const stepFields: (keyof ClusterFormValues)[][] = [
-  ['name', 'zone', 'network', 'version', 'plan', 'labels'],
-  ['nodeGroups'],
-  [],
+const steps: WizardStep<ClusterFormValues>[] = [
+  { label: 'Cluster', fields: ['name', 'zone', 'network', 'version', 'plan', 'labels'] },
+  { label: 'Node groups', fields: ['nodeGroups'] },
+  { label: 'Review', fields: [] },
 ];
 
 export function CreateClusterPage() {
@@ -55,17 +51,9 @@ export function CreateClusterPage() {
   const createCluster = useCreateCluster();
   const form = useZodForm(clusterFormSchema, clusterFormDefaults);
   const { control, setValue, trigger, subscribe, getFieldState } = form;
-  const { wizard, failure, submit, pending } = useWizardCreate(
-    form,
-    stepFields,
-    createCluster,
-    clusterFieldForError,
-    links.cluster,
-  );
-  const { step } = wizard;
-
-  // What "Create cluster" sends with what is chosen now, for the "API call" view.
-  const parsed = clusterFormSchema.safeParse(useWatch({ control }));
+  const create = useWizardCreate(form, steps, createCluster, clusterFieldForError, links.cluster);
+  const { step } = create.wizard;
+  const preview = useRequestPreview(clusterFormSchema, control, createClusterCall);
 
   // Next checks a step without submitting, so react-hook-form's reValidateMode never applies.
   // As the server form does after a submit, a field showing an error is checked again on each
@@ -84,28 +72,20 @@ export function CreateClusterPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title="Create Kubernetes cluster"
-        description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
-      />
-      <RemainingAllowance {...allowance} resources={['managed_kubernetes']} />
-      <WizardForm
-        label="Create Kubernetes cluster"
-        steps={steps}
-        wizard={wizard}
-        submit={submit}
-        pending={pending}
-        submitLabel="Create cluster"
-        aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
-      >
-        {step === 0 && <ClusterStep control={control} setValue={setValue} />}
-        {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
-        {step === 2 && <ReviewStep control={control} />}
-        {failure && <ApiErrorAlert error={failure} title="The cluster could not be created" />}
-        <ApiCallPanel preview={parsed.success ? createClusterCall(parsed.data) : null} />
-      </WizardForm>
-    </>
+    <CreateWizardPage
+      title="Create Kubernetes cluster"
+      description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
+      notice={<RemainingAllowance {...allowance} resources={['managed_kubernetes']} />}
+      create={create}
+      submitLabel="Create cluster"
+      failureTitle="The cluster could not be created"
+      preview={preview}
+      aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
+    >
+      {step === 0 && <ClusterStep control={control} setValue={setValue} />}
+      {step === 1 && <NodeGroupStep control={control} plans={plans.data ?? []} />}
+      {step === 2 && <ReviewStep control={control} />}
+    </CreateWizardPage>
   );
 }
 
@@ -264,15 +244,12 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
           )}
         </Paper>
       ))}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= maxNodeGroups}
-          onClick={() => append(newNodeGroup(fields.length))}
-        >
-          Add node group
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= maxNodeGroups}
+        onClick={() => append(newNodeGroup(fields.length))}
+      >
+        Add node group
+      </AddButton>
     </>
   );
 }
@@ -292,15 +269,7 @@ function ReviewStep({ control }: { control: FormControl }) {
         .join('; '),
     ],
   ];
-  return (
-    <DescriptionList>
-      {rows.map(([term, value]) => (
-        <Field key={term} term={term}>
-          {value || '—'}
-        </Field>
-      ))}
-    </DescriptionList>
-  );
+  return <ReviewList rows={rows} />;
 }
 
 /** Node groups are priced as servers of their plan; the control plane has no list price. */

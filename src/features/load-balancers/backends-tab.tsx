@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +12,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink } from 'react-router';
@@ -38,7 +37,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormTextInput } from '../../components/form/form-fields';
-import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
+import { useApiFailure } from '../../components/form/use-api-failure';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -216,11 +216,7 @@ function BackendCard({
             No members: this backend has nowhere to send traffic.
           </Typography>
         )}
-        <Box>
-          <Button startIcon={<AddIcon />} onClick={() => setPending({ kind: 'add' })}>
-            Add member
-          </Button>
-        </Box>
+        <AddButton onClick={() => setPending({ kind: 'add' })}>Add member</AddButton>
       </Stack>
       {pending?.kind === 'add' && (
         <AddMemberDialog
@@ -289,27 +285,24 @@ function AddMemberDialog({
   onClose: () => void;
 }) {
   const create = useCreateMember(uuid, backend.name);
-  const form = useZodForm(addMemberSchema, {
-    members: [newMember(backend.members.length)],
-  });
-  const { control } = form;
-  const submit = useApiSubmit(form, create, {
-    fieldOf: (error) => fieldForErrorCode(error.code, memberFields),
-    onSuccess: onClose,
-  });
-  const parsed = addMemberSchema.safeParse(useWatch({ control }));
+  const { control, dialog } = useDialogForm(
+    addMemberSchema,
+    { members: [newMember(backend.members.length)] },
+    {
+      mutation: create,
+      fields: memberFields,
+      call: (body) => createMemberCall(uuid, backend.name, body),
+      onClose,
+    },
+  );
   return (
     <FormDialog
       title={`Add a member to ${backend.name}`}
       submitLabel="Add member"
       pendingLabel="Adding…"
-      pending={submit.pending}
-      failure={submit.failure}
       failureTitle="The member could not be added"
       maxWidth="md"
-      apiCall={parsed.success ? createMemberCall(uuid, backend.name, parsed.data) : null}
-      onSubmit={submit.onSubmit}
-      onClose={onClose}
+      {...dialog}
     >
       <MemberFields control={control} index={0} addresses={addresses} />
     </FormDialog>

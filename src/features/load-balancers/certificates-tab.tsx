@@ -23,12 +23,10 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
 import { QueryView } from '../../components/query-view';
-import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime } from '../../lib/format';
-import { useZodForm } from '../../components/form/use-zod-form';
 
 /** The service takes PEM documents base64-encoded (UpCloud's Go SDK, certificate bundle requests). */
 const base64Pem = (pem: string) =>
@@ -182,40 +180,34 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
 
 function BundleDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCertificateBundle();
-  const form = useZodForm(bundleFormSchema, {
-    type: 'manual',
-    name: '',
-    certificate: '',
-    privateKey: '',
-    intermediates: '',
-    hostnames: '',
-  });
-  const { control } = form;
-  const submit = useApiSubmit(form, create, {
-    fieldOf: (error) => fieldForErrorCode(error.code, bundleFields),
-    onSuccess: onClose,
-  });
-  const values = useWatch({ control });
-  const parsed = bundleFormSchema.safeParse(values);
+  const { control, dialog } = useDialogForm(
+    bundleFormSchema,
+    {
+      type: 'manual',
+      name: '',
+      certificate: '',
+      privateKey: '',
+      intermediates: '',
+      hostnames: '',
+    },
+    { mutation: create, fields: bundleFields, call: createCertificateBundleCall, onClose },
+  );
+  const type = useWatch({ control, name: 'type' });
   return (
     <FormDialog
       title="Add certificate bundle"
       submitLabel="Add bundle"
       pendingLabel="Adding…"
-      pending={submit.pending}
-      failure={submit.failure}
       failureTitle="The certificate bundle could not be added"
       maxWidth="md"
-      apiCall={parsed.success ? createCertificateBundleCall(parsed.data) : null}
-      onSubmit={submit.onSubmit}
-      onClose={onClose}
+      {...dialog}
     >
       <FormTextInput control={control} name="name" label="Bundle name" required />
       <FormSelect control={control} name="type" label="Type" required>
         <MenuItem value="manual">Your certificate and private key</MenuItem>
         <MenuItem value="dynamic">Issued for your hostnames (dynamic)</MenuItem>
       </FormSelect>
-      {values.type === 'dynamic' ? (
+      {type === 'dynamic' ? (
         <FormTextInput
           control={control}
           name="hostnames"

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import type { LoadBalancerCreate } from '../../../contract/load-balancer';
 import { loadBalancerLimits } from '../../../contract/load-balancer';
 import {
@@ -17,14 +16,11 @@ import {
 import { networkQueries } from '../../api/networks';
 import { priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
-import { ApiCallPanel } from '../../components/api-call-panel';
-import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CostPreview } from '../../components/cost-preview';
-import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { PageHeader } from '../../components/page-header';
-import { WizardForm, useWizardCreate } from '../../components/wizard-form';
+import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import type { WizardStep } from '../../components/wizard-form';
 import { zoneOptions } from '../../components/zone-options';
 import { formatMoney } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
@@ -41,62 +37,55 @@ import {
 import type { LoadBalancerFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
 
-const steps = ['Load balancer', 'Frontend and backend', 'Review'] as const;
-const stepFields: (keyof LoadBalancerFormValues)[][] = [
-  ['name', 'zone', 'plan', 'privateNetwork', 'labels'],
-  ['frontendName', 'mode', 'port', 'backendName', 'members'],
-  [],
+const steps: WizardStep<LoadBalancerFormValues>[] = [
+  { label: 'Load balancer', fields: ['name', 'zone', 'plan', 'privateNetwork', 'labels'] },
+  {
+    label: 'Frontend and backend',
+    fields: ['frontendName', 'mode', 'port', 'backendName', 'members'],
+  },
+  { label: 'Review', fields: [] },
 ];
 
 export function CreateLoadBalancerPage() {
-  const create = useCreateLoadBalancer();
+  const createLoadBalancer = useCreateLoadBalancer();
   const form = useZodForm(loadBalancerFormSchema, loadBalancerFormDefaults);
   const { control, setValue } = form;
-  const { wizard, failure, submit, pending } = useWizardCreate(
+  const create = useWizardCreate(
     form,
-    stepFields,
-    create,
+    steps,
+    createLoadBalancer,
     loadBalancerFieldForError,
     links.loadBalancer,
   );
-  const { step } = wizard;
-  const parsed = loadBalancerFormSchema.safeParse(useWatch({ control }));
+  const { step } = create.wizard;
+  const preview = useRequestPreview(loadBalancerFormSchema, control, createLoadBalancerCall);
 
   return (
-    <>
-      <PageHeader
-        title="Create load balancer"
-        description="A load balancer gets a public DNS name; its frontend forwards traffic to the members of its backend, your servers."
-      />
-      <WizardForm
-        label="Create load balancer"
-        steps={steps}
-        wizard={wizard}
-        submit={submit}
-        pending={pending}
-        submitLabel="Create load balancer"
-        aside={<PlanCostPreview control={control} />}
-      >
-        {step === 0 && (
-          <ServiceStep
-            control={control}
-            onZone={() => {
-              setValue('privateNetwork', '');
-              setValue('members', []);
-            }}
-          />
-        )}
-        {step === 1 && <TrafficStep control={control} />}
-        {step === 2 && <ReviewStep control={control} />}
-        {failure && (
-          <ApiErrorAlert error={failure} title="The load balancer could not be created" />
-        )}
-        <ApiCallPanel preview={parsed.success ? createLoadBalancerCall(parsed.data) : null} />
-      </WizardForm>
-    </>
+    <CreateWizardPage
+      title="Create load balancer"
+      description="A load balancer gets a public DNS name; its frontend forwards traffic to the members of its backend, your servers."
+      create={create}
+      submitLabel="Create load balancer"
+      failureTitle="The load balancer could not be created"
+      preview={preview}
+      aside={<PlanCostPreview control={control} />}
+    >
+      {step === 0 && (
+        <ServiceStep
+          control={control}
+          onZone={() => {
+            setValue('privateNetwork', '');
+            setValue('members', []);
+          }}
+        />
+      )}
+      {step === 1 && <TrafficStep control={control} />}
+      {step === 2 && <ReviewStep control={control} />}
+    </CreateWizardPage>
   );
 }
 
@@ -202,15 +191,12 @@ function TrafficStep({ control }: { control: FormControl }) {
         />
       ))}
       {listError && <FormHelperText error>{listError}</FormHelperText>}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= loadBalancerLimits.members}
-          onClick={() => append(newMember(fields.length))}
-        >
-          Add member
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= loadBalancerLimits.members}
+        onClick={() => append(newMember(fields.length))}
+      >
+        Add member
+      </AddButton>
     </>
   );
 }
@@ -230,15 +216,7 @@ function ReviewStep({ control }: { control: FormControl }) {
         .join(', ')}`,
     ],
   ];
-  return (
-    <DescriptionList>
-      {rows.map(([term, value]) => (
-        <Field key={term} term={term}>
-          {value || '—'}
-        </Field>
-      ))}
-    </DescriptionList>
-  );
+  return <ReviewList rows={rows} />;
 }
 
 function PlanCostPreview({ control }: { control: FormControl }) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type {
+  CertificateBundle,
   LoadBalancer,
   LoadBalancerFrontend,
   LoadBalancerFrontendCreate,
@@ -43,15 +43,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
-import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { portText } from './load-balancer-form';
 import { RuleDialog } from './rule-dialog';
 import { describeAction, describeMatcher } from './rule-form';
-import { useZodForm } from '../../components/form/use-zod-form';
 
 export function FrontendsTab({ balancer }: { balancer: LoadBalancer }) {
   const [adding, setAdding] = useState(false);
@@ -313,30 +311,29 @@ const frontendFields: Record<string, 'name' | 'port' | 'bundle'> = {
 function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose: () => void }) {
   const create = useCreateFrontend(balancer.uuid);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const form = useZodForm(frontendFormSchema, {
-    name: '',
-    mode: 'http',
-    port: '443',
-    defaultBackend: balancer.backends[0]?.name ?? '',
-    bundle: '',
-  });
-  const { control } = form;
-  const submit = useApiSubmit(form, create, {
-    fieldOf: (error) => fieldForErrorCode(error.code, frontendFields),
-    onSuccess: onClose,
-  });
-  const parsed = frontendFormSchema.safeParse(useWatch({ control }));
+  const { control, dialog } = useDialogForm(
+    frontendFormSchema,
+    {
+      name: '',
+      mode: 'http',
+      port: '443',
+      defaultBackend: balancer.backends[0]?.name ?? '',
+      bundle: '',
+    },
+    {
+      mutation: create,
+      fields: frontendFields,
+      call: (body) => createFrontendCall(balancer.uuid, body),
+      onClose,
+    },
+  );
   return (
     <FormDialog
       title="Add frontend"
       submitLabel="Add frontend"
       pendingLabel="Adding…"
-      pending={submit.pending}
-      failure={submit.failure}
       failureTitle="The frontend could not be added"
-      apiCall={parsed.success ? createFrontendCall(balancer.uuid, parsed.data) : null}
-      onSubmit={submit.onSubmit}
-      onClose={onClose}
+      {...dialog}
     >
       <FormTextInput control={control} name="name" label="Frontend name" required />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
@@ -360,15 +357,19 @@ function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose
         hint="With a bundle, the frontend terminates TLS (HTTPS). Add bundles on the Certificates tab."
       >
         <MenuItem value="">None</MenuItem>
-        {(bundles.data ?? []).map((bundle) => (
-          <MenuItem key={bundle.uuid} value={bundle.uuid}>
-            {`${bundle.name} (${bundle.type})`}
-          </MenuItem>
-        ))}
+        {bundleOptions(bundles.data)}
       </FormSelect>
     </FormDialog>
   );
 }
+
+/** The certificate bundles a frontend can serve, as a select's options. */
+const bundleOptions = (bundles: readonly CertificateBundle[] = []) =>
+  bundles.map((bundle) => (
+    <MenuItem key={bundle.uuid} value={bundle.uuid}>
+      {`${bundle.name} (${bundle.type})`}
+    </MenuItem>
+  ));
 
 const tlsFormSchema = z.object({
   name: lbNameSchema,
@@ -386,32 +387,23 @@ function TlsConfigDialog({
 }) {
   const create = useCreateTlsConfig(uuid, frontend.name);
   const bundles = useQuery(loadBalancerQueries.certificateBundles());
-  const form = useZodForm(tlsFormSchema, {
-    name: `certificate-${frontend.tls_configs.length + 1}`,
-    certificate_bundle_uuid: '',
-  });
-  const { control } = form;
-  const submit = useApiSubmit(form, create, {
-    fieldOf: (error) =>
-      fieldForErrorCode(error.code, {
-        NAME: 'name',
-        CERTIFICATE_BUNDLE_UUID: 'certificate_bundle_uuid',
-      } as const),
-    onSuccess: onClose,
-  });
-  const values = useWatch({ control });
-  const parsed = tlsFormSchema.safeParse(values);
+  const { control, dialog } = useDialogForm(
+    tlsFormSchema,
+    { name: `certificate-${frontend.tls_configs.length + 1}`, certificate_bundle_uuid: '' },
+    {
+      mutation: create,
+      fields: { NAME: 'name', CERTIFICATE_BUNDLE_UUID: 'certificate_bundle_uuid' },
+      call: (body) => createTlsConfigCall(uuid, frontend.name, body),
+      onClose,
+    },
+  );
   return (
     <FormDialog
       title={`Add a certificate to ${frontend.name}`}
       submitLabel="Add certificate"
       pendingLabel="Adding…"
-      pending={submit.pending}
-      failure={submit.failure}
       failureTitle="The certificate could not be added"
-      apiCall={parsed.success ? createTlsConfigCall(uuid, frontend.name, parsed.data) : null}
-      onSubmit={submit.onSubmit}
-      onClose={onClose}
+      {...dialog}
     >
       <FormTextInput control={control} name="name" label="TLS config name" required />
       <FormSelect
@@ -420,11 +412,7 @@ function TlsConfigDialog({
         label="Certificate bundle"
         required
       >
-        {(bundles.data ?? []).map((bundle) => (
-          <MenuItem key={bundle.uuid} value={bundle.uuid}>
-            {`${bundle.name} (${bundle.type})`}
-          </MenuItem>
-        ))}
+        {bundleOptions(bundles.data)}
       </FormSelect>
     </FormDialog>
   );

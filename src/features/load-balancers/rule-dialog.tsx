@@ -1,13 +1,12 @@
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { AddButton } from '../../components/add-button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type {
   LoadBalancer,
@@ -220,15 +219,12 @@ function MatcherRows({
           </Paper>
         );
       })}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= loadBalancerLimits.matchers}
-          onClick={() => append(newMatcher())}
-        >
-          Add matcher
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= loadBalancerLimits.matchers}
+        onClick={() => append(newMatcher())}
+      >
+        Add matcher
+      </AddButton>
     </Box>
   );
 }
@@ -346,15 +342,12 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
         );
       })}
       {listError && <FormHelperText error>{listError}</FormHelperText>}
-      <Box>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={fields.length >= loadBalancerLimits.actions}
-          onClick={() => append(newAction(backends[0]))}
-        >
-          Add action
-        </Button>
-      </Box>
+      <AddButton
+        disabled={fields.length >= loadBalancerLimits.actions}
+        onClick={() => append(newAction(backends[0]))}
+      >
+        Add action
+      </AddButton>
     </Box>
   );
 }

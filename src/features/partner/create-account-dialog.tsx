@@ -12,9 +12,32 @@ import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
-import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
-import { FormCountrySelect, FormStateField } from '../../components/form/contact-pickers';
+import { FormCheckbox } from '../../components/form/form-fields';
+import {
+  FormContactFields,
+  FormCredentialFields,
+  twoColumnGrid,
+} from '../../components/form/contact-fields';
+import type { ContactTextField } from '../../components/form/contact-fields';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
+
+const customerContact: ContactTextField[] = [
+  { name: 'first_name', label: 'First name', required: true },
+  { name: 'last_name', label: 'Last name', required: true },
+  { name: 'email', label: 'Email', type: 'email', required: true },
+  {
+    name: 'phone',
+    label: 'Phone',
+    required: true,
+    hint: '+<country code>.<number>, for example +358.401234567',
+  },
+  { name: 'company', label: 'Company' },
+  { name: 'vat_number', label: 'VAT number', hint: 'In the format of the chosen country.' },
+  { name: 'address', label: 'Address', multiline: true, hint: 'One or two lines.' },
+  { name: 'postal_code', label: 'Postal code' },
+  { name: 'city', label: 'City' },
+];
 
 interface CreateAccountDialogProps {
   onClose: () => void;
@@ -29,9 +52,9 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
     emptyPartnerAccountForm(),
   );
   const copyContact = useWatch({ control, name: 'copy_partner_contact' });
-  const country = useWatch({ control, name: 'contact_details.country' });
-  // What "Create account" sends with what is typed now, for the "API call" view.
-  const parsed = partnerAccountFormSchema.safeParse(useWatch({ control }));
+  const preview = useRequestPreview(partnerAccountFormSchema, control, (values) =>
+    createPartnerAccountCall(toPartnerAccountCreateRequest(values)),
+  );
 
   const submission = useApiSubmit({ handleSubmit, setError }, createAccount, {
     fieldOf: (error) => {
@@ -53,29 +76,15 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
       failureTitle="The account could not be created"
       maxWidth="md"
       onClose={onClose}
-      apiCall={
-        parsed.success ? createPartnerAccountCall(toPartnerAccountCreateRequest(parsed.data)) : null
-      }
+      apiCall={preview}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <FormTextInput
-          control={control}
-          name="username"
-          label="Username"
-          required
-          autoComplete="off"
-          hint="4 to 64 lowercase letters and digits; single underscores may join them."
-        />
-        <FormTextInput
-          control={control}
-          name="password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          hint="8 to 256 characters with a lowercase letter, an uppercase letter and a digit."
-        />
-      </Box>
+      <FormCredentialFields
+        control={control}
+        hints={{
+          username: '4 to 64 lowercase letters and digits; single underscores may join them.',
+          password: '8 to 256 characters with a lowercase letter, an uppercase letter and a digit.',
+        }}
+      />
       <FormCheckbox
         control={control}
         name="copy_partner_contact"
@@ -87,80 +96,13 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
           <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
             Customer contact details
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <FormTextInput
+          <Box sx={twoColumnGrid}>
+            <FormContactFields
               control={control}
-              name="contact_details.first_name"
-              label="First name"
-              required
+              fields={customerContact}
+              prefix="contact_details."
               autoComplete="off"
             />
-            <FormTextInput
-              control={control}
-              name="contact_details.last_name"
-              label="Last name"
-              required
-              autoComplete="off"
-            />
-            <FormTextInput
-              control={control}
-              name="contact_details.email"
-              label="Email"
-              type="email"
-              required
-              autoComplete="off"
-            />
-            <FormTextInput
-              control={control}
-              name="contact_details.phone"
-              label="Phone"
-              required
-              autoComplete="off"
-              hint="+<country code>.<number>, for example +358.401234567"
-            />
-            <FormTextInput
-              control={control}
-              name="contact_details.company"
-              label="Company"
-              autoComplete="off"
-            />
-            <FormTextInput
-              control={control}
-              name="contact_details.vat_number"
-              label="VAT number"
-              autoComplete="off"
-              hint="In the format of the chosen country."
-            />
-            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-              <FormTextInput
-                control={control}
-                name="contact_details.address"
-                label="Address"
-                multiline
-                minRows={2}
-                autoComplete="off"
-                hint="One or two lines."
-              />
-            </Box>
-            <FormTextInput
-              control={control}
-              name="contact_details.postal_code"
-              label="Postal code"
-              autoComplete="off"
-            />
-            <FormTextInput
-              control={control}
-              name="contact_details.city"
-              label="City"
-              autoComplete="off"
-            />
-            <FormCountrySelect
-              control={control}
-              name="contact_details.country"
-              label="Country"
-              required
-            />
-            <FormStateField control={control} name="contact_details.state" country={country} />
           </Box>
         </Stack>
       )}

@@ -193,27 +193,21 @@ export function NetworkUsagePage() {
             onSubmit={(event) => event.preventDefault()}
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
           >
-            <TextInput
-              type="date"
-              label="From"
-              shrinkLabel
-              size="small"
-              fullWidth={false}
-              value={search.get('from') ?? range.from}
-              onChange={(event) => setDay('from', event.target.value)}
-              error={rangeError !== null}
-              helperText={rangeError ?? undefined}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              shrinkLabel
-              size="small"
-              fullWidth={false}
-              value={search.get('to') ?? range.to}
-              onChange={(event) => setDay('to', event.target.value)}
-              helperText={`${days} day${days === 1 ? '' : 's'}, in UTC`}
-            />
+            {(['from', 'to'] as const).map((end) => (
+              <TextInput
+                key={end}
+                type="date"
+                label={end === 'from' ? 'From' : 'To'}
+                shrinkLabel
+                size="small"
+                fullWidth={false}
+                value={search.get(end) ?? range[end]}
+                onChange={(event) => setDay(end, event.target.value)}
+                {...(end === 'from'
+                  ? { error: rangeError !== null, helperText: rangeError ?? undefined }
+                  : { helperText: `${days} day${days === 1 ? '' : 's'}, in UTC` })}
+              />
+            ))}
           </Box>
           {csv && (
             <Alert severity="info">
