@@ -1,12 +1,40 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tokenEndpoints, tokenSchema } from '../../contract/tokens';
 import type { Token, TokenCreateRequest } from '../../contract/tokens';
+import type { LookAheadPage } from '../lib/look-ahead-page';
+import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall } from './http';
 import type { RequestOptions } from './http';
 import { fetchQuery } from './fetch-query';
 
-export function listTokens(signal?: AbortSignal) {
-  return callEndpoint(tokenEndpoints.list, {}, { signal });
+/** The API lists at most 1,000 tokens a request, oldest first (api-reference-notes §11). */
+const tokenLimitCap = 1000;
+
+/** One page of the token list: its size and the first token's offset. */
+export interface TokenListParams {
+  limit: number;
+  offset: number;
+}
+
+const tokenListQuery = ({ limit, offset }: TokenListParams) => ({
+  limit: lookAheadLimit(limit, tokenLimitCap),
+  offset,
+});
+
+/** The read behind one page of the token list. */
+export const tokenPageCall = (params: TokenListParams) =>
+  endpointCall(tokenEndpoints.list, { query: tokenListQuery(params) });
+
+async function listTokenPage(
+  params: TokenListParams,
+  signal?: AbortSignal,
+): Promise<LookAheadPage<Token>> {
+  const tokens = await callEndpoint(
+    tokenEndpoints.list,
+    { query: tokenListQuery(params) },
+    { signal },
+  );
+  return lookAheadPage(tokens, params.limit, tokenLimitCap);
 }
 
 export function getToken(id: string, signal?: AbortSignal) {
@@ -33,7 +61,8 @@ export function deleteToken(id: string, options?: Pick<RequestOptions, 'authoriz
 export const tokenQueries = {
   all: () => ['tokens'] as const,
   lists: () => [...tokenQueries.all(), 'list'] as const,
-  list: () => fetchQuery(tokenQueries.lists(), listTokens),
+  page: (params: TokenListParams) =>
+    fetchQuery([...tokenQueries.lists(), params], (signal) => listTokenPage(params, signal)),
   detail: (id: string) =>
     fetchQuery([...tokenQueries.all(), 'detail', id], (signal) => getToken(id, signal)),
 };
@@ -59,10 +88,11 @@ export function useDeleteToken() {
     mutationFn: (id: string) => deleteToken(id),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: tokenQueries.detail(id).queryKey });
-      // The list is already right without the token; the refetch only picks up other changes,
+      // The pages are already right without the token; the refetch only picks up other changes,
       // so the dialog need not wait for it.
-      queryClient.setQueryData(tokenQueries.list().queryKey, (tokens) =>
-        tokens?.filter((token) => token.id !== id),
+      queryClient.setQueriesData<LookAheadPage<Token>>(
+        { queryKey: tokenQueries.lists() },
+        (page) => page && { ...page, items: page.items.filter((token) => token.id !== id) },
       );
       void queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
     },

@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { useRowWindow } from './virtual-rows';
 
 declare module '@tanstack/react-table' {
   // The type parameters are react-table's; this addition uses none of them.
@@ -41,6 +42,11 @@ export interface DataTableProps<TData> {
   /** The column whose cell names the row; rendered as the row header. */
   rowHeaderColumn?: string;
   sorting?: TableSorting;
+  /**
+   * For lists the API does not page: a long list renders only the rows in view, in a box that
+   * scrolls (virtual-rows.tsx).
+   */
+  virtual?: boolean;
 }
 
 /** MUI's table rendered from a headless @tanstack/react-table model (docs/architecture.md, Budgets). */
@@ -51,6 +57,7 @@ export function DataTable<TData>({
   getRowId,
   rowHeaderColumn,
   sorting,
+  virtual = false,
 }: DataTableProps<TData>) {
   // react-table returns fresh functions each render, which the React Compiler must not memoise.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -60,12 +67,14 @@ export function DataTable<TData>({
     getRowId: typeof getRowId === 'function' ? getRowId : (row: TData) => row[getRowId] as string,
     getCoreRowModel: getCoreRowModel(),
   });
+  const rows = table.getRowModel().rows;
+  const rowWindow = useRowWindow(rows.length, virtual, label);
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={label} size="small">
+    <TableContainer component={Paper} variant="outlined" {...rowWindow.container}>
+      <Table aria-label={label} size="small" {...rowWindow.table}>
         <TableHead>
           {table.getHeaderGroups().map((headerGroup) => (
-            <TableRow key={headerGroup.id}>
+            <TableRow key={headerGroup.id} {...rowWindow.rowIndex(-1)}>
               {headerGroup.headers.map((header) => {
                 const content = header.isPlaceholder
                   ? null
@@ -100,8 +109,9 @@ export function DataTable<TData>({
           ))}
         </TableHead>
         <TableBody>
-          {table.getRowModel().rows.map((row) => (
-            <TableRow key={row.id} hover>
+          {rowWindow.before(columns.length)}
+          {rowWindow.visible(rows).map((row, index) => (
+            <TableRow key={row.id} hover {...rowWindow.rowIndex(rowWindow.first + index)}>
               {row.getVisibleCells().map((cell) => {
                 const isRowHeader = cell.column.id === rowHeaderColumn;
                 return (
@@ -117,6 +127,7 @@ export function DataTable<TData>({
               })}
             </TableRow>
           ))}
+          {rowWindow.after(columns.length)}
         </TableBody>
       </Table>
     </TableContainer>

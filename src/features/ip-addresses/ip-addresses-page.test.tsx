@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ipAddressResponseSchema } from '../../../contract/ip-address';
 import { request } from '../../api/http';
+import { serverQueries } from '../../api/servers';
 import type { Session } from '../../auth/session-store';
 import { renderPage, signInAs } from '../../testing/render';
 import { IpAddressesPage } from './ip-addresses-page';
@@ -31,7 +35,35 @@ async function openBulkPtr(session: Session, addresses: string[]) {
   return { user, dialog };
 }
 
+/** Keeps the queries under `queryKey` from running until the test fetches them: a slow answer. */
+function HoldBack({ queryKey, children }: { queryKey: QueryKey; children: ReactNode }) {
+  useQueryClient().setQueryDefaults(queryKey, { enabled: false });
+  return children;
+}
+
 describe('IP addresses page', () => {
+  it('shows each address before the server titles arrive, and then the titles', async () => {
+    const session = await signInAs('demo');
+    const { queryClient } = renderPage(
+      <HoldBack queryKey={serverQueries.lists()}>
+        <IpAddressesPage />
+      </HoldBack>,
+      { session, path: '/ip-addresses' },
+    );
+    const table = await screen.findByRole('table', { name: 'IP addresses' });
+    // Until the server list answers, an attached address links to its server by UUID.
+    const [byUuid] = within(table).getAllByRole('link', { name: /^00[0-9a-f]{6}-/ });
+    const uuid = byUuid!.textContent;
+    const row = byUuid!.closest('tr')!;
+    const address = within(row).getByRole('rowheader').textContent;
+
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const title = servers.find((server) => server.uuid === uuid)!.title;
+    const filled = await within(row).findByRole('link', { name: title });
+    expect(filled).toHaveAttribute('href', byUuid!.getAttribute('href'));
+    expect(within(row).getByRole('rowheader')).toHaveTextContent(address!);
+  });
+
   it('searches by address, keeping the search in the URL', async () => {
     const session = await signInAs('demo');
     const floating = await addFloatingAs(session);

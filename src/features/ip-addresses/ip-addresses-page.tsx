@@ -269,6 +269,7 @@ export function IpAddressesPage() {
               data={shown}
               getRowId="address"
               rowHeaderColumn="address"
+              virtual
             />
           </IpTableContext>
         )}

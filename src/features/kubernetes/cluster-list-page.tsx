@@ -79,6 +79,7 @@ export function ClusterListPage() {
         columns={columns}
         getRowId="uuid"
         rowHeaderColumn="name"
+        virtual
       />
     </>
   );

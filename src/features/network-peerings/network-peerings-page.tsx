@@ -119,6 +119,7 @@ export function NetworkPeeringsPage() {
         columns={columns}
         getRowId="uuid"
         rowHeaderColumn="name"
+        virtual
       />
     </>
   );

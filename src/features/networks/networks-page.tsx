@@ -139,6 +139,7 @@ export function NetworksPage() {
         columns={columns}
         getRowId="uuid"
         rowHeaderColumn="name"
+        virtual
       />
       {creating && (
         <NetworkFormDialog

@@ -130,6 +130,7 @@ export function RoutersPage() {
         columns={columns}
         getRowId="uuid"
         rowHeaderColumn="name"
+        virtual
       />
       {creating && (
         <CreateRouterDialog onClose={() => setCreating(false)} onSaved={done('Router created')} />

@@ -1,20 +1,28 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { CreatedToken, Token } from '../../../contract/tokens';
-import { tokenQueries } from '../../api/tokens';
+import { tokenPageCall, tokenQueries } from '../../api/tokens';
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/query-state';
 import { useSuccessNotice } from '../../components/success-notice';
+import { useUrlState } from '../../components/use-url-state';
+import { urlOffset, urlPageSize } from '../../lib/url-state';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 import { TokenTable } from './token-table';
 
+/** The page of the token list the URL asks for: the API pages it (api-reference-notes §11). */
+const tokenListUrl = z.object({ limit: urlPageSize(100), offset: urlOffset() });
+
 export function TokensPage() {
-  const tokens = useQuery(tokenQueries.list());
+  const { state: params, change } = useUrlState(tokenListUrl);
+  const tokens = useQuery({ ...tokenQueries.page(params), placeholderData: keepPreviousData });
   const { session } = useAuth();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedToken | null>(null);
@@ -34,19 +42,32 @@ export function TokensPage() {
         description="Tokens let scripts and tools use the API without your password. Panel sessions are tokens too: the panel creates one when you sign in with a password."
         actions={createButton}
       />
-      <QueryView
+      <PagedList
         query={tokens}
-        loading="Loading API tokens"
-        failure="API tokens could not be loaded"
-        empty={{
-          title: 'No API tokens yet.',
-          description: 'Create one for each script or tool, so you can revoke them one at a time.',
-        }}
+        loadingLabel="Loading API tokens"
+        errorTitle="API tokens could not be loaded"
+        read={tokenPageCall(params)}
+        empty={
+          params.offset > 0 ? (
+            <EmptyState title="No more tokens on this page." />
+          ) : (
+            <EmptyState
+              title="No API tokens yet."
+              description="Create one for each script or tool, so you can revoke them one at a time."
+            />
+          )
+        }
+        // Most accounts have one page of tokens: a pager shows only once there are more.
+        paging={
+          params.offset > 0 || tokens.data?.hasNextPage
+            ? { limit: params.limit, offset: params.offset, change }
+            : undefined
+        }
       >
-        {(data) => (
-          <TokenTable tokens={data} currentTokenId={session?.tokenId} onDelete={setDeleting} />
+        {(items) => (
+          <TokenTable tokens={items} currentTokenId={session?.tokenId} onDelete={setDeleting} />
         )}
-      </QueryView>
+      </PagedList>
       {creating && (
         <CreateTokenDialog
           onClose={() => setCreating(false)}
