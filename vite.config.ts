@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
@@ -15,8 +16,40 @@ const reactRouterProduction = path.join(
 
 const preloads = preloadLists();
 
+/**
+ * The signed-in shell as one chunk: every module the shell's route table (with the dashboard)
+ * imports statically, except what the entry or the sign-in page loads anyway. As separate chunks
+ * (manifests, layout, dashboard widgets and the MUI pieces they share with pages) each signed-in
+ * first load paid for their imports and exports and for compressing each alone.
+ */
+function signedInShell() {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'skydeck-signed-in-shell',
+    apply: 'build',
+    buildEnd() {
+      const closure = (from: string, seen = new Set<string>()) => {
+        if (seen.has(from)) return seen;
+        seen.add(from);
+        for (const id of this.getModuleInfo(from)?.importedIds ?? []) closure(id, seen);
+        return seen;
+      };
+      const find = (suffix: string) => [...this.getModuleIds()].find((id) => id.endsWith(suffix));
+      const [entry, signIn, routes] = [
+        'src/main.tsx',
+        'src/auth/sign-in-page.tsx',
+        'src/app/signed-in-routes.tsx',
+      ].map((suffix) => closure(find(suffix) ?? suffix));
+      for (const id of routes ?? []) if (!entry?.has(id) && !signIn?.has(id)) shell.add(id);
+    },
+  };
+  return { plugin, test: (id: string) => shell.has(id) };
+}
+
+const shell = signedInShell();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), preloads.plugin],
+  plugins: [react(), precompress(), preloads.plugin, shell.plugin],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -43,20 +76,13 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             { name: 'app', tags: ['$initial'], priority: 1 },
-            // The signed-in shell's route table with every group's manifest (their icons and
-            // lazy loaders) and the links pages share: one chunk, loaded before any signed-in
-            // page, rather than several small shared ones (each costs the dashboard bytes).
-            {
-              name: 'shell',
-              test: /src[\\/](app[\\/](groups|navigation)\.tsx?$|features[\\/][^\\/]+[\\/]group\.ts$|lib[\\/](links|group-manifest)\.ts$)/,
-              priority: 1,
-            },
+            { name: 'shell', test: shell.test, priority: 1 },
             // The dashboard's widgets with the reads and formats they use, as one chunk: as
             // eight small ones (each its own request, imports and compression window) they cost
             // the dashboard's first load about a kilobyte more.
             {
               name: 'dashboard',
-              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](audit-logs|billing)|lib[\\/]format)|contract[\\/](audit-log|billing))\.tsx?$/,
+              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](audit-logs|billing)|lib[\\/]format|components[\\/]query-view)|contract[\\/](audit-log|billing))\.tsx?$|zod[\\/]v4[\\/]mini[\\/]iso/,
               priority: 0,
             },
           ],
