@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
@@ -15,8 +16,48 @@ const reactRouterProduction = path.join(
 
 const preloads = preloadLists();
 
+/**
+ * The signed-in shell as one chunk: every module its route table (with the dashboard) imports
+ * statically, beyond the entry's. As six chunks (manifests, layout, dashboard page, the MUI and
+ * query pieces they share with pages) each signed-in first load paid for their imports, exports
+ * and separate compression. What the sign-in page imports too is a small chunk of its own
+ * (`common`): in the shell's chunk it would bring the whole shell to the sign-in page. Matched
+ * by file, `getThemeProps` too: the entry imports it but tree-shaking leaves it out of the entry.
+ */
+function firstLoads() {
+  const common = new Set<string>();
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'skydeck-first-loads',
+    apply: 'build',
+    buildEnd() {
+      const closure = (from: string | undefined, seen = new Set<string>()) => {
+        if (from === undefined || seen.has(from)) return seen;
+        seen.add(from);
+        for (const id of this.getModuleInfo(from)?.importedIds ?? []) closure(id, seen);
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const [entry, signIn, routes] = [
+        'src/main.tsx',
+        'src/auth/sign-in-page.tsx',
+        'src/app/signed-in-routes.tsx',
+      ].map((file) => closure(ids.find((id) => id.endsWith(file))));
+      for (const id of routes ?? []) {
+        const inEntry = entry?.has(id) && !/getThemeProps/.test(id);
+        if (inEntry) continue;
+        if (signIn?.has(id)) common.add(id);
+        else shell.add(id);
+      }
+    },
+  };
+  return { plugin, common: (id: string) => common.has(id), shell: (id: string) => shell.has(id) };
+}
+
+const chunks = firstLoads();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), preloads.plugin],
+  plugins: [react(), precompress(), preloads.plugin, chunks.plugin],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -43,20 +84,14 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             { name: 'app', tags: ['$initial'], priority: 1 },
-            // The signed-in shell's route table with every group's manifest (their icons and
-            // lazy loaders) and the links pages share: one chunk, loaded before any signed-in
-            // page, rather than several small shared ones (each costs the dashboard bytes).
-            {
-              name: 'shell',
-              test: /src[\\/](app[\\/](groups|navigation)\.tsx?$|features[\\/][^\\/]+[\\/]group\.ts$|lib[\\/](links|group-manifest)\.ts$)/,
-              priority: 1,
-            },
+            { name: 'common', test: chunks.common, priority: 1 },
+            { name: 'shell', test: chunks.shell, priority: 1 },
             // The dashboard's widgets with the reads and formats they use, as one chunk: as
             // eight small ones (each its own request, imports and compression window) they cost
             // the dashboard's first load about a kilobyte more.
             {
               name: 'dashboard',
-              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](audit-logs|billing)|lib[\\/]format)|contract[\\/](audit-log|billing))\.tsx?$/,
+              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](audit-logs|billing)|lib[\\/]format|components[\\/]query-view)|contract[\\/](audit-log|billing))\.tsx?$|zod[\\/]v4[\\/]mini[\\/]iso/,
               priority: 0,
             },
           ],

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,7 +15,15 @@ export function RouteErrorPage({ error }: { error: unknown }) {
         Something went wrong
       </Typography>
       <Typography>The page could not be shown. Reloading usually helps.</Typography>
-      {error instanceof Error && <Alert severity="error">{error.message}</Alert>}
+      {/* Not MUI's Alert: with its icons it would add about 2 KB gzip to every first load. */}
+      {error instanceof Error && (
+        <Typography
+          role="alert"
+          sx={{ color: 'error.main', border: 1, borderColor: 'error.main', borderRadius: 1, p: 2 }}
+        >
+          {error.message}
+        </Typography>
+      )}
       <Box>
         <Button variant="contained" onClick={() => window.location.reload()}>
           Reload the page

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { DefaultError, QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { DefaultError, QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { UuidKind } from '../../contract/common';
 
 /**
@@ -30,8 +30,21 @@ export interface GroupRoute {
   crumb: string;
   /** A lazy page; with `children`, the page at `path` itself. */
   page?: ComponentType;
+  /** Loads the page's first reads, started with its code (see `RoutePrefetch`). */
+  prefetch?: () => Promise<{ prefetch: RoutePrefetch }>;
   children?: readonly GroupRoute[];
 }
+
+/**
+ * What a group's `prefetch.ts` exports: starts the first reads of a page, from the page's own
+ * query factory and URL parsing, the moment its route matches, so that they travel while the
+ * page's code loads instead of after it (render as you fetch). `params` are the route's.
+ */
+export type RoutePrefetch = (
+  client: QueryClient,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+) => void;
 
 /** The drawer's sections, in its order; an entry without one is listed under "Other", last. */
 export const navigationSections = [
@@ -115,6 +128,8 @@ export type GroupPage<Module> = {
   label: string;
   /** The page, from the module `load` imports. */
   page: (module: Module) => ComponentType;
+  /** Its first reads, `() => import('./prefetch')`: a small module, not the page's chunk. */
+  prefetch?: GroupRoute['prefetch'];
   children?: readonly GroupPage<Module>[];
 } & (EntryFacts | { [Fact in keyof EntryFacts]?: never });
 
@@ -133,17 +148,19 @@ export function defineGroup<Paths extends object, Module>({
   load: () => Promise<Module>;
   pages: readonly GroupPage<Module>[];
 }): GroupManifest<Paths> {
-  const route = ({ path, label, page, children }: GroupPage<Module>): GroupRoute => ({
+  const route = ({ path, label, page, prefetch, children }: GroupPage<Module>): GroupRoute => ({
     path,
     crumb: label,
     page: lazy(async () => ({ default: page(await load()) })),
+    prefetch,
     children: children?.map(route),
   });
   return {
     ...group,
     routes: pages.map(route),
-    navigation: pages.flatMap(({ path: to, page: _page, children: _children, ...entry }) =>
-      entry.icon ? [{ ...entry, to }] : [],
+    navigation: pages.flatMap(
+      ({ path: to, page: _page, prefetch: _prefetch, children: _children, ...entry }) =>
+        entry.icon ? [{ ...entry, to }] : [],
     ),
   };
 }

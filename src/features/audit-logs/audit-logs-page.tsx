@@ -40,6 +40,9 @@ interface MissingResourceState {
 
 const noRows: AuditLog[] = [];
 
+/** A read this recent, when the page mounts, was started by the route for this visit. */
+const thisVisitMs = 5_000;
+
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -47,6 +50,9 @@ export function AuditLogsPage() {
   const logs = useQuery({
     ...auditLogQueries.list(auditListParams(view)),
     placeholderData: keepPreviousData,
+    // Every visit asks again, but the read the route started beside this page's code (its
+    // prefetch, moments ago) is this visit's own.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > thisVisitMs,
   });
   const options = useQuery(auditLogQueries.filterOptions());
 

@@ -1,19 +1,15 @@
 import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
-import { currentMonth, isMonth } from '../../lib/billing-month';
+import { currentMonth } from '../../lib/billing-month';
+import { billingMonthOf } from './billing-url';
 import { MonthField } from './month-field';
 import type { Money } from './use-billing-currency';
 import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
 
-/**
- * The month a billing page shows: `month` in the URL, or this month; a month that has not begun
- * has no bill yet (the API refuses it), so it shows this month.
- */
+/** The month a billing page shows (`billingMonthOf`). */
 export function useBillingMonth() {
   const [search] = useSearchParams();
-  const requested = search.get('month');
-  const thisMonth = currentMonth();
-  return isMonth(requested) && requested <= thisMonth ? requested : thisMonth;
+  return billingMonthOf(search);
 }
 
 /**

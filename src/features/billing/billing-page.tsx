@@ -15,6 +15,8 @@ import { billingGroups, BillingTable } from './billing-table';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 
 const chartMonths = 6;
+// The chart section's height: heading, description and the 320 px plot.
+const chartHeight = 420;
 
 export function BillingPage() {
   const month = useBillingMonth();
@@ -71,28 +73,6 @@ export function BillingPage() {
         )}
         {summary.isSuccess && (
           <>
-            {chartData.length > 0 && (
-              <SeriesChart
-                title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
-                description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
-                kind="stacked-bar"
-                data={chartData}
-                xKey="month"
-                xLabel="Month"
-                series={chart.series.map(({ key, label }, index) => ({
-                  key,
-                  label,
-                  color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
-                }))}
-                formatValue={(value) =>
-                  new Intl.NumberFormat(undefined, {
-                    style: 'currency',
-                    currency: money.currency,
-                  }).format(value)
-                }
-                formatX={(value) => formatMonth(value)}
-              />
-            )}
             {billingGroups(summary.data).length === 0 ? (
               <EmptyState
                 title={`Nothing was billed in ${formatMonth(month)}.`}
@@ -101,6 +81,32 @@ export function BillingPage() {
             ) : (
               <BillingTable summary={summary.data} month={month} money={money} titles={titles} />
             )}
+            {/* After the table and in a box of its height from the start: the months and recharts
+                load later, and the table and totals above never move when they come. */}
+            <Box sx={{ minHeight: chartHeight }}>
+              {chartData.length > 0 && (
+                <SeriesChart
+                  title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
+                  description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
+                  kind="stacked-bar"
+                  data={chartData}
+                  xKey="month"
+                  xLabel="Month"
+                  series={chart.series.map(({ key, label }, index) => ({
+                    key,
+                    label,
+                    color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
+                  }))}
+                  formatValue={(value) =>
+                    new Intl.NumberFormat(undefined, {
+                      style: 'currency',
+                      currency: money.currency,
+                    }).format(value)
+                  }
+                  formatX={(value) => formatMonth(value)}
+                />
+              )}
+            </Box>
           </>
         )}
       </Box>

@@ -19,6 +19,7 @@ export const billingGroup = defineGroup({
       path: paths.billing(),
       label: 'Billing',
       page: (m) => m.BillingPage,
+      prefetch: () => import('./prefetch'),
       description: 'Monthly costs by resource and category, in your choice of currency.',
       icon: ReceiptLongIcon,
       section: 'Account & billing',

@@ -19,6 +19,7 @@ export const kubernetesGroup = defineGroup({
       path: paths.kubernetes(),
       label: 'Kubernetes',
       page: (m) => m.ClusterListPage,
+      prefetch: () => import('./prefetch'),
       description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
       icon: ViewInArIcon,
       section: 'Kubernetes',

@@ -24,6 +24,7 @@ export const loadBalancersGroup = defineGroup({
       path: paths.loadBalancers(),
       label: 'Load balancers',
       page: (m) => m.LoadBalancersPage,
+      prefetch: () => import('./prefetch'),
       description: 'Managed load balancers: frontends, rules, backends of your servers, TLS.',
       icon: AltRouteIcon,
       section: 'Network',

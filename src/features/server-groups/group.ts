@@ -23,6 +23,7 @@ export const serverGroupsGroup = defineGroup({
       path: paths.serverGroups(),
       label: 'Server groups',
       page: (m) => m.ServerGroupsPage,
+      prefetch: () => import('./prefetch'),
       description: 'Group servers and keep them on separate hosts (anti-affinity).',
       icon: WorkspacesIcon,
       shortcut: 'v',

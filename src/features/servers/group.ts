@@ -20,6 +20,7 @@ export const serversGroup = defineGroup({
       path: paths.servers(),
       label: 'Servers',
       page: (m) => m.ServersPage,
+      prefetch: () => import('./prefetch'),
       description: 'Create, start, stop and delete servers.',
       icon: DnsIcon,
       section: 'Compute',

@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
-import * as z from 'zod/mini';
 import type { ServerSummary } from '../../../contract/server';
 import { serverSortFields, serverStateSchema } from '../../../contract/server';
 import {
@@ -27,7 +26,7 @@ import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { formatMebibytes } from '../../lib/format';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
-import { urlChoice, urlList, urlOffset, urlPageSize, urlText } from '../../lib/url-state';
+import { serverListUrl } from './server-list-params';
 
 const stateOptions = [
   { value: 'all', label: 'All states' },
@@ -36,17 +35,6 @@ const stateOptions = [
     label: state[0]!.toUpperCase() + state.slice(1),
   })),
 ];
-
-/** The server list the URL describes; unknown values fall back to the defaults. */
-const serverListUrl = z.object({
-  state: urlChoice(serverStateSchema),
-  search: urlText(),
-  label: urlList(),
-  sort: urlChoice(z.enum(serverSortFields)),
-  order: urlChoice(z.enum(['asc', 'desc'])),
-  limit: urlPageSize(25),
-  offset: urlOffset(),
-});
 
 /** Each runs the server's own mutation, which keeps the cache up to date. */
 function useBulkActions(): BulkAction<ServerSummary>[] {

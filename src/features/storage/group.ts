@@ -17,6 +17,7 @@ export const storageGroup = defineGroup({
       path: paths.storage(),
       label: 'Storage',
       page: (m) => m.StorageListPage,
+      prefetch: () => import('./prefetch'),
       description: 'Block storage, backups, templates and CD-ROM images.',
       icon: StorageIcon,
       section: 'Storage',

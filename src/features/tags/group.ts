@@ -14,6 +14,7 @@ export const tagsGroup = defineGroup({
       path: paths.tags(),
       label: 'Tags',
       page: (m) => m.TagsPage,
+      prefetch: () => import('./prefetch'),
       description: 'Name groups of servers: tags are shared by the whole account.',
       icon: LabelIcon,
       section: 'Compute',

@@ -14,6 +14,7 @@ export const tokensGroup = defineGroup({
       path: paths.tokens(),
       label: 'API tokens',
       page: (m) => m.TokensPage,
+      prefetch: () => import('./prefetch'),
       description: 'Create and revoke tokens for scripts and tools that use the API.',
       icon: KeyIcon,
       section: 'Security',

@@ -14,6 +14,7 @@ export const zonesGroup = defineGroup({
       path: paths.zones(),
       label: 'Zones',
       page: (m) => m.ZonesPage,
+      prefetch: () => import('./prefetch'),
       description: 'The data centres where servers and storage can run.',
       icon: PublicIcon,
       section: 'Compute',

@@ -1,0 +1,66 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, signIn, test } from './support';
+
+/**
+ * Holds every script whose text contains `marker` until `release` settles, and answers the
+ * others at once: what a page shows before that code arrives is what it shows while it loads.
+ */
+async function holdScripts(page: Page, marker: string, release: Promise<unknown>) {
+  let held = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      held += 1;
+      await release;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { held: () => held };
+}
+
+test('the storage list is requested while the page’s own code is still on its way', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  let listed: (request: Request) => void = () => undefined;
+  const listRequested = new Promise<Request>((resolve) => (listed = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/storage/private')) listed(request);
+  });
+  // The list page's chunk (its description is in no other) stays held until the list's request
+  // has left: without the route's prefetch the request would wait for that chunk, and this
+  // test would never see it.
+  const scripts = await holdScripts(page, 'CD-ROM images in every zone', listRequested);
+  await page.goto('/storage');
+  const request = await listRequested;
+  expect(scripts.held()).toBe(1);
+  expect(new URL(request.url()).searchParams.get('offset')).toBe('0');
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Storages' }).getByRole('link').first(),
+  ).toBeVisible();
+});
+
+test('the billing page shows its table and total while the chart’s code is loading', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Only recharts' own code names its drawing `recharts-surface`.
+  const scripts = await holdScripts(page, 'recharts-surface', released);
+  await page.goto('/billing');
+  const table = page.getByRole('table', { name: 'Billing by resource' });
+  await expect(table.getByText('Total for the month')).toBeVisible();
+  // The months are read and the chart is on its way, its code held: the table shows regardless.
+  await expect(page.getByRole('img', { name: /^Costs by category/ })).toBeVisible();
+  await expect.poll(scripts.held).toBe(1);
+  const before = await table.boundingBox();
+  release();
+  await expect(page.getByRole('img', { name: 'Servers legend icon' })).toBeVisible();
+  // The chart comes below the table in a box reserved for it: the table does not move.
+  expect(await table.boundingBox()).toEqual(before);
+});
