@@ -56,7 +56,7 @@ export default defineConfig(({ command }) => ({
             // the dashboard's first load about a kilobyte more.
             {
               name: 'dashboard',
-              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](audit-logs|billing)|lib[\\/]format)|contract[\\/](audit-log|billing))\.tsx?$/,
+              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](dashboard|storage-keys)|lib[\\/](format|audit-words))|contract[\\/]dashboard)\.tsx?$/,
               priority: 0,
             },
           ],

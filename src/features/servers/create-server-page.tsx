@@ -44,8 +44,7 @@ import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { ServerGroupSelect } from './server-group-select';
-
-const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
+import { tierLabels } from '../../lib/storage-tiers';
 
 /** Public templates are few; one page of the API's maximum holds them. */
 const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
@@ -263,7 +262,7 @@ function TierField({
         <TextField {...field} select label={label} sx={{ minWidth: 180 }}>
           {storageTierSchema.options.map((tier) => (
             <MenuItem key={tier} value={tier}>
-              {tierWords[tier]}
+              {tierLabels[tier]}
             </MenuItem>
           ))}
         </TextField>
