@@ -12,7 +12,7 @@ import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../c
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
 import { ServerTagsField } from './server-tags-field';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { useSuccessNotice } from '../../components/success-notice';
+import { noticeState, useSuccessNotice } from '../../components/success-notice';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
@@ -152,7 +152,7 @@ function ServerView({ server }: { server: ServerDetails }) {
       >
         Delete
       </Button>
-      <ServerOperationButtons server={server} />
+      <ServerOperationButtons server={server} notify={notify} />
     </Box>
   );
 
@@ -186,7 +186,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             <Field term="Cores and memory">
               {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
             </Field>
-            <Field term="Tags">{<ServerTagsField server={server} />}</Field>
+            <Field term="Tags">{<ServerTagsField server={server} notify={notify} />}</Field>
             <Field term="Labels">{labelsText(server.labels.label) || '—'}</Field>
             <ServerGroupField group={server.server_group} />
             {server.labels.label.some(isSystemLabel) && (
@@ -250,13 +250,17 @@ function ServerView({ server }: { server: ServerDetails }) {
             ))}
         </Section>
       </Box>
-      <ServerConsole server={server} sections={sections} />
-      <FirewallTab server={server} sections={sections} />
+      <ServerConsole server={server} sections={sections} notify={notify} />
+      <FirewallTab server={server} sections={sections} notify={notify} />
       {deleting && (
         <DeleteServerDialog
           server={server}
           onClose={() => setDeleting(false)}
-          onDeleted={() => void navigate(links.servers())}
+          onDeleted={() =>
+            void navigate(links.servers(), {
+              state: noticeState({ message: `Server “${server.title}” deleted` }),
+            })
+          }
         />
       )}
     </>
