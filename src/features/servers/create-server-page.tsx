@@ -45,6 +45,7 @@ import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { ServerGroupSelect } from './server-group-select';
 import { tierLabels } from '../../lib/storage-tiers';
+import { noticeState } from '../../components/success-notice';
 
 /** Public templates are few; one page of the API's maximum holds them. */
 const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
@@ -56,7 +57,13 @@ export function CreateServerPage() {
   const plans = useQuery(planQueries.list());
   const templates = useQuery(storageQueries.list(templateParams));
   const username = useAuth().session?.username ?? '';
-  const oneTime = useOneTimePassword((uuid) => void navigate(links.server(uuid)));
+  // The new server's page confirms it: this page is gone by then.
+  const oneTime = useOneTimePassword(
+    (uuid) =>
+      void navigate(links.server(uuid), {
+        state: noticeState({ message: 'Server created: it starts by itself once it is built' }),
+      }),
+  );
   const createServer = useCreateServer(oneTime.onLogin);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const templateList = templates.data?.storages ?? [];

@@ -12,7 +12,7 @@ import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../c
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
 import { ServerTagsField } from './server-tags-field';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { noticeState, useSuccessNotice } from '../../components/success-notice';
+import { useSuccessNotice } from '../../components/success-notice';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
@@ -256,11 +256,7 @@ function ServerView({ server }: { server: ServerDetails }) {
         <DeleteServerDialog
           server={server}
           onClose={() => setDeleting(false)}
-          onDeleted={() =>
-            void navigate(links.servers(), {
-              state: noticeState({ message: `Server “${server.title}” deleted` }),
-            })
-          }
+          onDeleted={() => void navigate(links.servers())}
         />
       )}
     </>

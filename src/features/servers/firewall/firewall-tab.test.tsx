@@ -8,6 +8,7 @@ import { callEndpoint } from '../../../api/http';
 import { serverQueries } from '../../../api/servers';
 import { renderApp, renderPage, signInAs } from '../../../testing/render';
 import { as } from '../../../testing/resources';
+import { expectNotice } from '../../../testing/servers';
 import { useSuccessNotice } from '../../../components/success-notice';
 import { FirewallTab, firewallSection } from './firewall-tab';
 
@@ -32,10 +33,6 @@ function ServerFirewall({ uuid }: { uuid: string }) {
     </>
   ) : null;
 }
-
-/** The success notice says `text` (issue 24 item 10: every action confirms its result). */
-const expectNotice = (text: string) =>
-  waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
 
 /**
  * web-1's Firewall tab, its rules set to `rules` and its firewall to `firewall` first; `page`
