@@ -15,5 +15,6 @@ describe('describeAuditAction', () => {
     expect(said('create', 'managed-loadbalancer')).toBe('Load balancer created');
     expect(said('access-granted', 'uks')).toBe('Kubernetes cluster access granted');
     expect(said('login', 'auth')).toBe('Signed in');
+    expect(said('create', 'auth')).toBe('API token created');
   });
 });

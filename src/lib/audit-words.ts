@@ -11,9 +11,9 @@ const pastTenses: Record<string, string> = {
   stop: 'stopped',
 };
 
-// Resource types the audit log names otherwise than people do; a sign-in names no resource.
+// Resource types the audit log names otherwise than people do (`auth` rows are tokens).
 const resourceWords: Record<string, string> = {
-  auth: '',
+  auth: 'API token',
   uks: 'Kubernetes cluster',
   'managed-loadbalancer': 'load balancer',
   'managed-loadbalancer-certificate-bundle': 'certificate bundle',
@@ -22,7 +22,8 @@ const resourceWords: Record<string, string> = {
 
 /**
  * An audit log row's action as people write it: `create` `server` → "Server created",
- * `login` `auth` → "Signed in", `access-granted` `uks` → "Kubernetes cluster access granted".
+ * `login` `auth` → "Signed in" (a sign-in names no resource), `access-granted` `uks` →
+ * "Kubernetes cluster access granted".
  */
 export function describeAuditAction({
   action,
@@ -34,5 +35,6 @@ export function describeAuditAction({
   const done = action.includes('-')
     ? action
     : (pastTenses[action] ?? action.replace(/y$/, 'i').replace(/e?$/, 'ed'));
-  return humanizeKey(`${resourceWords[type] ?? type} ${done}`.replace(/-/g, '_'));
+  const noun = /^log(in|out)$/.test(action) ? '' : (resourceWords[type] ?? type);
+  return humanizeKey(`${noun} ${done}`.replace(/-/g, '_'));
 }

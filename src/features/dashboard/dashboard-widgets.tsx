@@ -64,6 +64,8 @@ function ResourcesWidget() {
   );
 }
 
+const rank = (state: string) => ['started', 'stopped', state].indexOf(state);
+
 /** How many servers there are, and how many in each state: "5 servers: 3 started, 2 stopped". */
 function ServersWidget() {
   const servers = useQuery(dashboardQueries.servers());
@@ -73,9 +75,10 @@ function ServersWidget() {
         {(list) => {
           const counts: Record<string, number> = {};
           for (const { state } of list) counts[state] = (counts[state] ?? 0) + 1;
-          const states = Object.entries(counts).map(
-            ([state, count]) => `${count} ${stateLabel(state)}`,
-          );
+          // Running first, then stopped, then whatever else.
+          const states = Object.entries(counts)
+            .sort(([a], [b]) => rank(a) - rank(b))
+            .map(([state, count]) => `${count} ${stateLabel(state)}`);
           return (
             <Typography>
               <Link component={RouterLink} to={links.servers()}>
