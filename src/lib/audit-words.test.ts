@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { describeAuditAction } from './audit-words';
 
-const said = (action: string, resource_type: string) =>
-  describeAuditAction({ action, resource_type });
+// [action, resource type, what a person reads]
+const cases = [
+  ['create', 'server', 'Server created'],
+  ['stop', 'server', 'Server stopped'],
+  ['modify', 'storage', 'Storage modified'],
+  ['backup', 'storage', 'Storage backed up'],
+  ['attach', 'ip_address', 'IP address attached'],
+  ['update', 'kubernetes_node_group', 'Kubernetes node group updated'],
+  ['create', 'managed-loadbalancer', 'Load balancer created'],
+  ['access-granted', 'uks', 'Kubernetes cluster access granted'],
+  ['login', 'auth', 'Signed in'],
+  ['create', 'auth', 'API token created'],
+] as const;
 
 describe('describeAuditAction', () => {
   it('says what happened to what, as people write it (issue 24 item 21)', () => {
-    expect(said('create', 'server')).toBe('Server created');
-    expect(said('stop', 'server')).toBe('Server stopped');
-    expect(said('modify', 'storage')).toBe('Storage modified');
-    expect(said('backup', 'storage')).toBe('Storage backed up');
-    expect(said('attach', 'ip_address')).toBe('IP address attached');
-    expect(said('update', 'kubernetes_node_group')).toBe('Kubernetes node group updated');
-    expect(said('create', 'managed-loadbalancer')).toBe('Load balancer created');
-    expect(said('access-granted', 'uks')).toBe('Kubernetes cluster access granted');
-    expect(said('login', 'auth')).toBe('Signed in');
-    expect(said('create', 'auth')).toBe('API token created');
+    const said = cases.map(([action, type]) =>
+      describeAuditAction({ action, resource_type: type }),
+    );
+    expect(said).toEqual(cases.map(([, , words]) => words));
   });
 });
