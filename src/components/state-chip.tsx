@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import { stateLabel } from '../lib/format';
 
 type Tone = 'running' | 'stopped' | 'busy' | 'waiting' | 'failed';
 
@@ -65,11 +66,7 @@ const toneColors: Record<Tone, ChipProps['color']> = {
 // The states during which the API reports an operation's progress.
 const busyStates = new Set(['maintenance', 'backuping', 'cloning', 'syncing']);
 
-// API words that are not English words.
-const stateWords: Record<string, string> = { backuping: 'backing up' };
-
-/** A state as words: `backuping` → "backing up", `scaling-up` → "scaling up". */
-export const stateLabel = (state: string) => stateWords[state] ?? state.replace(/[-_]/g, ' ');
+export { stateLabel };
 
 interface StateChipProps {
   state: string;

@@ -84,6 +84,12 @@ export function formatRelativeTime(iso: string, now = Date.now(), locale?: strin
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(value), unit);
 }
 
+// API words that are not English words.
+const stateWords: Record<string, string> = { backuping: 'backing up' };
+
+/** A state as words: `backuping` → "backing up", `scaling-up` → "scaling up". */
+export const stateLabel = (state: string) => stateWords[state] ?? state.replace(/[-_]/g, ' ');
+
 /** "public_ipv4_addresses" → "Public ipv4 addresses", for keys the panel has no words for. */
 // API words a person writes otherwise: abbreviations in capitals, the storage tier by its name.
 const spelledWords: Record<string, string> = {

@@ -35,3 +35,8 @@ export async function expectRefusedWhileRunning(
   expect(within(dialog).getByRole('button', { name: submit })).toBeDisabled();
   return dialog;
 }
+
+/** The page's success notice says `text`: the one way an action confirms its result. */
+export async function expectNotice(text: string) {
+  expect((await screen.findByText(text)).closest('[role="status"]')).toBeVisible();
+}

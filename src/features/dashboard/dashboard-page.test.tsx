@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverEndpoints } from '../../../contract/server';
+import { storageEndpoints } from '../../../contract/storage';
 import { getResourceUsage } from '../../api/account';
-import { apiCallLog } from '../../api/http';
+import { apiCallLog, callEndpoint } from '../../api/http';
 import { billingQueries } from '../../api/billing';
 import { auditLogQueries } from '../../api/audit-logs';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
-import { renderPage, signInAs } from '../../testing/render';
+import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { as, createStorageAs } from '../../testing/resources';
 import { DashboardPage } from './dashboard-page';
 
 const widget = (name: string) => screen.findByRole('region', { name }, { timeout: 8000 });
@@ -34,6 +37,67 @@ describe('dashboard', () => {
     expect(screen.queryByRole('table', { name: 'Resource limits' })).not.toBeInTheDocument();
   });
 
+  it('counts the servers by state and lists what is under way, each linked to its page (issue 24 item 18)', async () => {
+    const session = await signInAs('demo');
+    // A new server is in maintenance while it is built (30 s), a storage being backed up is
+    // "backuping" (60 s): both still are when the page shows.
+    const title = uniqueName('new server');
+    const { server } = await callEndpoint(
+      serverEndpoints.create,
+      {
+        body: {
+          server: {
+            zone: 'de-fra1',
+            title,
+            hostname: 'new-server.example.com',
+            plan: '1xCPU-1GB',
+            storage_devices: {
+              storage_device: [
+                { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
+              ],
+            },
+          },
+        },
+      },
+      as(session),
+    );
+    const disk = await createStorageAs(session, { title: uniqueName('backed-up disk') });
+    await callEndpoint(
+      storageEndpoints.backup,
+      { params: { uuid: disk.uuid }, body: { storage: { title: uniqueName('backup') } } },
+      as(session),
+    );
+    const { servers } = await callEndpoint(serverEndpoints.list, {}, as(session));
+    const stopped = servers.server.filter((item) => item.state === 'stopped').length;
+    const started = servers.server.filter((item) => item.state === 'started').length;
+    expect(stopped).toBeGreaterThan(0);
+
+    renderPage(<DashboardPage />, { session });
+    const serversWidget = await widget('Servers');
+    const all = await within(serversWidget).findByRole('link', {
+      name: `${servers.server.length} servers`,
+    });
+    expect(all).toHaveAttribute('href', '/servers');
+    // Running first, then stopped, then the rest, each in words.
+    expect(serversWidget).toHaveTextContent(
+      `${servers.server.length} servers: ${started} started, ${stopped} stopped, 1 maintenance`,
+    );
+
+    const attention = await widget('In progress or failing');
+    const serverItem = (await within(attention).findByRole('link', { name: title })).closest('li');
+    expect(serverItem).toHaveTextContent(`${title}, server: maintenance`);
+    expect(within(serverItem!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/servers/${server.uuid}`,
+    );
+    const diskItem = within(attention).getByRole('link', { name: disk.title }).closest('li');
+    expect(diskItem).toHaveTextContent(`${disk.title}, storage: backing up`);
+    expect(within(diskItem!).getByRole('link')).toHaveAttribute('href', `/storage/${disk.uuid}`);
+    // The stopped and started servers rest: they are counted, not listed.
+    expect(within(attention).queryByRole('link', { name: 'build-box' })).not.toBeInTheDocument();
+    expect(within(attention).queryByRole('link', { name: 'web-1' })).not.toBeInTheDocument();
+  });
+
   it('shows this month’s spend so far and the forecast from the billing API', async () => {
     const { queryClient } = renderPage(<DashboardPage />, { session: await signInAs('demo') });
     const spend = await widget('Spend this month');
@@ -56,6 +120,10 @@ describe('dashboard', () => {
       'href',
       `/audit-logs?event=${page.rows[0]!.cloud_event_id}`,
     );
+    // As people write it ("Server created"), not the API's words ("create server").
+    expect(within(activity).getAllByRole('link', { name: 'Server created' })).not.toHaveLength(0);
+    for (const entry of entries)
+      expect(within(entry).getByRole('link')).toHaveTextContent(/^[A-Z]/);
   });
 
   it('shows a viewer no spend and sends no request the API refuses', async () => {

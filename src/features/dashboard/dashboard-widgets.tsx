@@ -5,11 +5,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import type { DashboardItem } from '../../../contract/dashboard';
 import { accountQueries } from '../../api/account';
-import { auditLogQueries } from '../../api/audit-logs';
-import { billingQueries } from '../../api/billing';
+import { dashboardQueries } from '../../api/dashboard';
 import { QueryView } from '../../components/query-view';
-import { formatDateTime, formatGibibytes, formatMoney } from '../../lib/format';
+import { describeAuditAction } from '../../lib/audit-words';
+import { formatDateTime, formatGibibytes, formatMoney, stateLabel } from '../../lib/format';
 import { links } from '../../lib/links';
 
 const hourMs = 3_600_000;
@@ -63,11 +64,88 @@ function ResourcesWidget() {
   );
 }
 
+const rank = (state: string) => ['started', 'stopped', state].indexOf(state);
+
+/** How many servers there are, and how many in each state: "5 servers: 3 started, 2 stopped". */
+function ServersWidget() {
+  const servers = useQuery(dashboardQueries.servers());
+  return (
+    <Widget title="Servers">
+      <QueryView query={servers} loading="Loading servers" failure="Servers could not be loaded">
+        {(list) => {
+          const counts: Record<string, number> = {};
+          for (const { state } of list) counts[state] = (counts[state] ?? 0) + 1;
+          // Running first, then stopped, then whatever else.
+          const states = Object.entries(counts)
+            .sort(([a], [b]) => rank(a) - rank(b))
+            .map(([state, count]) => `${count} ${stateLabel(state)}`);
+          return (
+            <Typography>
+              <Link component={RouterLink} to={links.servers()}>
+                {`${list.length} server${list.length === 1 ? '' : 's'}`}
+              </Link>
+              {states.length > 0 && `: ${states.join(', ')}`}
+            </Typography>
+          );
+        }}
+      </QueryView>
+    </Widget>
+  );
+}
+
+// The states a server or storage rests in; any other is an operation under way or a failure.
+const settled = new Set(['started', 'stopped', 'online']);
+
+const unsettled = (list: DashboardItem[], kind: string, page: (uuid: string) => string) =>
+  list
+    .filter((item) => !settled.has(item.state))
+    .map((item) => ({ ...item, kind, to: page(item.uuid) }));
+
+/** Servers and storages under way or failing, each linked to its page. */
+function AttentionWidget() {
+  const servers = useQuery(dashboardQueries.servers());
+  const storages = useQuery(dashboardQueries.storages());
+  return (
+    <Widget title="In progress or failing">
+      <QueryView query={servers} loading="Loading servers" failure="Servers could not be loaded">
+        {(serverList) => (
+          <QueryView
+            query={storages}
+            loading="Loading storage"
+            failure="Storage could not be loaded"
+          >
+            {(storageList) => {
+              const items = [
+                ...unsettled(serverList, 'server', links.server),
+                ...unsettled(storageList, 'storage', links.storageDetail),
+              ];
+              return items.length === 0 ? (
+                <Typography color="text.secondary">Nothing in progress or failing.</Typography>
+              ) : (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {items.map((item) => (
+                    <li key={item.uuid}>
+                      <Link component={RouterLink} to={item.to}>
+                        {item.title}
+                      </Link>
+                      {`, ${item.kind}: ${stateLabel(item.state)}`}
+                    </li>
+                  ))}
+                </Box>
+              );
+            }}
+          </QueryView>
+        )}
+      </QueryView>
+    </Widget>
+  );
+}
+
 /** This month's spend so far and, at the same hourly rate, by the month's end. */
 function SpendWidget() {
   const now = new Date();
   // This month as the API bills it (UTC); the billing pages' month helpers stay off the dashboard.
-  const summary = useQuery(billingQueries.summary(now.toISOString().slice(0, 7)));
+  const summary = useQuery(dashboardQueries.spend(now.toISOString().slice(0, 7)));
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const elapsed = Math.max(1, Math.ceil((now.getTime() - start) / hourMs));
@@ -96,22 +174,21 @@ function SpendWidget() {
 }
 
 function ActivityWidget() {
-  const activity = useQuery(auditLogQueries.list({ limit: activityCount }));
+  const activity = useQuery(dashboardQueries.activity(activityCount));
   return (
     <Widget title="Recent activity">
       <QueryView
         query={activity}
         loading="Loading recent activity"
         failure="Recent activity could not be loaded"
-        isEmpty={(page) => page.rows.length === 0}
         empty={{ title: 'No activity yet.' }}
       >
-        {({ rows }) => (
+        {(rows) => (
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {rows.map((row) => (
               <li key={row.cloud_event_id}>
                 <Link component={RouterLink} to={links.auditLogs({ event: row.cloud_event_id })}>
-                  {row.action} {row.resource_type}
+                  {describeAuditAction(row)}
                 </Link>{' '}
                 {`by ${row.account_username}, ${formatDateTime(row.time)}`}
               </li>
@@ -140,6 +217,8 @@ export default function DashboardWidgets() {
         gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
       }}
     >
+      <ServersWidget />
+      <AttentionWidget />
       <ResourcesWidget />
       {credits !== undefined && <SpendWidget />}
       <ActivityWidget />

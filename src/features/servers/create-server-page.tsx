@@ -44,8 +44,8 @@ import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { ServerGroupSelect } from './server-group-select';
-
-const tierWords = { maxiops: 'MaxIOPS', standard: 'Standard', hdd: 'Archive (HDD)' } as const;
+import { tierLabels } from '../../lib/storage-tiers';
+import { noticeState } from '../../components/success-notice';
 
 /** Public templates are few; one page of the API's maximum holds them. */
 const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
@@ -57,7 +57,13 @@ export function CreateServerPage() {
   const plans = useQuery(planQueries.list());
   const templates = useQuery(storageQueries.list(templateParams));
   const username = useAuth().session?.username ?? '';
-  const oneTime = useOneTimePassword((uuid) => void navigate(links.server(uuid)));
+  // The new server's page confirms it: this page is gone by then.
+  const oneTime = useOneTimePassword(
+    (uuid) =>
+      void navigate(links.server(uuid), {
+        state: noticeState({ message: 'Server created: it starts by itself once it is built' }),
+      }),
+  );
   const createServer = useCreateServer(oneTime.onLogin);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const templateList = templates.data?.storages ?? [];
@@ -263,7 +269,7 @@ function TierField({
         <TextField {...field} select label={label} sx={{ minWidth: 180 }}>
           {storageTierSchema.options.map((tier) => (
             <MenuItem key={tier} value={tier}>
-              {tierWords[tier]}
+              {tierLabels[tier]}
             </MenuItem>
           ))}
         </TextField>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectNotice } from '../../testing/servers';
 import { serverResponseSchema } from '../../../contract/server';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { apiAsUser } from '../../testing/tenant';
@@ -51,6 +52,7 @@ describe('server console', () => {
     expect(await within(panel).findByText(enabled.remote_access_host!)).toBeVisible();
     expect(within(panel).getByText(enabled.remote_access_port!)).toBeVisible();
     expect(within(panel).getByText('On')).toBeVisible();
+    await expectNotice('Console access turned on');
   });
 
   it('changes the console type and turns access off', async () => {
@@ -63,6 +65,7 @@ describe('server console', () => {
     expect(within(panel).getByRole('combobox', { name: 'Console type' })).toHaveTextContent(
       'SPICE',
     );
+    await expectNotice('Console type changed to SPICE');
 
     await view.user.click(within(panel).getByRole('button', { name: 'Turn console access off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn console access off?' });
@@ -70,5 +73,6 @@ describe('server console', () => {
     expect(await within(panel).findByText('Off')).toBeVisible();
     expect(panel).not.toHaveTextContent('Address');
     expect((await readServer(server.uuid)).remote_access_enabled).toBe('no');
+    await expectNotice('Console access turned off');
   });
 });

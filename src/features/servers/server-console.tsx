@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ServerDetails } from '../../../contract/server';
 import { changeRemoteAccessCall, useChangeRemoteAccess } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import type { Notice } from '../../components/success-notice';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { DescriptionList, Field } from '../../components/description-list';
@@ -25,9 +26,11 @@ export const consoleSection: ResourceSection = { value: 'console', label: 'Conso
 export function ServerConsole({
   server,
   sections,
+  notify,
 }: {
   server: ServerDetails;
   sections: readonly ResourceSection[];
+  notify: (notice: Notice) => void;
 }) {
   const panel = useSectionPanel(consoleSection.value, sections);
   const change = useChangeRemoteAccess();
@@ -80,12 +83,16 @@ export function ServerConsole({
               label="Console type"
               value={server.remote_access_type}
               disabled={retype.isPending}
-              onChange={(event) =>
-                retype.mutate({
-                  uuid: server.uuid,
-                  change: { remote_access_type: event.target.value as 'vnc' | 'spice' },
-                })
-              }
+              onChange={(event) => {
+                const type = event.target.value as keyof typeof remoteAccessTypeWords;
+                retype.mutate(
+                  { uuid: server.uuid, change: { remote_access_type: type } },
+                  {
+                    onSuccess: () =>
+                      notify({ message: `Console type changed to ${remoteAccessTypeWords[type]}` }),
+                  },
+                );
+              }}
               sx={{ minWidth: 180 }}
             >
               {Object.entries(remoteAccessTypeWords).map(([value, text]) => (
@@ -114,7 +121,14 @@ export function ServerConsole({
         onConfirm={() =>
           change.mutate(
             { uuid: server.uuid, change: toggle },
-            { onSuccess: () => setConfirming(false) },
+            {
+              onSuccess: () => {
+                setConfirming(false);
+                notify({
+                  message: enabled ? 'Console access turned off' : 'Console access turned on',
+                });
+              },
+            },
           )
         }
         onClose={() => setConfirming(false)}

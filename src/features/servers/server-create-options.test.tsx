@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
+import { expectNotice } from '../../testing/servers';
 import { CreateServerPage } from './create-server-page';
 import { readSavedSshKeys, rememberSshKeys } from './saved-ssh-keys';
 
@@ -51,6 +52,16 @@ describe('create server options', () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it('confirms a new server on its page, where creating it leads (issue 24 item 10)', async () => {
+    const view = renderApp({ session: await signInAs('demo'), path: '/servers/new' });
+    await openCreateForm();
+    const title = uniqueName('confirmed');
+    await fillServer(view, title);
+    await view.user.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectNotice('Server created: it starts by itself once it is built');
   });
 
   it('shows the one-time password once and keeps it out of the caches and the URL', async () => {

@@ -20,6 +20,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/query-sta
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
+import { tierLabels } from '../../lib/storage-tiers';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { ServerGroupField } from './server-group-field';
 import { RouteDetail } from '../../components/detail-query';
@@ -57,7 +58,13 @@ const deviceColumns = [
     header: 'Size',
     cell: (info) => formatGibibytes(info.getValue()),
   }),
-  deviceColumn.accessor('storage_tier', { header: 'Tier', cell: (info) => info.getValue() ?? '—' }),
+  deviceColumn.accessor('storage_tier', {
+    header: 'Tier',
+    cell: (info) => {
+      const tier = info.getValue();
+      return tier ? tierLabels[tier] : '—';
+    },
+  }),
   deviceColumn.accessor('boot_disk', {
     header: 'Boot disk',
     cell: ({ row, table }) => (row.original === bootDevice(table.options.data) ? 'Yes' : 'No'),
@@ -145,7 +152,7 @@ function ServerView({ server }: { server: ServerDetails }) {
       >
         Delete
       </Button>
-      <ServerOperationButtons server={server} />
+      <ServerOperationButtons server={server} notify={notify} />
     </Box>
   );
 
@@ -179,8 +186,8 @@ function ServerView({ server }: { server: ServerDetails }) {
             <Field term="Cores and memory">
               {`${server.core_number} CPU, ${formatMebibytes(Number(server.memory_amount))}`}
             </Field>
-            <Field term="Tags">{<ServerTagsField server={server} />}</Field>
-            <Field term="Labels">{labelsText(server.labels.label) || 'None'}</Field>
+            <Field term="Tags">{<ServerTagsField server={server} notify={notify} />}</Field>
+            <Field term="Labels">{labelsText(server.labels.label) || '—'}</Field>
             <ServerGroupField group={server.server_group} />
             {server.labels.label.some(isSystemLabel) && (
               <Field term="System labels">{labelsText(server.labels.label, true)}</Field>
@@ -243,8 +250,8 @@ function ServerView({ server }: { server: ServerDetails }) {
             ))}
         </Section>
       </Box>
-      <ServerConsole server={server} sections={sections} />
-      <FirewallTab server={server} sections={sections} />
+      <ServerConsole server={server} sections={sections} notify={notify} />
+      <FirewallTab server={server} sections={sections} notify={notify} />
       {deleting && (
         <DeleteServerDialog
           server={server}

@@ -15,7 +15,7 @@ export function ServerGroupField({ group }: { group: string | null | undefined }
           {detail.data?.title ?? group}
         </Link>
       ) : (
-        'None'
+        '—'
       )}
     </Field>
   );

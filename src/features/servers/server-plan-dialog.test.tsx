@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectRefusedWhileRunning, openServerPage } from '../../testing/servers';
+import { expectRefusedWhileRunning, openServerPage, expectNotice } from '../../testing/servers';
 
 const hourly = /^€\d+\.\d+ per hour$/;
 const prices = (dialog: HTMLElement) => {
@@ -50,6 +50,7 @@ describe('the Plan dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('4xCPU-8GB')).toBeVisible();
     expect(screen.getByText('4 CPU, 8 GiB')).toBeVisible();
+    await expectNotice('Plan changed to 4xCPU-8GB');
 
     // The price the dialog promised is the one it now calls current.
     await user.click(await screen.findByRole('button', { name: 'Plan' }));

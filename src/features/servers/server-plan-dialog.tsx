@@ -70,9 +70,12 @@ const priceText = (price: number | null) =>
 export function ServerPlanDialog({
   server,
   onClose,
+  onDone,
 }: {
   server: ServerDetails;
   onClose: () => void;
+  /** After the API took the change, with the words that confirm it. */
+  onDone: (message: string) => void;
 }) {
   const plans = useQuery(planQueries.list());
   const prices = useQuery(priceQueries.list());
@@ -88,7 +91,14 @@ export function ServerPlanDialog({
   const { pending, failure, onSubmit } = useApiSubmit(form, modify, {
     request: (submitted) => ({ uuid: server.uuid, body: requestOf(submitted) }),
     fieldOf: (error) => fieldForErrorCode(error.code, planErrorFields),
-    onSuccess: onClose,
+    onSuccess: (_changed, submitted) =>
+      onDone(
+        `Plan changed to ${
+          submitted.plan === custom
+            ? `${submitted.cores} CPU, ${submitted.memory} GiB memory`
+            : submitted.plan
+        }`,
+      ),
   });
   const zone = prices.data?.find((item) => item.name === server.zone);
   const planList = plans.data ?? [];

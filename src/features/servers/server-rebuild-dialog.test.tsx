@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectRefusedWhileRunning, openServerPage } from '../../testing/servers';
+import { expectRefusedWhileRunning, openServerPage, expectNotice } from '../../testing/servers';
 
 describe('the Rebuild dialog', () => {
   it('is disabled on a running server and says why', async () => {
@@ -33,6 +33,7 @@ describe('the Rebuild dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(/^maintenance( \d+%)?$/)).toBeVisible();
+    await expectNotice('Rebuild started: the server gets a fresh disk from the template');
     const newDisk = within(screen.getByRole('table', { name: 'Storage devices' }))
       .getByRole('link', { name: 'build-box OS' })
       .getAttribute('href');

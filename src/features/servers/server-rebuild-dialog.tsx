@@ -17,9 +17,12 @@ const templateParams = { type: 'template', access: 'public', limit: 100 } as con
 export function ServerRebuildDialog({
   server,
   onClose,
+  onDone,
 }: {
   server: ServerDetails;
   onClose: () => void;
+  /** After the API took the change, with the words that confirm it. */
+  onDone: (message: string) => void;
 }) {
   const templates = useQuery(storageQueries.list(templateParams));
   const rebuild = useRebuildServer();
@@ -42,7 +45,15 @@ export function ServerRebuildDialog({
       typedConfirmation={{ expected: server.title, what: 'the server’s title' }}
       errorTitle="The server could not be rebuilt"
       apiCall={rebuildServerCall(server.uuid, body)}
-      onConfirm={() => rebuild.mutate({ uuid: server.uuid, body }, { onSuccess: onClose })}
+      onConfirm={() =>
+        rebuild.mutate(
+          { uuid: server.uuid, body },
+          {
+            onSuccess: () =>
+              onDone('Rebuild started: the server gets a fresh disk from the template'),
+          },
+        )
+      }
       onClose={onClose}
     >
       {!stopped && <p>Stop the server first: only a stopped server can be rebuilt.</p>}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectRefusedWhileRunning, openServerPage } from '../../testing/servers';
+import { expectRefusedWhileRunning, openServerPage, expectNotice } from '../../testing/servers';
 
 describe('the Relocate dialog', () => {
   it('is disabled on a running server and says why', async () => {
@@ -33,5 +33,8 @@ describe('the Relocate dialog', () => {
     const facts = await screen.findByText('fi-hel2');
     expect(facts).toBeVisible();
     expect(await screen.findByText(/^maintenance( \d+%)?$/)).toBeVisible();
+    await expectNotice(
+      'Relocation to fi-hel2 started: the server is in maintenance until it has moved',
+    );
   });
 });

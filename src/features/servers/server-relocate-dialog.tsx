@@ -12,9 +12,12 @@ import { zoneOptions } from '../../components/zone-options';
 export function ServerRelocateDialog({
   server,
   onClose,
+  onDone,
 }: {
   server: ServerDetails;
   onClose: () => void;
+  /** After the API took the change, with the words that confirm it. */
+  onDone: (message: string) => void;
 }) {
   const zones = useQuery(zoneQueries.list());
   const relocate = useRelocateServer();
@@ -38,7 +41,15 @@ export function ServerRelocateDialog({
         event.preventDefault();
         setTouched(true);
         if (zone === '') return;
-        relocate.mutate({ uuid: server.uuid, zone }, { onSuccess: onClose });
+        relocate.mutate(
+          { uuid: server.uuid, zone },
+          {
+            onSuccess: () =>
+              onDone(
+                `Relocation to ${zone} started: the server is in maintenance until it has moved`,
+              ),
+          },
+        );
       }}
       onClose={onClose}
       apiCall={relocateServerCall(server.uuid, zone)}

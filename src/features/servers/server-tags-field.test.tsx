@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectNotice } from '../../testing/servers';
 import { renderApp, signInAs } from '../../testing/render';
 
 describe('server tags on the overview', () => {
@@ -17,9 +18,11 @@ describe('server tags on the overview', () => {
     await user.clear(field);
     await user.type(field, `${name}{Enter}`);
     expect(await within(tags).findByText(name)).toBeVisible();
+    await expectNotice(`Tag “${name}” added`);
 
     await user.click(screen.getByRole('button', { name: `Remove tag ${name}` }));
     await waitFor(() => expect(within(tags).queryByText(name)).not.toBeInTheDocument());
+    await expectNotice(`Tag “${name}” removed`);
 
     await user.click(field);
     await user.click(await screen.findByRole('option', { name }));

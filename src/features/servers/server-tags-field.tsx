@@ -10,12 +10,19 @@ import type { ServerDetails } from '../../../contract/server';
 import { tagNameSchema } from '../../../contract/server';
 import { tagQueries, useTagServer, useUntagServer } from '../../api/tags';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import type { Notice } from '../../components/success-notice';
 
 /**
  * A server's tags on its overview: remove one with its chip, add one of the account's tags, or
  * type a new name to create it on the way (api-reference-notes §2.1, §16).
  */
-export function ServerTagsField({ server }: { server: ServerDetails }) {
+export function ServerTagsField({
+  server,
+  notify,
+}: {
+  server: ServerDetails;
+  notify: (notice: Notice) => void;
+}) {
   const tags = useQuery(tagQueries.list());
   const add = useTagServer(server.uuid);
   const remove = useUntagServer(server.uuid);
@@ -37,7 +44,15 @@ export function ServerTagsField({ server }: { server: ServerDetails }) {
     }
     setInvalid(null);
     const known = tags.data?.some((tag) => tag.name === trimmed) ?? false;
-    add.mutate({ name: trimmed, isNew: !known }, { onSuccess: () => setInput('') });
+    add.mutate(
+      { name: trimmed, isNew: !known },
+      {
+        onSuccess: () => {
+          setInput('');
+          notify({ message: `Tag “${trimmed}” added` });
+        },
+      },
+    );
   };
 
   return (
@@ -55,7 +70,11 @@ export function ServerTagsField({ server }: { server: ServerDetails }) {
               size="small"
               aria-label={`Remove tag ${name}`}
               disabled={pending}
-              onClick={() => remove.mutate(name)}
+              onClick={() =>
+                remove.mutate(name, {
+                  onSuccess: () => notify({ message: `Tag “${name}” removed` }),
+                })
+              }
             >
               <CloseIcon fontSize="inherit" />
             </IconButton>

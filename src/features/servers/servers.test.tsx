@@ -64,6 +64,16 @@ describe('servers', () => {
     expect(await screen.findByRole('table', { name: 'Events, newest first' })).toBeVisible();
   });
 
+  it('shows what a server lacks as “—”, like every empty value, and tiers by name (issue 24 item 21)', async () => {
+    await openServer('web-1');
+    // The seed puts web-1 in no server group and gives it no system labels.
+    const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Server group')).toHaveTextContent(/^—$/);
+    const devices = screen.getByRole('table', { name: 'Storage devices' });
+    const os = within(devices).getByRole('rowheader', { name: 'web-1 OS' }).closest('tr')!;
+    expect(within(os).getByRole('cell', { name: 'MaxIOPS' })).toBeVisible();
+  });
+
   it('names the first disk of a server made from a template its boot disk', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('boot test');

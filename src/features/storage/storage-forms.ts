@@ -12,15 +12,10 @@ import type {
   CreateStorageRequest,
   ModifyStorageRequest,
   StorageDetails,
-  StorageTier,
 } from '../../../contract/storage';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
-export const tierLabels: Record<StorageTier, string> = {
-  maxiops: 'MaxIOPS',
-  standard: 'Standard',
-  hdd: 'Archive (HDD)',
-};
+export { tierLabels } from '../../lib/storage-tiers';
 
 export const intervalLabels: Record<(typeof backupIntervals)[number], string> = {
   daily: 'Every day',

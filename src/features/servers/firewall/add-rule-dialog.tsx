@@ -83,10 +83,12 @@ export function AddRuleDialog({
   serverUuid,
   rules,
   onClose,
+  onAdded,
 }: {
   serverUuid: string;
   rules: readonly FirewallRuleInput[];
   onClose: () => void;
+  onAdded: () => void;
 }) {
   const form = useZodForm(firewallRuleInputSchema, blankRule);
   const create = useCreateFirewallRule(serverUuid);
@@ -98,7 +100,7 @@ export function AddRuleDialog({
 
   const send = (rule: FirewallRuleInput) => {
     clear();
-    create.mutate({ rule, position }, { onSuccess: onClose, onError });
+    create.mutate({ rule, position }, { onSuccess: onAdded, onError });
   };
   const submit = form.handleSubmit((values) => {
     const rule = setAttributes(values);

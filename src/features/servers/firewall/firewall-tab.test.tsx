@@ -8,6 +8,8 @@ import { callEndpoint } from '../../../api/http';
 import { serverQueries } from '../../../api/servers';
 import { renderApp, renderPage, signInAs } from '../../../testing/render';
 import { as } from '../../../testing/resources';
+import { expectNotice } from '../../../testing/servers';
+import { useSuccessNotice } from '../../../components/success-notice';
 import { FirewallTab, firewallSection } from './firewall-tab';
 
 const ssh: FirewallRuleInput = {
@@ -20,10 +22,16 @@ const ssh: FirewallRuleInput = {
 };
 const dropAll: FirewallRuleInput = { action: 'drop', direction: 'in', comment: 'Default' };
 
-/** The tab as the server page shows it, fed by the page's server query. */
+/** The tab as the server page shows it, fed by the page's server query, with its notice. */
 function ServerFirewall({ uuid }: { uuid: string }) {
   const server = useQuery(serverQueries.detail(uuid));
-  return server.data ? <FirewallTab server={server.data} sections={[firewallSection]} /> : null;
+  const { notify, notice } = useSuccessNotice();
+  return server.data ? (
+    <>
+      {notice}
+      <FirewallTab server={server.data} sections={[firewallSection]} notify={notify} />
+    </>
+  ) : null;
 }
 
 /**
@@ -98,11 +106,13 @@ describe('server firewall tab', () => {
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
     expect(await screen.findByText(/The firewall is on/)).toBeVisible();
+    await expectNotice('Firewall turned on');
     expect(screen.getByRole('switch', { name: 'Firewall' })).toBeChecked();
     const { server } = await callEndpoint(serverEndpoints.get, { params: { uuid } }, auth);
     expect(server.firewall).toBe('on');
     await user.click(screen.getByRole('switch', { name: 'Firewall' }));
     expect(await screen.findByText(/The firewall is off/)).toBeVisible();
+    await expectNotice('Firewall turned off');
   });
 
   it('adds a rule from the dialog before the default rule', async () => {
@@ -115,6 +125,7 @@ describe('server firewall tab', () => {
       '2: Accept, Any, port 53–54, —',
       '3: Drop, Any, Default',
     ]);
+    await expectNotice('Rule added');
     expect((await listed()).map((rule) => rule.protocol)).toEqual(['tcp', 'udp', '']);
   });
 
@@ -154,6 +165,7 @@ describe('server firewall tab', () => {
       '3: Accept, Any, port 443, HTTPS',
       '4: Drop, Any, Default',
     ]);
+    await expectNotice('HTTP and HTTPS rules added');
     await user.click(screen.getByRole('button', { name: 'Add Ping' }));
     await expectRows([
       '1: Accept, Any, port 22, SSH',
@@ -162,6 +174,7 @@ describe('server firewall tab', () => {
       '4: Accept, Any, Ping',
       '5: Drop, Any, Default',
     ]);
+    await expectNotice('Ping rule added');
   });
 
   it('moves a rule up and down', async () => {
@@ -177,8 +190,10 @@ describe('server firewall tab', () => {
     expect(screen.getByRole('button', { name: 'Move rule 2 down' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Move rule 2 up' }));
     await expectRows(['1: Accept, Any, port 80, HTTP', '2: Accept, Any, port 22, SSH']);
+    await expectNotice('Rule 2 moved up');
     await user.click(screen.getByRole('button', { name: 'Move rule 1 down' }));
     await expectRows(['1: Accept, Any, port 22, SSH', '2: Accept, Any, port 80, HTTP']);
+    await expectNotice('Rule 1 moved down');
   });
 
   it('deletes a rule after confirmation, and warns when that locks SSH out', async () => {
@@ -206,6 +221,7 @@ describe('server firewall tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectRows(['1: Accept, Any, port 80, HTTP', '2: Drop, Any, Default']);
+    await expectNotice('Rule 2 deleted');
   });
 
   it('warns before a default rule that drops SSH, and saves it only when confirmed', async () => {
@@ -226,6 +242,7 @@ describe('server firewall tab', () => {
     dialog = await screen.findByRole('dialog', { name: 'Lock out SSH?' });
     await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await expectRows(['1: Drop, Any, Default']);
+    await expectNotice('Incoming traffic no rule matches: drop');
 
     // With SSH allowed first, a drop default asks nothing.
     await user.click(screen.getByRole('button', { name: 'Add SSH' }));

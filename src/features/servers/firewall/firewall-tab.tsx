@@ -30,6 +30,7 @@ import {
   useSetServerFirewall,
 } from '../../../api/firewall';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import type { Notice } from '../../../components/success-notice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -51,12 +52,14 @@ export const firewallSection: ResourceSection = { value: 'firewall', label: 'Fir
 export function FirewallTab({
   server,
   sections,
+  notify,
 }: {
   server: ServerDetails;
   sections: readonly ResourceSection[];
+  notify: (notice: Notice) => void;
 }) {
   const panel = useSectionPanel(firewallSection.value, sections);
-  return <Box {...panel}>{!panel.hidden && <FirewallRules server={server} />}</Box>;
+  return <Box {...panel}>{!panel.hidden && <FirewallRules server={server} notify={notify} />}</Box>;
 }
 
 const range = (start: string, end: string) =>
@@ -77,13 +80,20 @@ const moves = [
 
 const words = { in: 'Incoming', out: 'Outgoing', accept: 'Accept', drop: 'Drop', reject: 'Reject' };
 
-function FirewallRules({ server }: { server: ServerDetails }) {
+function FirewallRules({
+  server,
+  notify,
+}: {
+  server: ServerDetails;
+  notify: (notice: Notice) => void;
+}) {
   const rules = useQuery(firewallQueries.list(server.uuid));
   const switchFirewall = useSetServerFirewall(server.uuid);
   const replace = useReplaceFirewallRules(server.uuid);
   const remove = useDeleteFirewallRule(server.uuid);
   const [adding, setAdding] = useState(false);
-  const [risky, setRisky] = useState<FirewallRuleInput[] | null>(null);
+  // A change that would lock SSH out waits for a confirmation, with the words that confirm it.
+  const [risky, setRisky] = useState<{ rules: FirewallRuleInput[]; done: string } | null>(null);
   const [deleting, setDeleting] = useState<FirewallRule | null>(null);
 
   if (rules.isPending) return <LoadingState label="Loading firewall rules" />;
@@ -100,15 +110,16 @@ function FirewallRules({ server }: { server: ServerDetails }) {
   const busy = replace.isPending || remove.isPending;
   const fallback = incomingDefault(current)?.action ?? 'accept';
 
-  /** Saves `next` as the whole set, after asking when it would lock SSH out. */
-  const save = (next: FirewallRuleInput[]) => {
-    if (dropsIncomingSsh(next)) setRisky(next);
-    else replace.mutate(next);
+  const confirm = (message: string) => ({ onSuccess: () => notify({ message }) });
+  /** Saves `next` as the whole set, after asking when it would lock SSH out; `done` confirms it. */
+  const save = (next: FirewallRuleInput[], done: string) => {
+    if (dropsIncomingSsh(next)) setRisky({ rules: next, done });
+    else replace.mutate(next, confirm(done));
   };
   const move = (index: number, by: -1 | 1) => {
     const next = [...current];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    save(next);
+    save(next, `Rule ${index + 1} moved ${by < 0 ? 'up' : 'down'}`);
   };
   const afterDeleting = (rule: FirewallRule) =>
     current.filter((_rule, index) => String(index + 1) !== rule.position);
@@ -178,7 +189,10 @@ function FirewallRules({ server }: { server: ServerDetails }) {
           <Switch
             checked={server.firewall === 'on'}
             disabled={switchFirewall.isPending}
-            onChange={(event) => switchFirewall.mutate(event.target.checked ? 'on' : 'off')}
+            onChange={(event) => {
+              const state = event.target.checked ? 'on' : 'off';
+              switchFirewall.mutate(state, confirm(`Firewall turned ${state}`));
+            }}
           />
         }
         label="Firewall"
@@ -198,7 +212,12 @@ function FirewallRules({ server }: { server: ServerDetails }) {
             key={preset.label}
             variant="outlined"
             disabled={busy}
-            onClick={() => save(addRules(current, preset.rules))}
+            onClick={() =>
+              save(
+                addRules(current, preset.rules),
+                `${preset.label} ${preset.rules.length === 1 ? 'rule' : 'rules'} added`,
+              )
+            }
           >
             {`Add ${preset.label}`}
           </Button>
@@ -209,7 +228,13 @@ function FirewallRules({ server }: { server: ServerDetails }) {
           label="Incoming traffic no rule matches"
           value={fallback}
           disabled={busy}
-          onChange={(event) => save(withDefault(current, event.target.value as FirewallAction))}
+          onChange={(event) => {
+            const action = event.target.value as FirewallAction;
+            save(
+              withDefault(current, action),
+              `Incoming traffic no rule matches: ${words[action].toLowerCase()}`,
+            );
+          }}
           sx={{ minWidth: 260 }}
         >
           <MenuItem value="accept">Accept</MenuItem>
@@ -228,13 +253,29 @@ function FirewallRules({ server }: { server: ServerDetails }) {
         />
       )}
       {adding && (
-        <AddRuleDialog serverUuid={server.uuid} rules={current} onClose={() => setAdding(false)} />
+        <AddRuleDialog
+          serverUuid={server.uuid}
+          rules={current}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            notify({ message: 'Rule added' });
+          }}
+        />
       )}
       <LockoutDialog
         open={risky !== null}
-        apiCall={replaceFirewallRulesCall(server.uuid, risky ?? [])}
+        apiCall={replaceFirewallRulesCall(server.uuid, risky?.rules ?? [])}
         mutation={replace}
-        onConfirm={() => risky && replace.mutate(risky, { onSuccess: () => setRisky(null) })}
+        onConfirm={() =>
+          risky &&
+          replace.mutate(risky.rules, {
+            onSuccess: () => {
+              setRisky(null);
+              notify({ message: risky.done });
+            },
+          })
+        }
         onClose={() => setRisky(null)}
       />
       <ConfirmDialog
@@ -246,7 +287,13 @@ function FirewallRules({ server }: { server: ServerDetails }) {
         apiCall={deleteFirewallRuleCall(server.uuid, deleting?.position ?? '1')}
         errorTitle="The rule was not deleted"
         onConfirm={() =>
-          deleting && remove.mutate(deleting.position, { onSuccess: () => setDeleting(null) })
+          deleting &&
+          remove.mutate(deleting.position, {
+            onSuccess: () => {
+              setDeleting(null);
+              notify({ message: `Rule ${deleting.position} deleted` });
+            },
+          })
         }
         onClose={() => setDeleting(null)}
       >
