@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { CreatedToken, Token } from '../../../contract/tokens';
@@ -11,14 +10,11 @@ import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
 import { useSuccessNotice } from '../../components/success-notice';
 import { useUrlState } from '../../components/use-url-state';
-import { urlOffset, urlPageSize } from '../../lib/url-state';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 import { TokenTable } from './token-table';
-
-/** The page of the token list the URL asks for: the API pages it (api-reference-notes §11). */
-const tokenListUrl = z.object({ limit: urlPageSize(100), offset: urlOffset() });
+import { tokenListUrl } from './token-list-url';
 
 export function TokensPage() {
   const { state: params, change } = useUrlState(tokenListUrl);
