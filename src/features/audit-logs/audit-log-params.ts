@@ -75,3 +75,9 @@ export function exportBlocker(view: AuditLogView, now: Date): string | null {
   }
   return null;
 }
+
+/**
+ * A read this recent is this visit's own: the page's mount and the route's prefetch (which may
+ * run before or after it) do not ask again within it.
+ */
+export const thisVisitMs = 5_000;

@@ -28,6 +28,7 @@ import {
   exportBlocker,
   pageSizes,
   readAuditLogView,
+  thisVisitMs,
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
@@ -39,9 +40,6 @@ interface MissingResourceState {
 }
 
 const noRows: AuditLog[] = [];
-
-/** A read this recent, when the page mounts, was started by the route for this visit. */
-const thisVisitMs = 5_000;
 
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
