@@ -1,5 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
-import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { AntiAffinityPolicy, ServerGroup } from '../../../contract/server-group';
 import { antiAffinityPolicies, serverGroupTitleSchema } from '../../../contract/server-group';
@@ -12,7 +10,9 @@ import {
 import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { labelledOptions } from '../../components/labelled-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
 const groupFormSchema = z.object({
@@ -44,12 +44,9 @@ export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialog
     title: group?.title ?? '',
     anti_affinity: group?.anti_affinity ?? 'yes',
   });
-  const parsed = groupFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success
-    ? group
-      ? modifyServerGroupCall(group.uuid, parsed.data)
-      : createServerGroupCall(parsed.data)
-    : null;
+  const preview = useRequestPreview(groupFormSchema, control, (body) =>
+    group ? modifyServerGroupCall(group.uuid, body) : createServerGroupCall(body),
+  );
   const submission = useApiSubmit({ handleSubmit, setError }, group ? modify : create, {
     fieldOf: (error) => fieldForErrorCode(error.code, errorFields),
     onSuccess: onSaved,
@@ -69,11 +66,7 @@ export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialog
         label="Anti-affinity policy"
         hint="Applied when a member starts: strict refuses a start that would share a host."
       >
-        {antiAffinityPolicies.map((policy) => (
-          <MenuItem key={policy} value={policy}>
-            {policyLabels[policy]}
-          </MenuItem>
-        ))}
+        {labelledOptions(antiAffinityPolicies, policyLabels)}
       </FormSelect>
     </FormDialog>
   );

@@ -1,11 +1,11 @@
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { backupIntervals } from '../../../contract/storage';
-import { TextInput } from '../../components/form/text-input';
+import { FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { labelledOptions } from '../../components/labelled-options';
 import { intervalLabels } from './storage-forms';
 
 interface BackupRuleValues {
@@ -28,52 +28,24 @@ export function BackupRuleFields<T extends BackupRuleValues, Output>({
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
         Automatic backups
       </Typography>
-      <Controller
-        control={ruleControl}
-        name="backupInterval"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            label="Backup schedule"
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          >
-            <MenuItem value="">No automatic backups</MenuItem>
-            {backupIntervals.map((value) => (
-              <MenuItem key={value} value={value}>
-                {intervalLabels[value]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <FormSelect control={ruleControl} name="backupInterval" label="Backup schedule">
+        <MenuItem value="">No automatic backups</MenuItem>
+        {labelledOptions(backupIntervals, intervalLabels)}
+      </FormSelect>
       {interval !== '' && (
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <Controller
+          <FormTextInput
             control={ruleControl}
             name="backupTime"
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Time (UTC, HHMM)"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? 'Such as 0430.'}
-              />
-            )}
+            label="Time (UTC, HHMM)"
+            hint="Such as 0430."
           />
-          <Controller
+          <FormTextInput
             control={ruleControl}
             name="backupRetention"
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="Keep for (days)"
-                inputMode="numeric"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? '1 to 1095 days.'}
-              />
-            )}
+            label="Keep for (days)"
+            inputMode="numeric"
+            hint="1 to 1095 days."
           />
         </Box>
       )}

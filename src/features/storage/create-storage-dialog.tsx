@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
+import { storageTierSchema } from '../../../contract/storage';
 import type { StorageDetails } from '../../../contract/storage';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
@@ -11,13 +11,15 @@ import {
   createStorageDefaults,
   createStorageFormSchema,
   storageFieldForError,
+  tierLabels,
 } from './storage-forms';
-import { tierOptions } from './tier-options';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
+import { labelledOptions } from '../../components/labelled-options';
 
 interface CreateStorageDialogProps {
   onClose: () => void;
@@ -33,9 +35,7 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
     createStorageDefaults,
   );
 
-  // The request "Create storage" sends with what is typed now, for the "API call" view.
-  const parsed = createStorageFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success ? createStorageCall(parsed.data) : null;
+  const preview = useRequestPreview(createStorageFormSchema, control, createStorageCall);
 
   const submission = useApiSubmit({ handleSubmit, setError }, createStorage, {
     fieldOf: (error) => storageFieldForError(error.code),
@@ -75,7 +75,7 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
         hint="1 to 4096 GiB."
       />
       <FormSelect control={control} name="tier" label="Tier">
-        {tierOptions()}
+        {labelledOptions(storageTierSchema.options, tierLabels)}
       </FormSelect>
       <LabelFields control={control} hint="Keys may not start with “_”." />
       <BackupRuleFields control={control} />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -8,7 +7,6 @@ import { z } from 'zod/mini';
 import { storageTierSchema, storageTitleSchema } from '../../../contract/storage';
 import type { AttachStorageRequest, StorageDetails, StorageTier } from '../../../contract/storage';
 import type { ServerSummary } from '../../../contract/server';
-import type { ApiError } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import {
   useAttachStorage,
@@ -19,7 +17,7 @@ import {
 } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { LabelFields } from '../../components/form/label-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import type { Notice } from '../../components/success-notice';
 import { links } from '../../lib/links';
@@ -29,11 +27,12 @@ import {
   backupRuleDefaults,
   editStorageFormSchema,
   storageFieldForError,
+  tierLabels,
   titleFormSchema,
 } from './storage-forms';
-import { tierOptions } from './tier-options';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
+import { labelledOptions } from '../../components/labelled-options';
 import { useZodForm } from '../../components/form/use-zod-form';
 
 interface StorageDialogProps {
@@ -46,8 +45,6 @@ const madeNotice = (message: string, created: StorageDetails | undefined): Notic
   message,
   ...(created ? { link: { label: 'Open', to: links.storageDetail(created.uuid) } } : {}),
 });
-
-const withCode = (error: ApiError) => `${error.message} (${error.code})`;
 
 export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   const modify = useModifyStorage(storage.uuid);
@@ -99,7 +96,8 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   );
 }
 
-type Bus = 'virtio' | 'scsi' | 'ide';
+const buses = ['virtio', 'scsi', 'ide'] as const;
+type Bus = (typeof buses)[number];
 const busLabels: Record<Bus, string> = {
   virtio: 'VirtIO',
   scsi: 'SCSI',
@@ -108,7 +106,7 @@ const busLabels: Record<Bus, string> = {
 
 const attachFormSchema = z.object({
   server: z.string().check(z.minLength(1, 'Choose a server.')),
-  bus: z.enum(['virtio', 'scsi', 'ide']),
+  bus: z.enum(buses),
 });
 
 const attachErrorFields = {
@@ -131,12 +129,14 @@ function needsStoppedServer(bus: Bus, cdrom: boolean) {
 export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
   const servers = useQuery(serverQueries.list());
   const attach = useAttachStorage(storage.uuid);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const cdrom = storage.type === 'cdrom';
   const { control, handleSubmit, setError } = useZodForm(attachFormSchema, {
     server: '',
     bus: cdrom ? 'ide' : 'virtio',
   });
+  const { failure, clear, onError } = useApiFailure(setError, (error) =>
+    fieldForErrorCode(error.code, attachErrorFields),
+  );
   const serverId = useWatch({ control, name: 'server' });
   const bus = useWatch({ control, name: 'bus' });
   // Attaching works only within one zone (api-reference-notes §3.6), so only those servers are offered.
@@ -152,7 +152,7 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
       setError('bus', { message: 'Stop the server first: IDE and CD-ROM devices need it.' });
       return;
     }
-    setFailure(null);
+    clear();
     const body: AttachStorageRequest = {
       storage_device: {
         server: values.server,
@@ -160,14 +160,7 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
         type: cdrom ? 'cdrom' : 'disk',
       },
     };
-    attach.mutate(body, {
-      onSuccess: onClose,
-      onError: (error) => {
-        const field = fieldForErrorCode(error.code, attachErrorFields);
-        if (field) setError(field, { message: withCode(error) });
-        else setFailure(error);
-      },
-    });
+    attach.mutate(body, { onSuccess: onClose, onError });
   });
 
   return (
@@ -205,15 +198,11 @@ export function AttachStorageDialog({ storage, onClose }: StorageDialogProps) {
         label="Bus"
         hint="IDE devices and CD-ROMs attach only while the server is stopped; VirtIO and SCSI disks also to a running server."
       >
-        {(Object.keys(busLabels) as Bus[]).map((value) => (
-          <MenuItem
-            key={value}
-            value={value}
-            disabled={(cdrom && value !== 'ide') || (running && needsStoppedServer(value, cdrom))}
-          >
-            {busLabels[value]}
-          </MenuItem>
-        ))}
+        {labelledOptions(
+          buses,
+          busLabels,
+          (value) => (cdrom && value !== 'ide') || (running && needsStoppedServer(value, cdrom)),
+        )}
       </FormSelect>
       {blocked && (
         <Alert severity="info">
@@ -246,32 +235,25 @@ export function TitleActionDialog({ storage, kind, onClose, onNotice }: TitleDia
       onNotice(madeNotice(kind === 'backup' ? 'Backup started' : 'Template created', created));
     },
   });
-  const words =
+  const { note, ...words } =
     kind === 'backup'
       ? {
           title: `Back up “${storage.title}” now`,
-          submit: 'Back up now',
-          pending: 'Starting backup…',
-          failure: 'The backup could not be started',
+          submitLabel: 'Back up now',
+          pendingLabel: 'Starting backup…',
+          failureTitle: 'The backup could not be started',
           note: 'The storage shows “backing up” and the new backup “maintenance” until the copy is complete.',
         }
       : {
           title: `Create a template from “${storage.title}”`,
-          submit: 'Create template',
-          pending: 'Creating…',
-          failure: 'The template could not be created',
+          submitLabel: 'Create template',
+          pendingLabel: 'Creating…',
+          failureTitle: 'The template could not be created',
           note: 'The template is private and uses this storage’s tier; it stays in maintenance until ready.',
         };
   return (
-    <FormDialog
-      title={words.title}
-      submitLabel={words.submit}
-      pendingLabel={words.pending}
-      {...submission}
-      failureTitle={words.failure}
-      onClose={onClose}
-    >
-      <Typography color="text.secondary">{words.note}</Typography>
+    <FormDialog {...words} {...submission} onClose={onClose}>
+      <Typography color="text.secondary">{note}</Typography>
       <FormTextInput
         control={control}
         name="title"
@@ -327,7 +309,7 @@ export function CloneStorageDialog({
         {zoneOptions(zones.data ?? [{ id: storage.zone, description: storage.zone }])}
       </FormSelect>
       <FormSelect control={control} name="tier" label="Tier">
-        {tierOptions()}
+        {labelledOptions(storageTierSchema.options, tierLabels)}
       </FormSelect>
     </FormDialog>
   );

@@ -1,4 +1,3 @@
-import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { Tag } from '../../../contract/tag';
 import { tagDescriptionSchema } from '../../../contract/tag';
@@ -7,6 +6,7 @@ import { createTagCall, modifyTagCall, useSaveTag } from '../../api/tags';
 import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 import { useZodForm } from '../../components/form/use-zod-form';
 
 const tagFormSchema = z.object({ name: tagNameSchema, description: tagDescriptionSchema });
@@ -26,12 +26,9 @@ export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
     name: tag?.name ?? '',
     description: tag?.description ?? '',
   });
-  const parsed = tagFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success
-    ? tag
-      ? modifyTagCall(tag.name, parsed.data)
-      : createTagCall(parsed.data)
-    : null;
+  const preview = useRequestPreview(tagFormSchema, control, (body) =>
+    tag ? modifyTagCall(tag.name, body) : createTagCall(body),
+  );
 
   const submission = useApiSubmit({ handleSubmit, setError }, save, {
     fieldOf: (error) => (error.code.startsWith('TAG_') ? 'name' : null),

@@ -1,5 +1,4 @@
 import { useWatch } from 'react-hook-form';
-import MenuItem from '@mui/material/MenuItem';
 import type { CreatedToken } from '../../../contract/tokens';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
@@ -13,7 +12,9 @@ import {
   fieldForErrorCode,
 } from './create-token-form';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { labelledOptions } from '../../components/labelled-options';
 
 interface CreateTokenDialogProps {
   onClose: () => void;
@@ -29,9 +30,7 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
   const expiry = useWatch({ control, name: 'expiry' });
   const anyAddress = useWatch({ control, name: 'anyAddress' });
 
-  // The request "Create token" sends with what is typed now, for the "API call" view.
-  const parsed = createTokenFormSchema.safeParse(useWatch({ control }));
-  const preview = parsed.success ? createTokenCall(parsed.data) : null;
+  const preview = useRequestPreview(createTokenFormSchema, control, createTokenCall);
 
   const submission = useApiSubmit({ handleSubmit, setError }, createToken, {
     fieldOf: (error) => fieldForErrorCode(error.code, getValues()),
@@ -56,11 +55,7 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
         hint="Say what uses the token, such as a script or tool."
       />
       <FormSelect control={control} name="expiry" label="Expires after">
-        {expiryChoiceSchema.options.map((choice) => (
-          <MenuItem key={choice} value={choice}>
-            {expiryChoiceLabels[choice]}
-          </MenuItem>
-        ))}
+        {labelledOptions(expiryChoiceSchema.options, expiryChoiceLabels)}
       </FormSelect>
       {expiry === 'custom' && (
         <FormTextInput
