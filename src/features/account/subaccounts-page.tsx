@@ -6,7 +6,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import AddIcon from '@mui/icons-material/Add';
 import { useSearchParams } from 'react-router';
 import type { AccountListResponse } from '../../../contract/account';
 import { accountListCall, accountQueries } from '../../api/account';
@@ -14,6 +13,7 @@ import { deleteSubAccountCall, useDeleteSubAccount } from '../../api/subaccounts
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LabelFilter } from '../../components/label-filter';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -125,9 +125,7 @@ export function SubaccountsPage() {
         description="Subaccounts share this account's resources and credits; each has its own password, roles and access."
         actions={
           !notMain && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              Create subaccount
-            </Button>
+            <CreateButton onClick={() => setCreating(true)}>Create subaccount</CreateButton>
           )
         }
       />

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { IpAddress } from '../../../contract/ip-address';
 import { ipAddressListCall, ipAddressQueries } from '../../api/ip-addresses';
@@ -17,10 +16,12 @@ import { serverQueries } from '../../api/servers';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useSuccessNotice } from '../../components/success-notice';
 import { links } from '../../lib/links';
+import { toggleSelection } from '../../lib/selection';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
 import { PtrRecordCell } from './ptr-record-cell';
@@ -56,14 +57,13 @@ function SelectAllCell() {
       disabled={selectable.length === 0}
       indeterminate={!all && selectable.some((item) => selected.has(item.address))}
       onChange={(event) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          for (const item of selectable) {
-            if (event.target.checked) next.add(item.address);
-            else next.delete(item.address);
-          }
-          return next;
-        })
+        setSelected((current) =>
+          toggleSelection(
+            current,
+            selectable.map((item) => item.address),
+            event.target.checked,
+          ),
+        )
       }
       slotProps={{ input: { 'aria-label': 'Select all shown public addresses' } }}
     />
@@ -82,12 +82,7 @@ function SelectCell({ row }: CellContext<IpAddress, unknown>) {
       size="small"
       checked={selected.has(address)}
       onChange={(event) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          if (event.target.checked) next.add(address);
-          else next.delete(address);
-          return next;
-        })
+        setSelected((current) => toggleSelection(current, [address], event.target.checked))
       }
       slotProps={{ input: { 'aria-label': `Select ${address}` } }}
     />
@@ -210,11 +205,7 @@ export function IpAddressesPage() {
       <PageHeader
         title="IP addresses"
         description="Public, utility and private addresses of your servers, and floating addresses."
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            Add IP address
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setAdding(true)}>Add IP address</CreateButton>}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
         <Box role="search" sx={{ minWidth: 280 }}>
@@ -299,11 +290,7 @@ export function IpAddressesPage() {
           networkName={networkName(releasing.network)}
           onClose={() => setReleasing(null)}
           onReleased={() => {
-            setSelected((current) => {
-              const next = new Set(current);
-              next.delete(releasing.address);
-              return next;
-            });
+            setSelected((current) => toggleSelection(current, [releasing.address], false));
             setReleasing(null);
             notify({ message: `Released ${releasing.address}.` });
           }}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
 import type { ServerGroup } from '../../../contract/server-group';
 import { serverGroupQueries } from '../../api/server-groups';
 import { DataTable } from '../../components/data-table';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { links } from '../../lib/links';
@@ -44,11 +43,7 @@ export function ServerGroupsPage() {
       <PageHeader
         title="Server groups"
         description="Group servers and keep them on separate hosts: anti-affinity applies when a member starts."
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create server group
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setCreating(true)}>Create server group</CreateButton>}
       />
       <QueryView
         query={groups}

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
 import { storageSortFields } from '../../../contract/storage';
 import type { StorageSummary } from '../../../contract/storage';
@@ -17,6 +15,7 @@ import type { BulkAction } from '../../components/bulk-actions';
 import { BulkSelection, labelActions } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
@@ -117,11 +116,7 @@ export function StorageListPage() {
       <PageHeader
         title="Storage"
         description="Block storage, backups, templates and CD-ROM images in every zone."
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create storage
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setCreating(true)}>Create storage</CreateButton>}
       />
       <PagedList
         query={storages}

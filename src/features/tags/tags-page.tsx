@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { Tag } from '../../../contract/tag';
 import { deleteTagCall, tagQueries, useDeleteTag } from '../../api/tags';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -95,11 +94,7 @@ export function TagsPage() {
       <PageHeader
         title="Tags"
         description="Tags name groups of servers. They belong to the account: its subaccounts see the same tags."
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Create tag
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setEditing('new')}>Create tag</CreateButton>}
       />
       <QueryView
         query={tags}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
 import type { CreatedToken, Token } from '../../../contract/tokens';
 import { tokenPageCall, tokenQueries } from '../../api/tokens';
 import { useAuth } from '../../auth/auth-context';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
@@ -25,11 +24,7 @@ export function TokensPage() {
   const [deleting, setDeleting] = useState<Token | null>(null);
   const { notify, notice } = useSuccessNotice();
 
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create token
-    </Button>
-  );
+  const createButton = <CreateButton onClick={() => setCreating(true)}>Create token</CreateButton>;
 
   return (
     <>
