@@ -30,7 +30,7 @@ export interface FormMutation<Request, Result> {
   ) => void;
 }
 
-type SubmitOptions<Values extends FieldValues, Output, Request, Result> = {
+export type SubmitOptions<Values extends FieldValues, Output, Request, Result> = {
   /** The field an API error belongs to (useApiFailure); none puts every error on the form. */
   fieldOf?: (error: ApiError) => Path<Values> | null | undefined;
   shouldFocus?: boolean;

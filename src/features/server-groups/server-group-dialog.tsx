@@ -9,9 +9,7 @@ import {
 } from '../../api/server-groups';
 import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
-import { useRequestPreview } from '../../components/form/use-request-preview';
-import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { labelledOptions } from '../../components/labelled-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
@@ -40,24 +38,23 @@ interface ServerGroupDialogProps {
 export function ServerGroupDialog({ group, onClose, onSaved }: ServerGroupDialogProps) {
   const create = useCreateServerGroup();
   const modify = useModifyServerGroup(group?.uuid ?? '');
-  const { control, handleSubmit, setError } = useZodForm(groupFormSchema, {
-    title: group?.title ?? '',
-    anti_affinity: group?.anti_affinity ?? 'yes',
-  });
-  const preview = useRequestPreview(groupFormSchema, control, (body) =>
-    group ? modifyServerGroupCall(group.uuid, body) : createServerGroupCall(body),
+  const { control, submission } = useRequestForm(
+    groupFormSchema,
+    { title: group?.title ?? '', anti_affinity: group?.anti_affinity ?? 'yes' },
+    {
+      mutation: group ? modify : create,
+      call: (body) =>
+        group ? modifyServerGroupCall(group.uuid, body) : createServerGroupCall(body),
+      fieldOf: (error) => fieldForErrorCode(error.code, errorFields),
+      onSuccess: onSaved,
+    },
   );
-  const submission = useApiSubmit({ handleSubmit, setError }, group ? modify : create, {
-    fieldOf: (error) => fieldForErrorCode(error.code, errorFields),
-    onSuccess: onSaved,
-  });
 
   return (
     <FormDialog
       {...createOrEditWords('server group', group?.title)}
       {...submission}
       onClose={onClose}
-      apiCall={preview}
     >
       <FormTextInput control={control} name="title" label="Title" required />
       <FormSelect

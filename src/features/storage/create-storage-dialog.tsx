@@ -4,7 +4,6 @@ import type { StorageDetails } from '../../../contract/storage';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiSubmit } from '../../components/form/use-api-failure';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
@@ -17,8 +16,7 @@ import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
-import { useZodForm } from '../../components/form/use-zod-form';
-import { useRequestPreview } from '../../components/form/use-request-preview';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { labelledOptions } from '../../components/labelled-options';
 
 interface CreateStorageDialogProps {
@@ -30,14 +28,9 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
   const allowance = useAllowance();
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();
-  const { control, handleSubmit, setError } = useZodForm(
-    createStorageFormSchema,
-    createStorageDefaults,
-  );
-
-  const preview = useRequestPreview(createStorageFormSchema, control, createStorageCall);
-
-  const submission = useApiSubmit({ handleSubmit, setError }, createStorage, {
+  const { control, submission } = useRequestForm(createStorageFormSchema, createStorageDefaults, {
+    mutation: createStorage,
+    call: createStorageCall,
     fieldOf: (error) => storageFieldForError(error.code),
     onSuccess: onCreated,
   });
@@ -50,7 +43,6 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogP
       {...submission}
       failureTitle="The storage could not be created"
       onClose={onClose}
-      apiCall={preview}
     >
       <RemainingAllowance
         {...allowance}

@@ -5,9 +5,7 @@ import { tagNameSchema } from '../../../contract/server';
 import { createTagCall, modifyTagCall, useSaveTag } from '../../api/tags';
 import { FormDialog, createOrEditWords } from '../../components/form-dialog';
 import { FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
-import { useRequestPreview } from '../../components/form/use-request-preview';
-import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestForm } from '../../components/form/use-request-form';
 
 const tagFormSchema = z.object({ name: tagNameSchema, description: tagDescriptionSchema });
 
@@ -22,26 +20,19 @@ interface TagDialogProps {
 /** Creates a tag, or renames and describes one (a rename follows it onto its servers). */
 export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
   const save = useSaveTag(tag?.name);
-  const { control, handleSubmit, setError } = useZodForm(tagFormSchema, {
-    name: tag?.name ?? '',
-    description: tag?.description ?? '',
-  });
-  const preview = useRequestPreview(tagFormSchema, control, (body) =>
-    tag ? modifyTagCall(tag.name, body) : createTagCall(body),
+  const { control, submission } = useRequestForm(
+    tagFormSchema,
+    { name: tag?.name ?? '', description: tag?.description ?? '' },
+    {
+      mutation: save,
+      call: (body) => (tag ? modifyTagCall(tag.name, body) : createTagCall(body)),
+      fieldOf: (error) => (error.code.startsWith('TAG_') ? 'name' : null),
+      onSuccess: (_result, values) => onSaved(values.name),
+    },
   );
 
-  const submission = useApiSubmit({ handleSubmit, setError }, save, {
-    fieldOf: (error) => (error.code.startsWith('TAG_') ? 'name' : null),
-    onSuccess: (_result, values) => onSaved(values.name),
-  });
-
   return (
-    <FormDialog
-      {...createOrEditWords('tag', tag?.name)}
-      {...submission}
-      onClose={onClose}
-      apiCall={preview}
-    >
+    <FormDialog {...createOrEditWords('tag', tag?.name)} {...submission} onClose={onClose}>
       <FormTextInput
         control={control}
         name="name"
