@@ -7,10 +7,25 @@ import { useRequestPreview } from './use-request-preview';
 import { useZodForm } from './use-zod-form';
 
 /**
- * A FormDialog's form that sends a request: `schema` checks what is typed, a valid submit goes
- * through `mutation` (useApiSubmit: the other options say where errors go and what follows), and
- * "API call" shows `call` of the values as they are now. Spread `submission` on the FormDialog.
+ * A FormDialog's form: `schema` checks what is typed, and a valid submit goes through `mutation`
+ * (useApiSubmit: the other options say where errors go and what follows). Spread `submission` on
+ * the FormDialog.
  */
+export function useSubmitForm<Values extends FieldValues, Output, Request, Result>(
+  schema: $ZodType<Output, Values>,
+  defaultValues: DefaultValues<NoInfer<Values>>,
+  options: { mutation: FormMutation<Request, Result> } & SubmitOptions<
+    Values,
+    Output,
+    Request,
+    Result
+  >,
+) {
+  const form = useZodForm(schema, defaultValues);
+  return { ...form, submission: useApiSubmit(form, options.mutation, options) };
+}
+
+/** useSubmitForm whose "API call" view shows `call` of the values as they are now. */
 export function useRequestForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
@@ -19,8 +34,7 @@ export function useRequestForm<Values extends FieldValues, Output, Request, Resu
     call: (values: Output) => ApiCallRequest;
   } & SubmitOptions<Values, Output, Request, Result>,
 ) {
-  const form = useZodForm(schema, defaultValues);
-  const submit = useApiSubmit(form, options.mutation, options);
+  const { submission, ...form } = useSubmitForm(schema, defaultValues, options);
   const apiCall = useRequestPreview(schema, form.control, options.call);
-  return { ...form, submission: { ...submit, apiCall } };
+  return { ...form, submission: { ...submission, apiCall } };
 }

@@ -13,12 +13,11 @@ import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { FormDialog } from '../../components/form-dialog';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useSubmitForm } from '../../components/form/use-request-form';
 import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
-import { useZodForm } from '../../components/form/use-zod-form';
 
 const addFormSchema = z
   .object({
@@ -77,18 +76,16 @@ export function AddIpAddressDialog({
   const add = useCreateIpAddress();
   const servers = useQuery(serverQueries.list());
   const zones = useQuery(zoneQueries.list());
-  const { control, handleSubmit, setError } = useZodForm(addFormSchema, {
-    family: 'IPv4',
-    floating: false,
-    access: 'public',
-    server: '',
-    zone: '',
-  });
-  const submission = useApiSubmit({ handleSubmit, setError }, add, {
-    fieldOf: (error) => fieldForErrorCode(error.code, addErrorFields),
-    request: toAddRequest,
-    onSuccess: onAdded,
-  });
+  const { control, submission } = useSubmitForm(
+    addFormSchema,
+    { family: 'IPv4', floating: false, access: 'public', server: '', zone: '' },
+    {
+      mutation: add,
+      fieldOf: (error) => fieldForErrorCode(error.code, addErrorFields),
+      request: toAddRequest,
+      onSuccess: onAdded,
+    },
+  );
   const floating = useWatch({ control, name: 'floating' });
 
   return (

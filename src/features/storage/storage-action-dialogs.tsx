@@ -17,7 +17,8 @@ import {
 } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { LabelFields } from '../../components/form/label-fields';
-import { useApiFailure, useApiSubmit } from '../../components/form/use-api-failure';
+import { useApiFailure } from '../../components/form/use-api-failure';
+import { useSubmitForm } from '../../components/form/use-request-form';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import type { Notice } from '../../components/success-notice';
 import { links } from '../../lib/links';
@@ -48,23 +49,26 @@ const madeNotice = (message: string, created: StorageDetails | undefined): Notic
 
 export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   const modify = useModifyStorage(storage.uuid);
-  const { control, handleSubmit, setError } = useZodForm(editStorageFormSchema(storage), {
-    title: storage.title,
-    size: String(storage.size),
-    filesystemResize: false,
-    labels: storage.labels,
-    ...backupRuleDefaults(storage.backup_rule),
-  });
+  const { control, submission } = useSubmitForm(
+    editStorageFormSchema(storage),
+    {
+      title: storage.title,
+      size: String(storage.size),
+      filesystemResize: false,
+      labels: storage.labels,
+      ...backupRuleDefaults(storage.backup_rule),
+    },
+    {
+      mutation: modify,
+      fieldOf: (error) => {
+        const field = storageFieldForError(error.code);
+        return field === 'zone' || field === 'tier' ? null : field;
+      },
+      onSuccess: onClose,
+    },
+  );
   const size = useWatch({ control, name: 'size' });
   const grows = Number(size) > storage.size;
-
-  const submission = useApiSubmit({ handleSubmit, setError }, modify, {
-    fieldOf: (error) => {
-      const field = storageFieldForError(error.code);
-      return field === 'zone' || field === 'tier' ? null : field;
-    },
-    onSuccess: onClose,
-  });
 
   return (
     <FormDialog
@@ -224,17 +228,19 @@ export function TitleActionDialog({ storage, kind, onClose, onNotice }: TitleDia
   const backup = useBackupStorage(storage.uuid);
   const templatize = useTemplatizeStorage(storage.uuid);
   const mutation = kind === 'backup' ? backup : templatize;
-  const { control, handleSubmit, setError } = useZodForm(titleFormSchema, {
-    title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template`,
-  });
-  const submission = useApiSubmit({ handleSubmit, setError }, mutation, {
-    fieldOf: (error) => fieldForErrorCode(error.code, { TITLE: 'title' } as const),
-    request: ({ title }) => title,
-    onSuccess: (created) => {
-      onClose();
-      onNotice(madeNotice(kind === 'backup' ? 'Backup started' : 'Template created', created));
+  const { control, submission } = useSubmitForm(
+    titleFormSchema,
+    { title: kind === 'backup' ? `${storage.title} backup` : `${storage.title} template` },
+    {
+      mutation,
+      fieldOf: (error) => fieldForErrorCode(error.code, { TITLE: 'title' } as const),
+      request: ({ title }) => title,
+      onSuccess: (created) => {
+        onClose();
+        onNotice(madeNotice(kind === 'backup' ? 'Backup started' : 'Template created', created));
+      },
     },
-  });
+  );
   const { note, ...words } =
     kind === 'backup'
       ? {
@@ -277,20 +283,24 @@ export function CloneStorageDialog({
 }: StorageDialogProps & { onNotice: (notice: Notice) => void }) {
   const zones = useQuery(zoneQueries.list());
   const clone = useCloneStorage(storage.uuid);
-  const { control, handleSubmit, setError } = useZodForm(cloneFormSchema, {
-    title: `${storage.title} clone`,
-    zone: storage.zone,
-    tier: storage.tier ?? ('maxiops' satisfies StorageTier),
-  });
-  const submission = useApiSubmit({ handleSubmit, setError }, clone, {
-    fieldOf: (error) =>
-      fieldForErrorCode(error.code, { TITLE: 'title', ZONE: 'zone', TIER: 'tier' } as const),
-    request: (values) => ({ storage: values }),
-    onSuccess: (created) => {
-      onClose();
-      onNotice(madeNotice('Clone created', created));
+  const { control, submission } = useSubmitForm(
+    cloneFormSchema,
+    {
+      title: `${storage.title} clone`,
+      zone: storage.zone,
+      tier: storage.tier ?? ('maxiops' satisfies StorageTier),
     },
-  });
+    {
+      mutation: clone,
+      fieldOf: (error) =>
+        fieldForErrorCode(error.code, { TITLE: 'title', ZONE: 'zone', TIER: 'tier' } as const),
+      request: (values) => ({ storage: values }),
+      onSuccess: (created) => {
+        onClose();
+        onNotice(madeNotice('Clone created', created));
+      },
+    },
+  );
   return (
     <FormDialog
       title={`Clone “${storage.title}”`}
