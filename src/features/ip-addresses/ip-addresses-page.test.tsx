@@ -20,19 +20,22 @@ async function addFloatingAs(session: Session) {
   ).ip_address;
 }
 
-/** The address list as `session`, with `addresses` selected and their bulk PTR dialog open. */
-async function openBulkPtr(session: Session, addresses: string[]) {
+/**
+ * The address list as a demo user, with two new floating addresses selected and their bulk PTR
+ * dialog open.
+ */
+async function openBulkPtrOfTwo() {
+  const session = await signInAs('demo');
+  const first = await addFloatingAs(session);
+  const second = await addFloatingAs(session);
   const { user } = renderPage(<IpAddressesPage />, { session, path: '/ip-addresses' });
   await screen.findByRole('table', { name: 'IP addresses' });
-  for (const address of addresses) {
+  for (const { address } of [first, second]) {
     await user.click(screen.getByRole('checkbox', { name: `Select ${address}` }));
   }
-  const count = addresses.length;
-  await user.click(screen.getByRole('button', { name: `Edit PTR records of selected (${count})` }));
-  const dialog = await screen.findByRole('dialog', {
-    name: `Edit PTR records of ${count} addresses`,
-  });
-  return { user, dialog };
+  await user.click(screen.getByRole('button', { name: 'Edit PTR records of selected (2)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit PTR records of 2 addresses' });
+  return { session, first, second, user, dialog };
 }
 
 /** Keeps the queries under `queryKey` from running until the test fetches them: a slow answer. */
@@ -129,10 +132,7 @@ describe('IP addresses page', () => {
     'changes PTR records of selected addresses in bulk, with a result per address',
     { timeout: 40_000 },
     async () => {
-      const session = await signInAs('demo');
-      const first = await addFloatingAs(session);
-      const second = await addFloatingAs(session);
-      const { user, dialog } = await openBulkPtr(session, [first.address, second.address]);
+      const { first, second, user, dialog } = await openBulkPtrOfTwo();
 
       const firstField = within(dialog).getByRole('textbox', {
         name: `PTR record for ${first.address}`,
@@ -168,10 +168,7 @@ describe('IP addresses page', () => {
     'reports per address that nothing changed when the bulk request is refused',
     { timeout: 40_000 },
     async () => {
-      const session = await signInAs('demo');
-      const kept = await addFloatingAs(session);
-      const gone = await addFloatingAs(session);
-      const { user, dialog } = await openBulkPtr(session, [kept.address, gone.address]);
+      const { session, first: kept, second: gone, user, dialog } = await openBulkPtrOfTwo();
       // Released elsewhere while the dialog is open: the API refuses the whole request.
       await request(`/1.3/ip_address/${gone.address}`, null, {
         method: 'DELETE',
