@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import type { SubAccountModifyRequest } from '../../../contract/subaccount';
 import { accountDetailsQueries } from '../../api/account-details';
 import { networkQueries } from '../../api/networks';
@@ -16,6 +15,8 @@ import { tagQueries } from '../../api/tags';
 import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useRequestPreview } from '../../components/form/use-request-preview';
+import { FieldGroup } from '../../components/form/field-group';
 import { QueryView } from '../../components/query-view';
 import { AccessPicker } from './access-picker';
 import { twoColumnGrid } from '../../components/form/contact-fields';
@@ -35,8 +36,6 @@ interface EditSubAccountDialogProps {
   onSaved: (username: string) => void;
 }
 
-const fieldset = { border: 0, p: 0, m: 0, display: 'grid', gap: 2 } as const;
-
 function EditSubAccountForm({
   account,
   onClose,
@@ -55,7 +54,9 @@ function EditSubAccountForm({
     resolver: zodResolver(subAccountEditSchema, { error: subAccountErrorMessage }),
     defaultValues: subAccountEditValues(account),
   });
-  const parsed = subAccountEditSchema.safeParse(useWatch({ control }));
+  const preview = useRequestPreview(subAccountEditSchema, control, (body) =>
+    modifySubAccountCall(account.username, body),
+  );
   const named = (list: { uuid: string; title: string }[] | undefined) =>
     (list ?? []).map((item) => ({ value: item.uuid, label: item.title }));
   const pickers = [
@@ -101,13 +102,10 @@ function EditSubAccountForm({
       failureTitle="The subaccount could not be changed"
       maxWidth="md"
       onClose={onClose}
-      apiCall={parsed.success ? modifySubAccountCall(account.username, parsed.data) : null}
+      apiCall={preview}
     >
       <SubAccountFields control={control} current={account} />
-      <Box component="fieldset" sx={fieldset}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-          Resources it may reach
-        </Typography>
+      <FieldGroup legend="Resources it may reach" gap={2}>
         <Box sx={twoColumnGrid}>
           {pickers.map((picker) => (
             <AccessPicker key={picker.name} control={control} {...picker} />
@@ -131,7 +129,7 @@ function EditSubAccountForm({
           minRows={2}
           hint={`${subAccountFieldRules.ip_filters} Empty: from anywhere.`}
         />
-      </Box>
+      </FieldGroup>
     </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { subAccountCurrencies } from '../../../contract/subaccount';
 import { FormLanguageSelect, FormTimeZoneSelect } from '../../components/form/contact-pickers';
 import { FormContactFields, twoColumnGrid } from '../../components/form/contact-fields';
 import type { ContactTextField } from '../../components/form/contact-fields';
+import { FieldGroup } from '../../components/form/field-group';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
 import { roleLabels, subAccountFieldRules, subAccountRoles } from './subaccount-form';
 import type { SubAccountFormValues, SubAccountRole } from './subaccount-form';
@@ -83,10 +83,7 @@ export function SubAccountFields<Values extends Shared & FieldValues, Transforme
           ))}
         </FormSelect>
       </Box>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-          Access
-        </Typography>
+      <FieldGroup legend="Access">
         <FormCheckbox
           control={control}
           name={name('allow_api')}
@@ -98,11 +95,8 @@ export function SubAccountFields<Values extends Shared & FieldValues, Transforme
           name={name('allow_gui')}
           label="May use the web control panel"
         />
-      </Box>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-          Roles
-        </Typography>
+      </FieldGroup>
+      <FieldGroup legend="Roles">
         {subAccountRoles.map((role) => (
           <FormCheckbox
             key={role}
@@ -111,7 +105,7 @@ export function SubAccountFields<Values extends Shared & FieldValues, Transforme
             label={roleLabels[role]}
           />
         ))}
-      </Box>
+      </FieldGroup>
     </>
   );
 }

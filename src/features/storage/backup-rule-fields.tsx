@@ -2,8 +2,8 @@ import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { backupIntervals } from '../../../contract/storage';
+import { FieldGroup } from '../../components/form/field-group';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { labelledOptions } from '../../components/labelled-options';
 import { intervalLabels } from './storage-forms';
@@ -24,10 +24,7 @@ export function BackupRuleFields<T extends BackupRuleValues, Output>({
   const ruleControl = control as unknown as Control<BackupRuleValues>;
   const interval = useWatch({ control: ruleControl, name: 'backupInterval' });
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        Automatic backups
-      </Typography>
+    <FieldGroup legend="Automatic backups" gap={2}>
       <FormSelect control={ruleControl} name="backupInterval" label="Backup schedule">
         <MenuItem value="">No automatic backups</MenuItem>
         {labelledOptions(backupIntervals, intervalLabels)}
@@ -49,6 +46,6 @@ export function BackupRuleFields<T extends BackupRuleValues, Output>({
           />
         </Box>
       )}
-    </Box>
+    </FieldGroup>
   );
 }
