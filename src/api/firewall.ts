@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { firewallEndpoints } from '../../contract/firewall';
 import type { FirewallRule, FirewallRuleInput } from '../../contract/firewall';
 import { callEndpoint, endpointCall } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 import { modifyServer, serverQueries } from './servers';
 
 export async function listFirewallRules(uuid: string, signal?: AbortSignal) {
@@ -73,8 +73,7 @@ function useRuleChange<Variables>(
   uuid: string,
   change: (variables: Variables) => Promise<unknown>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: change, onSuccess: () => refreshRules(queryClient, uuid) });
+  return useCacheMutation(change, (queryClient) => refreshRules(queryClient, uuid));
 }
 
 export const useCreateFirewallRule = (uuid: string) =>
@@ -89,13 +88,11 @@ export const useDeleteFirewallRule = (uuid: string) =>
   useRuleChange(uuid, (position: string) => deleteFirewallRule(uuid, position));
 
 /** Turns the server's firewall on or off (its `firewall` attribute, api-reference-notes §2.4). */
-export function useSetServerFirewall(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (firewall: 'on' | 'off') => modifyServer(uuid, { server: { firewall } }),
-    onSuccess: (details) => {
+export const useSetServerFirewall = (uuid: string) =>
+  useCacheMutation(
+    (firewall: 'on' | 'off') => modifyServer(uuid, { server: { firewall } }),
+    (queryClient, details) => {
       queryClient.setQueryData(serverQueries.detail(uuid).queryKey, details);
       return queryClient.invalidateQueries({ queryKey: serverQueries.lists() });
     },
-  });
-}
+  );

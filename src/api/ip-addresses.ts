@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ipAddressEndpoints } from '../../contract/ip-address';
 import type {
@@ -11,6 +10,7 @@ import { callEndpoint, endpointCall } from './http';
 import { networkQueries } from './networks';
 import { serverQueries } from './servers';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 /** The API has no filters for addresses: the panel reads them all and searches them itself. */
 export const ipAddressListCall = endpointCall(ipAddressEndpoints.list, {});
@@ -73,56 +73,38 @@ async function refreshAfterChange(
   ]);
 }
 
+/** A new or changed address: stored, then what shows it is read again. */
 function storeAddress(queryClient: QueryClient, address: IpAddress) {
   queryClient.setQueryData(ipAddressQueries.detail(address.address).queryKey, address);
   queryClient.setQueryData(ipAddressQueries.list().queryKey, (list) =>
     list?.map((item) => (item.address === address.address ? address : item)),
   );
+  return refreshAfterChange(queryClient, [address.server], false);
 }
 
-export function useCreateIpAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createIpAddress,
-    onSuccess: (created) => {
-      storeAddress(queryClient, created);
-      return refreshAfterChange(queryClient, [created.server], false);
-    },
-  });
-}
+export const useCreateIpAddress = () => useCacheMutation(createIpAddress, storeAddress);
 
 /** One address's PTR record, MAC or release policy; `address` is part of the variables for bulk use. */
-export function useModifyIpAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ address, body }: { address: string; body: ModifyIpAddressRequest }) =>
+export const useModifyIpAddress = () =>
+  useCacheMutation(
+    ({ address, body }: { address: string; body: ModifyIpAddressRequest }) =>
       modifyIpAddress(address, body),
-    onSuccess: (modified) => {
-      storeAddress(queryClient, modified);
-      return refreshAfterChange(queryClient, [modified.server], false);
-    },
-  });
-}
+    storeAddress,
+  );
 
-export function useBulkModifyIpAddresses() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkModifyIpAddresses,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ipAddressQueries.all() }),
-  });
-}
+export const useBulkModifyIpAddresses = () =>
+  useCacheMutation(bulkModifyIpAddresses, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: ipAddressQueries.all() }),
+  );
 
-export function useReleaseIpAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (address: Pick<IpAddress, 'address' | 'server'>) =>
-      releaseIpAddress(address.address),
-    onSuccess: (_nothing, released) => {
+export const useReleaseIpAddress = () =>
+  useCacheMutation(
+    (address: Pick<IpAddress, 'address' | 'server'>) => releaseIpAddress(address.address),
+    (queryClient, _nothing, released) => {
       queryClient.removeQueries({ queryKey: ipAddressQueries.detail(released.address).queryKey });
       queryClient.setQueryData(ipAddressQueries.list().queryKey, (list) =>
         list?.filter((item) => item.address !== released.address),
       );
       return refreshAfterChange(queryClient, [released.server], true);
     },
-  });
-}
+  );

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   kubernetesAuthenticationEndpoints,
@@ -16,6 +15,7 @@ import type { Issuer } from '../../contract/kubernetes-oidc';
 import { callEndpoint, endpointCall } from './http';
 import { listNetworks } from './networks';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 const clusters = kubernetesEndpoints;
 const nodeGroups = kubernetesNodeGroupEndpoints;
@@ -176,16 +176,11 @@ async function refreshCluster(queryClient: QueryClient, uuid: string) {
   ]);
 }
 
-export function useCreateCluster() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCluster,
-    onSuccess: async (created) => {
-      queryClient.setQueryData(kubernetesQueries.detail(created.uuid).queryKey, created);
-      await queryClient.invalidateQueries({ queryKey: kubernetesQueries.lists() });
-    },
+export const useCreateCluster = () =>
+  useCacheMutation(createCluster, async (queryClient, created) => {
+    queryClient.setQueryData(kubernetesQueries.detail(created.uuid).queryKey, created);
+    await queryClient.invalidateQueries({ queryKey: kubernetesQueries.lists() });
   });
-}
 
 export const useDeleteCluster = (uuid: string) =>
   useClusterMutation(uuid, () => deleteCluster(uuid));
@@ -210,11 +205,7 @@ function useClusterMutation<TVariables, TData>(
   uuid: string,
   run: (variables: TVariables) => Promise<TData>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => refreshCluster(queryClient, uuid),
-  });
+  return useCacheMutation(run, (queryClient) => refreshCluster(queryClient, uuid));
 }
 
 export const useCreateIssuer = (uuid: string) =>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadBalancerEndpoints } from '../../contract/load-balancer';
 import type { BodyOf } from '../../contract/endpoint';
@@ -12,6 +12,7 @@ import type {
   LoadBalancerTlsConfigCreate,
 } from '../../contract/load-balancer';
 import { callEndpoint, endpointCall } from './http';
+import { useCacheMutation } from './cache-mutation';
 
 const lb = loadBalancerEndpoints;
 type LoadBalancerModify = BodyOf<typeof lb.modify>;
@@ -142,23 +143,17 @@ function useLoadBalancerChange<Variables>(
   uuid: string,
   run: (variables: Variables) => Promise<unknown>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => refreshLoadBalancer(queryClient, uuid),
-  });
+  return useCacheMutation(run, (queryClient) => refreshLoadBalancer(queryClient, uuid));
 }
 
-export function useCreateLoadBalancer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LoadBalancerCreate) => callEndpoint(lb.create, { body }),
-    onSuccess: async (created) => {
+export const useCreateLoadBalancer = () =>
+  useCacheMutation(
+    (body: LoadBalancerCreate) => callEndpoint(lb.create, { body }),
+    async (queryClient, created) => {
       queryClient.setQueryData(loadBalancerQueries.detail(created.uuid).queryKey, created);
       await queryClient.invalidateQueries({ queryKey: loadBalancerQueries.lists() });
     },
-  });
-}
+  );
 
 export const useModifyLoadBalancer = (uuid: string) =>
   useLoadBalancerChange(uuid, (body: LoadBalancerModify) =>
@@ -224,14 +219,9 @@ export const useDeleteMember = (uuid: string, backend: string) =>
 
 /** Certificate bundles belong to the account; TLS configs of any load balancer may use them. */
 function useBundleChange<Variables>(run: (variables: Variables) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: loadBalancerQueries.certificateBundles().queryKey,
-      }),
-  });
+  return useCacheMutation(run, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: loadBalancerQueries.certificateBundles().queryKey }),
+  );
 }
 export const useCreateCertificateBundle = () =>
   useBundleChange((body: CertificateBundleCreate) =>

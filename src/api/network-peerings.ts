@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { networkPeeringEndpoints } from '../../contract/network-peering';
 import type {
@@ -8,6 +7,7 @@ import type {
 } from '../../contract/network-peering';
 import { callEndpoint, endpointCall } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 /** The list's queries of api-rules §4.7; all of them combine. */
 export interface NetworkPeeringListParams {
@@ -93,29 +93,19 @@ function refreshPeering(queryClient: QueryClient, peering: NetworkPeering) {
   return queryClient.invalidateQueries({ queryKey: networkPeeringQueries.lists() });
 }
 
-export function useCreateNetworkPeering() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createNetworkPeering,
-    onSuccess: (peering) => refreshPeering(queryClient, peering),
-  });
-}
+export const useCreateNetworkPeering = () => useCacheMutation(createNetworkPeering, refreshPeering);
 
-export function useModifyNetworkPeering(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModifyNetworkPeeringRequest) => modifyNetworkPeering(uuid, body),
-    onSuccess: (peering) => refreshPeering(queryClient, peering),
-  });
-}
+export const useModifyNetworkPeering = (uuid: string) =>
+  useCacheMutation(
+    (body: ModifyNetworkPeeringRequest) => modifyNetworkPeering(uuid, body),
+    refreshPeering,
+  );
 
-export function useDeleteNetworkPeering(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteNetworkPeering(uuid),
-    onSuccess: () => {
+export const useDeleteNetworkPeering = (uuid: string) =>
+  useCacheMutation(
+    () => deleteNetworkPeering(uuid),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: networkPeeringQueries.detail(uuid).queryKey });
       return queryClient.invalidateQueries({ queryKey: networkPeeringQueries.lists() });
     },
-  });
-}
+  );

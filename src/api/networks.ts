@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { networkEndpoints } from '../../contract/network';
 import type { CreateNetworkRequest, ModifyNetworkRequest, Network } from '../../contract/network';
@@ -7,6 +6,7 @@ import type { ApiRequest } from './http';
 import { networkPeeringQueries } from './network-peerings';
 import { routerQueries } from './routers';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 /** The list's queries (api-reference-notes §4.1): labels for the account's networks, and a zone. */
 export interface NetworkListParams {
@@ -72,11 +72,10 @@ export const networkQueries = {
 };
 
 /**
- * After a network changes: its record and lists; routers list the networks attached to them, and
- * a router coming or going changes the state of the network's peerings (api-reference-notes §8).
+ * After a network changes or goes: the lists; routers list the networks attached to them, and a
+ * router coming or going changes the state of the network's peerings (api-reference-notes §8).
  */
-async function refreshNetwork(queryClient: QueryClient, network: Network) {
-  queryClient.setQueryData(networkQueries.detail(network.uuid).queryKey, network);
+async function refreshNetworkLists(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: networkQueries.lists() }),
     queryClient.invalidateQueries({ queryKey: routerQueries.all() }),
@@ -84,42 +83,28 @@ async function refreshNetwork(queryClient: QueryClient, network: Network) {
   ]);
 }
 
-export function useCreateNetwork() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createNetwork,
-    onSuccess: (network) => refreshNetwork(queryClient, network),
-  });
+function refreshNetwork(queryClient: QueryClient, network: Network) {
+  queryClient.setQueryData(networkQueries.detail(network.uuid).queryKey, network);
+  return refreshNetworkLists(queryClient);
 }
 
-export function useModifyNetwork(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModifyNetworkRequest) => modifyNetwork(uuid, body),
-    onSuccess: (network) => refreshNetwork(queryClient, network),
-  });
-}
+export const useCreateNetwork = () => useCacheMutation(createNetwork, refreshNetwork);
+
+export const useModifyNetwork = (uuid: string) =>
+  useCacheMutation((body: ModifyNetworkRequest) => modifyNetwork(uuid, body), refreshNetwork);
 
 /** Attaches `router`, or detaches the network's router when it is null (api-reference-notes §4.3). */
-export function useSetNetworkRouter(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (router: string | null) => modifyNetwork(uuid, { network: { router } }),
-    onSuccess: (network) => refreshNetwork(queryClient, network),
-  });
-}
+export const useSetNetworkRouter = (uuid: string) =>
+  useCacheMutation(
+    (router: string | null) => modifyNetwork(uuid, { network: { router } }),
+    refreshNetwork,
+  );
 
-export function useDeleteNetwork(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteNetwork(uuid),
-    onSuccess: async () => {
+export const useDeleteNetwork = (uuid: string) =>
+  useCacheMutation(
+    () => deleteNetwork(uuid),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: networkQueries.detail(uuid).queryKey });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: networkQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: routerQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: networkPeeringQueries.all() }),
-      ]);
+      return refreshNetworkLists(queryClient);
     },
-  });
-}
+  );

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { billingEndpoints } from '../../contract/billing';
 import { partnerEndpoints } from '../../contract/partner';
@@ -7,6 +6,7 @@ import { accountQueries } from './account';
 import { callEndpoint, endpointCall } from './http';
 import type { RequestOptions } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 export const partnerAccountListCall = endpointCall(partnerEndpoints.listAccounts, {});
 
@@ -62,11 +62,10 @@ export const partnerQueries = {
     ),
 };
 
-export function useCreatePartnerAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PartnerAccountCreateRequest) => createPartnerAccount(body),
-    onSuccess: async (created) => {
+export const useCreatePartnerAccount = () =>
+  useCacheMutation(
+    (body: PartnerAccountCreateRequest) => createPartnerAccount(body),
+    async (queryClient, created) => {
       queryClient.setQueryData(partnerQueries.accounts().queryKey, (accounts) =>
         accounts ? [...accounts, created] : accounts,
       );
@@ -76,5 +75,4 @@ export function useCreatePartnerAccount() {
         queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
       ]);
     },
-  });
-}
+  );

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { routerEndpoints } from '../../contract/router';
 import type { CreateRouterRequest, ModifyRouterRequest, Router } from '../../contract/router';
 import { callEndpoint, endpointCall } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 export const routerListCall = endpointCall(routerEndpoints.list, {});
 
@@ -43,32 +43,19 @@ function refreshRouter(queryClient: QueryClient, router: Router) {
   return queryClient.invalidateQueries({ queryKey: routerQueries.lists() });
 }
 
-export function useCreateRouter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRouter,
-    onSuccess: (router) => refreshRouter(queryClient, router),
-  });
-}
+export const useCreateRouter = () => useCacheMutation(createRouter, refreshRouter);
 
-export function useModifyRouter(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModifyRouterRequest) => modifyRouter(uuid, body),
-    onSuccess: (router) => refreshRouter(queryClient, router),
-  });
-}
+export const useModifyRouter = (uuid: string) =>
+  useCacheMutation((body: ModifyRouterRequest) => modifyRouter(uuid, body), refreshRouter);
 
-export function useDeleteRouter(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteRouter(uuid),
-    onSuccess: () => {
+export const useDeleteRouter = (uuid: string) =>
+  useCacheMutation(
+    () => deleteRouter(uuid),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: routerQueries.detail(uuid).queryKey });
       queryClient.setQueryData(routerQueries.list().queryKey, (routers) =>
         routers?.filter((router) => router.uuid !== uuid),
       );
       return queryClient.invalidateQueries({ queryKey: routerQueries.lists() });
     },
-  });
-}
+  );

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverGroupEndpoints } from '../../contract/server-group';
 import type {
   CreateServerGroupRequest,
@@ -8,6 +7,7 @@ import type {
 import { callEndpoint, endpointCall } from './http';
 import { fetchQuery } from './fetch-query';
 import { serverQueries } from './servers';
+import { useCacheMutation } from './cache-mutation';
 
 type GroupFields = CreateServerGroupRequest['server_group'];
 type GroupChange = ModifyServerGroupRequest['server_group'];
@@ -44,17 +44,13 @@ export const serverGroupQueries = {
 function useGroupMutation<Variables, Result>(
   mutationFn: (variables: Variables) => Promise<Result>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (result) => {
-      const group = result as ServerGroup | undefined;
-      if (group?.uuid) {
-        queryClient.setQueryData(serverGroupQueries.detail(group.uuid).queryKey, group);
-      }
-      await queryClient.invalidateQueries({ queryKey: serverGroupQueries.all() });
-      void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
-    },
+  return useCacheMutation(mutationFn, async (queryClient, result) => {
+    const group = result as ServerGroup | undefined;
+    if (group?.uuid) {
+      queryClient.setQueryData(serverGroupQueries.detail(group.uuid).queryKey, group);
+    }
+    await queryClient.invalidateQueries({ queryKey: serverGroupQueries.all() });
+    void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
   });
 }
 
@@ -76,17 +72,15 @@ export const useModifyServerGroup = (uuid: string) =>
       ).server_group,
   );
 
-export function useDeleteServerGroup(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(serverGroupEndpoints.delete, { params: { uuid } }),
-    onSuccess: () => {
+export const useDeleteServerGroup = (uuid: string) =>
+  useCacheMutation(
+    () => callEndpoint(serverGroupEndpoints.delete, { params: { uuid } }),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: serverGroupQueries.detail(uuid).queryKey });
       void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
       return queryClient.invalidateQueries({ queryKey: serverGroupQueries.lists() });
     },
-  });
-}
+  );
 
 export const useAddServerGroupMember = (uuid: string) =>
   useGroupMutation((server: string) =>

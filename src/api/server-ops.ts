@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverEndpoints } from '../../contract/server';
 import type {
   ModifyServerRequest,
@@ -7,6 +6,7 @@ import type {
 } from '../../contract/server';
 import { callEndpoint, endpointCall } from './http';
 import { refreshServer } from './servers';
+import { useCacheMutation } from './cache-mutation';
 
 /** Plan, size and simple backup changes are server modifies (api-reference-notes §2.4, §2.9). */
 export const modifyServerCall = (uuid: string, body: ModifyServerRequest) =>
@@ -20,11 +20,7 @@ export const rebuildServerCall = (uuid: string, body: RebuildServerRequest) =>
 
 /** A change of one server whose answer is its record: the hook refreshes what it touches. */
 function useServerChange<Variables>(run: (variables: Variables) => Promise<ServerDetails>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
+  return useCacheMutation(run, refreshServer);
 }
 
 /** Changes what `body` names of the server `uuid`: its plan, size or simple backups. */

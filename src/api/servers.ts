@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueryInput } from '../../contract/endpoint';
 import { serverEndpoints } from '../../contract/server';
@@ -19,6 +19,7 @@ import { callEndpoint, endpointCall } from './http';
 import { storageKeys } from './storage-keys';
 import { isSystemLabel } from '../lib/labels';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 export type { ServerBackupPolicy };
 
@@ -209,17 +210,12 @@ export interface ServerLogin {
  * Creates a server. The one-time password goes to `onLogin` alone and is cut from the record, so
  * neither the query cache nor the mutation's data ever hold it.
  */
-export function useCreateServer(onLogin?: (login: ServerLogin) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateServerRequest) => {
-      const { username, password, ...server } = await createServer(body);
-      if (username !== undefined && password !== undefined) onLogin?.({ username, password });
-      return server;
-    },
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
+export const useCreateServer = (onLogin?: (login: ServerLogin) => void) =>
+  useCacheMutation(async (body: CreateServerRequest) => {
+    const { username, password, ...server } = await createServer(body);
+    if (username !== undefined && password !== undefined) onLogin?.({ username, password });
+    return server;
+  }, refreshServer);
 
 /** The console settings a modify changes (UpCloud's Go SDK, ModifyServerRequest). */
 export type RemoteAccessChange = Pick<
@@ -231,14 +227,12 @@ export const changeRemoteAccessCall = (uuid: string, change: RemoteAccessChange)
   endpointCall(serverEndpoints.modify, { params: { uuid }, body: { server: change } });
 
 /** Turns a server's console on or off, or changes its type. */
-export function useChangeRemoteAccess() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uuid, change }: { uuid: string; change: RemoteAccessChange }) =>
+export const useChangeRemoteAccess = () =>
+  useCacheMutation(
+    ({ uuid, change }: { uuid: string; change: RemoteAccessChange }) =>
       modifyServer(uuid, { server: change }),
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
+    refreshServer,
+  );
 
 const settleTries = 15;
 const settleDelayMs = 1000;
@@ -258,14 +252,10 @@ function usePowerMutation(
   run: (uuid: string) => Promise<ServerDetails>,
   awaitLeaving?: ServerDetails['state'],
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (uuid: string) => {
-      const answered = await run(uuid);
-      return awaitLeaving ? settledServer(uuid, awaitLeaving, answered) : answered;
-    },
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
+  return useCacheMutation(async (uuid: string) => {
+    const answered = await run(uuid);
+    return awaitLeaving ? settledServer(uuid, awaitLeaving, answered) : answered;
+  }, refreshServer);
 }
 
 export const useStartServer = () => usePowerMutation(startServer);
@@ -273,14 +263,12 @@ export const useStopServer = () => usePowerMutation(stopServer, 'started');
 export const useRestartServer = () => usePowerMutation(restartServer);
 
 /** Adds (`value` a string) or removes (`value` null) one label of a server. */
-export function useChangeServerLabel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
+export const useChangeServerLabel = () =>
+  useCacheMutation(
+    ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
       changeServerLabel(uuid, key, value),
-    onSuccess: (details) => refreshServer(queryClient, details),
-  });
-}
+    refreshServer,
+  );
 
 /** The cache after a server is gone (its storages may be gone with it). */
 function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
@@ -297,11 +285,8 @@ function forgetDeletedServer(queryClient: QueryClient, uuid: string) {
  * Deletes the server `mutate` names. Its cache effects are the hook's own, so they also run for a
  * deletion sent after the grace period, once the dialog that asked for it is gone.
  */
-export function useDeleteServer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uuid, ...options }: { uuid: string } & DeleteServerOptions) =>
-      deleteServer(uuid, options),
-    onSuccess: (_answer, { uuid }) => forgetDeletedServer(queryClient, uuid),
-  });
-}
+export const useDeleteServer = () =>
+  useCacheMutation(
+    ({ uuid, ...options }: { uuid: string } & DeleteServerOptions) => deleteServer(uuid, options),
+    (queryClient, _answer, { uuid }) => forgetDeletedServer(queryClient, uuid),
+  );

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../contract/endpoint';
 import { defaultStorageLimit, storageEndpoints } from '../../contract/storage';
@@ -23,6 +22,7 @@ import { serverQueries } from './servers';
 import { storageKeys } from './storage-keys';
 import { isSystemLabel } from '../lib/labels';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 export type StorageSortField = (typeof storageSortFields)[number];
 
@@ -221,21 +221,16 @@ async function refreshStorage(
   ]);
 }
 
-export function useCreateStorage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createStorage,
-    onSuccess: (created) => refreshStorage(queryClient, created.uuid, created),
-  });
-}
+export const useCreateStorage = () =>
+  useCacheMutation(createStorage, (queryClient, created) =>
+    refreshStorage(queryClient, created.uuid, created),
+  );
 
-export function useModifyStorage(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModifyStorageRequest) => modifyStorage(uuid, body),
-    onSuccess: (details) => refreshStorage(queryClient, uuid, details),
-  });
-}
+export const useModifyStorage = (uuid: string) =>
+  useCacheMutation(
+    (body: ModifyStorageRequest) => modifyStorage(uuid, body),
+    (queryClient, details) => refreshStorage(queryClient, uuid, details),
+  );
 
 /** The cache after a storage is gone. */
 function forgetDeletedStorage(queryClient: QueryClient, uuid: string) {
@@ -261,54 +256,42 @@ export async function changeStorageLabel(uuid: string, key: string, value: strin
  * Deletes the storage `mutate` names. Its cache effects are the hook's own, so they also run for a
  * deletion sent after the grace period, once the dialog that asked for it is gone.
  */
-export function useDeleteStorage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uuid, backups }: { uuid: string; backups: BackupDeletionPolicy }) =>
+export const useDeleteStorage = () =>
+  useCacheMutation(
+    ({ uuid, backups }: { uuid: string; backups: BackupDeletionPolicy }) =>
       deleteStorage(uuid, backups),
-    onSuccess: (_answer, { uuid }) => forgetDeletedStorage(queryClient, uuid),
-  });
-}
+    (queryClient, _answer, { uuid }) => forgetDeletedStorage(queryClient, uuid),
+  );
 
 /** Adds (`value` a string) or removes (`value` null) one label of a storage. */
-export function useChangeStorageLabel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
+export const useChangeStorageLabel = () =>
+  useCacheMutation(
+    ({ uuid, key, value }: { uuid: string; key: string; value: string | null }) =>
       changeStorageLabel(uuid, key, value),
-    onSuccess: (details) => refreshStorage(queryClient, details.uuid, details),
-  });
-}
+    (queryClient, details) => refreshStorage(queryClient, details.uuid, details),
+  );
 
-export function useAttachStorage(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AttachStorageRequest) => attachStorage(uuid, body),
-    onSuccess: (details, body) =>
+export const useAttachStorage = (uuid: string) =>
+  useCacheMutation(
+    (body: AttachStorageRequest) => attachStorage(uuid, body),
+    (queryClient, details, body) =>
       refreshStorage(queryClient, uuid, details, [body.storage_device.server]),
-  });
-}
+  );
 
-export function useDetachStorage(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (server: string) => detachStorage(uuid).then((details) => ({ details, server })),
-    onSuccess: ({ details, server }) => refreshStorage(queryClient, uuid, details, [server]),
-  });
-}
+export const useDetachStorage = (uuid: string) =>
+  useCacheMutation(
+    (server: string) => detachStorage(uuid).then((details) => ({ details, server })),
+    (queryClient, { details, server }) => refreshStorage(queryClient, uuid, details, [server]),
+  );
 
 /** A backup or clone creates a new storage and changes its source's state. */
 function useDerivingMutation<TVariables>(
   uuid: string,
   run: (variables: TVariables) => Promise<StorageDetails | undefined>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (created) => {
-      if (created) queryClient.setQueryData(storageQueries.detail(created.uuid).queryKey, created);
-      await refreshStorage(queryClient, uuid, undefined);
-    },
+  return useCacheMutation(run, async (queryClient, created) => {
+    if (created) queryClient.setQueryData(storageQueries.detail(created.uuid).queryKey, created);
+    await refreshStorage(queryClient, uuid, undefined);
   });
 }
 
@@ -329,37 +312,32 @@ export function useResizeStorage(uuid: string) {
   return useDerivingMutation(uuid, () => resizeStorage(uuid));
 }
 
-export function useCancelStorageOperation(uuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => cancelStorageOperation(uuid),
+export const useCancelStorageOperation = (uuid: string) =>
+  useCacheMutation(
+    () => cancelStorageOperation(uuid),
     // Cancelling removes the incomplete copy (api-rules §3), which may be any storage in a list.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
-  });
-}
+    (queryClient) => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
+  );
 
 /** Restores into the backup's origin, so that record is the one to refresh. */
-export function useRestoreBackup(backup: Pick<StorageDetails, 'uuid' | 'origin'>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => restoreBackup(backup.uuid),
-    onSuccess: async (details) => {
+export const useRestoreBackup = (backup: Pick<StorageDetails, 'uuid' | 'origin'>) =>
+  useCacheMutation(
+    () => restoreBackup(backup.uuid),
+    async (queryClient, details) => {
       const origin = details?.uuid ?? backup.origin;
       if (origin) await refreshStorage(queryClient, origin, details);
       await queryClient.invalidateQueries({
         queryKey: storageQueries.detail(backup.uuid).queryKey,
       });
     },
-  });
-}
+  );
 
 function useFavoriteMutation(uuid: string, run: (uuid: string) => Promise<undefined>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => run(uuid),
-    onSuccess: () =>
+  return useCacheMutation(
+    () => run(uuid),
+    (queryClient) =>
       queryClient.invalidateQueries({ queryKey: storageQueries.favorites().queryKey }),
-  });
+  );
 }
 
 export function useFavoriteStorage(uuid: string) {

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subAccountEndpoints } from '../../contract/subaccount';
 import type { SubAccountCreateRequest, SubAccountModifyRequest } from '../../contract/subaccount';
 import { accountQueries } from './account';
 import type { listAccounts } from './account';
 import { callEndpoint, endpointCall } from './http';
+import { useCacheMutation } from './cache-mutation';
 
 /**
  * Subaccount create, modify and delete. Apart from src/api/account.ts (which the first load needs for the
@@ -30,13 +30,10 @@ export function modifySubAccount({
 }
 
 /** A change shows in the list (roles) and in the subaccount's details alike. */
-export function useModifySubAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: modifySubAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
-  });
-}
+export const useModifySubAccount = () =>
+  useCacheMutation(modifySubAccount, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+  );
 
 export const deleteSubAccountCall = (username: string) =>
   endpointCall(subAccountEndpoints.delete, { params: { username } });
@@ -45,27 +42,19 @@ export function deleteSubAccount(username: string) {
   return callEndpoint(subAccountEndpoints.delete, { params: { username } });
 }
 
-export function useCreateSubAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSubAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.lists() }),
-  });
-}
+export const useCreateSubAccount = () =>
+  useCacheMutation(createSubAccount, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: accountQueries.lists() }),
+  );
 
-export function useDeleteSubAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSubAccount,
-    onSuccess: (_data, username) => {
-      for (const [key] of queryClient.getQueriesData({ queryKey: accountQueries.lists() })) {
-        queryClient.setQueryData(
-          key,
-          (accounts: Awaited<ReturnType<typeof listAccounts>> | undefined) =>
-            accounts?.filter((account) => account.username !== username),
-        );
-      }
-      void queryClient.invalidateQueries({ queryKey: accountQueries.lists() });
-    },
+export const useDeleteSubAccount = () =>
+  useCacheMutation(deleteSubAccount, (queryClient, _data, username) => {
+    for (const [key] of queryClient.getQueriesData({ queryKey: accountQueries.lists() })) {
+      queryClient.setQueryData(
+        key,
+        (accounts: Awaited<ReturnType<typeof listAccounts>> | undefined) =>
+          accounts?.filter((account) => account.username !== username),
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: accountQueries.lists() });
   });
-}

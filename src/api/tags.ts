@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverEndpoints } from '../../contract/server';
 import { tagEndpoints } from '../../contract/tag';
 import type { Tag } from '../../contract/tag';
 import { callEndpoint, endpointCall } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 import { serverQueries } from './servers';
 
 /** A tag's name and description, as the panel's form sends them. */
@@ -46,13 +46,9 @@ export const tagQueries = {
 
 /** Tags show on server records too, so a change refreshes the servers as well. */
 function useTagMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: tagQueries.all() });
-      void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
-    },
+  return useCacheMutation(mutationFn, async (queryClient) => {
+    await queryClient.invalidateQueries({ queryKey: tagQueries.all() });
+    void queryClient.invalidateQueries({ queryKey: serverQueries.all() });
   });
 }
 

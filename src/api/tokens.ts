@@ -6,6 +6,7 @@ import { lookAheadLimit, lookAheadPage } from '../lib/look-ahead-page';
 import { callEndpoint, endpointCall } from './http';
 import type { RequestOptions } from './http';
 import { fetchQuery } from './fetch-query';
+import { useCacheMutation } from './cache-mutation';
 
 /** The API lists at most 1,000 tokens a request, oldest first (api-reference-notes §11). */
 const tokenLimitCap = 1000;
@@ -82,11 +83,10 @@ export function useCreateToken() {
   });
 }
 
-export function useDeleteToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteToken(id),
-    onSuccess: (_data, id) => {
+export const useDeleteToken = () =>
+  useCacheMutation(
+    (id: string) => deleteToken(id),
+    (queryClient, _data, id) => {
       queryClient.removeQueries({ queryKey: tokenQueries.detail(id).queryKey });
       // The pages are already right without the token; the refetch only picks up other changes,
       // so the dialog need not wait for it.
@@ -96,5 +96,4 @@ export function useDeleteToken() {
       );
       void queryClient.invalidateQueries({ queryKey: tokenQueries.lists() });
     },
-  });
-}
+  );

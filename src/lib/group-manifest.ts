@@ -126,12 +126,17 @@ export type GroupPage<Module> = {
   path: string;
   /** Its breadcrumb and the entry's label. */
   label: string;
-  /** The page, from the module `load` imports. */
-  page: (module: Module) => ComponentType;
+  /** The page: the name it is exported under from the module `load` imports. */
+  page: PageName<Module>;
   /** Its first reads, `() => import('./prefetch')`: a small module, not the page's chunk. */
   prefetch?: GroupRoute['prefetch'];
   children?: readonly GroupPage<Module>[];
 } & (EntryFacts | { [Fact in keyof EntryFacts]?: never });
+
+/** The names of `Module`'s exports that are components. */
+type PageName<Module> = {
+  [Name in keyof Module]: Module[Name] extends ComponentType ? Name : never;
+}[keyof Module];
 
 /** What a navigation entry adds to its page's facts. */
 type EntryFacts = Omit<NavigationEntry, 'label' | 'to'>;
@@ -151,7 +156,7 @@ export function defineGroup<Paths extends object, Module>({
   const route = ({ path, label, page, prefetch, children }: GroupPage<Module>): GroupRoute => ({
     path,
     crumb: label,
-    page: lazy(async () => ({ default: page(await load()) })),
+    page: lazy(async () => ({ default: (await load())[page] as ComponentType })),
     prefetch,
     children: children?.map(route),
   });

@@ -1,4 +1,4 @@
-import { Controller, useFieldArray, useFormState } from 'react-hook-form';
+import { useFieldArray, useFormState } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { TextInput } from './text-input';
+import { FormTextInput } from './form-fields';
 
 export interface LabelValue {
   key: string;
@@ -40,29 +40,15 @@ export function LabelFields<T extends LabelsFormValues, Output>({
       {hint && <FormHelperText sx={{ mt: 0 }}>{hint}</FormHelperText>}
       {fields.map((item, index) => (
         <Box key={item.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <Controller
+          <FormTextInput
             control={labelsControl}
             name={`labels.${index}.key`}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label={`Label ${index + 1} key`}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            label={`Label ${index + 1} key`}
           />
-          <Controller
+          <FormTextInput
             control={labelsControl}
             name={`labels.${index}.value`}
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label={`Label ${index + 1} value`}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            label={`Label ${index + 1} value`}
           />
           <IconButton aria-label={`Remove label ${index + 1}`} onClick={() => remove(index)}>
             <DeleteIcon />

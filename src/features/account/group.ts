@@ -15,7 +15,7 @@ export const accountGroup = defineGroup({
     {
       path: paths.account(),
       label: 'Account',
-      page: (m) => m.AccountPage,
+      page: 'AccountPage',
       description: 'Account details, credits and resource usage against your limits.',
       icon: AccountCircleIcon,
       section: 'Account & billing',
@@ -23,7 +23,7 @@ export const accountGroup = defineGroup({
     {
       path: paths.subaccounts(),
       label: 'Subaccounts',
-      page: (m) => m.SubaccountsPage,
+      page: 'SubaccountsPage',
       description: 'Create and delete the accounts that share your resources.',
       icon: GroupIcon,
       section: 'Account & billing',

@@ -37,7 +37,7 @@ export const auditLogsGroup = defineGroup({
     {
       path: paths.auditLogs(),
       label: 'Audit log',
-      page: (m) => m.AuditLogsPage,
+      page: 'AuditLogsPage',
       prefetch: () => import('./prefetch'),
       description: 'Who changed what, when and from where; export up to 180 days.',
       icon: HistoryIcon,

@@ -18,7 +18,7 @@ export const billingGroup = defineGroup({
     {
       path: paths.billing(),
       label: 'Billing',
-      page: (m) => m.BillingPage,
+      page: 'BillingPage',
       prefetch: () => import('./prefetch'),
       description: 'Monthly costs by resource and category, in your choice of currency.',
       icon: ReceiptLongIcon,
@@ -27,7 +27,7 @@ export const billingGroup = defineGroup({
         {
           path: paths.resourceBilling(':resourceId'),
           label: 'Resource billing',
-          page: (m) => m.ResourceBillingPage,
+          page: 'ResourceBillingPage',
         },
       ],
     },

@@ -14,7 +14,7 @@ export const ipAddressesGroup = defineGroup({
     {
       path: paths.ipAddresses(),
       label: 'IP addresses',
-      page: (m) => m.IpAddressesPage,
+      page: 'IpAddressesPage',
       prefetch: () => import('./prefetch'),
       description: 'Server and floating addresses, their reverse DNS (PTR) records.',
       icon: PinIcon,

@@ -18,23 +18,23 @@ export const kubernetesGroup = defineGroup({
     {
       path: paths.kubernetes(),
       label: 'Kubernetes',
-      page: (m) => m.ClusterListPage,
+      page: 'ClusterListPage',
       prefetch: () => import('./prefetch'),
       description: 'Managed Kubernetes clusters, node groups, upgrades and OIDC sign-in.',
       icon: ViewInArIcon,
       section: 'Kubernetes',
       shortcut: 'k',
       children: [
-        { path: paths.newCluster(), label: 'Create cluster', page: (m) => m.CreateClusterPage },
+        { path: paths.newCluster(), label: 'Create cluster', page: 'CreateClusterPage' },
         {
           path: paths.cluster(':uuid'),
           label: 'Cluster',
-          page: (m) => m.ClusterDetailPage,
+          page: 'ClusterDetailPage',
           children: [
             {
               path: paths.clusterAuthentication(':uuid'),
               label: 'OIDC authentication',
-              page: (m) => m.ClusterOidcPage,
+              page: 'ClusterOidcPage',
             },
           ],
         },

@@ -8,12 +8,6 @@ const paths = {
   loadBalancer: (uuid: string) => `${loadBalancers}/${uuid}`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    loadBalancers: typeof paths;
-  }
-}
-
 export const loadBalancersGroup = defineGroup({
   name: 'load-balancers',
   paths,
@@ -23,7 +17,7 @@ export const loadBalancersGroup = defineGroup({
     {
       path: paths.loadBalancers(),
       label: 'Load balancers',
-      page: (m) => m.LoadBalancersPage,
+      page: 'LoadBalancersPage',
       prefetch: () => import('./prefetch'),
       description: 'Managed load balancers: frontends, rules, backends of your servers, TLS.',
       icon: AltRouteIcon,
@@ -33,12 +27,12 @@ export const loadBalancersGroup = defineGroup({
         {
           path: paths.newLoadBalancer(),
           label: 'Create load balancer',
-          page: (m) => m.CreateLoadBalancerPage,
+          page: 'CreateLoadBalancerPage',
         },
         {
           path: paths.loadBalancer(':uuid'),
           label: 'Load balancer',
-          page: (m) => m.LoadBalancerDetailPage,
+          page: 'LoadBalancerDetailPage',
         },
       ],
     },

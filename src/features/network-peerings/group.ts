@@ -18,7 +18,7 @@ export const networkPeeringsGroup = defineGroup({
     {
       path: paths.networkPeerings(),
       label: 'Network peerings',
-      page: (m) => m.NetworkPeeringsPage,
+      page: 'NetworkPeeringsPage',
       description: 'Connect private networks, also across accounts.',
       icon: HubIcon,
       section: 'Network',
@@ -26,12 +26,12 @@ export const networkPeeringsGroup = defineGroup({
         {
           path: paths.newNetworkPeering(),
           label: 'Create peering',
-          page: (m) => m.CreatePeeringPage,
+          page: 'CreatePeeringPage',
         },
         {
           path: paths.networkPeering(':uuid'),
           label: 'Network peering',
-          page: (m) => m.NetworkPeeringDetailPage,
+          page: 'NetworkPeeringDetailPage',
         },
       ],
     },

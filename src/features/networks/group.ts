@@ -18,20 +18,18 @@ export const networksGroup = defineGroup({
     {
       path: paths.networks(),
       label: 'Networks',
-      page: (m) => m.NetworksPage,
+      page: 'NetworksPage',
       description:
         'Private networks with their IP ranges and DHCP, and each zone’s shared networks.',
       icon: LanIcon,
       section: 'Network',
       shortcut: 'n',
-      children: [
-        { path: paths.network(':uuid'), label: 'Network', page: (m) => m.NetworkDetailPage },
-      ],
+      children: [{ path: paths.network(':uuid'), label: 'Network', page: 'NetworkDetailPage' }],
     },
     {
       path: paths.routers(),
       label: 'Routers',
-      page: (m) => m.RoutersPage,
+      page: 'RoutersPage',
       description: 'Routers that connect private networks; peerings need one on each network.',
       icon: RouterIcon,
       section: 'Network',

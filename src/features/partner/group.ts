@@ -14,7 +14,7 @@ export const partnerGroup = defineGroup({
     {
       path: paths.partner(),
       label: 'Partner console',
-      page: (m) => m.PartnerPage,
+      page: 'PartnerPage',
       description: 'Create and manage your customers’ accounts and follow their monthly bills.',
       icon: HandshakeIcon,
       section: 'Account & billing',

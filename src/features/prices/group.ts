@@ -14,7 +14,7 @@ export const pricesGroup = defineGroup({
     {
       path: paths.prices(),
       label: 'Prices',
-      page: (m) => m.PricesPage,
+      page: 'PricesPage',
       description: 'Hourly and monthly prices of every resource, per zone.',
       icon: SellIcon,
       section: 'Account & billing',

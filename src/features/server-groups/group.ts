@@ -7,12 +7,6 @@ const paths = {
   serverGroup: (uuid: string) => `${serverGroups}/${uuid}`,
 };
 
-declare module '../../lib/links' {
-  interface GroupPaths {
-    serverGroups: typeof paths;
-  }
-}
-
 export const serverGroupsGroup = defineGroup({
   name: 'server-groups',
   paths,
@@ -22,7 +16,7 @@ export const serverGroupsGroup = defineGroup({
     {
       path: paths.serverGroups(),
       label: 'Server groups',
-      page: (m) => m.ServerGroupsPage,
+      page: 'ServerGroupsPage',
       prefetch: () => import('./prefetch'),
       description: 'Group servers and keep them on separate hosts (anti-affinity).',
       icon: WorkspacesIcon,
@@ -32,7 +26,7 @@ export const serverGroupsGroup = defineGroup({
         {
           path: paths.serverGroup(':uuid'),
           label: 'Server group',
-          page: (m) => m.ServerGroupDetailPage,
+          page: 'ServerGroupDetailPage',
         },
       ],
     },

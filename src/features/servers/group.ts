@@ -19,15 +19,15 @@ export const serversGroup = defineGroup({
     {
       path: paths.servers(),
       label: 'Servers',
-      page: (m) => m.ServersPage,
+      page: 'ServersPage',
       prefetch: () => import('./prefetch'),
       description: 'Create, start, stop and delete servers.',
       icon: DnsIcon,
       section: 'Compute',
       shortcut: 's',
       children: [
-        { path: paths.newServer(), label: 'Create server', page: (m) => m.CreateServerPage },
-        { path: paths.server(':uuid'), label: 'Server', page: (m) => m.ServerDetailPage },
+        { path: paths.newServer(), label: 'Create server', page: 'CreateServerPage' },
+        { path: paths.server(':uuid'), label: 'Server', page: 'ServerDetailPage' },
       ],
     },
   ],

@@ -16,7 +16,7 @@ export const storageGroup = defineGroup({
     {
       path: paths.storage(),
       label: 'Storage',
-      page: (m) => m.StorageListPage,
+      page: 'StorageListPage',
       prefetch: () => import('./prefetch'),
       description: 'Block storage, backups, templates and CD-ROM images.',
       icon: StorageIcon,
@@ -26,7 +26,7 @@ export const storageGroup = defineGroup({
         {
           path: paths.storageDetail(':uuid'),
           label: 'Storage details',
-          page: (m) => m.StorageDetailPage,
+          page: 'StorageDetailPage',
         },
       ],
     },

@@ -13,7 +13,7 @@ export const tagsGroup = defineGroup({
     {
       path: paths.tags(),
       label: 'Tags',
-      page: (m) => m.TagsPage,
+      page: 'TagsPage',
       prefetch: () => import('./prefetch'),
       description: 'Name groups of servers: tags are shared by the whole account.',
       icon: LabelIcon,

@@ -13,7 +13,7 @@ export const tokensGroup = defineGroup({
     {
       path: paths.tokens(),
       label: 'API tokens',
-      page: (m) => m.TokensPage,
+      page: 'TokensPage',
       prefetch: () => import('./prefetch'),
       description: 'Create and revoke tokens for scripts and tools that use the API.',
       icon: KeyIcon,

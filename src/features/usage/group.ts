@@ -15,7 +15,7 @@ export const usageGroup = defineGroup({
     {
       path: paths.networkUsage(),
       label: 'Network usage',
-      page: (m) => m.NetworkUsagePage,
+      page: 'NetworkUsagePage',
       description: 'Traffic by service, the heaviest users and the transfer pool; CSV export.',
       icon: SwapVertIcon,
       section: 'Network',
@@ -23,7 +23,7 @@ export const usageGroup = defineGroup({
     {
       path: paths.deviceAvailability(),
       label: 'Device availability',
-      page: (m) => m.DeviceAvailabilityPage,
+      page: 'DeviceAvailabilityPage',
       description: 'GPU and other device plans each zone can still start.',
       icon: DeveloperBoardIcon,
       section: 'Compute',

@@ -13,7 +13,7 @@ export const zonesGroup = defineGroup({
     {
       path: paths.zones(),
       label: 'Zones',
-      page: (m) => m.ZonesPage,
+      page: 'ZonesPage',
       prefetch: () => import('./prefetch'),
       description: 'The data centres where servers and storage can run.',
       icon: PublicIcon,
