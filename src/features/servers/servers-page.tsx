@@ -1,8 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import type { ServerSummary } from '../../../contract/server';
 import { serverSortFields, serverStateSchema } from '../../../contract/server';
 import {
@@ -15,6 +12,7 @@ import {
 } from '../../api/servers';
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkSelection, labelActions, selectionColumn } from '../../components/bulk-actions';
+import { CreateButton } from '../../components/create-button';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
@@ -103,16 +101,7 @@ export function ServersPage() {
   const bulkActions = useBulkActions();
   const filtered = Boolean(params.search || params.state || params.label || params.offset);
 
-  const createButton = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      component={RouterLink}
-      to={links.newServer()}
-    >
-      Create server
-    </Button>
-  );
+  const createButton = <CreateButton to={links.newServer()}>Create server</CreateButton>;
   const filters = (
     <>
       <FilterRow>
