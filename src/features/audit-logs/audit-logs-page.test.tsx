@@ -12,6 +12,10 @@ import { createDeletedStorageAs, createStorageAs } from '../../testing/resources
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 
+/** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
+const openAuditLog = (session: Session, search: string) =>
+  renderPage(<AuditLogsPage />, { session, path: `/audit-logs?${search}` });
+
 const searchOf = (location: { current: { search: string } | null }) =>
   new URLSearchParams(location.current?.search);
 
@@ -60,10 +64,7 @@ describe('audit log page', () => {
   it('pages on the server by Service-Total-Count and keeps page and filters in the URL', async () => {
     const session = await freshSubaccount();
     await createTokens(session, 27);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?limit=25',
-    });
+    const { user, location } = openAuditLog(session, 'limit=25');
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // 27 token creations and the panel sign-in.
@@ -91,10 +92,7 @@ describe('audit log page', () => {
   it('reads every filter from the URL and writes the keyword and dates into it', async () => {
     const session = await freshSubaccount();
     const [tokenId] = await createTokens(session, 2);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?action=create&type=auth&origin=gui',
-    });
+    const { user, location } = openAuditLog(session, 'action=create&type=auth&origin=gui');
 
     await screen.findByRole('table', { name: 'Audit log' });
     expect(await screen.findByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
@@ -122,10 +120,7 @@ describe('audit log page', () => {
   it('opens the full event in a drawer, from the table and from the URL', async () => {
     const session = await freshSubaccount();
     const [tokenId] = await createTokens(session, 1);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${tokenId}`,
-    });
+    const { user, location } = openAuditLog(session, `q=${tokenId}`);
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await user.click(within(table).getByRole('button', { name: /^Event details: create auth/ }));
@@ -146,7 +141,7 @@ describe('audit log page', () => {
     );
 
     // A shared link opens the same event, even when it is not on the page shown.
-    renderPage(<AuditLogsPage />, { session, path: `/audit-logs?action=login&event=${eventId}` });
+    openAuditLog(session, `action=login&event=${eventId}`);
     const linked = await screen.findByRole('dialog', { name: 'Audit event' });
     expect(await within(linked).findByText(eventId!)).toBeVisible();
   });
@@ -159,10 +154,7 @@ describe('audit log page', () => {
       body: { storage: { title: 'audit after' } },
       authorization: `Bearer ${session.token}`,
     });
-    const { user } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${storage.uuid}&action=update`,
-    });
+    const { user } = openAuditLog(session, `q=${storage.uuid}&action=update`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await user.click(within(table).getByRole('button', { name: /^Event details: update storage/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
@@ -178,10 +170,7 @@ describe('audit log page', () => {
 
   it('explains the 180-day export limit and disables export beyond it', async () => {
     const session = await freshSubaccount();
-    const { unmount } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?from=2025-01-01&to=2026-01-01',
-    });
+    const { unmount } = openAuditLog(session, 'from=2025-01-01&to=2026-01-01');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An export covers at most 180 days; this range is 366 days.',
     );
@@ -192,7 +181,7 @@ describe('audit log page', () => {
     );
     unmount();
 
-    renderPage(<AuditLogsPage />, { session, path: '/audit-logs?from=2025-01-01&to=2025-06-29' });
+    openAuditLog(session, 'from=2025-01-01&to=2025-06-29');
     await screen.findByText(/for at most 180 days/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -325,10 +314,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
     const session = await signInAs('demo');
     const storage = await createDeletedStorageAs(session, 'audit named');
     const since = apiCallLog.get().at(-1)?.seq ?? 0;
-    const { user } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${storage.uuid}`,
-    });
+    const { user } = openAuditLog(session, `q=${storage.uuid}`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const names = within(table).getAllByText('audit named');
     // The create and the delete row.
@@ -348,10 +334,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
   it('names rows that recorded no name from one list of their kind, not a read per row', async () => {
     const session = await signInAs('demo');
     const since = apiCallLog.get().at(-1)?.seq ?? 0;
-    const { queryClient } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?action=start&type=server&limit=100',
-    });
+    const { queryClient } = openAuditLog(session, 'action=start&type=server&limit=100');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // Seeded start rows record only the state; the server list names them.
     const servers = await queryClient.fetchQuery(serverQueries.list());
