@@ -16,7 +16,7 @@ import { useSuccessNotice } from '../../components/success-notice';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
@@ -113,37 +113,47 @@ function ServerView({ server }: { server: ServerDetails }) {
   const events = useQuery(serverQueries.events(server.uuid, server.state));
   const [deleting, setDeleting] = useState(false);
   const { notify, notice } = useSuccessNotice();
-  const confirm = (message: string) => ({ onSuccess: () => notify({ message }) });
   const busy = start.isPending || stop.isPending || restart.isPending;
   const failure = start.error ?? stop.error ?? restart.error;
+  /** Each power change: the state it needs, its button's words, and the notice once asked. */
+  const powerActions = [
+    {
+      mutation: start,
+      from: 'stopped',
+      label: 'Start',
+      pendingLabel: 'Starting…',
+      done: 'Start requested: the server is starting',
+    },
+    {
+      mutation: stop,
+      from: 'started',
+      label: 'Stop',
+      pendingLabel: 'Stopping…',
+      done: 'Stop requested: the server is stopping',
+    },
+    {
+      mutation: restart,
+      from: 'started',
+      label: 'Restart',
+      pendingLabel: 'Restarting…',
+      done: 'Restart requested: the server is restarting',
+    },
+  ];
 
   const actions = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'stopped' || busy}
-        onClick={() =>
-          start.mutate(server.uuid, confirm('Start requested: the server is starting'))
-        }
-      >
-        {start.isPending ? 'Starting…' : 'Start'}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'started' || busy}
-        onClick={() => stop.mutate(server.uuid, confirm('Stop requested: the server is stopping'))}
-      >
-        {stop.isPending ? 'Stopping…' : 'Stop'}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'started' || busy}
-        onClick={() =>
-          restart.mutate(server.uuid, confirm('Restart requested: the server is restarting'))
-        }
-      >
-        {restart.isPending ? 'Restarting…' : 'Restart'}
-      </Button>
+      {powerActions.map(({ mutation, from, label, pendingLabel, done }) => (
+        <Button
+          key={label}
+          variant="outlined"
+          disabled={server.state !== from || busy}
+          onClick={() =>
+            mutation.mutate(server.uuid, { onSuccess: () => notify({ message: done }) })
+          }
+        >
+          {mutation.isPending ? pendingLabel : label}
+        </Button>
+      ))}
       <Button
         variant="outlined"
         color="error"
@@ -229,25 +239,15 @@ function ServerView({ server }: { server: ServerDetails }) {
           )}
         </Section>
         <Section title="Events">
-          {events.isPending && <LoadingState label="Loading events" />}
-          {events.isError && (
-            <ErrorState
-              error={events.error}
-              title="Events could not be loaded"
-              onRetry={() => void events.refetch()}
-            />
-          )}
-          {events.isSuccess &&
-            (events.data.length === 0 ? (
-              <EmptyState title="No events yet." />
-            ) : (
-              <DataTable
-                label="Events, newest first"
-                columns={eventColumns}
-                data={events.data}
-                getRowId={(event) => `${event.time}-${event.type}`}
-              />
-            ))}
+          <QueryTable
+            query={events}
+            loading="Loading events"
+            failure="Events could not be loaded"
+            empty={{ title: 'No events yet.' }}
+            label="Events, newest first"
+            columns={eventColumns}
+            getRowId={(event) => `${event.time}-${event.type}`}
+          />
         </Section>
       </Box>
       <ServerConsole server={server} sections={sections} notify={notify} />
