@@ -60,6 +60,17 @@ async function createTokens(session: Session, count: number) {
   return ids;
 }
 
+/** A storage of `session`'s created as `title` and renamed `renamed`: an update in its audit rows. */
+async function createRenamedStorage(session: Session, title: string, renamed: string) {
+  const storage = await createStorageAs(session, { zone: 'fi-hel1', title });
+  await request(`/1.3/storage/${storage.uuid}`, null, {
+    method: 'PUT',
+    body: { storage: { title: renamed } },
+    authorization: `Bearer ${session.token}`,
+  });
+  return storage;
+}
+
 describe('audit log page', () => {
   it('pages on the server by Service-Total-Count and keeps page and filters in the URL', async () => {
     const session = await freshSubaccount();
@@ -148,12 +159,7 @@ describe('audit log page', () => {
 
   it('shows what an update changed, before and after', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'audit before' });
-    await request(`/1.3/storage/${storage.uuid}`, null, {
-      method: 'PUT',
-      body: { storage: { title: 'audit after' } },
-      authorization: `Bearer ${session.token}`,
-    });
+    const storage = await createRenamedStorage(session, 'audit before', 'audit after');
     const { user } = openAuditLog(session, `q=${storage.uuid}&action=update`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await user.click(within(table).getByRole('button', { name: /^Event details: update storage/ }));
@@ -244,12 +250,7 @@ describe('app bar search', () => {
 describe('activity tab', () => {
   it('lists one storage’s audit rows on its detail page, with the tab in the URL', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'activity disk' });
-    await request(`/1.3/storage/${storage.uuid}`, null, {
-      method: 'PUT',
-      body: { storage: { title: 'activity disk renamed' } },
-      authorization: `Bearer ${session.token}`,
-    });
+    const storage = await createRenamedStorage(session, 'activity disk', 'activity disk renamed');
     const { user, location } = renderApp({ session, path: `/storage/${storage.uuid}` });
     await screen.findByRole('heading', { level: 1, name: 'activity disk renamed' });
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
