@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
@@ -8,7 +7,6 @@ import { SeriesChart, seriesColors } from '../../components/charts/series-chart'
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/query-state';
 import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
-import { defaultCurrency } from '../../lib/format';
 import { BillingQuery } from './billing-access';
 import { costChart } from './billing-chart';
 import { billingGroups, BillingTable } from './billing-table';
@@ -40,9 +38,7 @@ export function BillingPage() {
     ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
     ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
   ]);
-  const currency = useAccountCurrency();
-  const accountCurrency = summary.data?.currency ?? currency ?? defaultCurrency;
-  const money = useChosenCurrency(accountCurrency);
+  const money = useChosenCurrency(summary.data?.currency);
 
   const chart = costChart(
     history.map((query) => query.data),
@@ -58,11 +54,7 @@ export function BillingPage() {
         description="What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs."
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <BillingControls
-          month={month}
-          currency={money.currency}
-          accountCurrency={accountCurrency}
-        />
+        <BillingControls month={month} money={money} />
         <BillingQuery
           query={summary}
           loading="Loading the billing summary"

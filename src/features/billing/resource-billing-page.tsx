@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
@@ -10,7 +9,7 @@ import { ResourceName } from '../../components/resource-name';
 import { EmptyState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
-import { defaultCurrency, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { BillingQuery } from './billing-access';
 import { typeName } from './billing-names';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
@@ -21,9 +20,7 @@ export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
   const month = useBillingMonth();
   const billing = useQuery(billingQueries.resource(resourceId, month));
-  const currency = useAccountCurrency();
-  const accountCurrency = billing.data?.currency ?? currency ?? defaultCurrency;
-  const money = useChosenCurrency(accountCurrency);
+  const money = useChosenCurrency(billing.data?.currency);
 
   const title = billing.data?.details.title || resourceId;
   const days = Object.entries(billing.data?.daily_sums ?? {}).sort(([a], [b]) =>
@@ -45,11 +42,7 @@ export function ResourceBillingPage() {
         }
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <BillingControls
-          month={month}
-          currency={money.currency}
-          accountCurrency={accountCurrency}
-        />
+        <BillingControls month={month} money={money} />
         <BillingQuery
           query={billing}
           loading="Loading the resource's billing"
