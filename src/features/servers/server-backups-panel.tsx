@@ -15,11 +15,10 @@ import { priceQueries } from '../../api/prices';
 import { useModifyServer } from '../../api/server-ops';
 import { storageQueries } from '../../api/storage';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
@@ -161,23 +160,17 @@ function MadeBackups({ server }: { server: ServerDetails }) {
       <Typography variant="h6" component="h2" gutterBottom>
         Backups made
       </Typography>
-      <QueryView
+      <QueryTable
         query={backups}
+        rows={madeOf(backups.data?.storages ?? [])}
         loading="Loading backups"
         failure="Backups could not be loaded"
         empty={{ title: 'No simple backups yet.' }}
-        isEmpty={(data) => madeOf(data.storages).length === 0}
-      >
-        {(data) => (
-          <DataTable
-            label="Simple backups of this server"
-            columns={columns}
-            data={madeOf(data.storages)}
-            getRowId="uuid"
-            rowHeaderColumn="title"
-          />
-        )}
-      </QueryView>
+        label="Simple backups of this server"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="title"
+      />
     </Box>
   );
 }
