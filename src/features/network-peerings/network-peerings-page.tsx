@@ -12,7 +12,7 @@ import { LabelFilter } from '../../components/label-filter';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
@@ -38,10 +38,7 @@ export function NetworkPeeringsPage() {
       header: 'Name',
       cell: linkCell((row) => links.networkPeering(row.uuid)),
     }),
-    column.accessor('state', {
-      header: 'State',
-      cell: ({ row }) => <StateChip state={row.original.state} />,
-    }),
+    column.accessor('state', { header: 'State', cell: stateCell }),
     column.display({
       id: 'network',
       header: 'Your network',

@@ -19,7 +19,7 @@ import { FilterRow, SearchBox, SelectFilter } from '../../components/list-contro
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
 import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { formatMebibytes } from '../../lib/format';
 import { linkCell } from '../../components/link-cell';
@@ -74,10 +74,7 @@ const column = createColumnHelper<ServerSummary>();
 const columns = [
   selectionColumn<ServerSummary>((server) => server.title, 'servers'),
   column.accessor('title', { header: 'Title', cell: linkCell((row) => links.server(row.uuid)) }),
-  column.accessor('state', {
-    header: 'State',
-    cell: ({ row }) => <StateChip state={row.original.state} progress={row.original.progress} />,
-  }),
+  column.accessor('state', { header: 'State', cell: stateCell }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('plan', { header: 'Plan' }),
   column.display({
