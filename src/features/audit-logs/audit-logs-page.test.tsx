@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCallLog, request } from '../../api/http';
+import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
@@ -11,6 +11,7 @@ import { tenantUser } from '../../testing/tenant';
 import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
+import { markApiCalls } from '../../testing/api-calls';
 
 /** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
 const openAuditLog = (session: Session, search: string) =>
@@ -314,7 +315,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
   it('names a deleted resource by what its rows recorded, the UUID on hover and copy', async () => {
     const session = await signInAs('demo');
     const storage = await createDeletedStorageAs(session, 'audit named');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const callsSince = markApiCalls();
     const { user } = openAuditLog(session, `q=${storage.uuid}`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const names = within(table).getAllByText('audit named');
@@ -326,15 +327,13 @@ describe('audit log resource names (issue 24 item 20)', () => {
     await user.click(copy!);
     expect(await navigator.clipboard.readText()).toBe(storage.uuid);
     // The rows named it: no read of the (deleted) storage, nor of a list.
-    const storageReads = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.startsWith('/1.3/storage'));
+    const storageReads = callsSince((path) => path.startsWith('/1.3/storage'));
     expect(storageReads).toHaveLength(0);
   });
 
   it('names rows that recorded no name from one list of their kind, not a read per row', async () => {
     const session = await signInAs('demo');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const callsSince = markApiCalls();
     const { queryClient } = openAuditLog(session, 'action=start&type=server&limit=100');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // Seeded start rows record only the state; the server list names them.
@@ -343,9 +342,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
     expect(web1).toBeDefined();
     const [name] = await within(table).findAllByText('web-1');
     expect(name).toHaveAttribute('title', web1?.uuid);
-    const serverReads = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.startsWith('/1.3/server'));
+    const serverReads = callsSince((path) => path.startsWith('/1.3/server'));
     expect(serverReads).toHaveLength(1);
   });
 });
