@@ -23,6 +23,7 @@ import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { simpleBackupHourlyPrice } from './server-prices';
+import { PageSection } from '../../components/page-section';
 
 /** The plans of the price list (`simple_backup_<plan>_…`, api-reference-notes §2.9) and what each keeps. */
 const planWords: Record<string, string> = {
@@ -156,10 +157,7 @@ function MadeBackups({ server }: { server: ServerDetails }) {
       return kept && disk !== undefined ? [{ ...backup, disk, kept }] : [];
     });
   return (
-    <Box component="section" aria-label="Backups made">
-      <Typography variant="h6" component="h2" gutterBottom>
-        Backups made
-      </Typography>
+    <PageSection title="Backups made">
       <QueryTable
         query={backups}
         rows={madeOf(backups.data?.storages ?? [])}
@@ -171,6 +169,6 @@ function MadeBackups({ server }: { server: ServerDetails }) {
         getRowId="uuid"
         rowHeaderColumn="title"
       />
-    </Box>
+    </PageSection>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -30,6 +29,7 @@ import { consoleSection, ServerConsole } from './server-console';
 import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
 import { ServerOperationButtons } from './server-operations';
 import { FirewallTab, firewallSection } from './firewall/firewall-tab';
+import { PageSection } from '../../components/page-section';
 
 export function ServerDetailPage() {
   return (
@@ -204,7 +204,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             )}
           </DescriptionList>
         </Paper>
-        <Section title="Storage devices">
+        <PageSection title="Storage devices">
           {server.storage_devices.storage_device.length === 0 ? (
             <Typography color="text.secondary">No storage attached.</Typography>
           ) : (
@@ -216,8 +216,8 @@ function ServerView({ server }: { server: ServerDetails }) {
               rowHeaderColumn="storage_title"
             />
           )}
-        </Section>
-        <Section title="Network">
+        </PageSection>
+        <PageSection title="Network">
           {interfaces.length === 0 && server.ip_addresses.ip_address.length === 0 ? (
             <Typography color="text.secondary">No network interfaces.</Typography>
           ) : (
@@ -237,8 +237,8 @@ function ServerView({ server }: { server: ServerDetails }) {
                 ))}
             </Box>
           )}
-        </Section>
-        <Section title="Events">
+        </PageSection>
+        <PageSection title="Events">
           <QueryTable
             query={events}
             loading="Loading events"
@@ -248,7 +248,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             columns={eventColumns}
             getRowId={(event) => `${event.time}-${event.type}`}
           />
-        </Section>
+        </PageSection>
       </Box>
       <ServerConsole server={server} sections={sections} notify={notify} />
       <FirewallTab server={server} sections={sections} notify={notify} />
@@ -260,16 +260,5 @@ function ServerView({ server }: { server: ServerDetails }) {
         />
       )}
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
   );
 }
