@@ -1,11 +1,22 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
 
-/** A page's main action, which opens the dialog that creates or adds one more of its things. */
-export function CreateButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  return (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={onClick}>
+/**
+ * A list page's main action, in its header (and in its empty state): it opens the create page
+ * `to` links to, or runs `onClick` to open a create dialog.
+ */
+export function CreateButton({
+  children,
+  ...target
+}: { children: ReactNode } & ({ to: string } | { onClick: () => void })) {
+  return 'to' in target ? (
+    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={target.to}>
+      {children}
+    </Button>
+  ) : (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={target.onClick}>
       {children}
     </Button>
   );

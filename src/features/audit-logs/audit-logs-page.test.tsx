@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCallLog, request } from '../../api/http';
+import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
@@ -11,6 +11,11 @@ import { tenantUser } from '../../testing/tenant';
 import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
+import { markApiCalls } from '../../testing/api-calls';
+
+/** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
+const openAuditLog = (session: Session, search: string) =>
+  renderPage(<AuditLogsPage />, { session, path: `/audit-logs?${search}` });
 
 const searchOf = (location: { current: { search: string } | null }) =>
   new URLSearchParams(location.current?.search);
@@ -56,14 +61,22 @@ async function createTokens(session: Session, count: number) {
   return ids;
 }
 
+/** A storage of `session`'s created as `title` and renamed `renamed`: an update in its audit rows. */
+async function createRenamedStorage(session: Session, title: string, renamed: string) {
+  const storage = await createStorageAs(session, { zone: 'fi-hel1', title });
+  await request(`/1.3/storage/${storage.uuid}`, null, {
+    method: 'PUT',
+    body: { storage: { title: renamed } },
+    authorization: `Bearer ${session.token}`,
+  });
+  return storage;
+}
+
 describe('audit log page', () => {
   it('pages on the server by Service-Total-Count and keeps page and filters in the URL', async () => {
     const session = await freshSubaccount();
     await createTokens(session, 27);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?limit=25',
-    });
+    const { user, location } = openAuditLog(session, 'limit=25');
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // 27 token creations and the panel sign-in.
@@ -91,10 +104,7 @@ describe('audit log page', () => {
   it('reads every filter from the URL and writes the keyword and dates into it', async () => {
     const session = await freshSubaccount();
     const [tokenId] = await createTokens(session, 2);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?action=create&type=auth&origin=gui',
-    });
+    const { user, location } = openAuditLog(session, 'action=create&type=auth&origin=gui');
 
     await screen.findByRole('table', { name: 'Audit log' });
     expect(await screen.findByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
@@ -122,10 +132,7 @@ describe('audit log page', () => {
   it('opens the full event in a drawer, from the table and from the URL', async () => {
     const session = await freshSubaccount();
     const [tokenId] = await createTokens(session, 1);
-    const { user, location } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${tokenId}`,
-    });
+    const { user, location } = openAuditLog(session, `q=${tokenId}`);
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await user.click(within(table).getByRole('button', { name: /^Event details: create auth/ }));
@@ -146,23 +153,15 @@ describe('audit log page', () => {
     );
 
     // A shared link opens the same event, even when it is not on the page shown.
-    renderPage(<AuditLogsPage />, { session, path: `/audit-logs?action=login&event=${eventId}` });
+    openAuditLog(session, `action=login&event=${eventId}`);
     const linked = await screen.findByRole('dialog', { name: 'Audit event' });
     expect(await within(linked).findByText(eventId!)).toBeVisible();
   });
 
   it('shows what an update changed, before and after', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'audit before' });
-    await request(`/1.3/storage/${storage.uuid}`, null, {
-      method: 'PUT',
-      body: { storage: { title: 'audit after' } },
-      authorization: `Bearer ${session.token}`,
-    });
-    const { user } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${storage.uuid}&action=update`,
-    });
+    const storage = await createRenamedStorage(session, 'audit before', 'audit after');
+    const { user } = openAuditLog(session, `q=${storage.uuid}&action=update`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await user.click(within(table).getByRole('button', { name: /^Event details: update storage/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Audit event' });
@@ -178,10 +177,7 @@ describe('audit log page', () => {
 
   it('explains the 180-day export limit and disables export beyond it', async () => {
     const session = await freshSubaccount();
-    const { unmount } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?from=2025-01-01&to=2026-01-01',
-    });
+    const { unmount } = openAuditLog(session, 'from=2025-01-01&to=2026-01-01');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An export covers at most 180 days; this range is 366 days.',
     );
@@ -192,7 +188,7 @@ describe('audit log page', () => {
     );
     unmount();
 
-    renderPage(<AuditLogsPage />, { session, path: '/audit-logs?from=2025-01-01&to=2025-06-29' });
+    openAuditLog(session, 'from=2025-01-01&to=2025-06-29');
     await screen.findByText(/for at most 180 days/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -255,12 +251,7 @@ describe('app bar search', () => {
 describe('activity tab', () => {
   it('lists one storage’s audit rows on its detail page, with the tab in the URL', async () => {
     const session = await signInAs('demo');
-    const storage = await createStorageAs(session, { zone: 'fi-hel1', title: 'activity disk' });
-    await request(`/1.3/storage/${storage.uuid}`, null, {
-      method: 'PUT',
-      body: { storage: { title: 'activity disk renamed' } },
-      authorization: `Bearer ${session.token}`,
-    });
+    const storage = await createRenamedStorage(session, 'activity disk', 'activity disk renamed');
     const { user, location } = renderApp({ session, path: `/storage/${storage.uuid}` });
     await screen.findByRole('heading', { level: 1, name: 'activity disk renamed' });
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
@@ -324,11 +315,8 @@ describe('audit log resource names (issue 24 item 20)', () => {
   it('names a deleted resource by what its rows recorded, the UUID on hover and copy', async () => {
     const session = await signInAs('demo');
     const storage = await createDeletedStorageAs(session, 'audit named');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
-    const { user } = renderPage(<AuditLogsPage />, {
-      session,
-      path: `/audit-logs?q=${storage.uuid}`,
-    });
+    const callsSince = markApiCalls();
+    const { user } = openAuditLog(session, `q=${storage.uuid}`);
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const names = within(table).getAllByText('audit named');
     // The create and the delete row.
@@ -339,19 +327,14 @@ describe('audit log resource names (issue 24 item 20)', () => {
     await user.click(copy!);
     expect(await navigator.clipboard.readText()).toBe(storage.uuid);
     // The rows named it: no read of the (deleted) storage, nor of a list.
-    const storageReads = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.startsWith('/1.3/storage'));
+    const storageReads = callsSince((path) => path.startsWith('/1.3/storage'));
     expect(storageReads).toHaveLength(0);
   });
 
   it('names rows that recorded no name from one list of their kind, not a read per row', async () => {
     const session = await signInAs('demo');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
-    const { queryClient } = renderPage(<AuditLogsPage />, {
-      session,
-      path: '/audit-logs?action=start&type=server&limit=100',
-    });
+    const callsSince = markApiCalls();
+    const { queryClient } = openAuditLog(session, 'action=start&type=server&limit=100');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // Seeded start rows record only the state; the server list names them.
     const servers = await queryClient.fetchQuery(serverQueries.list());
@@ -359,9 +342,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
     expect(web1).toBeDefined();
     const [name] = await within(table).findAllByText('web-1');
     expect(name).toHaveAttribute('title', web1?.uuid);
-    const serverReads = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.startsWith('/1.3/server'));
+    const serverReads = callsSince((path) => path.startsWith('/1.3/server'));
     expect(serverReads).toHaveLength(1);
   });
 });

@@ -18,9 +18,10 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { AuditEventDrawer } from '../../components/audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from '../../components/audit-log-table';
 import { TextInput } from '../../components/form/text-input';
-import { SearchBox } from '../../components/list-controls';
+import { SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { EmptyState } from '../../components/query-state';
+import { QueryView } from '../../components/query-view';
 import { saveFile } from '../../lib/download';
 import {
   auditFilters,
@@ -40,6 +41,14 @@ interface MissingResourceState {
 }
 
 const noRows: AuditLog[] = [];
+
+const pageSizeOptions = pageSizes.map((size) => ({ value: String(size), label: String(size) }));
+
+/** The date range's two ends: each is its URL parameter and the view's field of that name. */
+const dateFilters = [
+  { param: 'from', label: 'From (UTC)' },
+  { param: 'to', label: 'To (UTC)' },
+] as const;
 
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
@@ -104,26 +113,18 @@ export function AuditLogsPage() {
           />
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ width: 180 }}>
-            <TextInput
-              size="small"
-              type="date"
-              label="From (UTC)"
-              shrinkLabel
-              value={view.from ?? ''}
-              onChange={(event) => change({ from: event.target.value || null })}
-            />
-          </Box>
-          <Box sx={{ width: 180 }}>
-            <TextInput
-              size="small"
-              type="date"
-              label="To (UTC)"
-              shrinkLabel
-              value={view.to ?? ''}
-              onChange={(event) => change({ to: event.target.value || null })}
-            />
-          </Box>
+          {dateFilters.map(({ param, label }) => (
+            <Box key={param} sx={{ width: 180 }}>
+              <TextInput
+                size="small"
+                type="date"
+                label={label}
+                shrinkLabel
+                value={view[param] ?? ''}
+                onChange={(event) => change({ [param]: event.target.value || null })}
+              />
+            </Box>
+          ))}
           {filtered && (
             <Button
               onClick={() =>
@@ -140,64 +141,56 @@ export function AuditLogsPage() {
         <ExportControls view={view} />
         <ApiCallPanel match={readsOf(auditLogListCall.path)} includeEarlier />
       </Paper>
-      {logs.isPending && <LoadingState label="Loading the audit log" />}
-      {logs.isError && (
-        <ErrorState
-          error={logs.error}
-          title="The audit log could not be loaded"
-          onRetry={() => void logs.refetch()}
-        />
-      )}
-      {logs.isSuccess &&
-        (logs.data.rows.length === 0 ? (
-          <EmptyState
-            title={
-              view.offset > 0 && logs.data.total > 0
-                ? 'No rows on this page.'
-                : filtered
-                  ? 'No events match these filters.'
-                  : 'No events recorded yet.'
-            }
-            description={
-              view.offset > 0 && logs.data.total > 0
-                ? `The filters match ${logs.data.total} rows; go back to an earlier page.`
-                : filtered
-                  ? 'Widen the dates or clear some filters.'
-                  : 'Changes to resources and panel sign-ins appear here.'
-            }
-          />
-        ) : (
-          <AuditLogTable
-            label="Audit log"
-            rows={logs.data.rows}
-            names={names}
-            onOpen={(row) => change({ event: row.cloud_event_id }, true)}
-          />
-        ))}
-      {logs.isSuccess && (
-        <AuditPageControls
-          offset={view.offset}
-          limit={view.limit}
-          total={logs.data.total}
-          shown={logs.data.rows.length}
-          onOffset={(offset) => change({ offset: String(offset) }, true)}
-        >
-          <TextField
-            select
-            size="small"
-            label="Rows per page"
-            value={view.limit}
-            onChange={(event) => change({ limit: event.target.value })}
-            sx={{ minWidth: 140 }}
-          >
-            {pageSizes.map((size) => (
-              <MenuItem key={size} value={size}>
-                {size}
-              </MenuItem>
-            ))}
-          </TextField>
-        </AuditPageControls>
-      )}
+      <QueryView
+        query={logs}
+        loading="Loading the audit log"
+        failure="The audit log could not be loaded"
+      >
+        {({ rows, total }) => (
+          <>
+            {rows.length === 0 ? (
+              <EmptyState
+                title={
+                  view.offset > 0 && total > 0
+                    ? 'No rows on this page.'
+                    : filtered
+                      ? 'No events match these filters.'
+                      : 'No events recorded yet.'
+                }
+                description={
+                  view.offset > 0 && total > 0
+                    ? `The filters match ${total} rows; go back to an earlier page.`
+                    : filtered
+                      ? 'Widen the dates or clear some filters.'
+                      : 'Changes to resources and panel sign-ins appear here.'
+                }
+              />
+            ) : (
+              <AuditLogTable
+                label="Audit log"
+                rows={rows}
+                names={names}
+                onOpen={(row) => change({ event: row.cloud_event_id }, true)}
+              />
+            )}
+            <AuditPageControls
+              offset={view.offset}
+              limit={view.limit}
+              total={total}
+              shown={rows.length}
+              onOffset={(offset) => change({ offset: String(offset) }, true)}
+            >
+              <SelectFilter
+                label="Rows per page"
+                value={String(view.limit)}
+                options={pageSizeOptions}
+                onChange={(limit) => change({ limit })}
+                minWidth={140}
+              />
+            </AuditPageControls>
+          </>
+        )}
+      </QueryView>
       <AuditEventDrawer
         eventId={view.event ?? null}
         initial={openRow}

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { ApiError } from '../../api/http';
-import { ErrorState } from '../../components/query-state';
+import { ErrorState, LoadingState } from '../../components/query-state';
 
 /** 403 means the account lacks the billing role (api-reference-notes §10.3), which is not a failure to fix. */
-export function BillingError({
+function BillingError({
   error,
   title,
   onRetry,
@@ -23,4 +25,27 @@ export function BillingError({
     );
   }
   return <ErrorState error={error} title={title} onRetry={onRetry} />;
+}
+
+/** A billing read's loading and failed states (QueryView's, but with BillingError); then `children`. */
+export function BillingQuery<T>({
+  query,
+  loading,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T, ApiError>;
+  /** Names the progress indicator while the query runs. */
+  loading: string;
+  /** Titles the alert (with Retry) when the query fails for another reason than the role. */
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError) {
+    return (
+      <BillingError error={query.error} title={failure} onRetry={() => void query.refetch()} />
+    );
+  }
+  return children(query.data);
 }

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
+import { useAccountCurrency } from '../../api/account-details';
 import { currentMonth } from '../../lib/billing-month';
+import { defaultCurrency } from '../../lib/format';
 import { billingMonthOf } from './billing-url';
 import { MonthField } from './month-field';
 import type { Money } from './use-billing-currency';
@@ -12,25 +14,33 @@ export function useBillingMonth() {
   return billingMonthOf(search);
 }
 
+/** Money in the chosen display currency, and the account currency it is converted from. */
+export type ChosenMoney = Money & { accountCurrency: string };
+
 /**
- * The display currency the URL asks for (`currency`), converted from the account currency; its
- * `param` keeps the choice in the drill-down's links and back.
+ * The display currency the URL asks for (`currency`), converted from the account currency: the
+ * one a billing answer states (`billed`), else the account's own. Its `param` keeps the choice
+ * in the drill-down's links and back.
  */
-export function useChosenCurrency(accountCurrency: string): Money {
+export function useChosenCurrency(billed: string | undefined): ChosenMoney {
   const [search] = useSearchParams();
+  const ownCurrency = useAccountCurrency();
+  const accountCurrency = billed ?? ownCurrency ?? defaultCurrency;
   const param = search.get('currency') ?? undefined;
-  return { ...useBillingCurrency(accountCurrency, param ?? null), ...(param ? { param } : {}) };
+  return {
+    ...useBillingCurrency(accountCurrency, param ?? null),
+    accountCurrency,
+    ...(param ? { param } : {}),
+  };
 }
 
 /** The month and currency pickers; the URL keeps a choice other than the default. */
 export function BillingControls({
   month,
-  currency,
-  accountCurrency,
+  money: { currency, accountCurrency },
 }: {
   month: string;
-  currency: string;
-  accountCurrency: string;
+  money: ChosenMoney;
 }) {
   const [, setSearch] = useSearchParams();
   const thisMonth = currentMonth();

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCallLog } from '../../api/http';
 import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
@@ -12,6 +11,7 @@ import { renderApp, renderPage, signInAs } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
+import { markApiCalls } from '../../testing/api-calls';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
@@ -144,14 +144,12 @@ describe('billing page', () => {
 
   it('asks once without the billing role: one refused request, one message (issue 24 item 15)', async () => {
     const session = await signInAs('demo_viewer');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const callsSince = markApiCalls();
     renderPage(<BillingPage />, { session });
     expect(await screen.findByText('No billing permission')).toBeVisible();
     // Give any further request time to be sent before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const billing = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.includes('/billing'));
+    const billing = callsSince((path) => path.includes('/billing'));
     expect(billing).toHaveLength(1);
     expect(screen.getAllByText('No billing permission')).toHaveLength(1);
   });

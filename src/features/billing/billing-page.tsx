@@ -1,15 +1,13 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, LoadingState } from '../../components/query-state';
+import { EmptyState } from '../../components/query-state';
 import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
-import { defaultCurrency } from '../../lib/format';
-import { BillingError } from './billing-access';
+import { BillingQuery } from './billing-access';
 import { costChart } from './billing-chart';
 import { billingGroups, BillingTable } from './billing-table';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
@@ -40,9 +38,7 @@ export function BillingPage() {
     ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
     ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
   ]);
-  const currency = useAccountCurrency();
-  const accountCurrency = summary.data?.currency ?? currency ?? defaultCurrency;
-  const money = useChosenCurrency(accountCurrency);
+  const money = useChosenCurrency(summary.data?.currency);
 
   const chart = costChart(
     history.map((query) => query.data),
@@ -58,57 +54,51 @@ export function BillingPage() {
         description="What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs."
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <BillingControls
-          month={month}
-          currency={money.currency}
-          accountCurrency={accountCurrency}
-        />
-        {summary.isPending && <LoadingState label="Loading the billing summary" />}
-        {summary.isError && (
-          <BillingError
-            error={summary.error}
-            title={`The billing summary of ${formatMonth(month)} could not be loaded`}
-            onRetry={() => void summary.refetch()}
-          />
-        )}
-        {summary.isSuccess && (
-          <>
-            {billingGroups(summary.data).length === 0 ? (
-              <EmptyState
-                title={`Nothing was billed in ${formatMonth(month)}.`}
-                description="Resources are billed for every hour they exist; pick another month."
-              />
-            ) : (
-              <BillingTable summary={summary.data} month={month} money={money} titles={titles} />
-            )}
-            {/* After the table and in a box of its height from the start: the months and recharts
-                load later, and the table and totals above never move when they come. */}
-            <Box sx={{ minHeight: chartHeight }}>
-              {chartData.length > 0 && (
-                <SeriesChart
-                  title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
-                  description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
-                  kind="stacked-bar"
-                  data={chartData}
-                  xKey="month"
-                  xLabel="Month"
-                  series={chart.series.map(({ key, label }, index) => ({
-                    key,
-                    label,
-                    color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
-                  }))}
-                  formatValue={(value) =>
-                    new Intl.NumberFormat(undefined, {
-                      style: 'currency',
-                      currency: money.currency,
-                    }).format(value)
-                  }
-                  formatX={(value) => formatMonth(value)}
+        <BillingControls month={month} money={money} />
+        <BillingQuery
+          query={summary}
+          loading="Loading the billing summary"
+          failure={`The billing summary of ${formatMonth(month)} could not be loaded`}
+        >
+          {(data) => (
+            <>
+              {billingGroups(data).length === 0 ? (
+                <EmptyState
+                  title={`Nothing was billed in ${formatMonth(month)}.`}
+                  description="Resources are billed for every hour they exist; pick another month."
                 />
+              ) : (
+                <BillingTable summary={data} month={month} money={money} titles={titles} />
               )}
-            </Box>
-          </>
-        )}
+              {/* After the table and in a box of its height from the start: the months and recharts
+                load later, and the table and totals above never move when they come. */}
+              <Box sx={{ minHeight: chartHeight }}>
+                {chartData.length > 0 && (
+                  <SeriesChart
+                    title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
+                    description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
+                    kind="stacked-bar"
+                    data={chartData}
+                    xKey="month"
+                    xLabel="Month"
+                    series={chart.series.map(({ key, label }, index) => ({
+                      key,
+                      label,
+                      color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
+                    }))}
+                    formatValue={(value) =>
+                      new Intl.NumberFormat(undefined, {
+                        style: 'currency',
+                        currency: money.currency,
+                      }).format(value)
+                    }
+                    formatX={(value) => formatMonth(value)}
+                  />
+                )}
+              </Box>
+            </>
+          )}
+        </BillingQuery>
       </Box>
     </>
   );

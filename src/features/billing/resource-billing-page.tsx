@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAccountCurrency } from '../../api/account-details';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { ResourceName } from '../../components/resource-name';
-import { EmptyState, LoadingState } from '../../components/query-state';
+import { EmptyState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
-import { defaultCurrency, formatNumber } from '../../lib/format';
-import { BillingError } from './billing-access';
+import { formatNumber } from '../../lib/format';
+import { BillingQuery } from './billing-access';
 import { typeName } from './billing-names';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { DescriptionList } from '../../components/description-list';
@@ -21,9 +20,7 @@ export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
   const month = useBillingMonth();
   const billing = useQuery(billingQueries.resource(resourceId, month));
-  const currency = useAccountCurrency();
-  const accountCurrency = billing.data?.currency ?? currency ?? defaultCurrency;
-  const money = useChosenCurrency(accountCurrency);
+  const money = useChosenCurrency(billing.data?.currency);
 
   const title = billing.data?.details.title || resourceId;
   const days = Object.entries(billing.data?.daily_sums ?? {}).sort(([a], [b]) =>
@@ -45,67 +42,61 @@ export function ResourceBillingPage() {
         }
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <BillingControls
-          month={month}
-          currency={money.currency}
-          accountCurrency={accountCurrency}
-        />
-        {billing.isPending && <LoadingState label="Loading the resource's billing" />}
-        {billing.isError && (
-          <BillingError
-            error={billing.error}
-            title={`The billing of ${resourceId} could not be loaded`}
-            onRetry={() => void billing.refetch()}
-          />
-        )}
-        {billing.isSuccess && (
-          <>
-            <SectionCard title="Summary">
-              <DescriptionList terms="muted">
-                <dt>Resource</dt>
-                <dd>
-                  <ResourceName
-                    uuid={billing.data.details.resource_id}
-                    name={billing.data.details.title || undefined}
-                  />
-                </dd>
-                <dt>Type</dt>
-                <dd>{typeName(billing.data.details.type)}</dd>
-                <dt>Zone</dt>
-                <dd>{billing.data.details.zone}</dd>
-                {billing.data.details.plan && (
-                  <>
-                    <dt>Plan</dt>
-                    <dd>{billing.data.details.plan}</dd>
-                  </>
-                )}
-                <dt>Hours billed</dt>
-                <dd>{formatNumber(billing.data.details.hours)}</dd>
-                <dt>Total</dt>
-                <dd>{money.format(billing.data.total_amount)}</dd>
-              </DescriptionList>
-            </SectionCard>
-            {days.length === 0 ? (
-              <EmptyState title={`This resource was not billed in ${formatMonth(month)}.`} />
-            ) : (
-              <SeriesChart
-                title="Daily costs"
-                description={`The cost of each day of ${formatMonth(month)} in ${money.currency}.`}
-                kind="stacked-bar"
-                data={days.map(([day, amount]) => ({ day, amount: money.convert(amount) }))}
-                xKey="day"
-                xLabel="Day"
-                series={[{ key: 'amount', label: 'Cost', color: seriesColors[0] ?? '#1e88e5' }]}
-                formatValue={(value) =>
-                  new Intl.NumberFormat(undefined, {
-                    style: 'currency',
-                    currency: money.currency,
-                  }).format(value)
-                }
-              />
-            )}
-          </>
-        )}
+        <BillingControls month={month} money={money} />
+        <BillingQuery
+          query={billing}
+          loading="Loading the resource's billing"
+          failure={`The billing of ${resourceId} could not be loaded`}
+        >
+          {(data) => (
+            <>
+              <SectionCard title="Summary">
+                <DescriptionList terms="muted">
+                  <dt>Resource</dt>
+                  <dd>
+                    <ResourceName
+                      uuid={data.details.resource_id}
+                      name={data.details.title || undefined}
+                    />
+                  </dd>
+                  <dt>Type</dt>
+                  <dd>{typeName(data.details.type)}</dd>
+                  <dt>Zone</dt>
+                  <dd>{data.details.zone}</dd>
+                  {data.details.plan && (
+                    <>
+                      <dt>Plan</dt>
+                      <dd>{data.details.plan}</dd>
+                    </>
+                  )}
+                  <dt>Hours billed</dt>
+                  <dd>{formatNumber(data.details.hours)}</dd>
+                  <dt>Total</dt>
+                  <dd>{money.format(data.total_amount)}</dd>
+                </DescriptionList>
+              </SectionCard>
+              {days.length === 0 ? (
+                <EmptyState title={`This resource was not billed in ${formatMonth(month)}.`} />
+              ) : (
+                <SeriesChart
+                  title="Daily costs"
+                  description={`The cost of each day of ${formatMonth(month)} in ${money.currency}.`}
+                  kind="stacked-bar"
+                  data={days.map(([day, amount]) => ({ day, amount: money.convert(amount) }))}
+                  xKey="day"
+                  xLabel="Day"
+                  series={[{ key: 'amount', label: 'Cost', color: seriesColors[0] ?? '#1e88e5' }]}
+                  formatValue={(value) =>
+                    new Intl.NumberFormat(undefined, {
+                      style: 'currency',
+                      currency: money.currency,
+                    }).format(value)
+                  }
+                />
+              )}
+            </>
+          )}
+        </BillingQuery>
       </Box>
     </>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serverEndpoints } from '../../../contract/server';
 import { storageEndpoints } from '../../../contract/storage';
 import { getResourceUsage } from '../../api/account';
-import { apiCallLog, callEndpoint } from '../../api/http';
+import { callEndpoint } from '../../api/http';
 import { billingQueries } from '../../api/billing';
 import { auditLogQueries } from '../../api/audit-logs';
 import { currentMonth } from '../../lib/billing-month';
@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { renderPage, signInAs, uniqueName } from '../../testing/render';
 import { as, createStorageAs } from '../../testing/resources';
 import { DashboardPage } from './dashboard-page';
+import { markApiCalls } from '../../testing/api-calls';
 
 const widget = (name: string) => screen.findByRole('region', { name }, { timeout: 8000 });
 
@@ -128,7 +129,7 @@ describe('dashboard', () => {
 
   it('shows a viewer no spend and sends no request the API refuses', async () => {
     const session = await signInAs('demo_viewer');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const callsSince = markApiCalls();
     renderPage(<DashboardPage />, { session });
     const resources = await widget('Resources');
     expect(await within(resources).findByRole('link', { name: 'Storage' })).toBeVisible();
@@ -136,7 +137,7 @@ describe('dashboard', () => {
       await within(await widget('Recent activity')).findAllByRole('listitem'),
     ).not.toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Spend this month' })).not.toBeInTheDocument();
-    const calls = apiCallLog.get().filter((call) => call.seq > since);
+    const calls = callsSince();
     expect(calls.some((call) => call.path.includes('/billing'))).toBe(false);
     // Every widget it shows loaded: none was refused.
     expect(screen.queryAllByRole('alert')).toEqual([]);

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../lib/format';
 import { links } from '../../lib/links';
 import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
+import { PageSection } from '../../components/page-section';
 
 export function NetworkPeeringDetailPage() {
   return (
@@ -91,10 +92,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
         {modify.error && confirming === null && (
           <ApiErrorAlert error={modify.error} title="The peering could not be changed" />
         )}
-        <Box component="section" aria-labelledby="peering-sides">
-          <Typography id="peering-sides" variant="h6" component="h2" gutterBottom>
-            Both sides
-          </Typography>
+        <PageSection title="Both sides">
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
             <Side title="Your side" status={sides.local} />
             <Side title="The other side" status={sides.peer} />
@@ -104,7 +102,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
               This page updates by itself until the peering is active.
             </Typography>
           )}
-        </Box>
+        </PageSection>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DescriptionList>
             <Field term="State">

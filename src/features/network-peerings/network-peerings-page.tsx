@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
@@ -11,9 +9,10 @@ import { networkPeeringListCall, networkPeeringQueries } from '../../api/network
 import { networkQueries } from '../../api/networks';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { LabelFilter } from '../../components/label-filter';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
@@ -39,10 +38,7 @@ export function NetworkPeeringsPage() {
       header: 'Name',
       cell: linkCell((row) => links.networkPeering(row.uuid)),
     }),
-    column.accessor('state', {
-      header: 'State',
-      cell: ({ row }) => <StateChip state={row.original.state} />,
-    }),
+    column.accessor('state', { header: 'State', cell: stateCell }),
     column.display({
       id: 'network',
       header: 'Your network',
@@ -82,16 +78,7 @@ export function NetworkPeeringsPage() {
       <PageHeader
         title="Network peerings"
         description="Connect a private network to another, also of another account. Each side creates the peering; it is active once both have."
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={links.newNetworkPeering()}
-          >
-            Create peering
-          </Button>
-        }
+        actions={<CreateButton to={links.newNetworkPeering()}>Create peering</CreateButton>}
       />
       <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
         <LabelFilter

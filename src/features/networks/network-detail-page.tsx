@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -28,6 +27,7 @@ import {
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
 import { DescriptionList, Field } from '../../components/description-list';
+import { PageSection } from '../../components/page-section';
 
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
 
@@ -129,7 +129,7 @@ function NetworkDetails({ network }: { network: Network }) {
             <Field term="Labels">{describeLabels(network.labels) || 'None'}</Field>
           </DescriptionList>
         </Paper>
-        <Section id="network-ip-networks" title="IP networks">
+        <PageSection title="IP networks">
           <DataTable
             label="IP networks"
             columns={ipColumns}
@@ -137,14 +137,14 @@ function NetworkDetails({ network }: { network: Network }) {
             getRowId={(entry) => entry.address}
             rowHeaderColumn="address"
           />
-        </Section>
-        <Section id="network-servers" title="Attached servers">
+        </PageSection>
+        <PageSection title="Attached servers">
           {servers.length === 0 ? (
             <Typography color="text.secondary">No server is attached.</Typography>
           ) : (
             <ServerLinkList servers={servers} label="Attached servers" sx={{ m: 0 }} />
           )}
-        </Section>
+        </PageSection>
         {editable && <NetworkPeerings network={network} />}
       </Box>
       {action === 'edit' && (
@@ -180,7 +180,7 @@ function NetworkDetails({ network }: { network: Network }) {
 function NetworkPeerings({ network }: { network: Network }) {
   const peerings = useQuery(networkPeeringQueries.list({ localNetwork: network.uuid }));
   return (
-    <Section id="network-peerings" title="Network peerings">
+    <PageSection title="Network peerings">
       {peerings.isPending && <Typography color="text.secondary">Loading peerings…</Typography>}
       {peerings.isError && (
         <Typography color="error">{`Peerings could not be loaded: ${peerings.error.message}`}</Typography>
@@ -210,17 +210,6 @@ function NetworkPeerings({ network }: { network: Network }) {
             ))}
           </Box>
         ))}
-    </Section>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id}>
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
+    </PageSection>
   );
 }

@@ -7,7 +7,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import type { Network } from '../../../contract/network';
 import {
   createNetworkCall,
@@ -21,6 +20,7 @@ import { useApiFailure } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { AddButton } from '../../components/add-button';
 import { FormDialog } from '../../components/form-dialog';
 import { zoneOptions } from '../../components/zone-options';
 import { firstHost } from '../../lib/ip-networks';
@@ -148,18 +148,28 @@ function IpNetworkFieldsList({ control }: { control: Control<NetworkFormValues> 
       {listError && <FormHelperText error>{listError}</FormHelperText>}
       {/* At most one IPv4 and one IPv6 network (contract): the second takes the other family. */}
       {fields.length < 2 && (
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => append(emptyIpNetwork(firstFamily === 'IPv6' ? 'IPv4' : 'IPv6'))}
-          >
-            Add IP network
-          </Button>
-        </Box>
+        <AddButton onClick={() => append(emptyIpNetwork(firstFamily === 'IPv6' ? 'IPv4' : 'IPv6'))}>
+          Add IP network
+        </AddButton>
       )}
     </Box>
   );
 }
+
+/** The DHCP settings an IP network with DHCP on offers, each a text field. */
+const dhcpFields = [
+  { field: 'dhcpDns', label: 'DNS servers', hint: 'Addresses separated by commas.' },
+  {
+    field: 'dhcpRoutes',
+    label: 'DHCP routes',
+    hint: 'Networks in CIDR notation, separated by commas.',
+  },
+  {
+    field: 'dhcpBootfileUrl',
+    label: 'Boot file URL',
+    hint: 'Optional http(s) address for network boot.',
+  },
+] as const;
 
 function IpNetworkEntry({
   control,
@@ -210,24 +220,15 @@ function IpNetworkEntry({
       </Box>
       {dhcp && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-          <FormTextInput
-            control={control}
-            name={`ipNetworks.${index}.dhcpDns`}
-            label={`DNS servers ${n}`}
-            hint="Addresses separated by commas."
-          />
-          <FormTextInput
-            control={control}
-            name={`ipNetworks.${index}.dhcpRoutes`}
-            label={`DHCP routes ${n}`}
-            hint="Networks in CIDR notation, separated by commas."
-          />
-          <FormTextInput
-            control={control}
-            name={`ipNetworks.${index}.dhcpBootfileUrl`}
-            label={`Boot file URL ${n}`}
-            hint="Optional http(s) address for network boot."
-          />
+          {dhcpFields.map(({ field, label, hint }) => (
+            <FormTextInput
+              key={field}
+              control={control}
+              name={`ipNetworks.${index}.${field}`}
+              label={`${label} ${n}`}
+              hint={hint}
+            />
+          ))}
         </Box>
       )}
       {onRemove && (

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import { networkListCall, networkQueries } from '../../api/networks';
@@ -12,6 +10,7 @@ import { zoneQueries } from '../../api/zones';
 import { LabelFilter } from '../../components/label-filter';
 import { SelectFilter } from '../../components/list-controls';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
@@ -102,9 +101,7 @@ export function NetworksPage() {
         title="Networks"
         description="Private networks of your account and the public and utility networks of every zone."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create private network
-          </Button>
+          <CreateButton onClick={() => setCreating(true)}>Create private network</CreateButton>
         }
       />
       <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>

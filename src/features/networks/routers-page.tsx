@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
+import type { BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod/mini';
 import { labelSchema } from '../../../contract/common';
@@ -23,7 +23,8 @@ import {
   useModifyRouter,
 } from '../../api/routers';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
+import { CreateButton } from '../../components/create-button';
 import { FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { FormDialog } from '../../components/form-dialog';
@@ -108,11 +109,7 @@ export function RoutersPage() {
       <PageHeader
         title="Routers"
         description="Routers connect private networks to each other; a network peering needs a router on both networks."
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create router
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setCreating(true)}>Create router</CreateButton>}
       />
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={routerListCall} />
@@ -151,18 +148,25 @@ export function RoutersPage() {
   );
 }
 
-function AttachedNetworks({
-  router,
-  networkByUuid,
-}: {
+interface NetworkLinksProps {
   router: Router;
   networkByUuid: Map<string, Network>;
-}) {
-  const attached = router.attached_networks.network;
-  if (attached.length === 0) return <>—</>;
+}
+
+function AttachedNetworks(props: NetworkLinksProps) {
+  if (props.router.attached_networks.network.length === 0) return <>—</>;
+  return <NetworkLinks {...props} sx={{ m: 0, pl: 2 }} />;
+}
+
+/** The networks the router is attached to, each linked to its page (where it is detached). */
+function NetworkLinks({
+  router,
+  networkByUuid,
+  ...list
+}: NetworkLinksProps & Pick<BoxProps, 'sx' | 'aria-label'>) {
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2 }}>
-      {attached.map(({ uuid }) => (
+    <Box component="ul" {...list}>
+      {router.attached_networks.network.map(({ uuid }) => (
         <li key={uuid}>
           <Link component={RouterLink} to={links.network(uuid)}>
             {networkByUuid.get(uuid)?.name ?? uuid}
@@ -286,41 +290,29 @@ function DeleteRouterDialog({
   networkByUuid,
   onClose,
   onDeleted,
-}: {
-  router: Router;
-  networkByUuid: Map<string, Network>;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+}: NetworkLinksProps & { onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteRouter(router.uuid);
-  const attached = router.attached_networks.network;
+  const attached = router.attached_networks.network.length > 0;
   return (
     <ConfirmDialog
       open
       title={`Delete “${router.name}”?`}
-      confirmLabel="Delete router"
-      pendingLabel="Deleting…"
-      mutation={remove}
-      confirmDisabled={attached.length > 0}
-      errorTitle="The router could not be deleted"
+      {...confirmWords('delete', 'router')}
+      {...confirmMutation(remove, undefined, onDeleted)}
+      confirmDisabled={attached}
       apiCall={deleteRouterCall(router.uuid)}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >
-      {attached.length > 0 ? (
+      {attached ? (
         <>
           <Typography sx={{ mb: 1 }}>
             The router is attached to these networks; detach it on each network's page first:
           </Typography>
-          <ul aria-label="Networks attached to the router">
-            {attached.map(({ uuid }) => (
-              <li key={uuid}>
-                <Link component={RouterLink} to={links.network(uuid)}>
-                  {networkByUuid.get(uuid)?.name ?? uuid}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NetworkLinks
+            router={router}
+            networkByUuid={networkByUuid}
+            aria-label="Networks attached to the router"
+          />
         </>
       ) : (
         'The router and its static routes are deleted for good.'

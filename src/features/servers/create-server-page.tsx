@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import type { Plan } from '../../../contract/plan';
 import type { CreateServerRequest } from '../../../contract/server';
@@ -21,7 +20,6 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CostPreview } from '../../components/cost-preview';
 import { LabelFields } from '../../components/form/label-fields';
-import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
 import { formWithAsideSx } from '../../components/wizard-form';
 import { describePlan, estimateServerCost } from '../../lib/pricing';
@@ -130,31 +128,14 @@ export function CreateServerPage() {
           >
             {zoneOptions(zones.data)}
           </FormSelect>
-          <Controller
-            name="plan"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => {
-                  field.onChange(event);
-                  choosePlan(event.target.value);
-                }}
-                select
-                required
-                label="Plan"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {(plans.data ?? []).map((plan) => (
-                  <MenuItem key={plan.name} value={plan.name}>
-                    {`${plan.name}: ${describePlan(plan)}`}
-                  </MenuItem>
-                ))}
-                <MenuItem value={customPlan}>Custom cores and memory</MenuItem>
-              </TextField>
-            )}
-          />
+          <FormSelect control={control} name="plan" label="Plan" required onChosen={choosePlan}>
+            {(plans.data ?? []).map((plan) => (
+              <MenuItem key={plan.name} value={plan.name}>
+                {`${plan.name}: ${describePlan(plan)}`}
+              </MenuItem>
+            ))}
+            <MenuItem value={customPlan}>Custom cores and memory</MenuItem>
+          </FormSelect>
           {planName === customPlan && (
             <Box sx={{ display: 'flex', gap: 2 }}>
               <FormTextInput control={control} name="cores" label="CPU cores" inputMode="numeric" />
@@ -167,33 +148,20 @@ export function CreateServerPage() {
               />
             </Box>
           )}
-          <Controller
-            name="template"
+          <FormSelect
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                required
-                label="Operating system template"
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.message ??
-                  (zone === '' ? 'Choose a zone first.' : 'Public templates of the zone.')
-                }
-              >
-                {zoneTemplates.map((template) => (
-                  <MenuItem key={template.uuid} value={template.uuid}>
-                    {template.title}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Box sx={{ display: 'flex', gap: 2 }}>
-            <SizeField control={control} name="osSize" label="OS disk size (GiB)" />
-            <TierField control={control} name="osTier" label="OS disk tier" />
-          </Box>
+            name="template"
+            label="Operating system template"
+            required
+            hint={zone === '' ? 'Choose a zone first.' : 'Public templates of the zone.'}
+          >
+            {zoneTemplates.map((template) => (
+              <MenuItem key={template.uuid} value={template.uuid}>
+                {template.title}
+              </MenuItem>
+            ))}
+          </FormSelect>
+          <DiskFields control={control} disk="os" what="OS disk" />
           <FormCheckbox control={control} name="extraDisk" label="Add an empty data disk" />
           <ExtraDisk control={control} />
           <FormTextInput control={control} name="title" label="Title" required />
@@ -222,71 +190,47 @@ export function CreateServerPage() {
   );
 }
 
-type SizeName = 'osSize' | 'extraSize';
-type TierName = 'osTier' | 'extraTier';
 type FormControl = Control<CreateServerFormValues, unknown, CreateServerRequest>;
 
-function SizeField({
+/** A disk's size and tier: the OS disk's (`os`) or the optional data disk's (`extra`). */
+function DiskFields({
   control,
-  name,
-  label,
+  disk,
+  what,
 }: {
   control: FormControl;
-  name: SizeName;
-  label: string;
+  disk: 'os' | 'extra';
+  /** The disk as the labels name it. */
+  what: string;
 }) {
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...field}
-          label={label}
-          inputMode="numeric"
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
-function TierField({
-  control,
-  name,
-  label,
-}: {
-  control: FormControl;
-  name: TierName;
-  label: string;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <TextField {...field} select label={label} sx={{ minWidth: 180 }}>
-          {storageTierSchema.options.map((tier) => (
-            <MenuItem key={tier} value={tier}>
-              {tierLabels[tier]}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <Box sx={{ display: 'flex', gap: 2 }}>
+      <FormTextInput
+        control={control}
+        name={`${disk}Size`}
+        label={`${what} size (GiB)`}
+        inputMode="numeric"
+      />
+      <FormSelect
+        control={control}
+        name={`${disk}Tier`}
+        label={`${what} tier`}
+        sx={{ minWidth: 180 }}
+      >
+        {storageTierSchema.options.map((tier) => (
+          <MenuItem key={tier} value={tier}>
+            {tierLabels[tier]}
+          </MenuItem>
+        ))}
+      </FormSelect>
+    </Box>
   );
 }
 
 function ExtraDisk({ control }: { control: FormControl }) {
   const extraDisk = useWatch({ control, name: 'extraDisk' });
   if (!extraDisk) return null;
-  return (
-    <Box sx={{ display: 'flex', gap: 2 }}>
-      <SizeField control={control} name="extraSize" label="Data disk size (GiB)" />
-      <TierField control={control} name="extraTier" label="Data disk tier" />
-    </Box>
-  );
+  return <DiskFields control={control} disk="extra" what="Data disk" />;
 }
 
 interface ServerCostPreviewProps {

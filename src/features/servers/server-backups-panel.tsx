@@ -15,15 +15,15 @@ import { priceQueries } from '../../api/prices';
 import { useModifyServer } from '../../api/server-ops';
 import { storageQueries } from '../../api/storage';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { simpleBackupHourlyPrice } from './server-prices';
+import { PageSection } from '../../components/page-section';
 
 /** The plans of the price list (`simple_backup_<plan>_…`, api-reference-notes §2.9) and what each keeps. */
 const planWords: Record<string, string> = {
@@ -157,27 +157,18 @@ function MadeBackups({ server }: { server: ServerDetails }) {
       return kept && disk !== undefined ? [{ ...backup, disk, kept }] : [];
     });
   return (
-    <Box component="section" aria-label="Backups made">
-      <Typography variant="h6" component="h2" gutterBottom>
-        Backups made
-      </Typography>
-      <QueryView
+    <PageSection title="Backups made">
+      <QueryTable
         query={backups}
+        rows={madeOf(backups.data?.storages ?? [])}
         loading="Loading backups"
         failure="Backups could not be loaded"
         empty={{ title: 'No simple backups yet.' }}
-        isEmpty={(data) => madeOf(data.storages).length === 0}
-      >
-        {(data) => (
-          <DataTable
-            label="Simple backups of this server"
-            columns={columns}
-            data={madeOf(data.storages)}
-            getRowId="uuid"
-            rowHeaderColumn="title"
-          />
-        )}
-      </QueryView>
-    </Box>
+        label="Simple backups of this server"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="title"
+      />
+    </PageSection>
   );
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import type { ServerDetails } from '../../../contract/server';
 import { LoadingState } from '../../components/query-state';
 import type { ResourceSection } from '../../components/resource-tabs';
 import { useSectionPanel } from '../../components/resource-tabs';
+import type { ServerSectionProps } from './server-section';
 
 export const backupsSection: ResourceSection = { value: 'backups', label: 'Backups' };
 
@@ -13,13 +13,7 @@ const ServerBackups = lazy(async () => ({
 }));
 
 /** The server page's Backups tab panel (ResourceTabs `sections`). */
-export function ServerBackupsPanel({
-  server,
-  sections,
-}: {
-  server: ServerDetails;
-  sections: readonly ResourceSection[];
-}) {
+export function ServerBackupsPanel({ server, sections }: Omit<ServerSectionProps, 'notify'>) {
   const panel = useSectionPanel(backupsSection.value, sections);
   return (
     <Box {...panel}>

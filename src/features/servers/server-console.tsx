@@ -6,16 +6,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ServerDetails } from '../../../contract/server';
 import { changeRemoteAccessCall, useChangeRemoteAccess } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import type { Notice } from '../../components/success-notice';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { DescriptionList, Field } from '../../components/description-list';
 import type { ResourceSection } from '../../components/resource-tabs';
 import { useSectionPanel } from '../../components/resource-tabs';
 import { remoteAccessTypeWords } from './create-server-options';
+import type { ServerSectionProps } from './server-section';
 
 export const consoleSection: ResourceSection = { value: 'console', label: 'Console' };
 
@@ -23,15 +22,7 @@ export const consoleSection: ResourceSection = { value: 'console', label: 'Conso
  * A server's console (remote access): the API answers its type and password always, and its
  * address and port only while it is on (UpCloud's Go SDK, ServerDetails.RemoteAccess*).
  */
-export function ServerConsole({
-  server,
-  sections,
-  notify,
-}: {
-  server: ServerDetails;
-  sections: readonly ResourceSection[];
-  notify: (notice: Notice) => void;
-}) {
+export function ServerConsole({ server, sections, notify }: ServerSectionProps) {
   const panel = useSectionPanel(consoleSection.value, sections);
   const change = useChangeRemoteAccess();
   const retype = useChangeRemoteAccess();

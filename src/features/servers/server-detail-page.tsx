@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
@@ -16,7 +15,7 @@ import { useSuccessNotice } from '../../components/success-notice';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
@@ -30,6 +29,7 @@ import { consoleSection, ServerConsole } from './server-console';
 import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
 import { ServerOperationButtons } from './server-operations';
 import { FirewallTab, firewallSection } from './firewall/firewall-tab';
+import { PageSection } from '../../components/page-section';
 
 export function ServerDetailPage() {
   return (
@@ -113,37 +113,47 @@ function ServerView({ server }: { server: ServerDetails }) {
   const events = useQuery(serverQueries.events(server.uuid, server.state));
   const [deleting, setDeleting] = useState(false);
   const { notify, notice } = useSuccessNotice();
-  const confirm = (message: string) => ({ onSuccess: () => notify({ message }) });
   const busy = start.isPending || stop.isPending || restart.isPending;
   const failure = start.error ?? stop.error ?? restart.error;
+  /** Each power change: the state it needs, its button's words, and the notice once asked. */
+  const powerActions = [
+    {
+      mutation: start,
+      from: 'stopped',
+      label: 'Start',
+      pendingLabel: 'Starting…',
+      done: 'Start requested: the server is starting',
+    },
+    {
+      mutation: stop,
+      from: 'started',
+      label: 'Stop',
+      pendingLabel: 'Stopping…',
+      done: 'Stop requested: the server is stopping',
+    },
+    {
+      mutation: restart,
+      from: 'started',
+      label: 'Restart',
+      pendingLabel: 'Restarting…',
+      done: 'Restart requested: the server is restarting',
+    },
+  ];
 
   const actions = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'stopped' || busy}
-        onClick={() =>
-          start.mutate(server.uuid, confirm('Start requested: the server is starting'))
-        }
-      >
-        {start.isPending ? 'Starting…' : 'Start'}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'started' || busy}
-        onClick={() => stop.mutate(server.uuid, confirm('Stop requested: the server is stopping'))}
-      >
-        {stop.isPending ? 'Stopping…' : 'Stop'}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={server.state !== 'started' || busy}
-        onClick={() =>
-          restart.mutate(server.uuid, confirm('Restart requested: the server is restarting'))
-        }
-      >
-        {restart.isPending ? 'Restarting…' : 'Restart'}
-      </Button>
+      {powerActions.map(({ mutation, from, label, pendingLabel, done }) => (
+        <Button
+          key={label}
+          variant="outlined"
+          disabled={server.state !== from || busy}
+          onClick={() =>
+            mutation.mutate(server.uuid, { onSuccess: () => notify({ message: done }) })
+          }
+        >
+          {mutation.isPending ? pendingLabel : label}
+        </Button>
+      ))}
       <Button
         variant="outlined"
         color="error"
@@ -194,7 +204,7 @@ function ServerView({ server }: { server: ServerDetails }) {
             )}
           </DescriptionList>
         </Paper>
-        <Section title="Storage devices">
+        <PageSection title="Storage devices">
           {server.storage_devices.storage_device.length === 0 ? (
             <Typography color="text.secondary">No storage attached.</Typography>
           ) : (
@@ -206,8 +216,8 @@ function ServerView({ server }: { server: ServerDetails }) {
               rowHeaderColumn="storage_title"
             />
           )}
-        </Section>
-        <Section title="Network">
+        </PageSection>
+        <PageSection title="Network">
           {interfaces.length === 0 && server.ip_addresses.ip_address.length === 0 ? (
             <Typography color="text.secondary">No network interfaces.</Typography>
           ) : (
@@ -227,28 +237,18 @@ function ServerView({ server }: { server: ServerDetails }) {
                 ))}
             </Box>
           )}
-        </Section>
-        <Section title="Events">
-          {events.isPending && <LoadingState label="Loading events" />}
-          {events.isError && (
-            <ErrorState
-              error={events.error}
-              title="Events could not be loaded"
-              onRetry={() => void events.refetch()}
-            />
-          )}
-          {events.isSuccess &&
-            (events.data.length === 0 ? (
-              <EmptyState title="No events yet." />
-            ) : (
-              <DataTable
-                label="Events, newest first"
-                columns={eventColumns}
-                data={events.data}
-                getRowId={(event) => `${event.time}-${event.type}`}
-              />
-            ))}
-        </Section>
+        </PageSection>
+        <PageSection title="Events">
+          <QueryTable
+            query={events}
+            loading="Loading events"
+            failure="Events could not be loaded"
+            empty={{ title: 'No events yet.' }}
+            label="Events, newest first"
+            columns={eventColumns}
+            getRowId={(event) => `${event.time}-${event.type}`}
+          />
+        </PageSection>
       </Box>
       <ServerConsole server={server} sections={sections} notify={notify} />
       <FirewallTab server={server} sections={sections} notify={notify} />
@@ -260,16 +260,5 @@ function ServerView({ server }: { server: ServerDetails }) {
         />
       )}
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
   );
 }

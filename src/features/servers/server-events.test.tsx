@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCallLog } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { renderApp, signInAs } from '../../testing/render';
+import { markApiCalls } from '../../testing/api-calls';
 
 describe('server events', () => {
   it('reads the events again when the server’s state changes, keeping the list meanwhile (issue 24 item 5)', async () => {
@@ -13,11 +13,8 @@ describe('server events', () => {
     const events = await screen.findByRole('table', { name: 'Events, newest first' });
     expect(within(events).getAllByText('Started').length).toBeGreaterThan(0);
     const uuid = view.location.current?.pathname.split('/').at(-1) ?? '';
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
-    const eventReads = () =>
-      apiCallLog
-        .get()
-        .filter((call) => call.seq > since && call.path.startsWith(`/1.3/events/${uuid}/`));
+    const callsSince = markApiCalls();
+    const eventReads = () => callsSince((path) => path.startsWith(`/1.3/events/${uuid}/`));
 
     // A job completes a start or stop: the record the page polls changes state, and the event
     // the job recorded must show without a reload.

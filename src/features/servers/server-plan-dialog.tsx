@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
-import type { ModifyServerRequest, ServerDetails } from '../../../contract/server';
+import type { ModifyServerRequest } from '../../../contract/server';
 import { planQueries, priceQueries } from '../../api/prices';
 import { modifyServerCall, useModifyServer } from '../../api/server-ops';
 import { FormDialog } from '../../components/form-dialog';
@@ -17,6 +17,7 @@ import { formatMoney } from '../../lib/format';
 import { describePlan } from '../../lib/pricing';
 import { hourlyPrice, sizingOf } from './server-prices';
 import type { ServerSizing } from './server-prices';
+import type { ServerOperationProps } from './server-operation';
 
 const custom = 'custom';
 
@@ -67,16 +68,7 @@ const priceText = (price: number | null) =>
   price === null ? 'Not in the price list' : `${formatMoney(price)} per hour`;
 
 /** Changes a stopped server's plan, or its custom cores and memory, showing both hourly prices. */
-export function ServerPlanDialog({
-  server,
-  onClose,
-  onDone,
-}: {
-  server: ServerDetails;
-  onClose: () => void;
-  /** After the API took the change, with the words that confirm it. */
-  onDone: (message: string) => void;
-}) {
+export function ServerPlanDialog({ server, onClose, onDone }: ServerOperationProps) {
   const plans = useQuery(planQueries.list());
   const prices = useQuery(priceQueries.list());
   const modify = useModifyServer();

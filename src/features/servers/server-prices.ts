@@ -3,6 +3,7 @@ import type { PriceZone } from '../../../contract/price';
 import type { ServerDetails } from '../../../contract/server';
 import { creditsToCurrency } from '../../lib/format';
 import { estimateServerCost } from '../../lib/pricing';
+import { attachedDisks } from './server-operation';
 
 /** What a server would be sized as: a fixed plan, or `custom` cores and memory (MiB). */
 export interface ServerSizing {
@@ -18,13 +19,11 @@ export const sizingOf = (server: ServerDetails): ServerSizing => ({
 });
 
 const disksOf = (server: ServerDetails) =>
-  server.storage_devices.storage_device
-    .filter((device) => device.type === 'disk' && device.storage !== '')
-    .map((device) => ({
-      label: device.storage_title,
-      size: device.storage_size,
-      tier: device.storage_tier ?? 'maxiops',
-    }));
+  attachedDisks(server).map((device) => ({
+    label: device.storage_title,
+    size: device.storage_size,
+    tier: device.storage_tier ?? 'maxiops',
+  }));
 
 /**
  * The hourly price of the server sized as `sizing` (its disks and licence as they are), from its

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ServerDetails } from '../../../contract/server';
 import { rebuildServerCall, useRebuildServer } from '../../api/server-ops';
 import { storageQueries } from '../../api/storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { attachedDisks } from './server-operation';
+import type { ServerOperationProps } from './server-operation';
 
 /** Public templates are few; one page of the API's maximum holds them. */
 const templateParams = { type: 'template', access: 'public', limit: 100 } as const;
@@ -14,23 +15,12 @@ const templateParams = { type: 'template', access: 'public', limit: 100 } as con
  * Rebuilds a stopped server from a public template (api-reference-notes §2.8): its OS disk is wiped, so
  * the server's title must be typed to confirm.
  */
-export function ServerRebuildDialog({
-  server,
-  onClose,
-  onDone,
-}: {
-  server: ServerDetails;
-  onClose: () => void;
-  /** After the API took the change, with the words that confirm it. */
-  onDone: (message: string) => void;
-}) {
+export function ServerRebuildDialog({ server, onClose, onDone }: ServerOperationProps) {
   const templates = useQuery(storageQueries.list(templateParams));
   const rebuild = useRebuildServer();
   const [template, setTemplate] = useState('');
   const stopped = server.state === 'stopped';
-  const disks = server.storage_devices.storage_device.filter(
-    (device) => device.type === 'disk' && device.storage !== '',
-  );
+  const disks = attachedDisks(server);
   const osDisk = disks.find((device) => device.boot_disk === '1') ?? disks[0];
   const choices = (templates.data?.storages ?? []).filter((item) => item.zone === server.zone);
   const body = { storage_device: { storage: template } };

@@ -2,31 +2,21 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ServerDetails } from '../../../contract/server';
 import { relocateServerCall, useRelocateServer } from '../../api/server-ops';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
 import { zoneOptions } from '../../components/zone-options';
+import { attachedDisks } from './server-operation';
+import type { ServerOperationProps } from './server-operation';
 
 /** Moves a stopped server to another zone; its private disks move with it (api-reference-notes §2.4). */
-export function ServerRelocateDialog({
-  server,
-  onClose,
-  onDone,
-}: {
-  server: ServerDetails;
-  onClose: () => void;
-  /** After the API took the change, with the words that confirm it. */
-  onDone: (message: string) => void;
-}) {
+export function ServerRelocateDialog({ server, onClose, onDone }: ServerOperationProps) {
   const zones = useQuery(zoneQueries.list());
   const relocate = useRelocateServer();
   const [zone, setZone] = useState('');
   const [touched, setTouched] = useState(false);
   const stopped = server.state === 'stopped';
-  const disks = server.storage_devices.storage_device.filter(
-    (device) => device.type === 'disk' && device.storage !== '',
-  );
+  const disks = attachedDisks(server);
   const others = (zones.data ?? []).filter((item) => item.id !== server.zone);
   return (
     <FormDialog

@@ -1,8 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import type { ServerSummary } from '../../../contract/server';
 import { serverSortFields, serverStateSchema } from '../../../contract/server';
 import {
@@ -15,13 +12,14 @@ import {
 } from '../../api/servers';
 import type { BulkAction } from '../../components/bulk-actions';
 import { BulkSelection, labelActions, selectionColumn } from '../../components/bulk-actions';
+import { CreateButton } from '../../components/create-button';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
 import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { formatMebibytes } from '../../lib/format';
 import { linkCell } from '../../components/link-cell';
@@ -76,10 +74,7 @@ const column = createColumnHelper<ServerSummary>();
 const columns = [
   selectionColumn<ServerSummary>((server) => server.title, 'servers'),
   column.accessor('title', { header: 'Title', cell: linkCell((row) => links.server(row.uuid)) }),
-  column.accessor('state', {
-    header: 'State',
-    cell: ({ row }) => <StateChip state={row.original.state} progress={row.original.progress} />,
-  }),
+  column.accessor('state', { header: 'State', cell: stateCell }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('plan', { header: 'Plan' }),
   column.display({
@@ -103,16 +98,7 @@ export function ServersPage() {
   const bulkActions = useBulkActions();
   const filtered = Boolean(params.search || params.state || params.label || params.offset);
 
-  const createButton = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      component={RouterLink}
-      to={links.newServer()}
-    >
-      Create server
-    </Button>
-  );
+  const createButton = <CreateButton to={links.newServer()}>Create server</CreateButton>;
   const filters = (
     <>
       <FilterRow>

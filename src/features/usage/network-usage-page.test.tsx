@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCallLog } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { renderPage, signInAs } from '../../testing/render';
 import { NetworkUsagePage } from './network-usage-page';
 import { addDays, today } from './usage-range';
+import { markApiCalls } from '../../testing/api-calls';
 
 const end = today();
 
@@ -28,16 +28,14 @@ describe('network usage page', () => {
 
   it('tells a subaccount without the billing role so, after one refused request (issue 19 item 11)', async () => {
     const session = await signInAs('demo_viewer');
-    const since = apiCallLog.get().at(-1)?.seq ?? 0;
+    const callsSince = markApiCalls();
     renderPage(<NetworkUsagePage />, {
       session,
       path: `/network-usage?from=${addDays(end, -6)}&to=${end}`,
     });
     expect(await screen.findByText('No permission to read network usage')).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const usage = apiCallLog
-      .get()
-      .filter((call) => call.seq > since && call.path.includes('usage'));
+    const usage = callsSince((path) => path.includes('usage'));
     expect(usage).toHaveLength(1);
     // One message: the refusal, not an error per part of the page.
     expect(screen.getAllByRole('alert')).toHaveLength(1);

@@ -20,6 +20,12 @@ const ssh: FirewallRuleInput = {
   destination_port_end: '22',
   comment: 'SSH',
 };
+const web: FirewallRuleInput = {
+  ...ssh,
+  destination_port_start: '80',
+  destination_port_end: '80',
+  comment: 'HTTP',
+};
 const dropAll: FirewallRuleInput = { action: 'drop', direction: 'in', comment: 'Default' };
 
 /** The tab as the server page shows it, fed by the page's server query, with its notice. */
@@ -178,12 +184,6 @@ describe('server firewall tab', () => {
   });
 
   it('moves a rule up and down', async () => {
-    const web: FirewallRuleInput = {
-      ...ssh,
-      destination_port_start: '80',
-      destination_port_end: '80',
-      comment: 'HTTP',
-    };
     const { user } = await openFirewall([ssh, web]);
     await expectRows(['1: Accept, Any, port 22, SSH', '2: Accept, Any, port 80, HTTP']);
     expect(screen.getByRole('button', { name: 'Move rule 1 up' })).toBeDisabled();
@@ -197,12 +197,6 @@ describe('server firewall tab', () => {
   });
 
   it('deletes a rule after confirmation, and warns when that locks SSH out', async () => {
-    const web: FirewallRuleInput = {
-      ...ssh,
-      destination_port_start: '80',
-      destination_port_end: '80',
-      comment: 'HTTP',
-    };
     const { user } = await openFirewall([web, ssh, dropAll]);
     await expectRows([
       '1: Accept, Any, port 80, HTTP',

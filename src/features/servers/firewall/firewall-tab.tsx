@@ -19,7 +19,6 @@ import type {
   FirewallRule,
   FirewallRuleInput,
 } from '../../../../contract/firewall';
-import type { ServerDetails } from '../../../../contract/server';
 import {
   deleteFirewallRuleCall,
   firewallQueries,
@@ -30,7 +29,6 @@ import {
   useSetServerFirewall,
 } from '../../../api/firewall';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import type { Notice } from '../../../components/success-notice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -45,19 +43,12 @@ import {
   incomingDefault,
   withDefault,
 } from './rule-set';
+import type { ServerSectionProps } from '../server-section';
 
 export const firewallSection: ResourceSection = { value: 'firewall', label: 'Firewall' };
 
 /** The server page's Firewall tab; its rules load when the tab is first opened. */
-export function FirewallTab({
-  server,
-  sections,
-  notify,
-}: {
-  server: ServerDetails;
-  sections: readonly ResourceSection[];
-  notify: (notice: Notice) => void;
-}) {
+export function FirewallTab({ server, sections, notify }: ServerSectionProps) {
   const panel = useSectionPanel(firewallSection.value, sections);
   return <Box {...panel}>{!panel.hidden && <FirewallRules server={server} notify={notify} />}</Box>;
 }
@@ -80,13 +71,7 @@ const moves = [
 
 const words = { in: 'Incoming', out: 'Outgoing', accept: 'Accept', drop: 'Drop', reject: 'Reject' };
 
-function FirewallRules({
-  server,
-  notify,
-}: {
-  server: ServerDetails;
-  notify: (notice: Notice) => void;
-}) {
+function FirewallRules({ server, notify }: Omit<ServerSectionProps, 'sections'>) {
   const rules = useQuery(firewallQueries.list(server.uuid));
   const switchFirewall = useSetServerFirewall(server.uuid);
   const replace = useReplaceFirewallRules(server.uuid);
