@@ -10,7 +10,7 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { okBody, createRouter } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+const { okBody, getBody, createRouter } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const sdkBlock = (address: string, gateway: string, configuration: unknown) => ({
   address,
@@ -52,13 +52,7 @@ describe('dhcp_routes_configuration (item 1)', () => {
       dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
       dhcp_effective_routes: [],
     });
-    const read = await okBody(
-      networkResponseSchema,
-      'GET',
-      `/1.3/network/${network.uuid}`,
-      undefined,
-      200,
-    );
+    const read = await getBody(networkResponseSchema, `/1.3/network/${network.uuid}`);
     expect(read.network).toEqual(network);
   });
 
