@@ -24,6 +24,12 @@ export const hasUnsafeCharacter = (text: string) => unsafeCharacter.test(text);
 export const plainText = () =>
   z.refine<string>((text) => !hasUnsafeCharacter(text), { message: unsafeTextMessage });
 
+/** A name or title a user gives a resource: required (`missing` when empty), plain text. */
+export const resourceNameSchema = (max: number, missing: string) =>
+  z
+    .string()
+    .check(z.minLength(1, missing), z.maxLength(max, `At most ${max} characters.`), plainText());
+
 let knownTimezones: Set<string> | undefined;
 
 /** An IANA time zone name the runtime knows, or UTC (api-reference-notes §14: GET /1.3/timezone). */

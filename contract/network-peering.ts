@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, plainText, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { labelQuerySchema } from './labels';
@@ -51,13 +51,7 @@ export const networkPeeringListQuerySchema = z.object({
 });
 export type NetworkPeeringListQuery = z.input<typeof networkPeeringListQuerySchema>;
 
-export const peeringNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Give the peering a name.'),
-    z.maxLength(255, 'At most 255 characters.'),
-    plainText(),
-  );
+export const peeringNameSchema = resourceNameSchema(255, 'Give the peering a name.');
 
 /** What a create and a modify may set after the name and the networks. */
 const peeringSettings = {

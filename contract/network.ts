@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
 import { endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 import {
@@ -128,13 +128,7 @@ export const networkListQuerySchema = z.object({
 });
 export type NetworkListQuery = z.input<typeof networkListQuerySchema>;
 
-export const networkNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Give the network a name.'),
-    z.maxLength(64, 'At most 64 characters.'),
-    plainText(),
-  );
+export const networkNameSchema = resourceNameSchema(64, 'Give the network a name.');
 
 /** IPv4 blocks from /8 to /29, IPv6 blocks from /48 to /64: room for a gateway and servers. */
 export const prefixLimits = { IPv4: { min: 8, max: 29 }, IPv6: { min: 48, max: 64 } } as const;
