@@ -75,6 +75,24 @@ export type UuidKind = keyof typeof uuidPrefixes;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const uuidSchema = z.string().check(z.regex(uuidPattern));
 
+/**
+ * A classic list answer: the array under one record's name, inside an object under the list's
+ * name, `{"routers":{"router":[…]}}` (api-reference-notes §1.1).
+ */
+export const wrappedList = <
+  const Plural extends string,
+  const Singular extends string,
+  Item extends z.ZodMiniType,
+>(
+  plural: Plural,
+  singular: Singular,
+  item: Item,
+) =>
+  // Computed keys widen to a string index; the cast restores the two literal keys.
+  z.object({ [plural]: z.object({ [singular]: z.array(item) }) }) as unknown as z.ZodMiniObject<{
+    [P in Plural]: z.ZodMiniObject<{ [S in Singular]: z.ZodMiniArray<Item> }>;
+  }>;
+
 export const labelSchema = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(32), plainText()),
   value: z.string().check(z.maxLength(255), plainText()),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, resourceNameSchema, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { labelQuerySchema } from './labels';
@@ -35,9 +35,11 @@ export const networkPeeringSchema = z.object({
 });
 export type NetworkPeering = z.infer<typeof networkPeeringSchema>;
 
-export const networkPeeringListResponseSchema = z.object({
-  network_peerings: z.object({ network_peering: z.array(networkPeeringSchema) }),
-});
+export const networkPeeringListResponseSchema = wrappedList(
+  'network_peerings',
+  'network_peering',
+  networkPeeringSchema,
+);
 export type NetworkPeeringListResponse = z.infer<typeof networkPeeringListResponseSchema>;
 export const networkPeeringResponseSchema = z.object({ network_peering: networkPeeringSchema });
 export type NetworkPeeringResponse = z.infer<typeof networkPeeringResponseSchema>;

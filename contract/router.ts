@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { endpoint } from './endpoint';
-import { labelSchema, resourceNameSchema, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 import { labelQuerySchema } from './labels';
 
@@ -29,9 +29,7 @@ export const routerSchema = z.object({
 });
 export type Router = z.infer<typeof routerSchema>;
 
-export const routerListResponseSchema = z.object({
-  routers: z.object({ router: z.array(routerSchema) }),
-});
+export const routerListResponseSchema = wrappedList('routers', 'router', routerSchema);
 export type RouterListResponse = z.infer<typeof routerListResponseSchema>;
 export const routerResponseSchema = z.object({ router: routerSchema });
 export type RouterResponse = z.infer<typeof routerResponseSchema>;
