@@ -24,6 +24,12 @@ export const hasUnsafeCharacter = (text: string) => unsafeCharacter.test(text);
 export const plainText = () =>
   z.refine<string>((text) => !hasUnsafeCharacter(text), { message: unsafeTextMessage });
 
+/** A name or title a user gives a resource: required (`missing` when empty), plain text. */
+export const resourceNameSchema = (max: number, missing: string) =>
+  z
+    .string()
+    .check(z.minLength(1, missing), z.maxLength(max, `At most ${max} characters.`), plainText());
+
 let knownTimezones: Set<string> | undefined;
 
 /** An IANA time zone name the runtime knows, or UTC (api-reference-notes §14: GET /1.3/timezone). */
@@ -68,6 +74,24 @@ export type UuidKind = keyof typeof uuidPrefixes;
 /** Lowercase 8-4-4-4-12 hexadecimal UUID (api-rules §2.1.3). */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const uuidSchema = z.string().check(z.regex(uuidPattern));
+
+/**
+ * A classic list answer: the array under one record's name, inside an object under the list's
+ * name, `{"routers":{"router":[…]}}` (api-reference-notes §1.1).
+ */
+export const wrappedList = <
+  const Plural extends string,
+  const Singular extends string,
+  Item extends z.ZodMiniType,
+>(
+  plural: Plural,
+  singular: Singular,
+  item: Item,
+) =>
+  // Computed keys widen to a string index; the cast restores the two literal keys.
+  z.object({ [plural]: z.object({ [singular]: z.array(item) }) }) as unknown as z.ZodMiniObject<{
+    [P in Plural]: z.ZodMiniObject<{ [S in Singular]: z.ZodMiniArray<Item> }>;
+  }>;
 
 export const labelSchema = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(32), plainText()),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilyOf, ipToBigInt } from './ip';
 
@@ -36,9 +37,11 @@ export const firewallRuleSchema = z.object({
 });
 export type FirewallRule = z.infer<typeof firewallRuleSchema>;
 
-export const firewallRuleListResponseSchema = z.object({
-  firewall_rules: z.object({ firewall_rule: z.array(firewallRuleSchema) }),
-});
+export const firewallRuleListResponseSchema = wrappedList(
+  'firewall_rules',
+  'firewall_rule',
+  firewallRuleSchema,
+);
 export const firewallRuleResponseSchema = z.object({ firewall_rule: firewallRuleSchema });
 
 const optionalText = z.optional(z.string());

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import { uuidSchema, wrappedList, yesNoSchema, zoneIdSchema } from './common';
 import { endpoint } from './endpoint';
 import { ipAddressTextSchema, ipFamilySchema, macAddressSchema } from './ip';
 
@@ -28,9 +28,11 @@ export const ipAddressSchema = z.object({
 });
 export type IpAddress = z.infer<typeof ipAddressSchema>;
 
-export const ipAddressListResponseSchema = z.object({
-  ip_addresses: z.object({ ip_address: z.array(ipAddressSchema) }),
-});
+export const ipAddressListResponseSchema = wrappedList(
+  'ip_addresses',
+  'ip_address',
+  ipAddressSchema,
+);
 export type IpAddressListResponse = z.infer<typeof ipAddressListResponseSchema>;
 export const ipAddressResponseSchema = z.object({ ip_address: ipAddressSchema });
 export type IpAddressResponse = z.infer<typeof ipAddressResponseSchema>;

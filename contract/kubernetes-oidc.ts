@@ -50,10 +50,12 @@ function decodesToCertificates(text: string): boolean {
   }
 }
 
+const claimNameSchema = z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256));
+
 /** `claim` + `prefix`, or `expression` (api-reference-notes §9.5). */
 const prefixedMappingSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
+    claim: z.optional(claimNameSchema),
     prefix: z.optional(z.string().check(z.maxLength(256))),
     expression: z.optional(expressionSchema),
   })
@@ -75,7 +77,7 @@ const prefixedMappingSchema = z
 
 const uidMappingSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
+    claim: z.optional(claimNameSchema),
     expression: z.optional(expressionSchema),
   })
   .check(
@@ -128,7 +130,7 @@ export const claimMappingsSchema = z.strictObject({
 
 export const claimValidationRuleSchema = z
   .strictObject({
-    claim: z.optional(z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256))),
+    claim: z.optional(claimNameSchema),
     required_value: z.optional(z.string().check(z.maxLength(1024))),
     expression: z.optional(expressionSchema),
     message: z.optional(z.string().check(z.maxLength(256))),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { labelSchema, uuidSchema, zoneIdSchema } from './common';
 import { problemEndpoint } from './endpoint';
+import type { Endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 
 /**
@@ -39,6 +40,13 @@ const unique = <T>(key: (item: T) => string, message: string) =>
   z.refine<T[]>((items) => new Set(items.map(key)).size === items.length, { message });
 const uniqueNames = <T extends { name: string }>(what: string) =>
   unique<T>((item) => item.name, `${what} names must be unique.`);
+/** The parts of one kind given in a body: at most `max` of them, each name once. */
+const partList = <Part extends z.ZodMiniType<{ name: string }>>(
+  part: Part,
+  max: number,
+  plural: string,
+  singular: string,
+) => z.array(part).check(cap(max, plural), uniqueNames<z.infer<Part>>(singular));
 
 const port = z.int().check(z.minimum(1, 'A port 1–65535.'), z.maximum(65_535, 'A port 1–65535.'));
 const timestamp = z.string();
@@ -316,12 +324,12 @@ export const lbTlsConfigSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
-const tlsConfigList = z
-  .array(lbTlsConfigCreateSchema)
-  .check(
-    cap(loadBalancerLimits.tlsConfigs, 'TLS configs'),
-    uniqueNames<z.infer<typeof lbTlsConfigCreateSchema>>('TLS config'),
-  );
+const tlsConfigList = partList(
+  lbTlsConfigCreateSchema,
+  loadBalancerLimits.tlsConfigs,
+  'TLS configs',
+  'TLS config',
+);
 
 /* ---------- frontends ---------- */
 
@@ -340,14 +348,7 @@ export const lbFrontendCreateSchema = z.strictObject({
   port,
   default_backend: lbNameSchema,
   networks: z.optional(frontendNetworks),
-  rules: z.optional(
-    z
-      .array(lbRuleCreateSchema)
-      .check(
-        cap(loadBalancerLimits.rules, 'rules'),
-        uniqueNames<z.infer<typeof lbRuleCreateSchema>>('Rule'),
-      ),
-  ),
+  rules: z.optional(partList(lbRuleCreateSchema, loadBalancerLimits.rules, 'rules', 'Rule')),
   tls_configs: z.optional(tlsConfigList),
   properties: z.optional(lbFrontendPropertiesSchema),
 });
@@ -443,12 +444,7 @@ export const lbBackendPropertiesSchema = z.strictObject({
   http2_enabled: z.optional(z.boolean()),
 });
 
-const memberList = z
-  .array(lbMemberCreateSchema)
-  .check(
-    cap(loadBalancerLimits.members, 'members'),
-    uniqueNames<z.infer<typeof lbMemberCreateSchema>>('Member'),
-  );
+const memberList = partList(lbMemberCreateSchema, loadBalancerLimits.members, 'members', 'Member');
 export const lbBackendCreateSchema = z.strictObject({
   name: lbNameSchema,
   members: memberList,
@@ -600,33 +596,24 @@ export const loadBalancerCreateSchema = z
     /** Deprecated (Go SDK): a private SDN network; the service gets a public network beside it. */
     network_uuid: z.optional(uuidSchema),
     networks: z.optional(
-      z
-        .array(lbNetworkCreateSchema)
-        .check(
-          z.minLength(1, 'Give at least one network.'),
-          cap(loadBalancerLimits.networks, 'networks'),
-          uniqueNames<z.infer<typeof lbNetworkCreateSchema>>('Network'),
-        ),
+      partList(lbNetworkCreateSchema, loadBalancerLimits.networks, 'networks', 'Network').check(
+        z.minLength(1, 'Give at least one network.'),
+      ),
     ),
     configured_status: lbConfiguredStatusSchema,
-    frontends: z
-      .array(lbFrontendCreateSchema)
-      .check(
-        cap(loadBalancerLimits.frontends, 'frontends'),
-        uniqueNames<z.infer<typeof lbFrontendCreateSchema>>('Frontend'),
-      ),
-    backends: z
-      .array(lbBackendCreateSchema)
-      .check(
-        cap(loadBalancerLimits.backends, 'backends'),
-        uniqueNames<z.infer<typeof lbBackendCreateSchema>>('Backend'),
-      ),
-    resolvers: z
-      .array(lbResolverCreateSchema)
-      .check(
-        cap(loadBalancerLimits.resolvers, 'resolvers'),
-        uniqueNames<z.infer<typeof lbResolverCreateSchema>>('Resolver'),
-      ),
+    frontends: partList(
+      lbFrontendCreateSchema,
+      loadBalancerLimits.frontends,
+      'frontends',
+      'Frontend',
+    ),
+    backends: partList(lbBackendCreateSchema, loadBalancerLimits.backends, 'backends', 'Backend'),
+    resolvers: partList(
+      lbResolverCreateSchema,
+      loadBalancerLimits.resolvers,
+      'resolvers',
+      'Resolver',
+    ),
     labels: z.optional(lbLabelsSchema),
     maintenance_dow: z.optional(maintenanceDowSchema),
     maintenance_time: z.optional(maintenanceTimeSchema),
@@ -793,6 +780,63 @@ const lb = '/load-balancer/:uuid';
 const fe = `${lb}/frontends/:frontend`;
 const be = `${lb}/backends/:backend`;
 
+type Schema = z.ZodMiniType;
+
+/** The operations on one kind of named part, keyed `list<Name>s`, `create<Name>`, `get<Name>`… */
+type NamedPartEndpoints<
+  Name extends string,
+  Collection extends string,
+  Param extends string,
+  Part extends Schema,
+  Create extends Schema,
+  Modify extends Schema,
+> = Record<`list${Name}s`, Endpoint<Collection, undefined, undefined, z.ZodMiniArray<Part>>> &
+  Record<`create${Name}`, Endpoint<Collection, undefined, Create, Part>> &
+  Record<`get${Name}`, Endpoint<`${Collection}/:${Param}`, undefined, undefined, Part>> &
+  Record<`modify${Name}`, Endpoint<`${Collection}/:${Param}`, undefined, Modify, Part>> &
+  Record<`delete${Name}`, Endpoint<`${Collection}/:${Param}`, undefined, undefined, null>>;
+
+/**
+ * Every kind of named part below a load balancer (frontends, rules, backends, members, resolvers,
+ * TLS configs) has the same five operations: list them, create one (201), get, modify (PATCH) and
+ * delete one by its name at `<collection>/:<param>`. A change may be refused as invalid (400) or as
+ * a duplicate name (409); an unknown parent or part is 404.
+ */
+function namedPartEndpoints<
+  const Name extends string,
+  const Collection extends string,
+  const Param extends string,
+  Part extends Schema,
+  Create extends Schema,
+  Modify extends Schema,
+>(
+  name: Name,
+  collection: Collection,
+  param: Param,
+  schemas: { part: Part; create: Create; modify: Modify },
+  deleteErrors: readonly number[] = [404],
+) {
+  const item = `${collection}/:${param}` as const;
+  return {
+    [`list${name}s`]: problemEndpoint(`GET ${collection}`, z.array(schemas.part), [404]),
+    [`create${name}`]: problemEndpoint(`POST ${collection}`, schemas.part, [400, 404, 409], {
+      body: schemas.create,
+      status: 201,
+    }),
+    [`get${name}`]: problemEndpoint(`GET ${item}`, schemas.part, [404]),
+    [`modify${name}`]: problemEndpoint(`PATCH ${item}`, schemas.part, [400, 404, 409], {
+      body: schemas.modify,
+    }),
+    [`delete${name}`]: problemEndpoint(`DELETE ${item}`, null, deleteErrors),
+  } as NamedPartEndpoints<Name, Collection, Param, Part, Create, Modify>;
+}
+
+const tlsConfigSchemas = {
+  part: lbTlsConfigSchema,
+  create: lbTlsConfigCreateSchema,
+  modify: lbTlsConfigModifySchema,
+};
+
 /**
  * Managed load balancers (docs/load-balancers.md). Another account's load balancer or bundle is
  * 404, as the service answers ("Service not found."); the parts below a load balancer are named,
@@ -832,108 +876,42 @@ export const loadBalancerEndpoints = {
   ),
   removeIpAddress: problemEndpoint(`DELETE ${lb}/ip-addresses/:address`, null, [404]),
 
-  listFrontends: problemEndpoint(`GET ${lb}/frontends`, z.array(lbFrontendSchema), [404]),
-  createFrontend: problemEndpoint(`POST ${lb}/frontends`, lbFrontendSchema, [400, 404, 409], {
-    body: lbFrontendCreateSchema,
-    status: 201,
+  ...namedPartEndpoints('Frontend', `${lb}/frontends`, 'frontend', {
+    part: lbFrontendSchema,
+    create: lbFrontendCreateSchema,
+    modify: lbFrontendModifySchema,
   }),
-  getFrontend: problemEndpoint(`GET ${fe}`, lbFrontendSchema, [404]),
-  modifyFrontend: problemEndpoint(`PATCH ${fe}`, lbFrontendSchema, [400, 404, 409], {
-    body: lbFrontendModifySchema,
+  ...namedPartEndpoints('Rule', `${fe}/rules`, 'rule', {
+    part: lbRuleSchema,
+    create: lbRuleCreateSchema,
+    modify: lbRuleModifySchema,
   }),
-  deleteFrontend: problemEndpoint(`DELETE ${fe}`, null, [404]),
-
-  listRules: problemEndpoint(`GET ${fe}/rules`, z.array(lbRuleSchema), [404]),
-  createRule: problemEndpoint(`POST ${fe}/rules`, lbRuleSchema, [400, 404, 409], {
-    body: lbRuleCreateSchema,
-    status: 201,
-  }),
-  getRule: problemEndpoint(`GET ${fe}/rules/:rule`, lbRuleSchema, [404]),
   replaceRule: problemEndpoint(`PUT ${fe}/rules/:rule`, lbRuleSchema, [400, 404, 409], {
     body: lbRuleCreateSchema,
   }),
-  modifyRule: problemEndpoint(`PATCH ${fe}/rules/:rule`, lbRuleSchema, [400, 404, 409], {
-    body: lbRuleModifySchema,
+  ...namedPartEndpoints('FrontendTlsConfig', `${fe}/tls-configs`, 'name', tlsConfigSchemas),
+  /** Deleting a backend is refused with 409 `BACKEND_IN_USE` while a frontend or rule uses it. */
+  ...namedPartEndpoints(
+    'Backend',
+    `${lb}/backends`,
+    'backend',
+    { part: lbBackendSchema, create: lbBackendCreateSchema, modify: lbBackendModifySchema },
+    [404, 409],
+  ),
+  ...namedPartEndpoints('Member', `${be}/members`, 'member', {
+    part: lbMemberSchema,
+    create: lbMemberCreateSchema,
+    modify: lbMemberModifySchema,
   }),
-  deleteRule: problemEndpoint(`DELETE ${fe}/rules/:rule`, null, [404]),
-
-  listFrontendTlsConfigs: problemEndpoint(
-    `GET ${fe}/tls-configs`,
-    z.array(lbTlsConfigSchema),
-    [404],
+  ...namedPartEndpoints('BackendTlsConfig', `${be}/tls-configs`, 'name', tlsConfigSchemas),
+  /** Deleting a resolver is refused with 409 `RESOLVER_IN_USE` while a backend uses it. */
+  ...namedPartEndpoints(
+    'Resolver',
+    `${lb}/resolvers`,
+    'resolver',
+    { part: lbResolverSchema, create: lbResolverCreateSchema, modify: lbResolverModifySchema },
+    [404, 409],
   ),
-  createFrontendTlsConfig: problemEndpoint(
-    `POST ${fe}/tls-configs`,
-    lbTlsConfigSchema,
-    [400, 404, 409],
-    { body: lbTlsConfigCreateSchema, status: 201 },
-  ),
-  getFrontendTlsConfig: problemEndpoint(`GET ${fe}/tls-configs/:name`, lbTlsConfigSchema, [404]),
-  modifyFrontendTlsConfig: problemEndpoint(
-    `PATCH ${fe}/tls-configs/:name`,
-    lbTlsConfigSchema,
-    [400, 404, 409],
-    { body: lbTlsConfigModifySchema },
-  ),
-  deleteFrontendTlsConfig: problemEndpoint(`DELETE ${fe}/tls-configs/:name`, null, [404]),
-
-  listBackends: problemEndpoint(`GET ${lb}/backends`, z.array(lbBackendSchema), [404]),
-  createBackend: problemEndpoint(`POST ${lb}/backends`, lbBackendSchema, [400, 404, 409], {
-    body: lbBackendCreateSchema,
-    status: 201,
-  }),
-  getBackend: problemEndpoint(`GET ${be}`, lbBackendSchema, [404]),
-  modifyBackend: problemEndpoint(`PATCH ${be}`, lbBackendSchema, [400, 404, 409], {
-    body: lbBackendModifySchema,
-  }),
-  /** Refused with 409 `BACKEND_IN_USE` while a frontend or rule uses the backend. */
-  deleteBackend: problemEndpoint(`DELETE ${be}`, null, [404, 409]),
-
-  listMembers: problemEndpoint(`GET ${be}/members`, z.array(lbMemberSchema), [404]),
-  createMember: problemEndpoint(`POST ${be}/members`, lbMemberSchema, [400, 404, 409], {
-    body: lbMemberCreateSchema,
-    status: 201,
-  }),
-  getMember: problemEndpoint(`GET ${be}/members/:member`, lbMemberSchema, [404]),
-  modifyMember: problemEndpoint(`PATCH ${be}/members/:member`, lbMemberSchema, [400, 404, 409], {
-    body: lbMemberModifySchema,
-  }),
-  deleteMember: problemEndpoint(`DELETE ${be}/members/:member`, null, [404]),
-
-  listBackendTlsConfigs: problemEndpoint(
-    `GET ${be}/tls-configs`,
-    z.array(lbTlsConfigSchema),
-    [404],
-  ),
-  createBackendTlsConfig: problemEndpoint(
-    `POST ${be}/tls-configs`,
-    lbTlsConfigSchema,
-    [400, 404, 409],
-    { body: lbTlsConfigCreateSchema, status: 201 },
-  ),
-  getBackendTlsConfig: problemEndpoint(`GET ${be}/tls-configs/:name`, lbTlsConfigSchema, [404]),
-  modifyBackendTlsConfig: problemEndpoint(
-    `PATCH ${be}/tls-configs/:name`,
-    lbTlsConfigSchema,
-    [400, 404, 409],
-    { body: lbTlsConfigModifySchema },
-  ),
-  deleteBackendTlsConfig: problemEndpoint(`DELETE ${be}/tls-configs/:name`, null, [404]),
-
-  listResolvers: problemEndpoint(`GET ${lb}/resolvers`, z.array(lbResolverSchema), [404]),
-  createResolver: problemEndpoint(`POST ${lb}/resolvers`, lbResolverSchema, [400, 404, 409], {
-    body: lbResolverCreateSchema,
-    status: 201,
-  }),
-  getResolver: problemEndpoint(`GET ${lb}/resolvers/:resolver`, lbResolverSchema, [404]),
-  modifyResolver: problemEndpoint(
-    `PATCH ${lb}/resolvers/:resolver`,
-    lbResolverSchema,
-    [400, 404, 409],
-    { body: lbResolverModifySchema },
-  ),
-  /** Refused with 409 `RESOLVER_IN_USE` while a backend uses the resolver. */
-  deleteResolver: problemEndpoint(`DELETE ${lb}/resolvers/:resolver`, null, [404, 409]),
 
   listCertificateBundles: problemEndpoint(
     'GET /load-balancer/certificate-bundles',

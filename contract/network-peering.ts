@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, plainText, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
 import { labelQuerySchema } from './labels';
@@ -35,9 +35,11 @@ export const networkPeeringSchema = z.object({
 });
 export type NetworkPeering = z.infer<typeof networkPeeringSchema>;
 
-export const networkPeeringListResponseSchema = z.object({
-  network_peerings: z.object({ network_peering: z.array(networkPeeringSchema) }),
-});
+export const networkPeeringListResponseSchema = wrappedList(
+  'network_peerings',
+  'network_peering',
+  networkPeeringSchema,
+);
 export type NetworkPeeringListResponse = z.infer<typeof networkPeeringListResponseSchema>;
 export const networkPeeringResponseSchema = z.object({ network_peering: networkPeeringSchema });
 export type NetworkPeeringResponse = z.infer<typeof networkPeeringResponseSchema>;
@@ -51,13 +53,7 @@ export const networkPeeringListQuerySchema = z.object({
 });
 export type NetworkPeeringListQuery = z.input<typeof networkPeeringListQuerySchema>;
 
-export const peeringNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Give the peering a name.'),
-    z.maxLength(255, 'At most 255 characters.'),
-    plainText(),
-  );
+export const peeringNameSchema = resourceNameSchema(255, 'Give the peering a name.');
 
 /** What a create and a modify may set after the name and the networks. */
 const peeringSettings = {

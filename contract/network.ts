@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import {
+  labelSchema,
+  resourceNameSchema,
+  uuidSchema,
+  wrappedList,
+  yesNoSchema,
+  zoneIdSchema,
+} from './common';
 import { endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 import {
@@ -114,9 +121,7 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
-export const networkListResponseSchema = z.object({
-  networks: z.object({ network: z.array(networkSchema) }),
-});
+export const networkListResponseSchema = wrappedList('networks', 'network', networkSchema);
 export type NetworkListResponse = z.infer<typeof networkListResponseSchema>;
 export const networkResponseSchema = z.object({ network: networkSchema });
 export type NetworkResponse = z.infer<typeof networkResponseSchema>;
@@ -128,13 +133,7 @@ export const networkListQuerySchema = z.object({
 });
 export type NetworkListQuery = z.input<typeof networkListQuerySchema>;
 
-export const networkNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Give the network a name.'),
-    z.maxLength(64, 'At most 64 characters.'),
-    plainText(),
-  );
+export const networkNameSchema = resourceNameSchema(64, 'Give the network a name.');
 
 /** IPv4 blocks from /8 to /29, IPv6 blocks from /48 to /64: room for a gateway and servers. */
 export const prefixLimits = { IPv4: { min: 8, max: 29 }, IPv6: { min: 48, max: 64 } } as const;
@@ -293,9 +292,11 @@ export const networkInterfaceSchema = z.object({
 });
 export type NetworkInterface = z.infer<typeof networkInterfaceSchema>;
 
-export const networkInterfaceListResponseSchema = z.object({
-  interfaces: z.object({ interface: z.array(networkInterfaceSchema) }),
-});
+export const networkInterfaceListResponseSchema = wrappedList(
+  'interfaces',
+  'interface',
+  networkInterfaceSchema,
+);
 export const networkInterfaceResponseSchema = z.object({ interface: networkInterfaceSchema });
 
 /**

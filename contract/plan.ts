@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { serverSizeListResponseSchema, timezoneListResponseSchema } from './server';
 
@@ -13,9 +14,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const planListResponseSchema = z.object({
-  plans: z.object({ plan: z.array(planSchema) }),
-});
+export const planListResponseSchema = wrappedList('plans', 'plan', planSchema);
 
 /** Server plans (api-reference-notes §2.6). */
 export const planEndpoints = {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { wrappedList } from './common';
 import { endpoint } from './endpoint';
 
 /** One price entry: `price` credits per hour for `amount` units (api-rules §2.5, api-reference-notes §14). */
@@ -47,9 +48,7 @@ export const priceZoneSchema = z.catchall(z.object({ name: z.string() }), priceE
 );
 export type PriceZone = { name: string } & Record<string, PriceEntry | string>;
 
-export const priceListResponseSchema = z.object({
-  prices: z.object({ zone: z.array(priceZoneSchema) }),
-});
+export const priceListResponseSchema = wrappedList('prices', 'zone', priceZoneSchema);
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
 /** Prices of every zone (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */

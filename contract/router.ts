@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { endpoint } from './endpoint';
-import { labelSchema, plainText, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 import { labelQuerySchema } from './labels';
 
@@ -29,20 +29,12 @@ export const routerSchema = z.object({
 });
 export type Router = z.infer<typeof routerSchema>;
 
-export const routerListResponseSchema = z.object({
-  routers: z.object({ router: z.array(routerSchema) }),
-});
+export const routerListResponseSchema = wrappedList('routers', 'router', routerSchema);
 export type RouterListResponse = z.infer<typeof routerListResponseSchema>;
 export const routerResponseSchema = z.object({ router: routerSchema });
 export type RouterResponse = z.infer<typeof routerResponseSchema>;
 
-export const routerNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Give the router a name.'),
-    z.maxLength(64, 'At most 64 characters.'),
-    plainText(),
-  );
+export const routerNameSchema = resourceNameSchema(64, 'Give the router a name.');
 
 export const maxStaticRoutes = 32;
 

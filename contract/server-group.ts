@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { labelSchema, plainText, uuidSchema } from './common';
+import { labelSchema, resourceNameSchema, uuidSchema } from './common';
 import { defineEndpoint, endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
 
@@ -32,9 +32,7 @@ const serverGroupListResponseSchema = z.object({
   server_groups: z.object({ server_group: z.array(serverGroupSchema) }),
 });
 
-export const serverGroupTitleSchema = z
-  .string()
-  .check(z.minLength(1, 'Give a title.'), z.maxLength(255, 'At most 255 characters.'), plainText());
+export const serverGroupTitleSchema = resourceNameSchema(255, 'Give a title.');
 
 const groupLabelsSchema = z.strictObject({
   label: z

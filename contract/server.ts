@@ -6,6 +6,7 @@ import {
   plainText,
   timezoneSchema,
   uuidSchema,
+  wrappedList,
   yesNoSchema,
   zoneIdSchema,
 } from './common';
@@ -166,9 +167,7 @@ export const serverDetailsSchema = z.extend(serverSummarySchema, {
 });
 export type ServerDetails = z.infer<typeof serverDetailsSchema>;
 
-export const serverListResponseSchema = z.object({
-  servers: z.object({ server: z.array(serverSummarySchema) }),
-});
+export const serverListResponseSchema = wrappedList('servers', 'server', serverSummarySchema);
 export const serverResponseSchema = z.object({ server: serverDetailsSchema });
 
 /**
@@ -415,9 +414,7 @@ export const serverEventSchema = z.object({
   last_name: z.optional(z.string()),
 });
 export type ServerEvent = z.infer<typeof serverEventSchema>;
-export const serverEventListResponseSchema = z.object({
-  events: z.object({ event: z.array(serverEventSchema) }),
-});
+export const serverEventListResponseSchema = wrappedList('events', 'event', serverEventSchema);
 
 /** `0`/`1`, as a string or (some clients) a number. */
 const bootDiskSchema = z.pipe(

@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { labelSchema, plainText, uuidSchema, yesNoSchema, zoneIdSchema } from './common';
+import {
+  labelSchema,
+  plainText,
+  uuidSchema,
+  wrappedList,
+  yesNoSchema,
+  zoneIdSchema,
+} from './common';
 import { defineEndpoint, endpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
 
@@ -89,9 +96,7 @@ export const storageDetailsSchema = z.extend(storageSummarySchema, {
 });
 export type StorageDetails = z.infer<typeof storageDetailsSchema>;
 
-export const storageListResponseSchema = z.object({
-  storages: z.object({ storage: z.array(storageSummarySchema) }),
-});
+export const storageListResponseSchema = wrappedList('storages', 'storage', storageSummarySchema);
 export const storageResponseSchema = z.object({ storage: storageDetailsSchema });
 
 export const storageSortFields = [

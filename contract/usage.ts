@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { wrappedList } from './common';
 import { endpoint } from './endpoint';
 
 export const networkServices = [
@@ -33,9 +34,11 @@ export const resourceNetworkStatSchema = z.object({
   start_time: z.string(),
   sent_bytes: z.nullable(z.int()),
 });
-export const resourceNetworkUsageResponseSchema = z.object({
-  stats: z.object({ stat: z.array(resourceNetworkStatSchema) }),
-});
+export const resourceNetworkUsageResponseSchema = wrappedList(
+  'stats',
+  'stat',
+  resourceNetworkStatSchema,
+);
 
 export const networkUsageResponseSchema = z.object({
   stats: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
-import { yesNoSchema, zoneIdSchema } from './common';
+import { wrappedList, yesNoSchema, zoneIdSchema } from './common';
 
 export const zoneSchema = z.object({
   id: zoneIdSchema,
@@ -9,9 +9,7 @@ export const zoneSchema = z.object({
 });
 export type Zone = z.infer<typeof zoneSchema>;
 
-export const zoneListResponseSchema = z.object({
-  zones: z.object({ zone: z.array(zoneSchema) }),
-});
+export const zoneListResponseSchema = wrappedList('zones', 'zone', zoneSchema);
 export type ZoneListResponse = z.infer<typeof zoneListResponseSchema>;
 
 /** Zones (api-rules §4.1): documented under 1.2; the service answers under 1.3 too. */

@@ -11,8 +11,11 @@ import {
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('create a subaccount, then sign in as it', async ({ page, users }) => {
+test.beforeEach(async ({ page, users }) => {
   await signIn(page, users.demo);
+});
+
+test('create a subaccount, then sign in as it', async ({ page }) => {
   await page.getByRole('navigation').getByRole('link', { name: 'Subaccounts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Subaccounts' })).toBeVisible();
 
@@ -42,8 +45,7 @@ test('create a subaccount, then sign in as it', async ({ page, users }) => {
   await expect(page.getByText('Only the main account manages subaccounts')).toBeVisible();
 });
 
-test("view a month's billing and drill into one resource", async ({ page, users }) => {
-  await signIn(page, users.demo);
+test("view a month's billing and drill into one resource", async ({ page }) => {
   await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   // Last month: the seeded servers have run for 30 days, so it has a bill too.
@@ -84,8 +86,7 @@ test("view a month's billing and drill into one resource", async ({ page, users 
   await expect(page.getByRole('table', { name: 'Billing by resource' })).toBeVisible();
 });
 
-test('download network usage as CSV for a 90-day range', async ({ page, users }) => {
-  await signIn(page, users.demo);
+test('download network usage as CSV for a 90-day range', async ({ page }) => {
   await page.goto(`/network-usage?from=${day(-89)}&to=${day(0)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Network usage' })).toBeVisible();
   await expect(page.getByText(/This range is 90 days long\..*reads it as CSV/)).toBeVisible();

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { createDisk, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
+test.beforeEach(async ({ page, users }) => {
+  await signIn(page, users.demo);
+});
+
 test('a change is found in the audit log by its UUID, opened, exported, and the view survives a reload', async ({
   page,
   api,
-  users,
 }) => {
-  await signIn(page, users.demo);
   const title = unique('audited disk');
   const disk = await createDisk(api, { title });
   await api.call('PUT', `/1.3/storage/${disk.uuid}`, {
@@ -68,9 +70,7 @@ test('a change is found in the audit log by its UUID, opened, exported, and the 
 test('the app bar search opens a disk by UUID and its Activity tab lists its changes', async ({
   page,
   api,
-  users,
 }) => {
-  await signIn(page, users.demo);
   const title = unique('searched disk');
   const disk = await createDisk(api, { title });
 

@@ -9,11 +9,13 @@ async function openFirewallTab(page: Page) {
   await expect(page).toHaveURL(/\?tab=firewall$/);
 }
 
+test.beforeEach(async ({ page, users }) => {
+  await signIn(page, users.demo);
+});
+
 test('turn the firewall on, add the SSH and web presets, drop the rest, and see the rules in order', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   await openFirewallTab(page);
 
   const toggle = page.getByRole('switch', { name: 'Firewall' });
@@ -48,8 +50,7 @@ test('turn the firewall on, add the SSH and web presets, drop the rest, and see 
   ).toHaveCount(5);
 });
 
-test('the firewall tab and its add dialog have no axe violations', async ({ page, users }) => {
-  await signIn(page, users.demo);
+test('the firewall tab and its add dialog have no axe violations', async ({ page }) => {
   await openFirewallTab(page);
   await page.getByRole('button', { name: 'Add SSH' }).click();
   await expect(page.getByRole('table', { name: 'Firewall rules, in order' })).toBeVisible();

@@ -20,11 +20,13 @@ async function addFloatingAddress(page: Page) {
   return address!;
 }
 
+test.beforeEach(async ({ page, users }) => {
+  await signIn(page, users.demo);
+});
+
 test('a router and a private network, refused until its gateway is inside it, then attached', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   const routerName = unique('e2e router');
   const networkName = unique('e2e network');
 
@@ -69,9 +71,7 @@ test('a router and a private network, refused until its gateway is inside it, th
 
 test('floating addresses: a PTR record edited inline and two in bulk, one released', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   await test.step('add addresses, edit a PTR record inline and two in bulk', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'IP addresses' }).click();
     const first = await addFloatingAddress(page);
@@ -118,7 +118,6 @@ test('a peering made from both accounts, then disabled and deleted', async ({
   baseURL,
   browser,
 }) => {
-  await signIn(page, users.demo);
   // The seeded networks of the two accounts have routers and blocks that do not overlap.
   const own = await apiAs(baseURL!, users.demo).call<{
     networks: { network: { uuid: string; name: string }[] };

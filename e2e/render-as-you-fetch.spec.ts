@@ -19,11 +19,13 @@ async function holdScripts(page: Page, marker: string, release: Promise<unknown>
   return { held: () => held };
 }
 
+test.beforeEach(async ({ page, users }) => {
+  await signIn(page, users.demo);
+});
+
 test('the storage list is requested while the page’s own code is still on its way', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   let listed: (request: Request) => void = () => undefined;
   const listRequested = new Promise<Request>((resolve) => (listed = resolve));
   page.on('request', (request) => {
@@ -45,9 +47,7 @@ test('the storage list is requested while the page’s own code is still on its 
 
 test('the billing page shows its table and total while the chart’s code is loading', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   // Only recharts' own code names its drawing `recharts-surface`.

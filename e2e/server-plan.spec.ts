@@ -8,11 +8,13 @@ async function openWeb1(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'web-1' })).toBeVisible();
 }
 
+test.beforeEach(async ({ page, users }) => {
+  await signIn(page, users.demo);
+});
+
 test('stop a server, change its plan seeing both prices, start it and set a simple backup plan', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   await openWeb1(page);
   const start = page.getByRole('button', { name: 'Start', exact: true });
   const stop = page.getByRole('button', { name: 'Stop', exact: true });
@@ -45,8 +47,7 @@ test('stop a server, change its plan seeing both prices, start it and set a simp
   await expect(form.getByRole('textbox', { name: 'Time of day (UTC)' })).toHaveValue('02:30');
 });
 
-test('the plan dialog and the Backups tab pass axe', async ({ page, users }) => {
-  await signIn(page, users.demo);
+test('the plan dialog and the Backups tab pass axe', async ({ page }) => {
   await openWeb1(page);
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('Stop the server first');

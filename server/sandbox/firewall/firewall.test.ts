@@ -15,13 +15,23 @@ import { expectProblem, manualClock, otherAuth } from '../testing';
  */
 
 const clock = manualClock('2026-11-02T00:00:00.000Z');
-const { call, ok, okBody, audited, auditCount, serverNamed, servers, stoppedServer, advance, app } =
-  sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+const {
+  call,
+  ok,
+  okBody,
+  getBody,
+  audited,
+  auditCount,
+  serverNamed,
+  servers,
+  stoppedServer,
+  advance,
+  app,
+} = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const rulesPath = (uuid: string) => `/1.3/server/${uuid}/firewall_rule`;
 const listRules = async (uuid: string) =>
-  (await okBody(firewallRuleListResponseSchema, 'GET', rulesPath(uuid), undefined, 200))
-    .firewall_rules.firewall_rule;
+  (await getBody(firewallRuleListResponseSchema, rulesPath(uuid))).firewall_rules.firewall_rule;
 const replace = (uuid: string, rules: FirewallRuleInput[]) =>
   call('PUT', rulesPath(uuid), { firewall_rules: { firewall_rule: rules } });
 
@@ -91,13 +101,7 @@ describe('firewall rules', () => {
       ['3', '', 'drop'],
     ]);
 
-    const second = await okBody(
-      firewallRuleResponseSchema,
-      'GET',
-      `${rulesPath(uuid)}/2`,
-      undefined,
-      200,
-    );
+    const second = await getBody(firewallRuleResponseSchema, `${rulesPath(uuid)}/2`);
     expect(second.firewall_rule).toEqual({ ...blank, ...web, position: '2' });
 
     await audited(1, () => ok('DELETE', `${rulesPath(uuid)}/1`, undefined, 204));
@@ -308,12 +312,9 @@ describe('firewall rules', () => {
     await advance(10 * 3_600_000);
     await ok('PUT', `/1.3/server/${uuid}`, { server: { firewall: 'off' } }, 202);
     await advance(5 * 3_600_000);
-    const summary = await okBody(
+    const summary = await getBody(
       billingSummarySchema,
-      'GET',
       `/1.3/account/billing/summary/2026-11?resource_id=${uuid}`,
-      undefined,
-      200,
     );
     const details = summary.servers!.server!.resources[0]!.details;
     // Three stretches (off, on, off again); only the one with the firewall on pays for it, at

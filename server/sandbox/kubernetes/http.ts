@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod';
 import type { core } from 'zod';
 import { uuidPattern } from '../../../contract/common';
 import type { Endpoint } from '../../../contract/endpoint';
-import type { EndpointRouteOptions } from '../http/endpoint-route';
+import { handle } from '../http/endpoint-route';
+import type { Answer, EndpointInput, EndpointRouteOptions } from '../http/endpoint-route';
 import { sendProblem, toProblem } from '../http/problem';
 import { ApiProblem, notFound, problemFromZod } from '../http/errors';
 import type { InvalidParam } from '../http/errors';
@@ -82,6 +83,13 @@ export function unprocessableOnBadRequest(
   return sendProblem(reply, problem.status === 400 ? withStatus(problem, 422) : problem);
 }
 
+interface KubernetesRouteOptions {
+  xmlRoot?: string;
+  bodyLimit?: number;
+  bodyOf?: (request: FastifyRequest) => unknown;
+  readBody?: (request: FastifyRequest, statuses: BadRequestStatuses) => unknown;
+}
+
 /**
  * The route options of a Kubernetes operation, from what it declares: its body read with
  * {@link readKubernetesBody} at the statuses of its errors, and a body that cannot even be read
@@ -89,14 +97,9 @@ export function unprocessableOnBadRequest(
  * validate where it is not the request's body as sent; `readBody` replaces the reading altogether
  * (given the statuses); `xmlRoot` names the root of an XML answer without a wrapper.
  */
-export function kubernetesRoute(
+function kubernetesRoute(
   endpoint: Endpoint,
-  options: {
-    xmlRoot?: string;
-    bodyLimit?: number;
-    bodyOf?: (request: FastifyRequest) => unknown;
-    readBody?: (request: FastifyRequest, statuses: BadRequestStatuses) => unknown;
-  } = {},
+  options: KubernetesRouteOptions = {},
 ): EndpointRouteOptions {
   const onlyUnprocessable = endpoint.errors.includes(422) && !endpoint.errors.includes(400);
   const bodyOf = options.bodyOf ?? ((request: FastifyRequest) => request.body);
@@ -115,6 +118,18 @@ export function kubernetesRoute(
     ...(options.xmlRoot ? { config: { xmlRoot: options.xmlRoot } } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   };
+}
+
+/**
+ * Registers a scope's Kubernetes operations with `handle`, each with the route options
+ * {@link kubernetesRoute} works out from the operation itself.
+ */
+export function kubernetesRouter(scope: FastifyInstance) {
+  return <E extends Endpoint>(
+    endpoint: E,
+    handler: (input: EndpointInput<E>) => Promise<Answer<E>>,
+    options: KubernetesRouteOptions = {},
+  ) => handle(scope, endpoint, handler, kubernetesRoute(endpoint, options));
 }
 
 /**

@@ -16,7 +16,7 @@ import { demoAuth, expectProblem, manualClock, otherAuth } from '../testing';
 import { lbBody } from './test-bodies';
 
 const clock = manualClock('2026-05-04T10:00:00.000Z');
-const { app, call, ok, okBody, audited, advance, createNetwork, stoppedServer, server } =
+const { app, call, ok, okBody, getBody, audited, advance, createNetwork, stoppedServer, server } =
   sandboxSuite({ clock, tickUrl: '/1.3/load-balancer/plans' });
 
 const base = '/1.3/load-balancer';
@@ -25,22 +25,15 @@ const unknown = '0a000000-0000-4000-8000-000000000000';
 const createLb = async (name: string, extra: Record<string, unknown> = {}, auth = demoAuth) =>
   okBody(loadBalancerSchema, 'POST', base, lbBody(name, extra), 201, auth);
 
-const getLb = (uuid: string) =>
-  okBody(loadBalancerSchema, 'GET', `${base}/${uuid}`, undefined, 200);
+const getLb = (uuid: string) => getBody(loadBalancerSchema, `${base}/${uuid}`);
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('plans and load balancers', () => {
   it('lists the plans, paged', async () => {
-    const plans = await okBody(lbPlanListSchema, 'GET', `${base}/plans`, undefined, 200);
+    const plans = await getBody(lbPlanListSchema, `${base}/plans`);
     expect(plans.map((plan) => plan.name)).toEqual(['development', 'production-small']);
-    const second = await okBody(
-      lbPlanListSchema,
-      'GET',
-      `${base}/plans?limit=1&offset=1`,
-      undefined,
-      200,
-    );
+    const second = await getBody(lbPlanListSchema, `${base}/plans?limit=1&offset=1`);
     expect(second).toEqual([plans[1]]);
     expectProblem(await call('GET', `${base}/plans?limit=0`), 400, 'LIMIT_INVALID');
   });
@@ -218,24 +211,12 @@ describe('plans and load balancers', () => {
   it('filters by labels and pages the list', async () => {
     const labelled = await createLb('labelled', { labels: [{ key: 'Team', value: 'blue' }] });
     await createLb('unlabelled');
-    const byKey = await okBody(loadBalancerListSchema, 'GET', `${base}?label=team`, undefined, 200);
+    const byKey = await getBody(loadBalancerListSchema, `${base}?label=team`);
     expect(byKey.map((item) => item.uuid)).toEqual([labelled.uuid]);
-    const byValue = await okBody(
-      loadBalancerListSchema,
-      'GET',
-      `${base}?label=team%3Dred`,
-      undefined,
-      200,
-    );
+    const byValue = await getBody(loadBalancerListSchema, `${base}?label=team%3Dred`);
     expect(byValue).toEqual([]);
-    const all = await okBody(loadBalancerListSchema, 'GET', base, undefined, 200);
-    const page = await okBody(
-      loadBalancerListSchema,
-      'GET',
-      `${base}?limit=2&offset=1`,
-      undefined,
-      200,
-    );
+    const all = await getBody(loadBalancerListSchema, base);
+    const page = await getBody(loadBalancerListSchema, `${base}?limit=2&offset=1`);
     expect(page.map((item) => item.uuid)).toEqual(all.slice(1, 3).map((item) => item.uuid));
     const relabelled = await okBody(
       loadBalancerSchema,
@@ -245,13 +226,7 @@ describe('plans and load balancers', () => {
       200,
     );
     expect(relabelled.labels).toEqual([{ key: 'team', value: 'red' }]);
-    const red = await okBody(
-      loadBalancerListSchema,
-      'GET',
-      `${base}?label=team%3Dred`,
-      undefined,
-      200,
-    );
+    const red = await getBody(loadBalancerListSchema, `${base}?label=team%3Dred`);
     expect(red.map((item) => item.uuid)).toEqual([labelled.uuid]);
   });
 
@@ -268,7 +243,7 @@ describe('plans and load balancers', () => {
     ] as const) {
       expectProblem(await call(method, url, body), 404, 'LOAD_BALANCER_NOT_FOUND');
     }
-    const mine = await okBody(loadBalancerListSchema, 'GET', base, undefined, 200);
+    const mine = await getBody(loadBalancerListSchema, base);
     expect(mine.some((item) => item.uuid === theirs.uuid)).toBe(false);
   });
 });
@@ -403,9 +378,9 @@ describe('frontends, rules, backends and members', () => {
       201,
     );
     const status = async () =>
-      (
-        await okBody(lbMetricsSchema, 'GET', `${base}/${lb.uuid}/metrics`, undefined, 200)
-      ).backends[0]!.members.map((item) => item.status);
+      (await getBody(lbMetricsSchema, `${base}/${lb.uuid}/metrics`)).backends[0]!.members.map(
+        (item) => item.status,
+      );
     expect(await status()).toEqual(['down', 'maint']);
     await ok('POST', `/1.3/server/${stopped.uuid}/start`, undefined, 200);
     await advance(31_000);

@@ -5,12 +5,10 @@ import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { issuersFromAuthenticationConfiguration } from '../../../contract/kubernetes-oidc';
 import type { SandboxContext } from '../context';
 import type { Endpoint } from '../../../contract/endpoint';
-import { handle } from '../http/endpoint-route';
-import type { Answer, EndpointInput } from '../http/endpoint-route';
 import { ApiProblem, notFound } from '../http/errors';
 import { auditContext } from '../http/principal';
 import { checkIssuerSet } from '../kubernetes/checks';
-import { badRequestStatuses, kubernetesRoute, ownCluster } from '../kubernetes/http';
+import { badRequestStatuses, kubernetesRouter, ownCluster } from '../kubernetes/http';
 import { oidcKubeconfig } from '../kubernetes/kubeconfig';
 import { issuersOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
@@ -45,14 +43,7 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
     done(null, String(body)),
   );
 
-  /** Registers an operation with the Kubernetes service's body reading and failures. */
-  function route<E extends Endpoint>(
-    endpoint: E,
-    handler: (input: EndpointInput<E>) => Promise<Answer<E>>,
-    options: Parameters<typeof kubernetesRoute>[1] = {},
-  ) {
-    handle(scope, endpoint, handler, kubernetesRoute(endpoint, options));
-  }
+  const route = kubernetesRouter(scope);
 
   /** Validates the set a change would leave (the endpoint's invalid status), then stores it. */
   function checkedReplace(

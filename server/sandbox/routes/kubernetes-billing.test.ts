@@ -15,15 +15,14 @@ import { sandboxSuite } from './test-helpers';
 const hour = 3_600_000;
 const month = '2026-03';
 const clock = manualClock('2026-03-02T00:00:00.000Z');
-const { app, advance, okBody } = sandboxSuite({ clock, tickUrl: '/1.3/kubernetes/plans' });
+const { app, advance, okBody, getBody } = sandboxSuite({ clock, tickUrl: '/1.3/kubernetes/plans' });
 const { clusterBody, ok } = kubernetesClient(app);
 
-const summary = () =>
-  okBody(billingSummarySchema, 'GET', `/1.3/account/billing/summary/${month}`, undefined, 200);
+const summary = () => getBody(billingSummarySchema, `/1.3/account/billing/summary/${month}`);
 
 /** The zone's price of one hour of a server plan in the account currency, as GET /1.3/price lists it. */
 async function planHour(zone: string, plan: string): Promise<number> {
-  const list = await okBody(priceListResponseSchema, 'GET', '/1.3/price', undefined, 200);
+  const list = await getBody(priceListResponseSchema, '/1.3/price');
   const entry = list.prices.zone.find((item) => item.name === zone)?.[`server_plan_${plan}`];
   if (typeof entry !== 'object') throw new Error(`no price of ${plan} in ${zone}`);
   return entry.price / entry.amount / 100;

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { kubernetesNodeGroupEndpoints, maxNodeGroups } from '../../../contract/kubernetes';
 import type { SandboxContext } from '../context';
-import { handle } from '../http/endpoint-route';
 import { notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { checkNodeGroup, checkNodeTotal } from '../kubernetes/checks';
-import { kubernetesRoute, ownCluster, unprocessable } from '../kubernetes/http';
+import { kubernetesRouter, ownCluster, unprocessable } from '../kubernetes/http';
 import type { NodeGroupSettings } from '../kubernetes/model';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
 import type { ClusterRow } from '../store/kubernetes';
@@ -14,6 +13,7 @@ import type { ClusterRow } from '../store/kubernetes';
 export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: SandboxContext) {
   const { audit, kubernetes, kubernetesModel: model, storages } = context;
   const endpoints = kubernetesNodeGroupEndpoints;
+  const route = kubernetesRouter(scope);
 
   function ownGroup(request: FastifyRequest, uuid: string, name: string) {
     const cluster = ownCluster(kubernetes, request, uuid);
@@ -25,18 +25,16 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
   const totalNodes = (cluster: ClusterRow) =>
     kubernetes.groupsOf(cluster.uuid).reduce((sum, group) => sum + settingsOf(group).count, 0);
 
-  handle(
-    scope,
+  route(
     endpoints.list,
     async ({ request, params }) => {
       const cluster = ownCluster(kubernetes, request, params.uuid);
       return kubernetes.groupsOf(cluster.uuid).map(model.nodeGroupRecord);
     },
-    kubernetesRoute(endpoints.list, { xmlRoot: 'node_groups' }),
+    { xmlRoot: 'node_groups' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.create,
     async ({ request, params, body }) => {
       const cluster = ownCluster(kubernetes, request, params.uuid);
@@ -76,19 +74,17 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
       });
       return current;
     },
-    kubernetesRoute(endpoints.create, { xmlRoot: 'node_group' }),
+    { xmlRoot: 'node_group' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.get,
     async ({ request, params }) =>
       model.nodeGroupDetails(ownGroup(request, params.uuid, params.name).group),
-    kubernetesRoute(endpoints.get, { xmlRoot: 'node_group' }),
+    { xmlRoot: 'node_group' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.modify,
     async ({ request, params, body }) => {
       const { cluster, group } = ownGroup(request, params.uuid, params.name);
@@ -127,48 +123,38 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
       });
       return current;
     },
-    kubernetesRoute(endpoints.modify, { xmlRoot: 'node_group' }),
+    { xmlRoot: 'node_group' },
   );
 
-  handle(
-    scope,
-    endpoints.delete,
-    async ({ request, params }) => {
-      const { cluster, group } = ownGroup(request, params.uuid, params.name);
-      if (group.state !== 'terminating') {
-        audit.change(auditContext(request), {
-          action: 'delete',
-          resourceType: 'kubernetes_node_group',
-          resourceId: `${cluster.uuid}/${group.name}`,
-          before: () => model.nodeGroupRecord(group),
-          write: () => model.terminateNodeGroup(cluster, group),
-        });
-      }
-      return { message: `deletion started for node group '${group.name}'` };
-    },
-    kubernetesRoute(endpoints.delete),
-  );
+  route(endpoints.delete, async ({ request, params }) => {
+    const { cluster, group } = ownGroup(request, params.uuid, params.name);
+    if (group.state !== 'terminating') {
+      audit.change(auditContext(request), {
+        action: 'delete',
+        resourceType: 'kubernetes_node_group',
+        resourceId: `${cluster.uuid}/${group.name}`,
+        before: () => model.nodeGroupRecord(group),
+        write: () => model.terminateNodeGroup(cluster, group),
+      });
+    }
+    return { message: `deletion started for node group '${group.name}'` };
+  });
 
-  handle(
-    scope,
-    endpoints.deleteNode,
-    async ({ request, params }) => {
-      const { cluster, group } = ownGroup(request, params.uuid, params.name);
-      const node = kubernetes
-        .nodesOf(cluster.uuid, group.name)
-        .find((item) => item.name === params.node);
-      if (!node) throw notFound('node', params.node);
-      if (node.state !== 'terminating') {
-        audit.change(auditContext(request), {
-          action: 'delete',
-          resourceType: 'kubernetes_node',
-          resourceId: node.uuid,
-          before: () => ({ name: node.name, node_group: group.name, cluster: cluster.uuid }),
-          write: () => model.replaceNode(cluster, node),
-        });
-      }
-      return { message: `deletion started for node '${node.name}'` };
-    },
-    kubernetesRoute(endpoints.deleteNode),
-  );
+  route(endpoints.deleteNode, async ({ request, params }) => {
+    const { cluster, group } = ownGroup(request, params.uuid, params.name);
+    const node = kubernetes
+      .nodesOf(cluster.uuid, group.name)
+      .find((item) => item.name === params.node);
+    if (!node) throw notFound('node', params.node);
+    if (node.state !== 'terminating') {
+      audit.change(auditContext(request), {
+        action: 'delete',
+        resourceType: 'kubernetes_node',
+        resourceId: node.uuid,
+        before: () => ({ name: node.name, node_group: group.name, cluster: cluster.uuid }),
+        write: () => model.replaceNode(cluster, node),
+      });
+    }
+    return { message: `deletion started for node '${node.name}'` };
+  });
 }

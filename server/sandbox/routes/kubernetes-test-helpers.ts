@@ -1,7 +1,7 @@
 import type { Cluster, ClusterCreate } from '../../../contract/kubernetes';
 import { clusterSchema } from '../../../contract/kubernetes';
 import type { SkydeckServer } from '../../app';
-import { demoAuth } from '../testing';
+import { demoAuth, expectProblem } from '../testing';
 import { resourceClient } from './test-helpers';
 
 /** Request helpers of the Kubernetes suites; never used in production. */
@@ -34,6 +34,13 @@ export function kubernetesClient(app: () => SkydeckServer) {
   };
 
   const { call, ok, auditCount } = resourceClient(app);
+
+  /**
+   * A request about a cluster the caller cannot see: 404 `KUBERNETES_CLUSTER_NOT_FOUND` for an
+   * unknown cluster and another account's alike, as the operations declare no 403 (api-rules §4.3).
+   */
+  const expectNoCluster = async (method: string, url: string, payload?: unknown, auth = demoAuth) =>
+    expectProblem(await call(method, url, payload, auth), 404, 'KUBERNETES_CLUSTER_NOT_FOUND');
 
   const cluster = async (uuid: string, auth = demoAuth): Promise<Cluster> =>
     clusterSchema.parse((await ok('GET', `/1.3/kubernetes/${uuid}`, undefined, 200, auth)).json());
@@ -80,6 +87,7 @@ export function kubernetesClient(app: () => SkydeckServer) {
     clusterBody,
     privateNetwork,
     createCluster,
+    expectNoCluster,
     auditCount,
     lastAudit,
     setClusterLimit,

@@ -35,6 +35,7 @@ const {
   clusterBody,
   privateNetwork,
   createCluster,
+  expectNoCluster,
   lastAudit,
   setClusterLimit,
 } = kubernetesClient(app);
@@ -447,41 +448,21 @@ describe('deleting a cluster', () => {
     // A repeated delete is accepted again without a second change.
     await audited(0, () => ok('DELETE', `/1.3/kubernetes/${created.uuid}`, undefined, 202));
     await advance(31 * second);
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${created.uuid}`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-    expectProblem(
-      await call('DELETE', `/1.3/kubernetes/${created.uuid}`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('GET', `/1.3/kubernetes/${created.uuid}`);
+    await expectNoCluster('DELETE', `/1.3/kubernetes/${created.uuid}`);
   });
 
   it('stops a pending cluster from coming up', async () => {
     const created = await createCluster();
     await ok('DELETE', `/1.3/kubernetes/${created.uuid}`, undefined, 202);
     await advance(31 * second);
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${created.uuid}`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('GET', `/1.3/kubernetes/${created.uuid}`);
   });
 
   it('answers 404 for another account’s cluster and for a malformed UUID', async () => {
     const created = await createCluster();
-    expectProblem(
-      await call('DELETE', `/1.3/kubernetes/${created.uuid}`, undefined, otherAuth),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
-    expectProblem(
-      await call('DELETE', '/1.3/kubernetes/nope'),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('DELETE', `/1.3/kubernetes/${created.uuid}`, undefined, otherAuth);
+    await expectNoCluster('DELETE', '/1.3/kubernetes/nope');
     expect((await cluster(created.uuid)).state).toBe('pending');
   });
 });
@@ -542,11 +523,7 @@ describe('kubeconfig', () => {
       [unknownCluster, demoAuth],
       [created.uuid, otherAuth],
     ]) {
-      expectProblem(
-        await call('GET', `/1.3/kubernetes/${uuid}/kubeconfig`, undefined, auth),
-        404,
-        'KUBERNETES_CLUSTER_NOT_FOUND',
-      );
+      await expectNoCluster('GET', `/1.3/kubernetes/${uuid}/kubeconfig`, undefined, auth);
     }
   });
 });
@@ -625,11 +602,7 @@ describe('node groups', () => {
       (await ok('GET', `/1.3/kubernetes/${created.uuid}/node-groups`, undefined, 200)).json(),
     );
     expect(groups.map((group) => group.name)).toEqual(['default']);
-    expectProblem(
-      await call('GET', `/1.3/kubernetes/${unknownCluster}/node-groups`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('GET', `/1.3/kubernetes/${unknownCluster}/node-groups`);
   });
 
   it('creates a group (201) whose nodes come up on the clock', async () => {
@@ -703,11 +676,7 @@ describe('node groups', () => {
       422,
       'CLUSTER_STATE_ILLEGAL',
     );
-    expectProblem(
-      await call('POST', `/1.3/kubernetes/${unknownCluster}/node-groups`, group),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('POST', `/1.3/kubernetes/${unknownCluster}/node-groups`, group);
   });
 
   it('shows a group with its nodes (200) and answers 404 for an unknown group', async () => {
@@ -804,11 +773,7 @@ describe('node groups', () => {
       404,
       'NODE_GROUP_NOT_FOUND',
     );
-    expectProblem(
-      await call('PATCH', `/1.3/kubernetes/${unknownCluster}/node-groups/a`, { count: 1 }),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('PATCH', `/1.3/kubernetes/${unknownCluster}/node-groups/a`, { count: 1 });
   });
 
   it('deletes a group (202): it terminates, then it is gone', async () => {
@@ -835,11 +800,7 @@ describe('node groups', () => {
       404,
       'NODE_GROUP_NOT_FOUND',
     );
-    expectProblem(
-      await call('DELETE', `/1.3/kubernetes/${unknownCluster}/node-groups/extra`),
-      404,
-      'KUBERNETES_CLUSTER_NOT_FOUND',
-    );
+    await expectNoCluster('DELETE', `/1.3/kubernetes/${unknownCluster}/node-groups/extra`);
   });
 
   it('deletes one node (202): it terminates and a replacement comes up on the clock', async () => {

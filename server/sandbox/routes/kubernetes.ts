@@ -7,7 +7,6 @@ import type { RouteModule } from '../domain';
 import { zoneIds } from '../catalog';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
-import { handle } from '../http/endpoint-route';
 import { ApiProblem, notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { labelFilters } from '../http/validation';
@@ -25,7 +24,12 @@ import {
   checkNodeGroup,
   checkNodeTotal,
 } from '../kubernetes/checks';
-import { badRequestStatuses, kubernetesRoute, ownCluster, unprocessable } from '../kubernetes/http';
+import {
+  badRequestStatuses,
+  kubernetesRouter,
+  ownCluster,
+  unprocessable,
+} from '../kubernetes/http';
 import { adminKubeconfig } from '../kubernetes/kubeconfig';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
 import { networkLookup } from '../kubernetes/networks';
@@ -47,25 +51,13 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
   const { audit, kubernetes, kubernetesModel: model, jobs, clock, storages } = context;
   const findNetwork = networkLookup(context.networks);
   const endpoints = kubernetesEndpoints;
+  const route = kubernetesRouter(scope);
 
-  handle(
-    scope,
-    endpoints.plans,
-    async () => clusterPlans,
-    kubernetesRoute(endpoints.plans, {
-      xmlRoot: 'plans',
-    }),
-  );
+  route(endpoints.plans, async () => clusterPlans, { xmlRoot: 'plans' });
 
-  handle(
-    scope,
-    endpoints.versions,
-    async () => clusterVersions,
-    kubernetesRoute(endpoints.versions, { xmlRoot: 'versions' }),
-  );
+  route(endpoints.versions, async () => clusterVersions, { xmlRoot: 'versions' });
 
-  handle(
-    scope,
+  route(
     endpoints.list,
     async ({ request, query }) => {
       const filters = labelFilters(query.label);
@@ -74,11 +66,10 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
         .filter((row) => matchesLabelFilters(JSON.parse(row.labels) as Label[], filters))
         .map(model.clusterRecord);
     },
-    kubernetesRoute(endpoints.list, { xmlRoot: 'clusters' }),
+    { xmlRoot: 'clusters' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.create,
     async ({ request, body }) => {
       const refused = badRequestStatuses(endpoints.create).invalid;
@@ -187,19 +178,17 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
       });
       return current;
     },
-    kubernetesRoute(endpoints.create, { xmlRoot: 'cluster' }),
+    { xmlRoot: 'cluster' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.get,
     async ({ request, params }) =>
       model.clusterRecord(ownCluster(kubernetes, request, params.uuid, 400)),
-    kubernetesRoute(endpoints.get, { xmlRoot: 'cluster' }),
+    { xmlRoot: 'cluster' },
   );
 
-  handle(
-    scope,
+  route(
     endpoints.modify,
     async ({ request, params, body }) => {
       const row = ownCluster(kubernetes, request, params.uuid, 400);
@@ -237,79 +226,59 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
       });
       return current;
     },
-    kubernetesRoute(endpoints.modify, { xmlRoot: 'cluster' }),
+    { xmlRoot: 'cluster' },
   );
 
-  handle(
-    scope,
-    endpoints.delete,
-    async ({ request, params }) => {
-      const row = ownCluster(kubernetes, request, params.uuid);
-      if (row.state !== 'terminating') {
-        audit.change(auditContext(request), {
-          action: 'delete',
-          resourceType: 'kubernetes_cluster',
-          resourceId: row.uuid,
-          before: () => model.clusterRecord(row),
-          write: () => model.terminateCluster(row),
-        });
-      }
-      return { message: `deletion started for cluster '${row.name}'` };
-    },
-    kubernetesRoute(endpoints.delete),
-  );
-
-  handle(
-    scope,
-    endpoints.kubeconfig,
-    async ({ request, params }) => ({
-      kubeconfig: adminKubeconfig(ownCluster(kubernetes, request, params.uuid)),
-    }),
-    kubernetesRoute(endpoints.kubeconfig),
-  );
-
-  handle(
-    scope,
-    endpoints.availableUpgrades,
-    async ({ request, params }) => {
-      const row = ownCluster(kubernetes, request, params.uuid);
-      return { versions: row.state === 'running' ? availableUpgrades(row.version) : [] };
-    },
-    kubernetesRoute(endpoints.availableUpgrades),
-  );
-
-  handle(
-    scope,
-    endpoints.upgrade,
-    async ({ request, params, body }) => {
-      const row = ownCluster(kubernetes, request, params.uuid);
-      if (row.state !== 'running') {
-        throw unprocessable(
-          'CLUSTER_STATE_ILLEGAL',
-          `The cluster is ${row.state}; it can be upgraded only while running.`,
-        );
-      }
-      const offered = availableUpgrades(row.version);
-      if (!offered.includes(body.version)) {
-        throw unprocessable(
-          'VERSION_INVALID',
-          offered.length > 0
-            ? `Version ${body.version} is not offered for this cluster; it can move to ${offered.join(', ')}.`
-            : `Version ${body.version} is not offered: the cluster runs the newest version.`,
-          [{ name: 'version', reason: 'Not an available upgrade.' }],
-        );
-      }
-      const strategy = { type: body.strategy?.type ?? 'manual' };
+  route(endpoints.delete, async ({ request, params }) => {
+    const row = ownCluster(kubernetes, request, params.uuid);
+    if (row.state !== 'terminating') {
       audit.change(auditContext(request), {
-        action: 'upgrade',
+        action: 'delete',
         resourceType: 'kubernetes_cluster',
         resourceId: row.uuid,
-        before: () => ({ version: row.version }),
-        write: () => model.startUpgrade(row, body.version),
-        after: () => ({ version: body.version, strategy }),
+        before: () => model.clusterRecord(row),
+        write: () => model.terminateCluster(row),
       });
-      return { version: body.version, strategy };
-    },
-    kubernetesRoute(endpoints.upgrade),
-  );
+    }
+    return { message: `deletion started for cluster '${row.name}'` };
+  });
+
+  route(endpoints.kubeconfig, async ({ request, params }) => ({
+    kubeconfig: adminKubeconfig(ownCluster(kubernetes, request, params.uuid)),
+  }));
+
+  route(endpoints.availableUpgrades, async ({ request, params }) => {
+    const row = ownCluster(kubernetes, request, params.uuid);
+    return { versions: row.state === 'running' ? availableUpgrades(row.version) : [] };
+  });
+
+  route(endpoints.upgrade, async ({ request, params, body }) => {
+    const row = ownCluster(kubernetes, request, params.uuid);
+    if (row.state !== 'running') {
+      throw unprocessable(
+        'CLUSTER_STATE_ILLEGAL',
+        `The cluster is ${row.state}; it can be upgraded only while running.`,
+      );
+    }
+    const offered = availableUpgrades(row.version);
+    if (!offered.includes(body.version)) {
+      throw unprocessable(
+        'VERSION_INVALID',
+        offered.length > 0
+          ? `Version ${body.version} is not offered for this cluster; it can move to ${offered.join(', ')}.`
+          : `Version ${body.version} is not offered: the cluster runs the newest version.`,
+        [{ name: 'version', reason: 'Not an available upgrade.' }],
+      );
+    }
+    const strategy = { type: body.strategy?.type ?? 'manual' };
+    audit.change(auditContext(request), {
+      action: 'upgrade',
+      resourceType: 'kubernetes_cluster',
+      resourceId: row.uuid,
+      before: () => ({ version: row.version }),
+      write: () => model.startUpgrade(row, body.version),
+      after: () => ({ version: body.version, strategy }),
+    });
+    return { version: body.version, strategy };
+  });
 }

@@ -10,7 +10,7 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { okBody, createRouter } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+const { okBody, getBody, createRouter } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 const sdkBlock = (address: string, gateway: string, configuration: unknown) => ({
   address,
@@ -21,6 +21,9 @@ const sdkBlock = (address: string, gateway: string, configuration: unknown) => (
   gateway,
   dhcp_routes_configuration: configuration,
 });
+
+/** The DHCP routes configuration the Go SDK sends unless told otherwise. */
+const populationOff = { effective_routes_auto_population: { enabled: 'no' } };
 
 const createNetwork = (name: string, block: unknown, router?: string) =>
   okBody(
@@ -42,23 +45,15 @@ describe('dhcp_routes_configuration (item 1)', () => {
   it('accepts the configuration the Go SDK always sends and answers it with empty route lists', async () => {
     const { network } = await createNetwork(
       'sdk net',
-      sdkBlock('172.30.0.0/22', '172.30.0.1', {
-        effective_routes_auto_population: { enabled: 'no' },
-      }),
+      sdkBlock('172.30.0.0/22', '172.30.0.1', populationOff),
     );
     expect(network.effective_routes).toEqual([]);
     expect(network.ip_networks.ip_network[0]).toMatchObject({
       address: '172.30.0.0/22',
-      dhcp_routes_configuration: { effective_routes_auto_population: { enabled: 'no' } },
+      dhcp_routes_configuration: populationOff,
       dhcp_effective_routes: [],
     });
-    const read = await okBody(
-      networkResponseSchema,
-      'GET',
-      `/1.3/network/${network.uuid}`,
-      undefined,
-      200,
-    );
+    const read = await getBody(networkResponseSchema, `/1.3/network/${network.uuid}`);
     expect(read.network).toEqual(network);
   });
 
@@ -66,16 +61,12 @@ describe('dhcp_routes_configuration (item 1)', () => {
     const router = await createRouter({ name: 'routes router' });
     const neighbour = await createNetwork(
       'neighbour',
-      sdkBlock('172.31.4.0/24', '172.31.4.1', {
-        effective_routes_auto_population: { enabled: 'no' },
-      }),
+      sdkBlock('172.31.4.0/24', '172.31.4.1', populationOff),
       router.uuid,
     );
     const { network } = await createNetwork(
       'populated',
-      sdkBlock('172.31.0.0/22', '172.31.0.1', {
-        effective_routes_auto_population: { enabled: 'no' },
-      }),
+      sdkBlock('172.31.0.0/22', '172.31.0.1', populationOff),
       router.uuid,
     );
     expect(network.effective_routes).toEqual([
@@ -149,9 +140,7 @@ describe('addresses with host bits set (item 2)', () => {
   it('accepts 192.168.86.1/24 and echoes it as given', async () => {
     const { network } = await createNetwork(
       'host bits',
-      sdkBlock('192.168.86.1/24', '192.168.86.254', {
-        effective_routes_auto_population: { enabled: 'no' },
-      }),
+      sdkBlock('192.168.86.1/24', '192.168.86.254', populationOff),
     );
     expect(network.ip_networks.ip_network[0]).toMatchObject({
       address: '192.168.86.1/24',

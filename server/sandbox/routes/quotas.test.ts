@@ -6,10 +6,10 @@ import { networkBody, sandboxSuite } from './test-helpers';
 
 const clock = manualClock('2026-03-01T12:00:00.000Z');
 const suite = sandboxSuite({ clock });
-const { app, call, ok, okBody, auditCount, createStorage, createNetwork, createRouter } = suite;
+const { app, call, ok, getBody, auditCount, createStorage, createNetwork, createRouter } = suite;
 
 const usage = async (auth = demoAuth) =>
-  okBody(resourceUsageSchema, 'GET', '/1.3/account/resource-usage', undefined, 200, auth);
+  getBody(resourceUsageSchema, '/1.3/account/resource-usage', auth);
 
 /** Sets one of demo's limits to what it uses now plus `headroom`. */
 async function limitTo(key: string, headroom: number) {

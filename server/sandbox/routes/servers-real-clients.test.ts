@@ -12,7 +12,7 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { call, okBody, advance, stoppedServer, audited } = sandboxSuite({
+const { call, okBody, getBody, advance, stoppedServer, audited } = sandboxSuite({
   clock,
   authFailureLimit: 1_000_000,
 });
@@ -31,13 +31,7 @@ describe('relocate', () => {
       ),
     );
     expect(relocated.server).toMatchObject({ uuid: before.uuid, state: 'maintenance' });
-    const moving = await okBody(
-      storageResponseSchema,
-      'GET',
-      `/1.3/storage/${disk}`,
-      undefined,
-      200,
-    );
+    const moving = await getBody(storageResponseSchema, `/1.3/storage/${disk}`);
     expect(moving.storage).toMatchObject({ zone: 'fi-hel2', state: 'maintenance' });
     expectProblem(
       await call('POST', `/1.3/server/${before.uuid}/start`),
@@ -46,26 +40,14 @@ describe('relocate', () => {
     );
 
     await advance(61_000);
-    const after = await okBody(
-      serverResponseSchema,
-      'GET',
-      `/1.3/server/${before.uuid}`,
-      undefined,
-      200,
-    );
+    const after = await getBody(serverResponseSchema, `/1.3/server/${before.uuid}`);
     expect(after.server).toMatchObject({ zone: 'fi-hel2', state: 'stopped' });
     const utility = after.server.networking.interfaces.interface.find(
       (nic) => nic.type === 'utility',
     )!;
     const before1 = before.networking.interfaces.interface.find((nic) => nic.type === 'utility')!;
     expect(utility.network).not.toBe(before1.network);
-    const online = await okBody(
-      storageResponseSchema,
-      'GET',
-      `/1.3/storage/${disk}`,
-      undefined,
-      200,
-    );
+    const online = await getBody(storageResponseSchema, `/1.3/storage/${disk}`);
     expect(online.storage).toMatchObject({ zone: 'fi-hel2', state: 'online' });
   });
 

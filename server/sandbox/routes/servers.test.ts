@@ -265,6 +265,13 @@ describe('creating servers', () => {
 describe('server states', () => {
   it('stops, starts and restarts, each through maintenance', async () => {
     const created = await create({ title: 'cycle' });
+    /** An action the server's state refuses at this moment. */
+    const refusedNow = async (action: string) =>
+      expectProblem(
+        await call('POST', `/1.3/server/${created.uuid}/${action}`),
+        409,
+        'SERVER_STATE_ILLEGAL',
+      );
     await advance(30 * second);
     const stopping = serverOf(
       await audited(1, () =>
@@ -277,25 +284,11 @@ describe('server states', () => {
       ),
     );
     expect(stopping.state).toBe('maintenance');
-    await audited(0, async () =>
-      expectProblem(
-        await call('POST', `/1.3/server/${created.uuid}/stop`),
-        409,
-        'SERVER_STATE_ILLEGAL',
-      ),
-    );
+    await audited(0, () => refusedNow('stop'));
     await advance(15 * second);
     expect((await server(created.uuid)).state).toBe('stopped');
-    expectProblem(
-      await call('POST', `/1.3/server/${created.uuid}/stop`),
-      409,
-      'SERVER_STATE_ILLEGAL',
-    );
-    expectProblem(
-      await call('POST', `/1.3/server/${created.uuid}/restart`),
-      409,
-      'SERVER_STATE_ILLEGAL',
-    );
+    await refusedNow('stop');
+    await refusedNow('restart');
 
     const starting = serverOf(
       await audited(1, () => ok('POST', `/1.3/server/${created.uuid}/start`, undefined, 200)),
@@ -303,11 +296,7 @@ describe('server states', () => {
     expect(starting.state).toBe('maintenance');
     await advance(15 * second);
     expect((await server(created.uuid)).state).toBe('started');
-    expectProblem(
-      await call('POST', `/1.3/server/${created.uuid}/start`),
-      409,
-      'SERVER_STATE_ILLEGAL',
-    );
+    await refusedNow('start');
 
     const restarting = serverOf(
       await ok(

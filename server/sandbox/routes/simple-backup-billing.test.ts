@@ -13,11 +13,11 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-03-01T00:00:00.000Z');
-const { okBody, call, advance } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+const { okBody, getBody, call, advance } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 const hourMs = 3_600_000;
 
 async function priceList() {
-  return (await okBody(priceListResponseSchema, 'GET', '/1.3/price', undefined, 200)).prices.zone;
+  return (await getBody(priceListResponseSchema, '/1.3/price')).prices.zone;
 }
 
 async function createServer(fields: Record<string, unknown>) {

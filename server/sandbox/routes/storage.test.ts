@@ -30,6 +30,13 @@ const { app, call, callXml, ok, storage, storages, serverNamed, createStorage, a
 const storageAction = (uuid: string, action: string) =>
   call('POST', `/1.3/storage/${uuid}/${action}`);
 
+/** POST /1.3/storage/{uuid}/{action} for an action that makes a new storage: 201. */
+const newStorage = (
+  uuid: string,
+  action: 'backup' | 'clone' | 'templatize',
+  fields: Record<string, unknown>,
+) => ok('POST', `/1.3/storage/${uuid}/${action}`, { storage: fields }, 201);
+
 /** The storage record an answer holds. */
 const storageOf = (response: { json(): unknown }) =>
   storageResponseSchema.parse(response.json()).storage;
@@ -349,9 +356,7 @@ describe('creating, modifying and deleting storage', () => {
     const created = await createStorage({ title: `policy ${policy}` });
     const backups: string[] = [];
     for (const title of ['b1', 'b2', 'b3']) {
-      const backup = storageOf(
-        await ok('POST', `/1.3/storage/${created.uuid}/backup`, { storage: { title } }, 201),
-      );
+      const backup = storageOf(await newStorage(created.uuid, 'backup', { title }));
       backups.push(backup.uuid);
       await advance(60 * second);
       clock.advance(second);
@@ -369,7 +374,7 @@ describe('backup, clone, templatize, cancel', () => {
   it('backs up: source backuping, backup in maintenance with progress until online', async () => {
     const source = await createStorage({ title: 'to back up', tier: 'standard' });
     const response = await audited(1, () =>
-      ok('POST', `/1.3/storage/${source.uuid}/backup`, { storage: { title: 'nightly' } }, 201),
+      newStorage(source.uuid, 'backup', { title: 'nightly' }),
     );
     const backup = storageOf(response);
     expect(backup).toMatchObject({
@@ -412,14 +417,7 @@ describe('backup, clone, templatize, cancel', () => {
   it('clones across zones: new storage and source in maintenance until done', async () => {
     const source = await createStorage({ title: 'clone me', tier: 'hdd' });
     const clone = storageOf(
-      await audited(1, () =>
-        ok(
-          'POST',
-          `/1.3/storage/${source.uuid}/clone`,
-          { storage: { zone: 'de-fra1', title: 'copy' } },
-          201,
-        ),
-      ),
+      await audited(1, () => newStorage(source.uuid, 'clone', { zone: 'de-fra1', title: 'copy' })),
     );
     expect(clone).toMatchObject({
       type: 'normal',
@@ -443,12 +441,7 @@ describe('backup, clone, templatize, cancel', () => {
 
   it('clones a public template, keeping its licence', async () => {
     const clone = storageOf(
-      await ok(
-        'POST',
-        `/1.3/storage/${windowsHel}/clone`,
-        { storage: { zone: 'fi-hel1', title: 'win' } },
-        201,
-      ),
+      await newStorage(windowsHel, 'clone', { zone: 'fi-hel1', title: 'win' }),
     );
     expect(clone.license).toBeGreaterThan(0);
     expect((await storage(windowsHel)).state).toBe('online');
@@ -459,12 +452,7 @@ describe('backup, clone, templatize, cancel', () => {
   it('cancels a running clone from its source: the copy is removed, the source is online', async () => {
     const source = await createStorage({ title: 'cancel me' });
     const clone = storageOf(
-      await ok(
-        'POST',
-        `/1.3/storage/${source.uuid}/clone`,
-        { storage: { zone: 'fi-hel1', title: 'doomed' } },
-        201,
-      ),
+      await newStorage(source.uuid, 'clone', { zone: 'fi-hel1', title: 'doomed' }),
     );
     await advance(10 * second);
     await ok('POST', `/1.3/storage/${source.uuid}/cancel`, undefined, 204);
@@ -480,14 +468,7 @@ describe('backup, clone, templatize, cancel', () => {
   it('templatizes private normal storage keeping its tier', async () => {
     const source = await createStorage({ title: 'golden', tier: 'standard' });
     const template = storageOf(
-      await audited(1, () =>
-        ok(
-          'POST',
-          `/1.3/storage/${source.uuid}/templatize`,
-          { storage: { title: 'golden image' } },
-          201,
-        ),
-      ),
+      await audited(1, () => newStorage(source.uuid, 'templatize', { title: 'golden image' })),
     );
     expect(template).toMatchObject({
       type: 'template',

@@ -9,13 +9,13 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { call, ok, okBody, audited, serverNamed, server } = sandboxSuite({
+const { call, ok, okBody, getBody, audited, serverNamed, server } = sandboxSuite({
   clock,
   authFailureLimit: 1_000_000,
 });
 
 const tagList = async (auth?: string) =>
-  (await okBody(tagListResponseSchema, 'GET', '/1.3/tag', undefined, 200, auth)).tags.tag;
+  (await getBody(tagListResponseSchema, '/1.3/tag', auth)).tags.tag;
 
 describe('tags', () => {
   it('creates, renames and deletes tags, and keeps the servers carrying them in step', async () => {

@@ -62,6 +62,10 @@ export function resourceClient(app: () => SkydeckServer) {
     auth = demoAuth,
   ): Promise<T> => schema.parse((await ok(method, url, payload, status, auth)).json());
 
+  /** A read a client expects to succeed: `GET url` answered 200, its body read through `schema`. */
+  const getBody = <T>(schema: { parse(value: unknown): T }, url: string, auth = demoAuth) =>
+    okBody(schema, 'GET', url, undefined, 200, auth);
+
   /** A request with an XML body that asks for XML back. */
   const callXml = (method: string, url: string, xml: string) =>
     call(method, url, xml, demoAuth, {
@@ -70,16 +74,13 @@ export function resourceClient(app: () => SkydeckServer) {
     });
 
   const storage = async (uuid: string, auth = demoAuth): Promise<StorageDetails> =>
-    (await okBody(storageResponseSchema, 'GET', `/1.3/storage/${uuid}`, undefined, 200, auth))
-      .storage;
+    (await getBody(storageResponseSchema, `/1.3/storage/${uuid}`, auth)).storage;
   const server = async (uuid: string, auth = demoAuth): Promise<ServerDetails> =>
-    (await okBody(serverResponseSchema, 'GET', `/1.3/server/${uuid}`, undefined, 200, auth)).server;
+    (await getBody(serverResponseSchema, `/1.3/server/${uuid}`, auth)).server;
   const storages = async (query: string, auth = demoAuth) =>
-    (await okBody(storageListResponseSchema, 'GET', `/1.3/storage${query}`, undefined, 200, auth))
-      .storages.storage;
+    (await getBody(storageListResponseSchema, `/1.3/storage${query}`, auth)).storages.storage;
   const servers = async (auth = demoAuth) =>
-    (await okBody(serverListResponseSchema, 'GET', '/1.3/server', undefined, 200, auth)).servers
-      .server;
+    (await getBody(serverListResponseSchema, '/1.3/server', auth)).servers.server;
   const serverNamed = async (title: string, auth = demoAuth) => {
     const found = (await servers(auth)).find((item) => item.title === title);
     if (!found) throw new Error(`no server ${title}`);
@@ -146,6 +147,7 @@ export function resourceClient(app: () => SkydeckServer) {
     callAs,
     ok,
     okBody,
+    getBody,
     callXml,
     storage,
     server,

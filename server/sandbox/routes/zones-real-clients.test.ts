@@ -11,18 +11,18 @@ import { sandboxSuite } from './test-helpers';
  */
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { okBody } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
+const { okBody, getBody } = sandboxSuite({ clock, authFailureLimit: 1_000_000 });
 
 describe('zones real clients use', () => {
   it('lists them, prices them and builds servers in them', async () => {
-    const { zones } = await okBody(zoneListResponseSchema, 'GET', '/1.3/zone', undefined, 200);
+    const { zones } = await getBody(zoneListResponseSchema, '/1.3/zone');
     expect(zones.zone).toEqual(
       expect.arrayContaining([
         { id: 'us-nyc1', description: 'New York #1', public: 'yes' },
         { id: 'pl-waw1', description: 'Warsaw #1', public: 'yes' },
       ]),
     );
-    const { prices } = await okBody(priceListResponseSchema, 'GET', '/1.3/price', undefined, 200);
+    const { prices } = await getBody(priceListResponseSchema, '/1.3/price');
     for (const zone of zones.zone) {
       const priced = prices.zone.find((entry) => entry.name === zone.id);
       expect(priced, zone.id).toBeDefined();

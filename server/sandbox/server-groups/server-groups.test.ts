@@ -12,7 +12,7 @@ import { hostPool } from './placement';
  */
 
 const clock = manualClock('2026-11-25T02:00:00.000Z');
-const { call, ok, okBody, audited, server, advance, stoppedServer } = sandboxSuite({
+const { call, ok, okBody, getBody, audited, server, advance, stoppedServer } = sandboxSuite({
   clock,
   authFailureLimit: 1_000_000,
 });
@@ -23,8 +23,7 @@ const base = '/1.3/server-group';
 
 const createGroup = async (fields: Record<string, unknown>, auth?: string) =>
   (await okBody(groupBody, 'POST', base, { server_group: fields }, 200, auth)).server_group;
-const getGroup = async (uuid: string) =>
-  (await okBody(groupBody, 'GET', `${base}/${uuid}`, undefined, 200)).server_group;
+const getGroup = async (uuid: string) => (await getBody(groupBody, `${base}/${uuid}`)).server_group;
 const statusOf = (group: ServerGroup) =>
   Object.fromEntries(group.anti_affinity_status.map((entry) => [entry.uuid, entry.status]));
 
@@ -57,9 +56,9 @@ describe('server groups', () => {
     expect((await server(web.uuid)).server_group).toBe(created.uuid);
 
     const listed = async (query: string, auth?: string) =>
-      (
-        await okBody(listBody, 'GET', `${base}${query}`, undefined, 200, auth)
-      ).server_groups.server_group.map((group) => group.uuid);
+      (await getBody(listBody, `${base}${query}`, auth)).server_groups.server_group.map(
+        (group) => group.uuid,
+      );
     expect(await listed('')).toContain(created.uuid);
     expect(await listed('?label=managedBy&label=managedBy%3Dsdk')).toEqual([created.uuid]);
     expect(await listed('?label=managedBy%3Dother')).toEqual([]);
