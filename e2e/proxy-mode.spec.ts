@@ -38,7 +38,7 @@ const pages: { path: string; heading: string | RegExp; shows: (string | RegExp)[
     heading: 'replay-web-disk',
     shows: ['_os_brand_version=12'],
   },
-  { path: `/storage/${ids.plainDisk}`, heading: 'replay-stopped-disk', shows: ['None'] },
+  { path: `/storage/${ids.plainDisk}`, heading: 'replay-stopped-disk', shows: ['30 GiB'] },
   { path: '/ip-addresses', heading: 'IP addresses', shows: ['web.replay.example'] },
   { path: '/networks', heading: 'Networks', shows: ['replay-private'] },
   { path: '/routers', heading: 'Routers', shows: ['replay-router'] },

@@ -132,7 +132,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
             <Field term="Labels">
               {peering.labels
                 .map(({ key, value }) => (value ? `${key}=${value}` : key))
-                .join(', ') || 'None'}
+                .join(', ') || '—'}
             </Field>
           </DescriptionList>
         </Paper>

@@ -123,10 +123,10 @@ function NetworkDetails({ network }: { network: Network }) {
                   {routerName}
                 </Link>
               ) : (
-                'None'
+                '—'
               )}
             </Field>
-            <Field term="Labels">{describeLabels(network.labels) || 'None'}</Field>
+            <Field term="Labels">{describeLabels(network.labels) || '—'}</Field>
           </DescriptionList>
         </Paper>
         <PageSection title="IP networks">

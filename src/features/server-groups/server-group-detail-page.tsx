@@ -39,7 +39,7 @@ export function ServerGroupDetailPage() {
 }
 
 const labelsOf = (group: ServerGroup) =>
-  group.labels.label.map((label) => `${label.key}=${label.value}`).join(', ') || 'None';
+  group.labels.label.map((label) => `${label.key}=${label.value}`).join(', ') || '—';
 
 function ServerGroupDetails({ group }: { group: ServerGroup }) {
   const navigate = useNavigate();

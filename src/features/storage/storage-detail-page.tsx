@@ -186,7 +186,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             {privateNormal && (
               <Field term="Backup rule">{describeBackupRule(storage.backup_rule)}</Field>
             )}
-            <Field term="Labels">{labelsText(storage.labels) || 'None'}</Field>
+            <Field term="Labels">{labelsText(storage.labels) || '—'}</Field>
             {storage.labels?.some(isSystemLabel) && (
               <Field term="System labels">{labelsText(storage.labels, true)}</Field>
             )}
