@@ -29,7 +29,7 @@ import {
   useUpdateIssuer,
 } from '../../api/kubernetes';
 import { useApiFailure } from '../../components/form/use-api-failure';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmWords } from '../../components/confirm-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
@@ -162,10 +162,8 @@ function OidcView({ cluster }: { cluster: Cluster }) {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         title={`Delete the OIDC issuer ${open?.kind === 'delete' ? open.issuer.name : ''}?`}
-        confirmLabel="Delete issuer"
-        pendingLabel="Deleting…"
+        {...confirmWords('delete', 'issuer')}
         mutation={remove}
-        errorTitle="The issuer could not be deleted"
         apiCall={deleteIssuerCall(cluster.uuid, open?.kind === 'delete' ? open.issuer.name : '')}
         onConfirm={() =>
           open?.kind === 'delete' && remove.mutate(open.issuer.name, { onSuccess: close })

@@ -5,7 +5,6 @@ import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -45,6 +44,7 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
+import { RowIconActions } from '../../components/row-icon-actions';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
 import { portText } from './load-balancer-form';
@@ -131,38 +131,32 @@ function FrontendCard({
       id: 'change',
       header: 'Change',
       cell: ({ row }) => (
-        <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={`Move rule ${row.original.name} up`}
-            disabled={row.index === 0 || reorder.isPending}
-            onClick={() => move(row.index, -1)}
-          >
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Move rule ${row.original.name} down`}
-            disabled={row.index === rules.length - 1 || reorder.isPending}
-            onClick={() => move(row.index, 1)}
-          >
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Edit rule ${row.original.name}`}
-            onClick={() => setRuleDialog({ rule: row.original })}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Delete rule ${row.original.name}`}
-            onClick={() => setPending({ kind: 'rule', rule: row.original.name })}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Box>
+        <RowIconActions
+          actions={[
+            {
+              label: `Move rule ${row.original.name} up`,
+              icon: ArrowUpwardIcon,
+              disabled: row.index === 0 || reorder.isPending,
+              onClick: () => move(row.index, -1),
+            },
+            {
+              label: `Move rule ${row.original.name} down`,
+              icon: ArrowDownwardIcon,
+              disabled: row.index === rules.length - 1 || reorder.isPending,
+              onClick: () => move(row.index, 1),
+            },
+            {
+              label: `Edit rule ${row.original.name}`,
+              icon: EditIcon,
+              onClick: () => setRuleDialog({ rule: row.original }),
+            },
+            {
+              label: `Delete rule ${row.original.name}`,
+              icon: DeleteIcon,
+              onClick: () => setPending({ kind: 'rule', rule: row.original.name }),
+            },
+          ]}
+        />
       ),
     }),
   ];

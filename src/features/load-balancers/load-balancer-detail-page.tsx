@@ -15,7 +15,7 @@ import {
 } from '../../api/load-balancers';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { RouteDetail } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
@@ -146,17 +146,10 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
       <ConfirmDialog
         open={dialog === 'delete'}
         title={`Delete load balancer ${balancer.name}?`}
-        confirmLabel="Delete load balancer"
-        pendingLabel="Deleting…"
-        mutation={remove}
+        {...confirmWords('delete', 'load balancer')}
+        {...confirmMutation(remove, undefined, () => void navigate(links.loadBalancers()))}
         typedConfirmation={{ expected: balancer.name, what: 'the load balancer’s name' }}
-        errorTitle="The load balancer could not be deleted"
         apiCall={deleteLoadBalancerCall(balancer.uuid)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => void navigate(links.loadBalancers()),
-          })
-        }
         onClose={() => setDialog(null)}
       >
         {`Its DNS name ${balancer.dns_name} stops answering and its frontends stop forwarding traffic. Your servers are not touched. This cannot be undone.`}
