@@ -140,11 +140,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           title={`Kubeconfig of ${cluster.name}`}
           fileName={`${cluster.name}-kubeconfig.yaml`}
           description="Administrator access with the cluster's client certificate. Keep it secret: whoever has it controls the cluster."
-          kubeconfig={{
-            data: kubeconfig.data,
-            error: kubeconfig.error,
-            isPending: kubeconfig.isPending,
-          }}
+          kubeconfig={kubeconfig}
           onClose={() => setDialog(null)}
         />
       )}

@@ -30,7 +30,7 @@ import { useZodForm } from '../../components/form/use-zod-form';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
-import { describePlan } from '../../lib/pricing';
+import { planOptions } from '../../components/plan-options';
 import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
 import { saveFile } from '../../lib/download';
 
@@ -280,11 +280,7 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
         hint={`0 to ${maxNodesPerGroup}.`}
       />
       <FormSelect control={control} name="plan" label="Server plan" required>
-        {(plans.data ?? []).map((plan) => (
-          <MenuItem key={plan.name} value={plan.name}>
-            {`${plan.name}: ${describePlan(plan)}`}
-          </MenuItem>
-        ))}
+        {planOptions(plans.data)}
       </FormSelect>
       <FormCheckbox
         control={control}

@@ -328,11 +328,7 @@ function IssuerKubeconfigDialog({
       title={`Kubeconfig for ${issuer.name}`}
       fileName={`${cluster.name}-${issuer.name}-kubeconfig.yaml`}
       description="Signs in through the provider with the kubelogin plugin (kubectl oidc-login). It holds no credential; its comments say where a client secret and provider flags go."
-      kubeconfig={{
-        data: kubeconfig.data,
-        error: kubeconfig.error,
-        isPending: kubeconfig.isPending,
-      }}
+      kubeconfig={kubeconfig}
       onClose={onClose}
     >
       <TextField

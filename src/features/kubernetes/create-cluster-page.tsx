@@ -20,7 +20,8 @@ import { LabelFields } from '../../components/form/label-fields';
 import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
 import type { WizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
-import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import { estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import { planOptions } from '../../components/plan-options';
 import type { CostLine } from '../../lib/pricing';
 import type { PriceZone } from '../../../contract/price';
 import { CostPreview } from '../../components/cost-preview';
@@ -221,11 +222,7 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
             label={`Server plan of group ${index + 1}`}
             required
           >
-            {plans.map((plan) => (
-              <MenuItem key={plan.name} value={plan.name}>
-                {`${plan.name}: ${describePlan(plan)}`}
-              </MenuItem>
-            ))}
+            {planOptions(plans)}
           </FormSelect>
           <FormCheckbox
             control={control}

@@ -38,7 +38,7 @@ import { FormTextInput } from '../../components/form/form-fields';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
-import { RowIconActions } from '../../components/row-icon-actions';
+import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -165,26 +165,18 @@ function BackendCard({
         />
       ),
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <RowIconActions
-          actions={[
-            {
-              label: `Change the weight of ${row.original.name}`,
-              icon: EditIcon,
-              onClick: () => setPending({ kind: 'weight', member: row.original }),
-            },
-            {
-              label: `Delete member ${row.original.name}`,
-              icon: DeleteIcon,
-              onClick: () => setPending({ kind: 'delete', member: row.original }),
-            },
-          ]}
-        />
-      ),
-    }),
+    rowActionsColumn((member: LoadBalancerMember) => [
+      {
+        label: `Change the weight of ${member.name}`,
+        icon: EditIcon,
+        onClick: () => setPending({ kind: 'weight', member }),
+      },
+      {
+        label: `Delete member ${member.name}`,
+        icon: DeleteIcon,
+        onClick: () => setPending({ kind: 'delete', member }),
+      },
+    ]),
   ];
 
   const deleting = pending?.kind === 'delete' ? pending.member.name : null;

@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
-import { RowIconActions } from '../../components/row-icon-actions';
+import { rowActionsColumn } from '../../components/row-actions-column';
 import { QueryTable } from '../../components/query-table';
 import { formatDateTime } from '../../lib/format';
 
@@ -115,21 +115,13 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
       header: 'Used here by',
       cell: ({ row }) => usersOf(balancer, row.original.uuid).join(', ') || '—',
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <RowIconActions
-          actions={[
-            {
-              label: `Delete certificate bundle ${row.original.name}`,
-              icon: DeleteIcon,
-              onClick: () => setDeleting(row.original),
-            },
-          ]}
-        />
-      ),
-    }),
+    rowActionsColumn((bundle: CertificateBundle) => [
+      {
+        label: `Delete certificate bundle ${bundle.name}`,
+        icon: DeleteIcon,
+        onClick: () => setDeleting(bundle),
+      },
+    ]),
   ];
 
   return (

@@ -44,7 +44,7 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
-import { RowIconActions } from '../../components/row-icon-actions';
+import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
 import { portText } from './load-balancer-form';
@@ -127,38 +127,26 @@ function FrontendCard({
       header: 'Then',
       cell: ({ row }) => row.original.actions.map(describeAction).join(', '),
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <RowIconActions
-          actions={[
-            {
-              label: `Move rule ${row.original.name} up`,
-              icon: ArrowUpwardIcon,
-              disabled: row.index === 0 || reorder.isPending,
-              onClick: () => move(row.index, -1),
-            },
-            {
-              label: `Move rule ${row.original.name} down`,
-              icon: ArrowDownwardIcon,
-              disabled: row.index === rules.length - 1 || reorder.isPending,
-              onClick: () => move(row.index, 1),
-            },
-            {
-              label: `Edit rule ${row.original.name}`,
-              icon: EditIcon,
-              onClick: () => setRuleDialog({ rule: row.original }),
-            },
-            {
-              label: `Delete rule ${row.original.name}`,
-              icon: DeleteIcon,
-              onClick: () => setPending({ kind: 'rule', rule: row.original.name }),
-            },
-          ]}
-        />
-      ),
-    }),
+    rowActionsColumn((rule: LoadBalancerRule, index: number) => [
+      {
+        label: `Move rule ${rule.name} up`,
+        icon: ArrowUpwardIcon,
+        disabled: index === 0 || reorder.isPending,
+        onClick: () => move(index, -1),
+      },
+      {
+        label: `Move rule ${rule.name} down`,
+        icon: ArrowDownwardIcon,
+        disabled: index === rules.length - 1 || reorder.isPending,
+        onClick: () => move(index, 1),
+      },
+      { label: `Edit rule ${rule.name}`, icon: EditIcon, onClick: () => setRuleDialog({ rule }) },
+      {
+        label: `Delete rule ${rule.name}`,
+        icon: DeleteIcon,
+        onClick: () => setPending({ kind: 'rule', rule: rule.name }),
+      },
+    ]),
   ];
 
   const deletion =

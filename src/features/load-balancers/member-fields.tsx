@@ -48,6 +48,19 @@ export function useServerAddresses(zone?: string) {
 
 const typed = 'typed';
 
+/** A member's typed fields, side by side under the server choice. */
+const memberTextFields: readonly {
+  part: keyof MemberFormValues;
+  label: string;
+  numeric?: boolean;
+  hint?: string;
+}[] = [
+  { part: 'name', label: 'Name of' },
+  { part: 'ip', label: 'Address of' },
+  { part: 'port', label: 'Port of', numeric: true },
+  { part: 'weight', label: 'Weight of', numeric: true, hint: '0–100' },
+];
+
 /**
  * One member of a backend: pick one of the servers' addresses, which fills the address and a
  * name, or type any address. Works on any form whose `members` is a MemberFormValues array.
@@ -99,33 +112,17 @@ export function MemberFields<T extends MembersFormValues, Output>({
         ))}
       </TextField>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 2fr 1fr 1fr' } }}>
-        <FormTextInput
-          control={control}
-          name={`${prefix}.name`}
-          label={`Name of ${label}`}
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.ip`}
-          label={`Address of ${label}`}
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.port`}
-          label={`Port of ${label}`}
-          inputMode="numeric"
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.weight`}
-          label={`Weight of ${label}`}
-          inputMode="numeric"
-          required
-          hint="0–100"
-        />
+        {memberTextFields.map(({ part, label: what, numeric, hint }) => (
+          <FormTextInput
+            key={part}
+            control={control}
+            name={`${prefix}.${part}`}
+            label={`${what} ${label}`}
+            inputMode={numeric ? 'numeric' : undefined}
+            required
+            hint={hint}
+          />
+        ))}
       </Box>
       {onRemove && (
         <Box>

@@ -32,7 +32,7 @@ import {
   ruleFormValues,
   stringMethods,
 } from './rule-form';
-import type { RuleFormValues } from './rule-form';
+import type { ActionField, RuleFormValues } from './rule-form';
 import { useZodForm } from '../../components/form/use-zod-form';
 
 type RuleControl = Control<RuleFormValues, unknown, LoadBalancerRuleCreate>;
@@ -229,6 +229,16 @@ function MatcherRows({
   );
 }
 
+/** The free-text parts of an action, in the order they are shown after its choices. */
+const actionTextFields: readonly { part: ActionField; label: string; multiline?: boolean }[] = [
+  { part: 'contentType', label: 'Content type of' },
+  { part: 'payload', label: 'Body of', multiline: true },
+  { part: 'pattern', label: 'Pattern of' },
+  { part: 'rewriteTo', label: 'Rewrite to, in' },
+  { part: 'header', label: 'Header of' },
+  { part: 'value', label: 'Header value of' },
+];
+
 function ActionRows({ control, backends }: { control: RuleControl; backends: string[] }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'actions' });
   const rows = useWatch({ control, name: 'actions' });
@@ -287,49 +297,17 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
                     inputMode="numeric"
                   />
                 ))}
-              {wanted.includes('contentType') && (
-                <FormTextInput
-                  control={control}
-                  name={name('contentType')}
-                  label={`Content type of ${label}`}
-                />
-              )}
-              {wanted.includes('payload') && (
-                <FormTextInput
-                  control={control}
-                  name={name('payload')}
-                  label={`Body of ${label}`}
-                  multiline
-                />
-              )}
-              {wanted.includes('pattern') && (
-                <FormTextInput
-                  control={control}
-                  name={name('pattern')}
-                  label={`Pattern of ${label}`}
-                />
-              )}
-              {wanted.includes('rewriteTo') && (
-                <FormTextInput
-                  control={control}
-                  name={name('rewriteTo')}
-                  label={`Rewrite to, in ${label}`}
-                />
-              )}
-              {wanted.includes('header') && (
-                <FormTextInput
-                  control={control}
-                  name={name('header')}
-                  label={`Header of ${label}`}
-                />
-              )}
-              {wanted.includes('value') && (
-                <FormTextInput
-                  control={control}
-                  name={name('value')}
-                  label={`Header value of ${label}`}
-                />
-              )}
+              {actionTextFields
+                .filter(({ part }) => wanted.includes(part))
+                .map(({ part, label: what, multiline }) => (
+                  <FormTextInput
+                    key={part}
+                    control={control}
+                    name={name(part)}
+                    label={`${what} ${label}`}
+                    multiline={multiline}
+                  />
+                ))}
             </Box>
             {fields.length > 1 && (
               <Box>
