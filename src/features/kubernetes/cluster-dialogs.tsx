@@ -25,7 +25,7 @@ import {
 import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -264,10 +264,8 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
   return (
     <FormDialog
       title={`Add a node group to ${cluster.name}`}
-      submitLabel="Add node group"
-      pendingLabel="Adding…"
+      {...addWords('node group')}
       {...submission}
-      failureTitle="The node group could not be added"
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Node group name" required />

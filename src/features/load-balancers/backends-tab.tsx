@@ -37,7 +37,7 @@ import { DescriptionList, Field } from '../../components/description-list';
 import { FormTextInput } from '../../components/form/form-fields';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { useDialogForm } from '../../components/form/use-dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
 import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -285,9 +285,7 @@ function AddMemberDialog({
   return (
     <FormDialog
       title={`Add a member to ${backend.name}`}
-      submitLabel="Add member"
-      pendingLabel="Adding…"
-      failureTitle="The member could not be added"
+      {...addWords('member')}
       maxWidth="md"
       {...dialog}
     >

@@ -43,7 +43,7 @@ import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
 import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -310,13 +310,7 @@ function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose
     },
   );
   return (
-    <FormDialog
-      title="Add frontend"
-      submitLabel="Add frontend"
-      pendingLabel="Adding…"
-      failureTitle="The frontend could not be added"
-      {...dialog}
-    >
+    <FormDialog title="Add frontend" {...addWords('frontend')} {...dialog}>
       <FormTextInput control={control} name="name" label="Frontend name" required />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <FormSelect control={control} name="mode" label="Mode" required>
@@ -382,9 +376,7 @@ function TlsConfigDialog({
   return (
     <FormDialog
       title={`Add a certificate to ${frontend.name}`}
-      submitLabel="Add certificate"
-      pendingLabel="Adding…"
-      failureTitle="The certificate could not be added"
+      {...addWords('certificate')}
       {...dialog}
     >
       <FormTextInput control={control} name="name" label="TLS config name" required />

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import type { LoadBalancer } from '../../../contract/load-balancer';
 import { loadBalancerListCall, loadBalancerQueries } from '../../api/load-balancers';
 import { ApiCallPanel } from '../../components/api-call-panel';
+import { CreateLinkButton } from '../../components/create-link-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { linkCell } from '../../components/link-cell';
@@ -36,14 +34,7 @@ const columns = [
 export function LoadBalancersPage() {
   const balancers = useQuery(loadBalancerQueries.list());
   const create = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      component={RouterLink}
-      to={links.newLoadBalancer()}
-    >
-      Create load balancer
-    </Button>
+    <CreateLinkButton to={links.newLoadBalancer()}>Create load balancer</CreateLinkButton>
   );
 
   return (
