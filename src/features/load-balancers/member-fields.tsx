@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { ipAddressQueries } from '../../api/ip-addresses';
 import { serverQueries } from '../../api/servers';
+import { FieldsetCard } from '../../components/form/fieldset-card';
 import { FormTextInput } from '../../components/form/form-fields';
 import { memberNameOf } from './load-balancer-form';
 import type { MemberFormValues } from './load-balancer-form';
@@ -87,10 +85,11 @@ export function MemberFields<T extends MembersFormValues, Output>({
     : typed;
   const label = `member ${index + 1}`;
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, display: 'grid', gap: 2 }}>
-      <Box component="legend" sx={{ px: 0.5, typography: 'subtitle1' }}>
-        {`Member ${index + 1}`}
-      </Box>
+    <FieldsetCard
+      legend={`Member ${index + 1}`}
+      removeLabel={`Remove ${label}`}
+      onRemove={onRemove}
+    >
       <TextField
         select
         label={`Server of ${label}`}
@@ -124,13 +123,6 @@ export function MemberFields<T extends MembersFormValues, Output>({
           />
         ))}
       </Box>
-      {onRemove && (
-        <Box>
-          <IconButton aria-label={`Remove ${label}`} onClick={onRemove}>
-            <DeleteIcon />
-          </IconButton>
-        </Box>
-      )}
-    </Paper>
+    </FieldsetCard>
   );
 }
