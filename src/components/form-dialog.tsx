@@ -50,6 +50,18 @@ export function createOrEditWords(noun: string, editedName?: string) {
 }
 
 /**
+ * FormDialog's words for a dialog that adds a `noun` to something ("Add member", "Adding…", "The
+ * member could not be added"); its title says to what.
+ */
+export function addWords(noun: string) {
+  return {
+    submitLabel: `Add ${noun}`,
+    pendingLabel: 'Adding…',
+    failureTitle: `The ${noun} could not be added`,
+  };
+}
+
+/**
  * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
  * while the request runs and after it fails, so what the user typed is never lost. "API call" shows
  * the request it sends (or, given `apiCall`, will send) as curl and JSON.

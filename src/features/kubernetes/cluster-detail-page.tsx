@@ -10,7 +10,7 @@ import {
   kubernetesQueries,
   useDeleteCluster,
 } from '../../api/kubernetes';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { useSuccessNotice } from '../../components/success-notice';
 import { RouteDetail } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
@@ -140,11 +140,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           title={`Kubeconfig of ${cluster.name}`}
           fileName={`${cluster.name}-kubeconfig.yaml`}
           description="Administrator access with the cluster's client certificate. Keep it secret: whoever has it controls the cluster."
-          kubeconfig={{
-            data: kubeconfig.data,
-            error: kubeconfig.error,
-            isPending: kubeconfig.isPending,
-          }}
+          kubeconfig={kubeconfig}
           onClose={() => setDialog(null)}
         />
       )}
@@ -155,17 +151,10 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
       <ConfirmDialog
         open={dialog === 'delete'}
         title={`Delete cluster ${cluster.name}?`}
-        confirmLabel="Delete cluster"
-        pendingLabel="Deleting…"
-        mutation={remove}
+        {...confirmWords('delete', 'cluster')}
+        {...confirmMutation(remove, undefined, () => void navigate(links.kubernetes()))}
         typedConfirmation={{ expected: cluster.name, what: 'the cluster’s name' }}
-        errorTitle="The cluster could not be deleted"
         apiCall={deleteClusterCall(cluster.uuid)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => void navigate(links.kubernetes()),
-          })
-        }
         onClose={() => setDialog(null)}
       >
         {`The control plane and all ${nodes} worker nodes are deleted, with everything running on them. This cannot be undone.`}

@@ -25,12 +25,12 @@ import {
 import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
-import { describePlan } from '../../lib/pricing';
+import { planOptions } from '../../components/plan-options';
 import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
 import { saveFile } from '../../lib/download';
 
@@ -264,10 +264,8 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
   return (
     <FormDialog
       title={`Add a node group to ${cluster.name}`}
-      submitLabel="Add node group"
-      pendingLabel="Adding…"
+      {...addWords('node group')}
       {...submission}
-      failureTitle="The node group could not be added"
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Node group name" required />
@@ -280,11 +278,7 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
         hint={`0 to ${maxNodesPerGroup}.`}
       />
       <FormSelect control={control} name="plan" label="Server plan" required>
-        {(plans.data ?? []).map((plan) => (
-          <MenuItem key={plan.name} value={plan.name}>
-            {`${plan.name}: ${describePlan(plan)}`}
-          </MenuItem>
-        ))}
+        {planOptions(plans.data)}
       </FormSelect>
       <FormCheckbox
         control={control}

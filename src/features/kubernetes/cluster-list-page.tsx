@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { ApiCallPanel } from '../../components/api-call-panel';
+import { CreateLinkButton } from '../../components/create-link-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
@@ -44,16 +42,7 @@ const columns = [
 
 export function ClusterListPage() {
   const clusters = useQuery(kubernetesQueries.list());
-  const create = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      component={RouterLink}
-      to={links.newCluster()}
-    >
-      Create cluster
-    </Button>
-  );
+  const create = <CreateLinkButton to={links.newCluster()}>Create cluster</CreateLinkButton>;
 
   return (
     <>

@@ -29,7 +29,7 @@ import {
   useUpdateIssuer,
 } from '../../api/kubernetes';
 import { useApiFailure } from '../../components/form/use-api-failure';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmWords } from '../../components/confirm-dialog';
 import { RouteDetail } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
@@ -39,7 +39,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { diffIssuers } from './issuer-diff';
 import type { IssuerChange } from './issuer-diff';
 import { checkIssuer, issuerFieldForError, issuerFormValues, issuerFromForm } from './issuer-form';
-import type { IssuerFormValues } from './issuer-form';
+import type { IssuerField, IssuerFormValues } from './issuer-form';
 
 export function ClusterOidcPage() {
   return (
@@ -162,10 +162,8 @@ function OidcView({ cluster }: { cluster: Cluster }) {
       <ConfirmDialog
         open={open?.kind === 'delete'}
         title={`Delete the OIDC issuer ${open?.kind === 'delete' ? open.issuer.name : ''}?`}
-        confirmLabel="Delete issuer"
-        pendingLabel="Deleting…"
+        {...confirmWords('delete', 'issuer')}
         mutation={remove}
-        errorTitle="The issuer could not be deleted"
         apiCall={deleteIssuerCall(cluster.uuid, open?.kind === 'delete' ? open.issuer.name : '')}
         onConfirm={() =>
           open?.kind === 'delete' && remove.mutate(open.issuer.name, { onSuccess: close })
@@ -185,6 +183,42 @@ function describeUsername(issuer: Issuer): string {
   if (username.expression) return `expression ${username.expression}`;
   return `claim ${username.claim}${username.prefix ? ` with prefix ${username.prefix}` : ''}`;
 }
+
+interface IssuerTextField {
+  name: IssuerField;
+  label: string;
+  hint?: string;
+  required?: boolean;
+}
+
+/** Where the provider is and whom its tokens are for. */
+const providerFields: readonly IssuerTextField[] = [
+  {
+    name: 'issuer_url',
+    label: 'Issuer URL',
+    required: true,
+    hint: "The provider's https:// issuer, exactly as in its ID tokens.",
+  },
+  {
+    name: 'discovery_url',
+    label: 'Discovery URL',
+    hint: "Optional: where the provider's OpenID configuration is, when not under the issuer URL.",
+  },
+  {
+    name: 'audiences',
+    label: 'Audiences',
+    required: true,
+    hint: 'Client IDs, separated by commas; the first one goes into kubeconfigs.',
+  },
+];
+
+/** Which token claims name the user and the groups, two by two. */
+const claimFields: readonly IssuerTextField[] = [
+  { name: 'username_claim', label: 'User name claim', hint: 'Such as email or sub.' },
+  { name: 'username_prefix', label: 'User name prefix', hint: 'May be empty, such as oidc:.' },
+  { name: 'groups_claim', label: 'Groups claim', hint: 'Optional, such as groups.' },
+  { name: 'groups_prefix', label: 'Groups prefix' },
+];
 
 /** Adds an entry or edits one (the name stays: the path names the entry, api-rules §4.3). */
 function IssuerDialog({
@@ -247,26 +281,9 @@ function IssuerDialog({
         disabled={issuer !== undefined}
         hint="Lowercase letters, digits and hyphens."
       />
-      <FormTextInput
-        control={control}
-        name="issuer_url"
-        label="Issuer URL"
-        required
-        hint="The provider's https:// issuer, exactly as in its ID tokens."
-      />
-      <FormTextInput
-        control={control}
-        name="discovery_url"
-        label="Discovery URL"
-        hint="Optional: where the provider's OpenID configuration is, when not under the issuer URL."
-      />
-      <FormTextInput
-        control={control}
-        name="audiences"
-        label="Audiences"
-        required
-        hint="Client IDs, separated by commas; the first one goes into kubeconfigs."
-      />
+      {providerFields.map((field) => (
+        <FormTextInput key={field.name} control={control} {...field} />
+      ))}
       <FormSelect
         control={control}
         name="audience_match_policy"
@@ -277,25 +294,9 @@ function IssuerDialog({
         <MenuItem value="MatchAny">MatchAny</MenuItem>
       </FormSelect>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <FormTextInput
-          control={control}
-          name="username_claim"
-          label="User name claim"
-          hint="Such as email or sub."
-        />
-        <FormTextInput
-          control={control}
-          name="username_prefix"
-          label="User name prefix"
-          hint="May be empty, such as oidc:."
-        />
-        <FormTextInput
-          control={control}
-          name="groups_claim"
-          label="Groups claim"
-          hint="Optional, such as groups."
-        />
-        <FormTextInput control={control} name="groups_prefix" label="Groups prefix" />
+        {claimFields.map((field) => (
+          <FormTextInput key={field.name} control={control} {...field} />
+        ))}
       </Box>
       <FormTextInput
         control={control}
@@ -330,11 +331,7 @@ function IssuerKubeconfigDialog({
       title={`Kubeconfig for ${issuer.name}`}
       fileName={`${cluster.name}-${issuer.name}-kubeconfig.yaml`}
       description="Signs in through the provider with the kubelogin plugin (kubectl oidc-login). It holds no credential; its comments say where a client secret and provider flags go."
-      kubeconfig={{
-        data: kubeconfig.data,
-        error: kubeconfig.error,
-        isPending: kubeconfig.isPending,
-      }}
+      kubeconfig={kubeconfig}
       onClose={onClose}
     >
       <TextField

@@ -4,23 +4,22 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { Control, DeepPartialSkipArrayKey, FieldPath, UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { AddButton } from '../../components/add-button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import { maxNodeGroups } from '../../../contract/kubernetes';
 import type { Plan } from '../../../contract/plan';
 import { createClusterCall, kubernetesQueries, useCreateCluster } from '../../api/kubernetes';
 import { planQueries, priceQueries } from '../../api/prices';
 import { zoneQueries } from '../../api/zones';
+import { FieldsetCard } from '../../components/form/fieldset-card';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
 import type { WizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
-import { describePlan, estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import { estimateServerCost, hoursPerMonth } from '../../lib/pricing';
+import { planOptions } from '../../components/plan-options';
 import type { CostLine } from '../../lib/pricing';
 import type { PriceZone } from '../../../contract/price';
 import { CostPreview } from '../../components/cost-preview';
@@ -187,18 +186,12 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
   return (
     <>
       {fields.map((field, index) => (
-        <Paper
+        <FieldsetCard
           key={field.id}
-          variant="outlined"
-          component="fieldset"
-          sx={{ p: 2, m: 0, display: 'grid', gap: 2 }}
+          legend={`Node group ${index + 1}`}
+          removeLabel={`Remove node group ${index + 1}`}
+          onRemove={fields.length > 1 ? () => remove(index) : undefined}
         >
-          <Box
-            component="legend"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 0.5, typography: 'subtitle1' }}
-          >
-            {`Node group ${index + 1}`}
-          </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
             <FormTextInput
               control={control}
@@ -221,28 +214,14 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
             label={`Server plan of group ${index + 1}`}
             required
           >
-            {plans.map((plan) => (
-              <MenuItem key={plan.name} value={plan.name}>
-                {`${plan.name}: ${describePlan(plan)}`}
-              </MenuItem>
-            ))}
+            {planOptions(plans)}
           </FormSelect>
           <FormCheckbox
             control={control}
             name={`nodeGroups.${index}.antiAffinity`}
             label="Spread the nodes over different hosts (anti-affinity)"
           />
-          {fields.length > 1 && (
-            <Box>
-              <IconButton
-                aria-label={`Remove node group ${index + 1}`}
-                onClick={() => remove(index)}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Box>
-          )}
-        </Paper>
+        </FieldsetCard>
       ))}
       <AddButton
         disabled={fields.length >= maxNodeGroups}

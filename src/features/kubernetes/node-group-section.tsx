@@ -21,7 +21,7 @@ import {
   useDeleteNode,
   useDeleteNodeGroup,
 } from '../../api/kubernetes';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmWords } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { StateChip } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -238,10 +238,8 @@ function NodeGroupCard({
       <ConfirmDialog
         open={nodeToDelete !== null}
         title={`Delete node ${nodeToDelete?.name ?? ''}?`}
-        confirmLabel="Delete node"
-        pendingLabel="Deleting…"
+        {...confirmWords('delete', 'node')}
         mutation={deleteNode}
-        errorTitle="The node could not be deleted"
         apiCall={deleteNodeCall(cluster.uuid, group.name, nodeToDelete?.name ?? '')}
         onConfirm={() =>
           nodeToDelete &&

@@ -3,11 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
-import Box from '@mui/material/Box';
 import { AddButton } from '../../components/add-button';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -33,13 +31,14 @@ import {
   useModifyMember,
 } from '../../api/load-balancers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormTextInput } from '../../components/form/form-fields';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { useDialogForm } from '../../components/form/use-dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
+import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -166,28 +165,18 @@ function BackendCard({
         />
       ),
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <Box sx={{ display: 'flex' }}>
-          <IconButton
-            size="small"
-            aria-label={`Change the weight of ${row.original.name}`}
-            onClick={() => setPending({ kind: 'weight', member: row.original })}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Delete member ${row.original.name}`}
-            onClick={() => setPending({ kind: 'delete', member: row.original })}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    }),
+    rowActionsColumn((member: LoadBalancerMember) => [
+      {
+        label: `Change the weight of ${member.name}`,
+        icon: EditIcon,
+        onClick: () => setPending({ kind: 'weight', member }),
+      },
+      {
+        label: `Delete member ${member.name}`,
+        icon: DeleteIcon,
+        onClick: () => setPending({ kind: 'delete', member }),
+      },
+    ]),
   ];
 
   const deleting = pending?.kind === 'delete' ? pending.member.name : null;
@@ -237,10 +226,8 @@ function BackendCard({
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete member ${deleting ?? ''}?`}
-        confirmLabel="Delete member"
-        pendingLabel="Deleting…"
+        {...confirmWords('delete', 'member')}
         mutation={remove}
-        errorTitle="The member could not be deleted"
         apiCall={deleteMemberCall(uuid, backend.name, deleting ?? '')}
         onConfirm={() =>
           deleting &&
@@ -298,9 +285,7 @@ function AddMemberDialog({
   return (
     <FormDialog
       title={`Add a member to ${backend.name}`}
-      submitLabel="Add member"
-      pendingLabel="Adding…"
-      failureTitle="The member could not be added"
+      {...addWords('member')}
       maxWidth="md"
       {...dialog}
     >

@@ -5,7 +5,6 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
@@ -21,11 +20,11 @@ import {
   useDeleteCertificateBundle,
 } from '../../api/load-balancers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FormDialog } from '../../components/form-dialog';
-import { QueryView } from '../../components/query-view';
+import { rowActionsColumn } from '../../components/row-actions-column';
+import { QueryTable } from '../../components/query-table';
 import { formatDateTime } from '../../lib/format';
 
 /** The service takes PEM documents base64-encoded (UpCloud's Go SDK, certificate bundle requests). */
@@ -116,19 +115,13 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
       header: 'Used here by',
       cell: ({ row }) => usersOf(balancer, row.original.uuid).join(', ') || '—',
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <IconButton
-          size="small"
-          aria-label={`Delete certificate bundle ${row.original.name}`}
-          onClick={() => setDeleting(row.original)}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      ),
-    }),
+    rowActionsColumn((bundle: CertificateBundle) => [
+      {
+        label: `Delete certificate bundle ${bundle.name}`,
+        icon: DeleteIcon,
+        onClick: () => setDeleting(bundle),
+      },
+    ]),
   ];
 
   return (
@@ -138,7 +131,7 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
           Add certificate bundle
         </Button>
       </Box>
-      <QueryView
+      <QueryTable
         query={bundles}
         loading="Loading certificate bundles"
         failure="The certificate bundles could not be loaded"
@@ -147,17 +140,11 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
           description:
             'A frontend serves HTTPS with a certificate bundle: your own certificate and key, or one issued for your hostnames.',
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Certificate bundles"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Certificate bundles"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
       {adding && <BundleDialog onClose={() => setAdding(false)} />}
       <ConfirmDialog
         open={deleting !== null}

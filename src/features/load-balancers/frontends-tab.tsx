@@ -5,7 +5,6 @@ import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -44,7 +43,8 @@ import { DataTable } from '../../components/data-table';
 import { DescriptionList, Field } from '../../components/description-list';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
+import { rowActionsColumn } from '../../components/row-actions-column';
 import { SectionCard } from '../../components/section-card';
 import { useSuccessNotice } from '../../components/success-notice';
 import { portText } from './load-balancer-form';
@@ -127,44 +127,26 @@ function FrontendCard({
       header: 'Then',
       cell: ({ row }) => row.original.actions.map(describeAction).join(', '),
     }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => (
-        <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={`Move rule ${row.original.name} up`}
-            disabled={row.index === 0 || reorder.isPending}
-            onClick={() => move(row.index, -1)}
-          >
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Move rule ${row.original.name} down`}
-            disabled={row.index === rules.length - 1 || reorder.isPending}
-            onClick={() => move(row.index, 1)}
-          >
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Edit rule ${row.original.name}`}
-            onClick={() => setRuleDialog({ rule: row.original })}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Delete rule ${row.original.name}`}
-            onClick={() => setPending({ kind: 'rule', rule: row.original.name })}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    }),
+    rowActionsColumn((rule: LoadBalancerRule, index: number) => [
+      {
+        label: `Move rule ${rule.name} up`,
+        icon: ArrowUpwardIcon,
+        disabled: index === 0 || reorder.isPending,
+        onClick: () => move(index, -1),
+      },
+      {
+        label: `Move rule ${rule.name} down`,
+        icon: ArrowDownwardIcon,
+        disabled: index === rules.length - 1 || reorder.isPending,
+        onClick: () => move(index, 1),
+      },
+      { label: `Edit rule ${rule.name}`, icon: EditIcon, onClick: () => setRuleDialog({ rule }) },
+      {
+        label: `Delete rule ${rule.name}`,
+        icon: DeleteIcon,
+        onClick: () => setPending({ kind: 'rule', rule: rule.name }),
+      },
+    ]),
   ];
 
   const deletion =
@@ -328,13 +310,7 @@ function FrontendDialog({ balancer, onClose }: { balancer: LoadBalancer; onClose
     },
   );
   return (
-    <FormDialog
-      title="Add frontend"
-      submitLabel="Add frontend"
-      pendingLabel="Adding…"
-      failureTitle="The frontend could not be added"
-      {...dialog}
-    >
+    <FormDialog title="Add frontend" {...addWords('frontend')} {...dialog}>
       <FormTextInput control={control} name="name" label="Frontend name" required />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <FormSelect control={control} name="mode" label="Mode" required>
@@ -400,9 +376,7 @@ function TlsConfigDialog({
   return (
     <FormDialog
       title={`Add a certificate to ${frontend.name}`}
-      submitLabel="Add certificate"
-      pendingLabel="Adding…"
-      failureTitle="The certificate could not be added"
+      {...addWords('certificate')}
       {...dialog}
     >
       <FormTextInput control={control} name="name" label="TLS config name" required />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,7 +16,7 @@ import {
 } from '../../api/load-balancers';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { RouteDetail } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
@@ -43,16 +44,24 @@ const sections = [
   { value: 'networks', label: 'Networks' },
 ] as const;
 
+/** One of the page's sections: what it shows mounts only while its tab is open. */
+function SectionPanel({
+  value,
+  children,
+}: {
+  value: (typeof sections)[number]['value'];
+  children: ReactNode;
+}) {
+  const panel = useSectionPanel(value, sections);
+  return <Box {...panel}>{!panel.hidden && children}</Box>;
+}
+
 /** Addresses the service answers on, from every network. */
 const addressesOf = (balancer: LoadBalancer) =>
   balancer.networks.flatMap((network) => network.ip_addresses.map((ip) => ip.address));
 
 function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
   const overviewPanel = useOverviewPanel(sections);
-  const frontendsPanel = useSectionPanel('frontends', sections);
-  const backendsPanel = useSectionPanel('backends', sections);
-  const certificatesPanel = useSectionPanel('certificates', sections);
-  const networksPanel = useSectionPanel('networks', sections);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'delete' | null>(null);
   const remove = useDeleteLoadBalancer(balancer.uuid);
@@ -133,30 +142,25 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
         />
         <ApiCallPanel preview={modifyLoadBalancerCall(balancer.uuid, power)} />
       </Box>
-      <Box {...frontendsPanel}>
-        {!frontendsPanel.hidden && <FrontendsTab balancer={balancer} />}
-      </Box>
-      <Box {...backendsPanel}>{!backendsPanel.hidden && <BackendsTab balancer={balancer} />}</Box>
-      <Box {...certificatesPanel}>
-        {!certificatesPanel.hidden && <CertificatesTab balancer={balancer} />}
-      </Box>
-      <Box {...networksPanel}>
-        {!networksPanel.hidden && <NetworksTable networks={balancer.networks} />}
-      </Box>
+      <SectionPanel value="frontends">
+        <FrontendsTab balancer={balancer} />
+      </SectionPanel>
+      <SectionPanel value="backends">
+        <BackendsTab balancer={balancer} />
+      </SectionPanel>
+      <SectionPanel value="certificates">
+        <CertificatesTab balancer={balancer} />
+      </SectionPanel>
+      <SectionPanel value="networks">
+        <NetworksTable networks={balancer.networks} />
+      </SectionPanel>
       <ConfirmDialog
         open={dialog === 'delete'}
         title={`Delete load balancer ${balancer.name}?`}
-        confirmLabel="Delete load balancer"
-        pendingLabel="Deleting…"
-        mutation={remove}
+        {...confirmWords('delete', 'load balancer')}
+        {...confirmMutation(remove, undefined, () => void navigate(links.loadBalancers()))}
         typedConfirmation={{ expected: balancer.name, what: 'the load balancer’s name' }}
-        errorTitle="The load balancer could not be deleted"
         apiCall={deleteLoadBalancerCall(balancer.uuid)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => void navigate(links.loadBalancers()),
-          })
-        }
         onClose={() => setDialog(null)}
       >
         {`Its DNS name ${balancer.dns_name} stops answering and its frontends stop forwarding traffic. Your servers are not touched. This cannot be undone.`}

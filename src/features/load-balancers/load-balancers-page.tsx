@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import type { LoadBalancer } from '../../../contract/load-balancer';
 import { loadBalancerListCall, loadBalancerQueries } from '../../api/load-balancers';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { DataTable } from '../../components/data-table';
+import { CreateLinkButton } from '../../components/create-link-button';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
+import { linkCell } from '../../components/link-cell';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 
@@ -19,11 +16,7 @@ const column = createColumnHelper<LoadBalancer>();
 const columns = [
   column.accessor('name', {
     header: 'Name',
-    cell: ({ row }) => (
-      <Link component={RouterLink} to={links.loadBalancer(row.original.uuid)}>
-        {row.original.name}
-      </Link>
-    ),
+    cell: linkCell((row) => links.loadBalancer(row.uuid)),
   }),
   column.accessor('operational_state', {
     header: 'State',
@@ -41,14 +34,7 @@ const columns = [
 export function LoadBalancersPage() {
   const balancers = useQuery(loadBalancerQueries.list());
   const create = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      component={RouterLink}
-      to={links.newLoadBalancer()}
-    >
-      Create load balancer
-    </Button>
+    <CreateLinkButton to={links.newLoadBalancer()}>Create load balancer</CreateLinkButton>
   );
 
   return (
@@ -61,7 +47,7 @@ export function LoadBalancersPage() {
       <Box sx={{ mb: 2 }}>
         <ApiCallPanel read={loadBalancerListCall} />
       </Box>
-      <QueryView
+      <QueryTable
         query={balancers}
         loading="Loading load balancers"
         failure="The load balancers could not be loaded"
@@ -71,17 +57,11 @@ export function LoadBalancersPage() {
             'A load balancer gets a public DNS name and forwards its frontends’ traffic to the members of its backends.',
           action: create,
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Load balancers"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="name"
-          />
-        )}
-      </QueryView>
+        label="Load balancers"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="name"
+      />
     </>
   );
 }

@@ -60,6 +60,17 @@ async function createBalancerAs(
   return callEndpoint(loadBalancerEndpoints.create, { body }, as(session));
 }
 
+/** Signs in as demo and opens a `tab` of a new load balancer with `members` (and `rules`). */
+async function openBalancerTab(
+  tab: string,
+  members: { name: string; ip: string }[],
+  rules?: LoadBalancerRuleCreate[],
+) {
+  const session = await signInAs('demo');
+  const balancer = await createBalancerAs(session, members, rules);
+  return renderApp({ session, path: `/load-balancers/${balancer.uuid}?tab=${tab}` });
+}
+
 type User = ReturnType<typeof renderApp>['user'];
 async function choose(user: User, label: string, option: RegExp) {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -146,9 +157,7 @@ describe('create load balancer wizard', () => {
 
 describe('load balancer detail', () => {
   it('adds a rule that redirects to HTTPS', { timeout: 40_000 }, async () => {
-    const session = await signInAs('demo');
-    const balancer = await createBalancerAs(session, [{ name: 'one', ip: '192.0.2.1' }]);
-    const { user } = renderApp({ session, path: `/load-balancers/${balancer.uuid}?tab=frontends` });
+    const { user } = await openBalancerTab('frontends', [{ name: 'one', ip: '192.0.2.1' }]);
     const card = await screen.findByRole('region', { name: 'Frontend web' });
     expect(within(card).getByText('No rules: all traffic goes to backend servers.')).toBeVisible();
 
@@ -169,9 +178,8 @@ describe('load balancer detail', () => {
   });
 
   it('reorders rules and edits one', { timeout: 40_000 }, async () => {
-    const session = await signInAs('demo');
-    const balancer = await createBalancerAs(
-      session,
+    const { user } = await openBalancerTab(
+      'frontends',
       [{ name: 'one', ip: '192.0.2.1' }],
       [
         {
@@ -188,7 +196,6 @@ describe('load balancer detail', () => {
         },
       ],
     );
-    const { user } = renderApp({ session, path: `/load-balancers/${balancer.uuid}?tab=frontends` });
     const card = await screen.findByRole('region', { name: 'Frontend web' });
     const order = () =>
       within(within(card).getByRole('table', { name: 'Rules of frontend web' }))
@@ -212,12 +219,7 @@ describe('load balancer detail', () => {
     'shows member health, disables a member and changes a weight',
     { timeout: 40_000 },
     async () => {
-      const session = await signInAs('demo');
-      const balancer = await createBalancerAs(session, [{ name: 'nowhere', ip: '192.0.2.44' }]);
-      const { user } = renderApp({
-        session,
-        path: `/load-balancers/${balancer.uuid}?tab=backends`,
-      });
+      const { user } = await openBalancerTab('backends', [{ name: 'nowhere', ip: '192.0.2.44' }]);
       const members = await screen.findByRole('table', { name: 'Members of backend servers' });
       const row = () => within(members).getByRole('row', { name: /nowhere/ });
       expect(await within(row()).findByText('down')).toBeVisible();
@@ -245,12 +247,7 @@ describe('load balancer detail', () => {
     'adds a certificate bundle and an HTTPS frontend that serves it',
     { timeout: 40_000 },
     async () => {
-      const session = await signInAs('demo');
-      const balancer = await createBalancerAs(session, [{ name: 'one', ip: '192.0.2.1' }]);
-      const { user } = renderApp({
-        session,
-        path: `/load-balancers/${balancer.uuid}?tab=certificates`,
-      });
+      const { user } = await openBalancerTab('certificates', [{ name: 'one', ip: '192.0.2.1' }]);
       await user.click(await screen.findByRole('button', { name: 'Add certificate bundle' }));
       let dialog = await screen.findByRole('dialog', { name: 'Add certificate bundle' });
       const bundle = lbName('cert');

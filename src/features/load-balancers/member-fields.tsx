@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { ipAddressQueries } from '../../api/ip-addresses';
 import { serverQueries } from '../../api/servers';
+import { FieldsetCard } from '../../components/form/fieldset-card';
 import { FormTextInput } from '../../components/form/form-fields';
 import { memberNameOf } from './load-balancer-form';
 import type { MemberFormValues } from './load-balancer-form';
@@ -48,6 +46,19 @@ export function useServerAddresses(zone?: string) {
 
 const typed = 'typed';
 
+/** A member's typed fields, side by side under the server choice. */
+const memberTextFields: readonly {
+  part: keyof MemberFormValues;
+  label: string;
+  numeric?: boolean;
+  hint?: string;
+}[] = [
+  { part: 'name', label: 'Name of' },
+  { part: 'ip', label: 'Address of' },
+  { part: 'port', label: 'Port of', numeric: true },
+  { part: 'weight', label: 'Weight of', numeric: true, hint: '0–100' },
+];
+
 /**
  * One member of a backend: pick one of the servers' addresses, which fills the address and a
  * name, or type any address. Works on any form whose `members` is a MemberFormValues array.
@@ -74,10 +85,11 @@ export function MemberFields<T extends MembersFormValues, Output>({
     : typed;
   const label = `member ${index + 1}`;
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, display: 'grid', gap: 2 }}>
-      <Box component="legend" sx={{ px: 0.5, typography: 'subtitle1' }}>
-        {`Member ${index + 1}`}
-      </Box>
+    <FieldsetCard
+      legend={`Member ${index + 1}`}
+      removeLabel={`Remove ${label}`}
+      onRemove={onRemove}
+    >
       <TextField
         select
         label={`Server of ${label}`}
@@ -99,41 +111,18 @@ export function MemberFields<T extends MembersFormValues, Output>({
         ))}
       </TextField>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 2fr 1fr 1fr' } }}>
-        <FormTextInput
-          control={control}
-          name={`${prefix}.name`}
-          label={`Name of ${label}`}
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.ip`}
-          label={`Address of ${label}`}
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.port`}
-          label={`Port of ${label}`}
-          inputMode="numeric"
-          required
-        />
-        <FormTextInput
-          control={control}
-          name={`${prefix}.weight`}
-          label={`Weight of ${label}`}
-          inputMode="numeric"
-          required
-          hint="0–100"
-        />
+        {memberTextFields.map(({ part, label: what, numeric, hint }) => (
+          <FormTextInput
+            key={part}
+            control={control}
+            name={`${prefix}.${part}`}
+            label={`${what} ${label}`}
+            inputMode={numeric ? 'numeric' : undefined}
+            required
+            hint={hint}
+          />
+        ))}
       </Box>
-      {onRemove && (
-        <Box>
-          <IconButton aria-label={`Remove ${label}`} onClick={onRemove}>
-            <DeleteIcon />
-          </IconButton>
-        </Box>
-      )}
-    </Paper>
+    </FieldsetCard>
   );
 }

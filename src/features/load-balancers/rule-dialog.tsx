@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -32,7 +33,7 @@ import {
   ruleFormValues,
   stringMethods,
 } from './rule-form';
-import type { RuleFormValues } from './rule-form';
+import type { ActionField, RuleFormValues } from './rule-form';
 import { useZodForm } from '../../components/form/use-zod-form';
 
 type RuleControl = Control<RuleFormValues, unknown, LoadBalancerRuleCreate>;
@@ -124,6 +125,34 @@ export function RuleDialog({
   );
 }
 
+/** The rule's matchers or actions under their legend, then the button that adds one. */
+function RowList({
+  legend,
+  addLabel,
+  full,
+  onAdd,
+  children,
+}: {
+  legend: string;
+  addLabel: string;
+  /** At the API's limit: the add button is off. */
+  full: boolean;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        {legend}
+      </Typography>
+      {children}
+      <AddButton disabled={full} onClick={onAdd}>
+        {addLabel}
+      </AddButton>
+    </Box>
+  );
+}
+
 function MatcherRows({
   control,
   backends,
@@ -136,10 +165,12 @@ function MatcherRows({
   const { fields, append, remove } = useFieldArray({ control, name: 'matchers' });
   const rows = useWatch({ control, name: 'matchers' });
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-        Matchers
-      </Typography>
+    <RowList
+      legend="Matchers"
+      addLabel="Add matcher"
+      full={fields.length >= loadBalancerLimits.matchers}
+      onAdd={() => append(newMatcher())}
+    >
       {fields.length === 0 && (
         <FormHelperText sx={{ mt: 0 }}>
           No matchers: the rule applies to all traffic.
@@ -219,15 +250,19 @@ function MatcherRows({
           </Paper>
         );
       })}
-      <AddButton
-        disabled={fields.length >= loadBalancerLimits.matchers}
-        onClick={() => append(newMatcher())}
-      >
-        Add matcher
-      </AddButton>
-    </Box>
+    </RowList>
   );
 }
+
+/** The free-text parts of an action, in the order they are shown after its choices. */
+const actionTextFields: readonly { part: ActionField; label: string; multiline?: boolean }[] = [
+  { part: 'contentType', label: 'Content type of' },
+  { part: 'payload', label: 'Body of', multiline: true },
+  { part: 'pattern', label: 'Pattern of' },
+  { part: 'rewriteTo', label: 'Rewrite to, in' },
+  { part: 'header', label: 'Header of' },
+  { part: 'value', label: 'Header value of' },
+];
 
 function ActionRows({ control, backends }: { control: RuleControl; backends: string[] }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'actions' });
@@ -235,10 +270,12 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
   const { errors } = useFormState({ control, name: 'actions' });
   const listError = errors.actions?.root?.message ?? errors.actions?.message;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-        Actions
-      </Typography>
+    <RowList
+      legend="Actions"
+      addLabel="Add action"
+      full={fields.length >= loadBalancerLimits.actions}
+      onAdd={() => append(newAction(backends[0]))}
+    >
       {fields.map((field, index) => {
         const row = rows[index] ?? field;
         const wanted = actionFields[row.type];
@@ -287,49 +324,17 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
                     inputMode="numeric"
                   />
                 ))}
-              {wanted.includes('contentType') && (
-                <FormTextInput
-                  control={control}
-                  name={name('contentType')}
-                  label={`Content type of ${label}`}
-                />
-              )}
-              {wanted.includes('payload') && (
-                <FormTextInput
-                  control={control}
-                  name={name('payload')}
-                  label={`Body of ${label}`}
-                  multiline
-                />
-              )}
-              {wanted.includes('pattern') && (
-                <FormTextInput
-                  control={control}
-                  name={name('pattern')}
-                  label={`Pattern of ${label}`}
-                />
-              )}
-              {wanted.includes('rewriteTo') && (
-                <FormTextInput
-                  control={control}
-                  name={name('rewriteTo')}
-                  label={`Rewrite to, in ${label}`}
-                />
-              )}
-              {wanted.includes('header') && (
-                <FormTextInput
-                  control={control}
-                  name={name('header')}
-                  label={`Header of ${label}`}
-                />
-              )}
-              {wanted.includes('value') && (
-                <FormTextInput
-                  control={control}
-                  name={name('value')}
-                  label={`Header value of ${label}`}
-                />
-              )}
+              {actionTextFields
+                .filter(({ part }) => wanted.includes(part))
+                .map(({ part, label: what, multiline }) => (
+                  <FormTextInput
+                    key={part}
+                    control={control}
+                    name={name(part)}
+                    label={`${what} ${label}`}
+                    multiline={multiline}
+                  />
+                ))}
             </Box>
             {fields.length > 1 && (
               <Box>
@@ -342,12 +347,6 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
         );
       })}
       {listError && <FormHelperText error>{listError}</FormHelperText>}
-      <AddButton
-        disabled={fields.length >= loadBalancerLimits.actions}
-        onClick={() => append(newAction(backends[0]))}
-      >
-        Add action
-      </AddButton>
-    </Box>
+    </RowList>
   );
 }

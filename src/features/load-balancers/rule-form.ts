@@ -63,7 +63,7 @@ export const actionFields: Record<LoadBalancerActionType, readonly ActionField[]
   set_request_header: ['header', 'value'],
   set_response_header: ['header', 'value'],
 };
-type ActionField =
+export type ActionField =
   | 'backend'
   | 'status'
   | 'contentType'
@@ -207,24 +207,15 @@ export const ruleFormSchema = z.pipe(
     })
     .check(
       z.superRefine((values, ctx) => {
-        values.matchers.forEach((row, index) => {
-          const problem = matcherProblem(row);
-          if (problem)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['matchers', index, problem[0]],
-              message: problem[1],
-            });
-        });
-        values.actions.forEach((row, index) => {
-          const problem = actionProblem(row);
-          if (problem)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['actions', index, problem[0]],
-              message: problem[1],
-            });
-        });
+        const problems = [
+          ...values.matchers.map((row, index) => ['matchers', index, matcherProblem(row)] as const),
+          ...values.actions.map((row, index) => ['actions', index, actionProblem(row)] as const),
+        ];
+        for (const [list, index, problem] of problems) {
+          if (problem) {
+            ctx.addIssue({ code: 'custom', path: [list, index, problem[0]], message: problem[1] });
+          }
+        }
       }),
     ),
   z.transform((values): LoadBalancerRuleCreate => ({
