@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatCredits,
   formatGibibytes,
   formatMebibytes,
@@ -7,6 +8,16 @@ import {
   formatRelativeTime,
   humanizeKey,
 } from './format';
+
+describe('countOf', () => {
+  it.each([
+    [0, 'node group', '0 node groups'],
+    [1, 'node group', '1 node group'],
+    [2, 'node', '2 nodes'],
+  ])('counts %i of %s as %s', (count, noun, text) => {
+    expect(countOf(count, noun)).toBe(text);
+  });
+});
 
 describe('formatCredits', () => {
   it('shows hundredths of the currency as the currency', () => {

@@ -35,6 +35,11 @@ export function formatMoney(amount: number, currency = defaultCurrency, locale?:
   }).format(amount);
 }
 
+/** A count and its noun, singular for one: `countOf(2, 'node')` is "2 nodes". */
+export function countOf(count: number, noun: string, plural = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+
 export function formatNumber(value: number, locale?: string) {
   return new Intl.NumberFormat(locale).format(value);
 }

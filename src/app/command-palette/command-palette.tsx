@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -182,7 +183,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   if (opening) status = 'Opening…';
   else if (trimmed && options.length === 0)
     status = loading ? 'Searching…' : `No page or resource matches “${trimmed}”.`;
-  else if (trimmed) status = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
+  else if (trimmed) status = countOf(options.length, 'result');
 
   let index = -1;
   return (

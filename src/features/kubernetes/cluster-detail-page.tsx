@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -64,7 +65,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
         {` (${cluster.network_cidr})`}
       </span>,
     ],
-    ['Worker nodes', `${nodes} in ${cluster.node_groups.length} node groups`],
+    ['Worker nodes', `${nodes} in ${countOf(cluster.node_groups.length, 'node group')}`],
     [
       'Control-plane access',
       !cluster.control_plane_ip_filter?.length

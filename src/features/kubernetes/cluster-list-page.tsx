@@ -1,10 +1,11 @@
+import { countOf } from '../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { CreateLinkButton } from '../../components/create-link-button';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
@@ -28,7 +29,7 @@ const columns = [
     cell: ({ row }) => {
       const groups = row.original.node_groups;
       const nodes = groups.reduce((sum, group) => sum + group.count, 0);
-      return `${nodes} in ${groups.length} ${groups.length === 1 ? 'group' : 'groups'}`;
+      return `${nodes} in ${countOf(groups.length, 'group')}`;
     },
   }),
   column.accessor('labels', {
@@ -42,7 +43,7 @@ const columns = [
 
 export function ClusterListPage() {
   const clusters = useQuery(kubernetesQueries.list());
-  const create = <CreateLinkButton to={links.newCluster()}>Create cluster</CreateLinkButton>;
+  const create = <CreateButton to={links.newCluster()}>Create cluster</CreateButton>;
 
   return (
     <>

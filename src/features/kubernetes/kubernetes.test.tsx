@@ -155,6 +155,7 @@ describe('cluster pages', () => {
     await user.click(within(row).getByRole('link', { name: cluster.name }));
 
     expect(await screen.findByRole('heading', { level: 1, name: cluster.name })).toBeVisible();
+    expect(screen.getByText('2 in 1 node group')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Scale default' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add node group' })).toBeDisabled();

@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -162,7 +163,7 @@ function NodeGroupCard({
         </Typography>
         {group.state && <StateChip state={group.state} />}
         <Typography color="text.secondary">
-          {`${group.count} ${group.count === 1 ? 'node' : 'nodes'} · ${group.plan}${group.anti_affinity ? ' · anti-affinity' : ''}`}
+          {`${countOf(group.count, 'node')} · ${group.plan}${group.anti_affinity ? ' · anti-affinity' : ''}`}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Button

@@ -204,7 +204,7 @@ function FrontendCard({
                     deleteIcon={<DeleteIcon aria-label={`Remove certificate ${tls.name}`} />}
                   />
                 ))
-              : 'None'}
+              : '—'}
           </Field>
         </DescriptionList>
         {reorder.error && (

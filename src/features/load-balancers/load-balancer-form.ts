@@ -9,7 +9,7 @@ import { lbModeSchema, lbNameSchema, lbNamePattern } from '../../../contract/loa
 import type { PriceZone } from '../../../contract/price';
 import { loadBalancerPriceKey } from '../../api/load-balancers';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
-import { creditsToCurrency } from '../../lib/format';
+import { countOf, creditsToCurrency } from '../../lib/format';
 import { hoursPerMonth } from '../../lib/pricing';
 import type { ServerCost } from '../../lib/pricing';
 
@@ -171,4 +171,4 @@ export function loadBalancerCost(zone: PriceZone, plan: string): ServerCost {
 }
 
 export const describeLbPlan = (plan: LoadBalancerPlan) =>
-  `${plan.server_number} ${plan.server_number === 1 ? 'node' : 'nodes'}, ${plan.per_server_max_sessions.toLocaleString('en')} sessions per node`;
+  `${countOf(plan.server_number, 'node')}, ${plan.per_server_max_sessions.toLocaleString('en')} sessions per node`;

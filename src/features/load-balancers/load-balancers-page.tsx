@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import type { LoadBalancer } from '../../../contract/load-balancer';
 import { loadBalancerListCall, loadBalancerQueries } from '../../api/load-balancers';
 import { ApiCallPanel } from '../../components/api-call-panel';
-import { CreateLinkButton } from '../../components/create-link-button';
+import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { linkCell } from '../../components/link-cell';
@@ -33,9 +33,7 @@ const columns = [
 
 export function LoadBalancersPage() {
   const balancers = useQuery(loadBalancerQueries.list());
-  const create = (
-    <CreateLinkButton to={links.newLoadBalancer()}>Create load balancer</CreateLinkButton>
-  );
+  const create = <CreateButton to={links.newLoadBalancer()}>Create load balancer</CreateButton>;
 
   return (
     <>
