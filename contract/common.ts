@@ -24,6 +24,36 @@ export const hasUnsafeCharacter = (text: string) => unsafeCharacter.test(text);
 export const plainText = () =>
   z.refine<string>((text) => !hasUnsafeCharacter(text), { message: unsafeTextMessage });
 
+/** Reports one problem: its message, at the path below the checked value (none: the value). */
+export type ReportIssue = (message: string, ...path: PropertyKey[]) => void;
+
+/**
+ * A rule a schema cannot state on its own, such as one between fields: `rule` reports each problem
+ * it finds, in the order a client sees them.
+ */
+export const checkWith = <T>(rule: (value: T, report: ReportIssue) => void) =>
+  z.superRefine<T>((value, ctx) => {
+    rule(value, (message, ...path) => ctx.addIssue({ code: 'custom', message, path }));
+  });
+
+/** A check failing with the message `problemOf` gives, where it gives one (null: no problem). */
+export const problemCheck = <T>(problemOf: (value: T) => string | null | undefined) =>
+  checkWith<T>((value, report) => {
+    const problem = problemOf(value);
+    if (problem !== null && problem !== undefined) report(problem);
+  });
+
+/** A check that reports the later duplicates of a list (by `key`) at their index, or at `field` of it. */
+export const uniqueBy = <T>(key: (item: T) => string, message: string, ...field: PropertyKey[]) =>
+  checkWith<T[]>((items, report) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const k = key(item);
+      if (seen.has(k)) report(message, index, ...field);
+      seen.add(k);
+    });
+  });
+
 /** A name or title a user gives a resource: required (`missing` when empty), plain text. */
 export const resourceNameSchema = (max: number, missing: string) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import isEmail from 'validator/lib/isEmail';
 import * as vatModule from 'validator/lib/isVAT';
-import { hasUnsafeCharacter, unsafeTextMessage } from './common';
+import { hasUnsafeCharacter, problemCheck, unsafeTextMessage } from './common';
 import {
   alpha2ByAlpha3,
   callingCodeByCountry,
@@ -171,13 +171,7 @@ export const contactFieldRules = {
 } satisfies Record<string, FieldRule>;
 
 /** A string checked by a field rule, failing with the rule's message. */
-export const ruled = (rule: FieldRule) =>
-  z.string().check(
-    z.superRefine((value, ctx) => {
-      const message = rule(value);
-      if (message !== null) ctx.addIssue({ code: 'custom', message, input: value });
-    }),
-  );
+export const ruled = (rule: FieldRule) => z.string().check(problemCheck(rule));
 
 export interface ContactLike {
   country?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { wrappedList } from './common';
+import { checkWith, type ReportIssue, wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilyOf, ipToBigInt } from './ip';
 
@@ -82,9 +82,6 @@ export const unsetRuleAttributes = Object.fromEntries(
     .map((name) => [name, '']),
 ) as Record<OptionalAttribute, ''>;
 type RuleKey = keyof RuleInputShape;
-interface IssueSink {
-  addIssue(issue: { code: 'custom'; message: string; path: string[]; input: unknown }): void;
-}
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== '';
 const wholeNumber = (text: string) => (/^\d{1,5}$/.test(text) ? Number(text) : NaN);
@@ -94,9 +91,8 @@ const wholeNumber = (text: string) => (/^\d{1,5}$/.test(text) ? Number(text) : N
  * ends and its start is not after its end; addresses are of the rule's family; ports (1–65535)
  * only with tcp or udp; an ICMP type (0–255) only with icmp.
  */
-function checkRule(rule: RuleInputShape, ctx: IssueSink) {
-  const issue = (path: RuleKey, message: string) =>
-    ctx.addIssue({ code: 'custom', message, path: [path], input: rule[path] });
+function checkRule(rule: RuleInputShape, report: ReportIssue) {
+  const issue = (path: RuleKey, message: string) => report(message, path);
   const family = given(rule.family) ? rule.family : undefined;
 
   function range(start: RuleKey, end: RuleKey, read: (key: RuleKey) => bigint | undefined) {
@@ -157,7 +153,7 @@ function checkRule(rule: RuleInputShape, ctx: IssueSink) {
 /** One rule as a client sets it: the add form's schema and each rule of a whole-set replace. */
 export const firewallRuleInputSchema = z
   .strictObject(ruleInputShape)
-  .check(z.superRefine<RuleInputShape>(checkRule));
+  .check(checkWith<RuleInputShape>(checkRule));
 export type FirewallRuleInput = z.input<typeof firewallRuleInputSchema>;
 
 /** A position: 1 is the first rule, evaluated first. */
@@ -174,7 +170,7 @@ const firewallPositionSchema = z
 export const createFirewallRuleRequestSchema = z.strictObject({
   firewall_rule: z
     .strictObject({ ...ruleInputShape, position: z.optional(firewallPositionSchema) })
-    .check(z.superRefine<RuleInputShape>(checkRule)),
+    .check(checkWith<RuleInputShape>(checkRule)),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { checkWith, problemCheck, uniqueBy } from './common';
 
 /**
  * OIDC issuer entries of a cluster (api-reference-notes §9.5, `kubernetesAuthenticationIssuerConfig`) and
@@ -29,13 +30,9 @@ function httpsUrlProblem(text: string): string | undefined {
   return undefined;
 }
 
-const httpsUrlSchema = z.string().check(
-  z.maxLength(2048, 'At most 2048 characters.'),
-  z.superRefine((text, ctx) => {
-    const problem = httpsUrlProblem(text);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: text });
-  }),
-);
+const httpsUrlSchema = z
+  .string()
+  .check(z.maxLength(2048, 'At most 2048 characters.'), problemCheck(httpsUrlProblem));
 
 const expressionSchema = z
   .string()
@@ -60,17 +57,15 @@ const prefixedMappingSchema = z
     expression: z.optional(expressionSchema),
   })
   .check(
-    z.superRefine((mapping, ctx) => {
-      const issue = (message: string, path: string) =>
-        ctx.addIssue({ code: 'custom', message, input: mapping, path: [path] });
+    checkWith((mapping, report) => {
       if (mapping.claim !== undefined && mapping.expression !== undefined) {
-        issue('Give either claim or expression, not both.', 'expression');
+        report('Give either claim or expression, not both.', 'expression');
       } else if (mapping.claim === undefined && mapping.expression === undefined) {
-        issue('Give a claim or an expression.', 'claim');
+        report('Give a claim or an expression.', 'claim');
       } else if (mapping.claim !== undefined && mapping.prefix === undefined) {
-        issue('A claim mapping needs a prefix (it may be empty).', 'prefix');
+        report('A claim mapping needs a prefix (it may be empty).', 'prefix');
       } else if (mapping.expression !== undefined && mapping.prefix !== undefined) {
-        issue('An expression mapping takes no prefix; build it into the expression.', 'prefix');
+        report('An expression mapping takes no prefix; build it into the expression.', 'prefix');
       }
     }),
   );
@@ -81,14 +76,9 @@ const uidMappingSchema = z
     expression: z.optional(expressionSchema),
   })
   .check(
-    z.superRefine((mapping, ctx) => {
+    checkWith((mapping, report) => {
       if ((mapping.claim === undefined) === (mapping.expression === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Give either a claim or an expression.',
-          input: mapping,
-          path: ['claim'],
-        });
+        report('Give either a claim or an expression.', 'claim');
       }
     }),
   );
@@ -109,22 +99,9 @@ export const claimMappingsSchema = z.strictObject({
   groups: z.optional(prefixedMappingSchema),
   uid: z.optional(uidMappingSchema),
   extra: z.optional(
-    z.array(extraMappingSchema).check(
-      z.superRefine((items, ctx) => {
-        const seen = new Set<string>();
-        items.forEach((item, index) => {
-          if (seen.has(item.key)) {
-            ctx.addIssue({
-              code: 'custom',
-              message: 'Each extra key may appear only once.',
-              input: item,
-              path: [index, 'key'],
-            });
-          }
-          seen.add(item.key);
-        });
-      }),
-    ),
+    z
+      .array(extraMappingSchema)
+      .check(uniqueBy((item) => item.key, 'Each extra key may appear only once.', 'key')),
   ),
 });
 
@@ -136,17 +113,15 @@ export const claimValidationRuleSchema = z
     message: z.optional(z.string().check(z.maxLength(256))),
   })
   .check(
-    z.superRefine((rule, ctx) => {
-      const issue = (message: string, path: string) =>
-        ctx.addIssue({ code: 'custom', message, input: rule, path: [path] });
+    checkWith((rule, report) => {
       if (rule.claim !== undefined && rule.expression !== undefined) {
-        issue('Give either claim and required_value, or expression and message.', 'expression');
+        report('Give either claim and required_value, or expression and message.', 'expression');
       } else if (rule.claim === undefined && rule.expression === undefined) {
-        issue('Give a claim or an expression.', 'claim');
+        report('Give a claim or an expression.', 'claim');
       } else if (rule.claim !== undefined && rule.message !== undefined) {
-        issue('A claim rule takes required_value, not message.', 'message');
+        report('A claim rule takes required_value, not message.', 'message');
       } else if (rule.expression !== undefined && rule.required_value !== undefined) {
-        issue('An expression rule takes message, not required_value.', 'required_value');
+        report('An expression rule takes message, not required_value.', 'required_value');
       }
     }),
   );
@@ -181,19 +156,15 @@ export const issuerSchema = z
     user_validation_rules: z.optional(z.array(userValidationRuleSchema)),
   })
   .check(
-    z.superRefine((issuer, ctx) => {
-      const issue = (message: string, path: PropertyKey[]) =>
-        ctx.addIssue({ code: 'custom', message, input: issuer, path });
+    checkWith((issuer, report) => {
       if (new Set(issuer.audiences).size !== issuer.audiences.length) {
-        issue('Each audience may appear only once.', ['audiences']);
+        report('Each audience may appear only once.', 'audiences');
       }
       if (issuer.audiences.length > 1 && issuer.audience_match_policy !== 'MatchAny') {
-        issue('Several audiences need audience_match_policy "MatchAny".', [
-          'audience_match_policy',
-        ]);
+        report('Several audiences need audience_match_policy "MatchAny".', 'audience_match_policy');
       }
       if (issuer.discovery_url !== undefined && issuer.discovery_url === issuer.issuer_url) {
-        issue('The discovery URL must differ from the issuer URL.', ['discovery_url']);
+        report('The discovery URL must differ from the issuer URL.', 'discovery_url');
       }
     }),
   );

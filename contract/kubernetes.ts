@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
-import { labelSchema, uuidSchema, zoneIdSchema } from './common';
+import { checkWith, labelSchema, uniqueBy, uuidSchema, zoneIdSchema } from './common';
 import { problemEndpoint } from './endpoint';
 import { labelQuerySchema, repeatedQueryValueSchema } from './labels';
 import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
@@ -148,17 +148,6 @@ export const nodeUpdatesSchema = z.strictObject({
   schedule_time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A UTC time as HH:MM.')),
 });
 
-/** A check that reports the later duplicates of a list (by `key`) at their index. */
-const unique = <T>(key: (item: T) => string, message: string) =>
-  z.superRefine<T[]>((items, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      const k = key(item);
-      if (seen.has(k)) ctx.addIssue({ code: 'custom', message, input: item, path: [index] });
-      seen.add(k);
-    });
-  });
-
 export const nodeCountSchema = z
   .int()
   .check(
@@ -169,12 +158,12 @@ export const nodeCountSchema = z
 const nodeLabelsSchema = z
   .array(nodeLabelSchema)
   .check(
-    unique<z.infer<typeof nodeLabelSchema>>((l) => l.key, 'Each label key may appear only once.'),
+    uniqueBy<z.infer<typeof nodeLabelSchema>>((l) => l.key, 'Each label key may appear only once.'),
   );
 const taintsSchema = z.array(taintSchema);
 const kubeletArgsSchema = z
   .array(kubeletArgSchema)
-  .check(unique<KubeletArg>((arg) => arg.key, 'Each kubelet argument may appear only once.'));
+  .check(uniqueBy<KubeletArg>((arg) => arg.key, 'Each kubelet argument may appear only once.'));
 
 /** A node group as created (api-reference-notes §9.2); `plan` is a server plan name or `custom`. */
 export const nodeGroupCreateSchema = z
@@ -194,22 +183,12 @@ export const nodeGroupCreateSchema = z
     node_updates: z.optional(nodeUpdatesSchema),
   })
   .check(
-    z.superRefine((group, ctx) => {
+    checkWith((group, report) => {
       if (group.plan === 'custom' && !group.custom_plan) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'A custom plan needs custom_plan (cores, memory, storage_size).',
-          input: group,
-          path: ['custom_plan'],
-        });
+        report('A custom plan needs custom_plan (cores, memory, storage_size).', 'custom_plan');
       }
       if (group.plan !== 'custom' && group.custom_plan) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'custom_plan goes only with plan "custom".',
-          input: group,
-          path: ['custom_plan'],
-        });
+        report('custom_plan goes only with plan "custom".', 'custom_plan');
       }
     }),
   );
@@ -260,12 +239,14 @@ const ipFilterEntrySchema = z.union([
 ]);
 export const controlPlaneIpFilterSchema = z.array(ipFilterEntrySchema).check(
   z.maxLength(100, 'At most 100 entries.'),
-  unique<string>((item) => item, 'Each entry may appear only once.'),
+  uniqueBy<string>((item) => item, 'Each entry may appear only once.'),
 );
 
 const clusterLabelsSchema = z
   .array(labelSchema)
-  .check(unique<z.infer<typeof labelSchema>>((l) => l.key, 'Each label key may appear only once.'));
+  .check(
+    uniqueBy<z.infer<typeof labelSchema>>((l) => l.key, 'Each label key may appear only once.'),
+  );
 
 export const clusterCreateSchema = z.strictObject({
   name: kubernetesNameSchema,
@@ -276,7 +257,7 @@ export const clusterCreateSchema = z.strictObject({
   plan: z.optional(z.string().check(z.minLength(1, 'Choose a plan.'), z.maxLength(64))),
   node_groups: z.array(nodeGroupCreateSchema).check(
     z.maxLength(maxNodeGroups, `At most ${maxNodeGroups} node groups.`),
-    unique<NodeGroupCreate>((item) => item.name, 'Node group names must be unique.'),
+    uniqueBy<NodeGroupCreate>((item) => item.name, 'Node group names must be unique.'),
   ),
   control_plane_ip_filter: z.optional(controlPlaneIpFilterSchema),
   private_node_groups: z.optional(z.boolean()),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import {
+  checkWith,
   labelSchema,
   resourceNameSchema,
   uuidSchema,
@@ -160,67 +161,42 @@ export const ipNetworkRequestSchema = z
     dhcp_routes_configuration: z.optional(dhcpRoutesConfigurationSchema),
   })
   .check(
-    z.superRefine((entry, ctx) => {
+    checkWith((entry, report) => {
       const cidr = parseCidr(entry.address);
       if (!cidr) return;
       if (cidr.family !== entry.family) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['address'],
-          message: `The address is not an ${entry.family} block.`,
-        });
+        report(`The address is not an ${entry.family} block.`, 'address');
         return;
       }
       const limits = prefixLimits[cidr.family];
       if (cidr.prefix < limits.min || cidr.prefix > limits.max) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['address'],
-          message: `An ${cidr.family} network needs a prefix from /${limits.min} to /${limits.max}.`,
-        });
+        report(
+          `An ${cidr.family} network needs a prefix from /${limits.min} to /${limits.max}.`,
+          'address',
+        );
       }
       if (entry.gateway !== undefined && !cidrContains(cidr, entry.gateway)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['gateway'],
-          message: `The gateway must be an address inside ${entry.address}.`,
-        });
+        report(`The gateway must be an address inside ${entry.address}.`, 'gateway');
       } else if (entry.gateway !== undefined) {
         const last =
           entry.family === 'IPv4' ? cidr.base + (1n << BigInt(32 - cidr.prefix)) - 1n : -1n;
         const value = ipToBigInt(entry.gateway);
         if (value === cidr.base || value === last) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['gateway'],
-            message: 'The gateway cannot be the network or broadcast address.',
-          });
+          report('The gateway cannot be the network or broadcast address.', 'gateway');
         }
       }
       const foreignDns = entry.dhcp_dns?.find((dns) => ipFamilyOf(dns) !== entry.family);
       if (foreignDns !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dhcp_dns'],
-          message: `The DNS server ${foreignDns} is not an ${entry.family} address.`,
-        });
+        report(`The DNS server ${foreignDns} is not an ${entry.family} address.`, 'dhcp_dns');
       }
       const foreignRoute = entry.dhcp_routes?.find(
         (route) => parseCidr(route)?.family !== entry.family,
       );
       if (foreignRoute !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dhcp_routes'],
-          message: `The route ${foreignRoute} is not an ${entry.family} block.`,
-        });
+        report(`The route ${foreignRoute} is not an ${entry.family} block.`, 'dhcp_routes');
       }
       if (entry.dhcp === 'no' && (entry.dhcp_dns?.length || entry.dhcp_routes?.length)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dhcp'],
-          message: 'DNS servers and routes are handed out by DHCP; turn DHCP on to give them.',
-        });
+        report('DNS servers and routes are handed out by DHCP; turn DHCP on to give them.', 'dhcp');
       }
     }),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { problemCheck } from './common';
 import {
   checkCountryRules,
   contactFieldRules,
@@ -64,13 +65,11 @@ const requiredMessages: Partial<Record<ContactField | 'username' | 'password', s
 
 /** A form field: blank means unset for optional attributes and "enter it" for required ones. */
 const formField = (name: keyof typeof requiredMessages, rule: FieldRule | null) =>
-  z.string().check(
-    z.superRefine((value, ctx) => {
-      const required = requiredMessages[name];
-      const message = value === '' ? (required ?? null) : (rule?.(value) ?? null);
-      if (message !== null) ctx.addIssue({ code: 'custom', message, input: value });
-    }),
-  );
+  z
+    .string()
+    .check(
+      problemCheck((value: string) => (value === '' ? requiredMessages[name] : rule?.(value))),
+    );
 
 const contactFormSchema = z
   .object({

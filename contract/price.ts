@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { wrappedList } from './common';
+import { checkWith, wrappedList } from './common';
 import { endpoint } from './endpoint';
 
 /** One price entry: `price` credits per hour for `amount` units (api-rules §2.5, api-reference-notes §14). */
@@ -40,9 +40,9 @@ export const serverPlanPricePrefix = 'server_plan_';
 export const simpleBackupPlans = ['dailies', 'weeklies', 'monthlies'] as const;
 
 export const priceZoneSchema = z.catchall(z.object({ name: z.string() }), priceEntrySchema).check(
-  z.superRefine((zone, ctx) => {
+  checkWith((zone, report) => {
     for (const key of basePriceKeys) {
-      if (!(key in zone)) ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key}` });
+      if (!(key in zone)) report(`missing ${key}`, key);
     }
   }),
 );

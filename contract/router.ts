@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { endpoint } from './endpoint';
-import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
+import { checkWith, labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
 import { labelQuerySchema } from './labels';
 
@@ -55,21 +55,13 @@ export const staticRouteRequestSchema = z
     type: z.optional(z.enum(['user', 'service'])),
   })
   .check(
-    z.superRefine((route, ctx) => {
+    checkWith((route, report) => {
       if (route.nexthop === 'no-nexthop') return;
       const family = ipFamilyOf(route.nexthop);
       if (family === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['nexthop'],
-          message: 'An IP address or no-nexthop.',
-        });
+        report('An IP address or no-nexthop.', 'nexthop');
       } else if (cidrFamilyOf(route.route) !== null && cidrFamilyOf(route.route) !== family) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['nexthop'],
-          message: 'The next hop must be of the same family as the route.',
-        });
+        report('The next hop must be of the same family as the route.', 'nexthop');
       }
     }),
   );

@@ -4,6 +4,7 @@ import { endpoint, endpointsAnswering } from './endpoint';
 import {
   labelSchema,
   plainText,
+  problemCheck,
   timezoneSchema,
   uuidSchema,
   wrappedList,
@@ -219,13 +220,7 @@ const planNameSchema = z
   .string()
   .check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'A plan name such as 1xCPU-1GB.'));
 
-const sshKeySchema = z.string().check(
-  z.maxLength(16_384),
-  z.superRefine((key, ctx) => {
-    const problem = sshKeyProblem(key);
-    if (problem) ctx.addIssue({ code: 'custom', input: key, message: problem });
-  }),
-);
+const sshKeySchema = z.string().check(z.maxLength(16_384), problemCheck(sshKeyProblem));
 
 /** A setup script, or the http(s) URL the server fetches it from (`upctl server create --user-data`). */
 const userDataSchema = z.string().check(

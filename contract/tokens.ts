@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { plainText } from './common';
+import { checkWith, plainText } from './common';
 import { problemEndpoint } from './endpoint';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
@@ -118,13 +118,12 @@ export const tokenCreateRequestSchema = z
     allowed_ip_ranges: z.optional(allowedIpRangesSchema),
   })
   .check(
-    z.superRefine((body, ctx) => {
+    checkWith((body, report) => {
       if ((body.expires_in === undefined) === (body.expires_at === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: body.expires_in === undefined ? ['expires_in'] : ['expires_at'],
-          message: 'Give exactly one of expires_in and expires_at.',
-        });
+        report(
+          'Give exactly one of expires_in and expires_at.',
+          body.expires_in === undefined ? 'expires_in' : 'expires_at',
+        );
       }
     }),
   );
