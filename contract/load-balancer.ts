@@ -3,6 +3,7 @@ import { labelSchema, uuidSchema, zoneIdSchema } from './common';
 import { problemEndpoint } from './endpoint';
 import type { Endpoint } from './endpoint';
 import { labelQuerySchema } from './labels';
+import { queryWholeNumberSchema } from './list-query';
 
 /**
  * Managed load balancers (docs/load-balancers.md). A newer service: plain JSON without wrappers,
@@ -659,12 +660,10 @@ export const loadBalancerSchema = z.object({
 export type LoadBalancer = z.infer<typeof loadBalancerSchema>;
 export const loadBalancerListSchema = z.array(loadBalancerSchema);
 
-/** A whole number in a query. */
-const count = () => z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
 /** `limit` 1–100 (default 100) and `offset` of a list, as the Go SDK pages it. */
 export const lbPageQuerySchema = z.object({
-  limit: z._default(count().check(z.minimum(1), z.maximum(100)), 100),
-  offset: z._default(count().check(z.maximum(1_000_000)), 0),
+  limit: z._default(queryWholeNumberSchema.check(z.minimum(1), z.maximum(100)), 100),
+  offset: z._default(queryWholeNumberSchema.check(z.maximum(1_000_000)), 0),
 });
 export const loadBalancerListQuerySchema = z.extend(lbPageQuerySchema, {
   label: labelQuerySchema,

@@ -14,6 +14,7 @@ import {
 import { ipAddressTextSchema } from './ip';
 import { isWebUrl, sshKeyProblem } from './server-setup';
 import { labelQuerySchema, storageLabelSchema } from './labels';
+import { listSearchQuerySchema, queryWholeNumberSchema } from './list-query';
 import {
   backupDeletionPolicies,
   backupRuleSchema,
@@ -81,8 +82,6 @@ export type ServerInterface = z.infer<typeof serverInterfaceSchema>;
 /** Numbers rendered as strings in JSON (api-rules §2.6). */
 const numericString = z.string().check(z.regex(/^\d+$/));
 
-const digits = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
-
 export const serverSortFields = [
   'created',
   'title',
@@ -101,22 +100,14 @@ export type ServerSortField = (typeof serverSortFields)[number];
  */
 export const serverListQuerySchema = z.object({
   label: labelQuerySchema,
-  search: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(1),
-        z.maxLength(255),
-        z.regex(/^[^<>]+$/, 'Search text may not contain < or >.'),
-      ),
-  ),
+  search: listSearchQuerySchema,
   state: z.optional(serverStateSchema),
   zone: z.optional(zoneIdSchema),
   tag: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
   sort_by: z.optional(z.enum(serverSortFields)),
   order_by: z.optional(z.enum(['asc', 'desc'])),
-  limit: z.optional(digits.check(z.minimum(1), z.maximum(1000))),
-  offset: z.optional(digits.check(z.minimum(0))),
+  limit: z.optional(queryWholeNumberSchema.check(z.minimum(1), z.maximum(1000))),
+  offset: z.optional(queryWholeNumberSchema.check(z.minimum(0))),
 });
 export type ServerListQuery = z.input<typeof serverListQuerySchema>;
 

@@ -10,6 +10,7 @@ import {
 } from './common';
 import { defineEndpoint, endpoint } from './endpoint';
 import { labelQuerySchema, storageLabelSchema } from './labels';
+import { listSearchQuerySchema, queryWholeNumberSchema } from './list-query';
 
 export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
 export const storageTypeSchema = z.enum(storageTypes);
@@ -112,25 +113,11 @@ export const storageSortFields = [
 /** Query of every storage list (api-rules §4.10; api-reference-notes §1.6: limit at most 100). */
 export const storageListQuerySchema = z.object({
   label: labelQuerySchema,
-  search: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(1),
-        z.maxLength(255),
-        z.regex(/^[^<>]+$/, 'Search text may not contain < or >.'),
-      ),
-  ),
+  search: listSearchQuerySchema,
   sort_by: z.optional(z.enum(storageSortFields)),
   order_by: z.optional(z.enum(['asc', 'desc'])),
-  limit: z.optional(
-    z
-      .pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))
-      .check(z.minimum(1), z.maximum(100)),
-  ),
-  offset: z.optional(
-    z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)).check(z.minimum(0)),
-  ),
+  limit: z.optional(queryWholeNumberSchema.check(z.minimum(1), z.maximum(100))),
+  offset: z.optional(queryWholeNumberSchema.check(z.minimum(0))),
 });
 export type StorageListQuery = z.input<typeof storageListQuerySchema>;
 export const defaultStorageLimit = 25;

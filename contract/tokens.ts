@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { checkWith, plainText } from './common';
 import { problemEndpoint } from './endpoint';
+import { queryWholeNumberSchema } from './list-query';
 
 /** Durations like "8760h", "1h30m", "15m", "90s" (api-reference-notes §11). */
 export const durationPattern = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
@@ -148,13 +149,10 @@ export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenListResponseSchema = z.array(tokenSchema);
 
-/** A whole number in a query. */
-const count = () => z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
-
 /** `limit` 1–1000 (all when unset) and `offset` of the list (api-reference-notes §11). */
 export const tokenListQuerySchema = z.object({
-  limit: z.optional(count().check(z.minimum(1), z.maximum(1000))),
-  offset: z.optional(count()),
+  limit: z.optional(queryWholeNumberSchema.check(z.minimum(1), z.maximum(1000))),
+  offset: z.optional(queryWholeNumberSchema),
 });
 
 /** API tokens (api-reference-notes §11; api-rules §5.2): RFC 7807 answers on failure. */
