@@ -112,17 +112,22 @@ export function createNetworkRecords({
     if (!row.router_uuid) return [];
     const router = networks.findRouter(row.router_uuid);
     if (!router) return [];
+    /** The blocks of `networkUuid` as service routes that `source_resource_id` brings. */
+    const serviceRoutes = (
+      networkUuid: string,
+      source: EffectiveRoute['source'],
+      source_resource_id: string,
+    ): EffectiveRoute[] =>
+      networks.ipNetworks(networkUuid).map((block) => ({
+        route: blockOf(block.address),
+        source,
+        type: 'service',
+        source_resource_id,
+      }));
     const connected = networks
       .withRouter(router.uuid)
       .filter((other) => other.uuid !== row.uuid)
-      .flatMap((other) =>
-        networks.ipNetworks(other.uuid).map((block) => ({
-          route: blockOf(block.address),
-          source: 'router-connected-networks' as const,
-          type: 'service' as const,
-          source_resource_id: other.uuid,
-        })),
-      );
+      .flatMap((other) => serviceRoutes(other.uuid, 'router-connected-networks', other.uuid));
     const staticRoutes = (JSON.parse(router.static_routes) as StaticRoute[]).map((route) => ({
       route: route.route,
       nexthop: route.nexthop,
@@ -134,14 +139,7 @@ export function createNetworkRecords({
       .touching(row.uuid)
       .filter((peering) => peering.network_uuid === row.uuid)
       .filter((peering) => peeringState(peering) === 'active')
-      .flatMap((peering) =>
-        networks.ipNetworks(peering.peer_network_uuid).map((block) => ({
-          route: blockOf(block.address),
-          source: 'static-route' as const,
-          type: 'service' as const,
-          source_resource_id: peering.uuid,
-        })),
-      );
+      .flatMap((peering) => serviceRoutes(peering.peer_network_uuid, 'static-route', peering.uuid));
     return [...connected, ...staticRoutes, ...peered];
   }
 
