@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { checkWith, problemCheck, uniqueBy } from './common';
+import { checkWith, problemCheck, type ReportIssue, uniqueBy } from './common';
 
 /**
  * OIDC issuer entries of a cluster (api-reference-notes §9.5, `kubernetesAuthenticationIssuerConfig`) and
@@ -49,6 +49,24 @@ function decodesToCertificates(text: string): boolean {
 
 const claimNameSchema = z.string().check(z.minLength(1, 'Give a claim name.'), z.maxLength(256));
 
+/**
+ * A claim mapping or validation rule takes one of two forms (api-reference-notes §9.5): a `claim`
+ * or an `expression`, never both; `formRule` then checks the fields that go with the form given.
+ */
+const claimOrExpression = <T extends { claim?: string; expression?: string }>(
+  both: string,
+  formRule: (value: T, report: ReportIssue) => void,
+) =>
+  checkWith<T>((value, report) => {
+    if (value.claim !== undefined && value.expression !== undefined) {
+      report(both, 'expression');
+    } else if (value.claim === undefined && value.expression === undefined) {
+      report('Give a claim or an expression.', 'claim');
+    } else {
+      formRule(value, report);
+    }
+  });
+
 /** `claim` + `prefix`, or `expression` (api-reference-notes §9.5). */
 const prefixedMappingSchema = z
   .strictObject({
@@ -57,12 +75,8 @@ const prefixedMappingSchema = z
     expression: z.optional(expressionSchema),
   })
   .check(
-    checkWith((mapping, report) => {
-      if (mapping.claim !== undefined && mapping.expression !== undefined) {
-        report('Give either claim or expression, not both.', 'expression');
-      } else if (mapping.claim === undefined && mapping.expression === undefined) {
-        report('Give a claim or an expression.', 'claim');
-      } else if (mapping.claim !== undefined && mapping.prefix === undefined) {
+    claimOrExpression('Give either claim or expression, not both.', (mapping, report) => {
+      if (mapping.claim !== undefined && mapping.prefix === undefined) {
         report('A claim mapping needs a prefix (it may be empty).', 'prefix');
       } else if (mapping.expression !== undefined && mapping.prefix !== undefined) {
         report('An expression mapping takes no prefix; build it into the expression.', 'prefix');
@@ -113,17 +127,16 @@ export const claimValidationRuleSchema = z
     message: z.optional(z.string().check(z.maxLength(256))),
   })
   .check(
-    checkWith((rule, report) => {
-      if (rule.claim !== undefined && rule.expression !== undefined) {
-        report('Give either claim and required_value, or expression and message.', 'expression');
-      } else if (rule.claim === undefined && rule.expression === undefined) {
-        report('Give a claim or an expression.', 'claim');
-      } else if (rule.claim !== undefined && rule.message !== undefined) {
-        report('A claim rule takes required_value, not message.', 'message');
-      } else if (rule.expression !== undefined && rule.required_value !== undefined) {
-        report('An expression rule takes message, not required_value.', 'required_value');
-      }
-    }),
+    claimOrExpression(
+      'Give either claim and required_value, or expression and message.',
+      (rule, report) => {
+        if (rule.claim !== undefined && rule.message !== undefined) {
+          report('A claim rule takes required_value, not message.', 'message');
+        } else if (rule.expression !== undefined && rule.required_value !== undefined) {
+          report('An expression rule takes message, not required_value.', 'required_value');
+        }
+      },
+    ),
   );
 
 export const userValidationRuleSchema = z.strictObject({
