@@ -1,10 +1,8 @@
 import { countOf } from '../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Box from '@mui/material/Box';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
@@ -52,11 +50,9 @@ export function ClusterListPage() {
         description="Managed Kubernetes clusters: the control plane is run for you, node groups are your workers."
         actions={create}
       />
-      <Box sx={{ mb: 2 }}>
-        <ApiCallPanel read={clusterListCall} />
-      </Box>
       <QueryTable
         query={clusters}
+        read={clusterListCall}
         loading="Loading clusters"
         failure="The clusters could not be loaded"
         empty={{
