@@ -6,7 +6,8 @@ import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
+import { labelsCell } from '../../components/value-cells';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
@@ -14,10 +15,7 @@ const column = createColumnHelper<Cluster>();
 
 const columns = [
   column.accessor('name', { header: 'Name', cell: linkCell((row) => links.cluster(row.uuid)) }),
-  column.accessor('state', {
-    header: 'State',
-    cell: (info) => <StateChip state={info.getValue()} />,
-  }),
+  column.accessor('state', { header: 'State', cell: stateCell }),
   column.accessor('version', { header: 'Version' }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('plan', { header: 'Plan' }),
@@ -30,13 +28,7 @@ const columns = [
       return `${nodes} in ${countOf(groups.length, 'group')}`;
     },
   }),
-  column.accessor('labels', {
-    header: 'Labels',
-    cell: (info) =>
-      (info.getValue() ?? [])
-        .map(({ key, value }) => (value ? `${key}=${value}` : key))
-        .join(', ') || '—',
-  }),
+  column.accessor('labels', { header: 'Labels', cell: labelsCell }),
 ];
 
 export function ClusterListPage() {
