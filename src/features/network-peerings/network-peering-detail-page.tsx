@@ -53,7 +53,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
   const close = () => setConfirming(null);
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {disabled ? (
         <Button
           variant="outlined"
@@ -75,7 +75,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
       >
         Delete
       </Button>
-    </Box>
+    </>
   );
 
   const localName = networkName(peering.network.uuid);

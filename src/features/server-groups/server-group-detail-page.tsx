@@ -53,14 +53,14 @@ function ServerGroupDetails({ group }: { group: ServerGroup }) {
         title={group.title}
         crumb={group.title}
         actions={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <>
             <Button variant="outlined" onClick={() => setAction('edit')}>
               Edit
             </Button>
             <Button variant="outlined" color="error" onClick={() => setAction('delete')}>
               Delete
             </Button>
-          </Box>
+          </>
         }
       />
       {/* minmax(0, 1fr): the members table scrolls on a phone instead of widening the page. */}

@@ -135,7 +135,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   ];
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {powerActions.map(({ mutation, from, label, pendingLabel, done }) => (
         <Button
           key={label}
@@ -157,7 +157,7 @@ function ServerView({ server }: { server: ServerDetails }) {
         Delete
       </Button>
       <ServerOperationButtons server={server} notify={notify} />
-    </Box>
+    </>
   );
 
   const interfaces = server.networking.interfaces.interface;

@@ -87,7 +87,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
     storage.access === 'public' && (storage.type === 'template' || storage.type === 'cdrom');
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {privateNormal && (
         <Button variant="outlined" disabled={!online} onClick={() => setAction('edit')}>
           Edit
@@ -143,7 +143,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
           Delete
         </Button>
       )}
-    </Box>
+    </>
   );
 
   return (
