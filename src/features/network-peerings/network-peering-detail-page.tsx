@@ -27,6 +27,7 @@ import { links } from '../../lib/links';
 import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageSection } from '../../components/page-section';
+import { labelsLine } from '../../components/value-cells';
 
 export function NetworkPeeringDetailPage() {
   return (
@@ -129,11 +130,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
               <code>{peering.uuid}</code>
             </Field>
             <Field term="Created">{formatDateTime(peering.created_at)}</Field>
-            <Field term="Labels">
-              {peering.labels
-                .map(({ key, value }) => (value ? `${key}=${value}` : key))
-                .join(', ') || '—'}
-            </Field>
+            <Field term="Labels">{labelsLine(peering.labels)}</Field>
           </DescriptionList>
         </Paper>
       </Box>
