@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Breadcrumbs } from './breadcrumbs';
+import { TitleRow } from './title-row';
 import { useDocumentTitle } from './use-document-title';
 
 interface PageHeaderProps {
@@ -19,20 +20,12 @@ export function PageHeader({ title, description, actions, crumb }: PageHeaderPro
   return (
     <Box sx={{ mb: 3 }}>
       <Breadcrumbs current={crumb} />
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-        }}
-      >
+      <TitleRow>
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
         {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box>}
-      </Box>
+      </TitleRow>
       {description && (
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '70ch' }}>
           {description}

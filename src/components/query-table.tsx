@@ -6,7 +6,7 @@ import { QueryView } from './query-view';
 import type { QueryViewProps } from './query-view';
 
 type QueryTableProps<Row> = Omit<DataTableProps<Row>, 'data'> &
-  Pick<QueryViewProps<unknown>, 'loading' | 'failure' | 'empty'> &
+  Pick<QueryViewProps<unknown>, 'loading' | 'failure' | 'empty' | 'read'> &
   (
     | { query: UseQueryResult<Row[], ApiError>; rows?: undefined }
     | {
@@ -23,6 +23,7 @@ export function QueryTable<Row>({
   loading,
   failure,
   empty,
+  read,
   ...table
 }: QueryTableProps<Row>) {
   const rowsOf = (data: unknown) => rows ?? (data as Row[]);
@@ -32,6 +33,7 @@ export function QueryTable<Row>({
       loading={loading}
       failure={failure}
       empty={empty}
+      read={read}
       isEmpty={(data) => rowsOf(data).length === 0}
     >
       {(data) => <DataTable {...table} data={rowsOf(data)} />}

@@ -6,6 +6,7 @@ import type { Account } from '../../../contract/account';
 import { accountQueries } from '../../api/account';
 import { useAccountCurrency } from '../../api/account-details';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { EmptyState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { SectionCard } from '../../components/section-card';
@@ -123,10 +124,7 @@ export function AccountPage() {
         >
           {(data) => <AccountDetails account={data} />}
         </QueryView>
-        <Box component="section" aria-labelledby="usage-heading">
-          <Typography id="usage-heading" variant="h6" component="h2" gutterBottom>
-            Resource usage
-          </Typography>
+        <PageSection title="Resource usage">
           <QueryView
             query={usage}
             loading="Loading resource usage"
@@ -138,7 +136,7 @@ export function AccountPage() {
               )
             }
           </QueryView>
-        </Box>
+        </PageSection>
       </Box>
     </>
   );

@@ -18,7 +18,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { AuditEventDrawer } from '../../components/audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from '../../components/audit-log-table';
 import { TextInput } from '../../components/form/text-input';
-import { SearchBox, SelectFilter } from '../../components/list-controls';
+import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
@@ -86,7 +86,7 @@ export function AuditLogsPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <FilterRow>
           <SearchBox
             label="Resource UUID, username or IP address"
             value={view.q}
@@ -111,8 +111,8 @@ export function AuditLogsPage() {
             choices={options.data?.origins}
             onChange={(values) => change({ origin: values })}
           />
-        </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        </FilterRow>
+        <FilterRow>
           {dateFilters.map(({ param, label }) => (
             <Box key={param} sx={{ width: 180 }}>
               <TextInput
@@ -134,7 +134,7 @@ export function AuditLogsPage() {
               Clear filters
             </Button>
           )}
-        </Box>
+        </FilterRow>
         {options.isError && (
           <ApiErrorAlert error={options.error} title="The filter choices could not be loaded" />
         )}

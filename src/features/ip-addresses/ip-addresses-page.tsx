@@ -13,7 +13,6 @@ import type { IpAddress } from '../../../contract/ip-address';
 import { ipAddressListCall, ipAddressQueries } from '../../api/ip-addresses';
 import { networkQueries } from '../../api/networks';
 import { serverQueries } from '../../api/servers';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { DataTable } from '../../components/data-table';
 import { TextInput } from '../../components/form/text-input';
 import { CreateButton } from '../../components/create-button';
@@ -235,11 +234,9 @@ export function IpAddressesPage() {
           {`Edit PTR records of selected (${selectedAddresses.length})`}
         </Button>
       </Box>
-      <Box sx={{ mb: 2 }}>
-        <ApiCallPanel read={ipAddressListCall} />
-      </Box>
       <QueryView
         query={addresses}
+        read={ipAddressListCall}
         loading="Loading IP addresses"
         failure="IP addresses could not be loaded"
         empty={

@@ -1,14 +1,13 @@
 import { countOf } from '../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Box from '@mui/material/Box';
 import type { Cluster } from '../../../contract/kubernetes';
 import { clusterListCall, kubernetesQueries } from '../../api/kubernetes';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
+import { labelsCell } from '../../components/value-cells';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
 
@@ -16,10 +15,7 @@ const column = createColumnHelper<Cluster>();
 
 const columns = [
   column.accessor('name', { header: 'Name', cell: linkCell((row) => links.cluster(row.uuid)) }),
-  column.accessor('state', {
-    header: 'State',
-    cell: (info) => <StateChip state={info.getValue()} />,
-  }),
+  column.accessor('state', { header: 'State', cell: stateCell }),
   column.accessor('version', { header: 'Version' }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('plan', { header: 'Plan' }),
@@ -32,13 +28,7 @@ const columns = [
       return `${nodes} in ${countOf(groups.length, 'group')}`;
     },
   }),
-  column.accessor('labels', {
-    header: 'Labels',
-    cell: (info) =>
-      (info.getValue() ?? [])
-        .map(({ key, value }) => (value ? `${key}=${value}` : key))
-        .join(', ') || '—',
-  }),
+  column.accessor('labels', { header: 'Labels', cell: labelsCell }),
 ];
 
 export function ClusterListPage() {
@@ -52,11 +42,9 @@ export function ClusterListPage() {
         description="Managed Kubernetes clusters: the control plane is run for you, node groups are your workers."
         actions={create}
       />
-      <Box sx={{ mb: 2 }}>
-        <ApiCallPanel read={clusterListCall} />
-      </Box>
       <QueryTable
         query={clusters}
+        read={clusterListCall}
         loading="Loading clusters"
         failure="The clusters could not be loaded"
         empty={{

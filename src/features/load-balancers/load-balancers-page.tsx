@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import type { LoadBalancer } from '../../../contract/load-balancer';
 import { loadBalancerListCall, loadBalancerQueries } from '../../api/load-balancers';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
@@ -42,11 +41,9 @@ export function LoadBalancersPage() {
         description="Managed load balancers spread traffic over your servers: frontends listen, rules route, backends hold the servers."
         actions={create}
       />
-      <Box sx={{ mb: 2 }}>
-        <ApiCallPanel read={loadBalancerListCall} />
-      </Box>
       <QueryTable
         query={balancers}
+        read={loadBalancerListCall}
         loading="Loading load balancers"
         failure="The load balancers could not be loaded"
         empty={{

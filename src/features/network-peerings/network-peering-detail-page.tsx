@@ -27,6 +27,7 @@ import { links } from '../../lib/links';
 import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageSection } from '../../components/page-section';
+import { labelsLine } from '../../components/value-cells';
 
 export function NetworkPeeringDetailPage() {
   return (
@@ -53,7 +54,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
   const close = () => setConfirming(null);
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {disabled ? (
         <Button
           variant="outlined"
@@ -75,7 +76,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
       >
         Delete
       </Button>
-    </Box>
+    </>
   );
 
   const localName = networkName(peering.network.uuid);
@@ -129,11 +130,7 @@ function PeeringDetails({ peering }: { peering: NetworkPeering }) {
               <code>{peering.uuid}</code>
             </Field>
             <Field term="Created">{formatDateTime(peering.created_at)}</Field>
-            <Field term="Labels">
-              {peering.labels
-                .map(({ key, value }) => (value ? `${key}=${value}` : key))
-                .join(', ') || '—'}
-            </Field>
+            <Field term="Labels">{labelsLine(peering.labels)}</Field>
           </DescriptionList>
         </Paper>
       </Box>

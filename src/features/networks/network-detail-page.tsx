@@ -69,7 +69,7 @@ function NetworkDetails({ network }: { network: Network }) {
   const servers = network.servers?.server ?? [];
 
   const actions = editable && (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       <Button variant="outlined" onClick={() => setAction('edit')}>
         Edit
       </Button>
@@ -88,7 +88,7 @@ function NetworkDetails({ network }: { network: Network }) {
       <Button variant="outlined" color="error" onClick={() => setAction('delete')}>
         Delete
       </Button>
-    </Box>
+    </>
   );
 
   return (

@@ -8,7 +8,7 @@ import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { zoneQueries } from '../../api/zones';
 import { LabelFilter } from '../../components/label-filter';
-import { SelectFilter } from '../../components/list-controls';
+import { FilterRow, SelectFilter } from '../../components/list-controls';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
@@ -105,7 +105,7 @@ export function NetworksPage() {
         }
       />
       <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <FilterRow>
           <SelectFilter
             label="Zone"
             value={zone || 'all'}
@@ -119,7 +119,7 @@ export function NetworksPage() {
             options={typeFilterOptions}
             onChange={(value) => change({ type: value === 'all' ? null : value })}
           />
-        </Box>
+        </FilterRow>
         <LabelFilter value={labels} onChange={(next) => change({ label: next })} />
         <ApiCallPanel match={readsOf(networkListCall().path)} includeEarlier />
       </Box>

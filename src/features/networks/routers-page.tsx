@@ -22,7 +22,6 @@ import {
   useDeleteRouter,
   useModifyRouter,
 } from '../../api/routers';
-import { ApiCallPanel } from '../../components/api-call-panel';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { CreateButton } from '../../components/create-button';
 import { FormTextInput } from '../../components/form/form-fields';
@@ -111,11 +110,9 @@ export function RoutersPage() {
         description="Routers connect private networks to each other; a network peering needs a router on both networks."
         actions={<CreateButton onClick={() => setCreating(true)}>Create router</CreateButton>}
       />
-      <Box sx={{ mb: 2 }}>
-        <ApiCallPanel read={routerListCall} />
-      </Box>
       <QueryTable
         query={routers}
+        read={routerListCall}
         loading="Loading routers"
         failure="Routers could not be loaded"
         empty={{

@@ -15,6 +15,7 @@ import type { PartnerAccount } from '../../../contract/partner';
 import { partnerQueries } from '../../api/partner';
 import { TextInput } from '../../components/form/text-input';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { TitleRow } from '../../components/title-row';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
 import { billingCsvRows, billingRow, monthPattern, totalsByCurrency } from './customer-billing';
@@ -51,15 +52,7 @@ export function CustomerBillingSection({
       aria-labelledby="customer-billing-heading"
       sx={{ display: 'grid', gap: 2 }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-        }}
-      >
+      <TitleRow>
         <Typography id="customer-billing-heading" variant="h6" component="h2">
           Customer billing
         </Typography>
@@ -84,7 +77,7 @@ export function CustomerBillingSection({
             Export CSV
           </Button>
         </Box>
-      </Box>
+      </TitleRow>
       {accounts.length === 0 ? (
         <EmptyState
           title="No customer bills yet."

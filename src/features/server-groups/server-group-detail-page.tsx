@@ -24,6 +24,7 @@ import { DataTable } from '../../components/data-table';
 import { RouteDetail } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { StateChip } from '../../components/state-chip';
 import { links } from '../../lib/links';
 import { groupStatus, memberStatus } from './anti-affinity';
@@ -52,14 +53,14 @@ function ServerGroupDetails({ group }: { group: ServerGroup }) {
         title={group.title}
         crumb={group.title}
         actions={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <>
             <Button variant="outlined" onClick={() => setAction('edit')}>
               Edit
             </Button>
             <Button variant="outlined" color="error" onClick={() => setAction('delete')}>
               Delete
             </Button>
-          </Box>
+          </>
         }
       />
       {/* minmax(0, 1fr): the members table scrolls on a phone instead of widening the page. */}
@@ -144,10 +145,7 @@ function Members({ group }: { group: ServerGroup }) {
   ];
 
   return (
-    <Box component="section" aria-labelledby="server-group-members">
-      <Typography id="server-group-members" variant="h6" component="h2" gutterBottom>
-        Members
-      </Typography>
+    <PageSection title="Members">
       {members.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           No server is in this group.
@@ -195,7 +193,7 @@ function Members({ group }: { group: ServerGroup }) {
       {remove.error && (
         <ApiErrorAlert error={remove.error} title="The server could not be removed" />
       )}
-    </Box>
+    </PageSection>
   );
 }
 

@@ -4,10 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
 import type { ServerGroup } from '../../../contract/server-group';
 import { serverGroupQueries } from '../../api/server-groups';
-import { DataTable } from '../../components/data-table';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
-import { QueryView } from '../../components/query-view';
+import { QueryTable } from '../../components/query-table';
+import { countOf } from '../../lib/format';
 import { links } from '../../lib/links';
 import { groupStatus } from './anti-affinity';
 import { policyLabels, ServerGroupDialog } from './server-group-dialog';
@@ -28,7 +28,7 @@ const columns = [
   column.accessor((group) => group.servers.server.length, {
     id: 'members',
     header: 'Members',
-    cell: (info) => (info.getValue() === 1 ? '1 server' : `${info.getValue()} servers`),
+    cell: (info) => countOf(info.getValue(), 'server'),
   }),
   column.accessor(groupStatus, { id: 'status', header: 'Anti-affinity status' }),
 ];
@@ -45,7 +45,7 @@ export function ServerGroupsPage() {
         description="Group servers and keep them on separate hosts: anti-affinity applies when a member starts."
         actions={<CreateButton onClick={() => setCreating(true)}>Create server group</CreateButton>}
       />
-      <QueryView
+      <QueryTable
         query={groups}
         loading="Loading server groups"
         failure="Server groups could not be loaded"
@@ -53,17 +53,11 @@ export function ServerGroupsPage() {
           title: 'No server groups yet.',
           description: 'Create one, then add servers that should not share a host.',
         }}
-      >
-        {(data) => (
-          <DataTable
-            label="Server groups"
-            columns={columns}
-            data={data}
-            getRowId="uuid"
-            rowHeaderColumn="title"
-          />
-        )}
-      </QueryView>
+        label="Server groups"
+        columns={columns}
+        getRowId="uuid"
+        rowHeaderColumn="title"
+      />
       {creating && (
         <ServerGroupDialog
           onClose={() => setCreating(false)}

@@ -19,7 +19,7 @@ import { QueryTable } from '../../components/query-table';
 import { StateChip } from '../../components/state-chip';
 import { formatDateTime, formatGibibytes, formatMebibytes } from '../../lib/format';
 import { links } from '../../lib/links';
-import { tierLabels } from '../../lib/storage-tiers';
+import { tierCell } from '../../components/value-cells';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { ServerGroupField } from './server-group-field';
 import { RouteDetail } from '../../components/detail-query';
@@ -58,13 +58,7 @@ const deviceColumns = [
     header: 'Size',
     cell: (info) => formatGibibytes(info.getValue()),
   }),
-  deviceColumn.accessor('storage_tier', {
-    header: 'Tier',
-    cell: (info) => {
-      const tier = info.getValue();
-      return tier ? tierLabels[tier] : '—';
-    },
-  }),
+  deviceColumn.accessor('storage_tier', { header: 'Tier', cell: tierCell }),
   deviceColumn.accessor('boot_disk', {
     header: 'Boot disk',
     cell: ({ row, table }) => (row.original === bootDevice(table.options.data) ? 'Yes' : 'No'),
@@ -141,7 +135,7 @@ function ServerView({ server }: { server: ServerDetails }) {
   ];
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {powerActions.map(({ mutation, from, label, pendingLabel, done }) => (
         <Button
           key={label}
@@ -163,7 +157,7 @@ function ServerView({ server }: { server: ServerDetails }) {
         Delete
       </Button>
       <ServerOperationButtons server={server} notify={notify} />
-    </Box>
+    </>
   );
 
   const interfaces = server.networking.interfaces.interface;

@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
 import { stateCell } from '../../components/state-cell';
+import { labelsCell } from '../../components/value-cells';
 import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { formatMebibytes } from '../../lib/format';
 import { linkCell } from '../../components/link-cell';
@@ -84,12 +85,11 @@ const columns = [
       `${row.original.core_number} × CPU, ${formatMebibytes(Number(row.original.memory_amount))}`,
   }),
   column.accessor((server) => server.tags.tag.join(', ') || '—', { id: 'tags', header: 'Tags' }),
-  column.accessor(
-    (server) =>
-      server.labels.label.map(({ key, value }) => (value ? `${key}=${value}` : key)).join(', ') ||
-      '—',
-    { id: 'labels', header: 'Labels' },
-  ),
+  column.accessor((server) => server.labels.label, {
+    id: 'labels',
+    header: 'Labels',
+    cell: labelsCell,
+  }),
 ];
 
 export function ServersPage() {

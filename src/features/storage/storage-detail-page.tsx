@@ -16,6 +16,7 @@ import {
   useUnfavoriteStorage,
 } from '../../api/storage';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip, stateLabel } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -86,7 +87,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
     storage.access === 'public' && (storage.type === 'template' || storage.type === 'cdrom');
 
   const actions = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <>
       {privateNormal && (
         <Button variant="outlined" disabled={!online} onClick={() => setAction('edit')}>
           Edit
@@ -142,7 +143,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
           Delete
         </Button>
       )}
-    </Box>
+    </>
   );
 
   return (
@@ -192,10 +193,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             )}
           </DescriptionList>
         </Paper>
-        <Box component="section" aria-labelledby="attached-servers">
-          <Typography id="attached-servers" variant="h6" component="h2" gutterBottom>
-            Attached servers
-          </Typography>
+        <PageSection title="Attached servers">
           {attached.length === 0 ? (
             <Typography color="text.secondary">Not attached to any server.</Typography>
           ) : (
@@ -209,12 +207,9 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
               ))}
             </Box>
           )}
-        </Box>
+        </PageSection>
         {storage.type === 'normal' && (
-          <Box component="section" aria-labelledby="storage-backups">
-            <Typography id="storage-backups" variant="h6" component="h2" gutterBottom>
-              Backups
-            </Typography>
+          <PageSection title="Backups">
             {resizeBackup && (
               <Alert severity="success" onClose={() => setResizeBackup(null)} sx={{ mb: 1 }}>
                 The resize has started. The backup{' '}
@@ -233,7 +228,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
                 ))}
               </Box>
             )}
-          </Box>
+          </PageSection>
         )}
       </Box>
       {action === 'edit' && <EditStorageDialog storage={storage} onClose={close} />}

@@ -3,11 +3,11 @@ import type { StorageSummary } from '../../../contract/storage';
 import { selectionColumn } from '../../components/bulk-actions';
 import { DataTable } from '../../components/data-table';
 import type { TableSorting } from '../../components/data-table';
-import { StateChip } from '../../components/state-chip';
+import { stateCell } from '../../components/state-cell';
+import { labelsCell, tierCell } from '../../components/value-cells';
 import { formatGibibytes } from '../../lib/format';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
-import { tierLabels } from './storage-forms';
 
 const column = createColumnHelper<StorageSummary>();
 
@@ -16,28 +16,16 @@ const columns = [
     header: 'Title',
     cell: linkCell((row) => links.storageDetail(row.uuid)),
   }),
-  column.accessor('state', {
-    header: 'State',
-    cell: ({ row }) => <StateChip state={row.original.state} progress={row.original.progress} />,
-  }),
+  column.accessor('state', { header: 'State', cell: stateCell }),
   column.accessor('type', { header: 'Type' }),
   column.accessor('access', { header: 'Access' }),
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('size', { header: 'Size', cell: (info) => formatGibibytes(info.getValue()) }),
-  column.accessor('tier', {
-    header: 'Tier',
-    cell: (info) => {
-      const tier = info.getValue();
-      return tier ? tierLabels[tier] : '—';
-    },
-  }),
+  column.accessor('tier', { header: 'Tier', cell: tierCell }),
   column.accessor('labels', {
     header: 'Labels',
     enableSorting: false,
-    cell: (info) =>
-      (info.getValue() ?? [])
-        .map(({ key, value }) => (value ? `${key}=${value}` : key))
-        .join(', ') || '—',
+    cell: labelsCell,
   }),
 ];
 

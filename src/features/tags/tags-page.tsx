@@ -13,6 +13,7 @@ import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useSuccessNotice } from '../../components/success-notice';
+import { countOf } from '../../lib/format';
 import { TagDialog } from './tag-dialog';
 
 const column = createColumnHelper<Tag>();
@@ -32,7 +33,7 @@ function TagTable({
     column.accessor((tag) => tag.servers.server.length, {
       id: 'servers',
       header: 'Servers',
-      cell: (info) => (info.getValue() === 1 ? '1 server' : `${info.getValue()} servers`),
+      cell: (info) => countOf(info.getValue(), 'server'),
     }),
     column.display({
       id: 'actions',

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { usageQueries } from '../../api/usage';
 import { zoneQueries } from '../../api/zones';
-import { SelectFilter } from '../../components/list-controls';
+import { FilterRow, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
@@ -67,7 +67,7 @@ export function DeviceAvailabilityPage() {
         description="How many servers with special devices, such as GPUs, each zone can still start."
       />
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <FilterRow>
           <SelectFilter
             label="Zone"
             value={zone}
@@ -85,7 +85,7 @@ export function DeviceAvailabilityPage() {
             onChange={(value) => change('type', value)}
             minWidth={180}
           />
-        </Box>
+        </FilterRow>
         <QueryTable
           query={devices}
           loading="Loading device availability"

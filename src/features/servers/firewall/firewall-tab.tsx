@@ -4,7 +4,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -31,6 +30,7 @@ import {
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { rowActionsColumn } from '../../../components/row-actions-column';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import type { ResourceSection } from '../../../components/resource-tabs';
 import { useSectionPanel } from '../../../components/resource-tabs';
@@ -133,37 +133,20 @@ function FirewallRules({ server, notify }: Omit<ServerSectionProps, 'sections'>)
       ),
     ),
     column.accessor((rule) => rule.comment || '—', { id: 'comment', header: 'Comment' }),
-    column.display({
-      id: 'change',
-      header: 'Change',
-      cell: ({ row }) => {
-        const index = row.index;
-        const position = row.original.position;
-        return (
-          <Box sx={{ display: 'flex' }}>
-            {moves.map(({ by, word, Icon }) => (
-              <IconButton
-                key={word}
-                size="small"
-                aria-label={`Move rule ${position} ${word}`}
-                disabled={busy || !(index + by >= 0 && index + by < current.length)}
-                onClick={() => move(index, by)}
-              >
-                <Icon fontSize="small" />
-              </IconButton>
-            ))}
-            <IconButton
-              size="small"
-              aria-label={`Delete rule ${position}`}
-              disabled={busy}
-              onClick={() => setDeleting(row.original)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        );
+    rowActionsColumn((rule: FirewallRule, index: number) => [
+      ...moves.map(({ by, word, Icon }) => ({
+        label: `Move rule ${rule.position} ${word}`,
+        icon: Icon,
+        disabled: busy || !(index + by >= 0 && index + by < current.length),
+        onClick: () => move(index, by),
+      })),
+      {
+        label: `Delete rule ${rule.position}`,
+        icon: DeleteIcon,
+        disabled: busy,
+        onClick: () => setDeleting(rule),
       },
-    }),
+    ]),
   ];
 
   const failure = switchFirewall.error ?? (risky ? null : replace.error);
