@@ -1,5 +1,5 @@
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import type { $ZodType } from 'zod/v4/core';
+import type { $ZodErrorMap, $ZodType } from 'zod/v4/core';
 import type { ApiCallRequest } from '../api-call-view';
 import { useApiSubmit } from './use-api-failure';
 import type { FormMutation, SubmitOptions } from './use-api-failure';
@@ -7,21 +7,19 @@ import { useRequestPreview } from './use-request-preview';
 import { useZodForm } from './use-zod-form';
 
 /**
- * A FormDialog's form: `schema` checks what is typed, and a valid submit goes through `mutation`
- * (useApiSubmit: the other options say where errors go and what follows). Spread `submission` on
- * the FormDialog.
+ * A FormDialog's form: `schema` checks what is typed (its messages worded by `errorMessage`, as
+ * useZodForm), and a valid submit goes through `mutation` (useApiSubmit: the other options say
+ * where errors go and what follows). Spread `submission` on the FormDialog.
  */
 export function useSubmitForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
-  options: { mutation: FormMutation<Request, Result> } & SubmitOptions<
-    Values,
-    Output,
-    Request,
-    Result
-  >,
+  options: {
+    mutation: FormMutation<Request, Result>;
+    errorMessage?: $ZodErrorMap;
+  } & SubmitOptions<Values, Output, Request, Result>,
 ) {
-  const form = useZodForm(schema, defaultValues);
+  const form = useZodForm(schema, defaultValues, options.errorMessage);
   return { ...form, submission: useApiSubmit(form, options.mutation, options) };
 }
 
@@ -31,6 +29,7 @@ export function useRequestForm<Values extends FieldValues, Output, Request, Resu
   defaultValues: DefaultValues<NoInfer<Values>>,
   options: {
     mutation: FormMutation<Request, Result>;
+    errorMessage?: $ZodErrorMap;
     call: (values: Output) => ApiCallRequest;
   } & SubmitOptions<Values, Output, Request, Result>,
 ) {
