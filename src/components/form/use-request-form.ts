@@ -6,6 +6,11 @@ import type { FormMutation, SubmitOptions } from './use-api-failure';
 import { useRequestPreview } from './use-request-preview';
 import { useZodForm } from './use-zod-form';
 
+type FormOptions<Values extends FieldValues, Output, Request, Result> = {
+  mutation: FormMutation<Request, Result>;
+  errorMessage?: $ZodErrorMap;
+} & SubmitOptions<Values, Output, Request, Result>;
+
 /**
  * A FormDialog's form: `schema` checks what is typed (its messages worded by `errorMessage`, as
  * useZodForm), and a valid submit goes through `mutation` (useApiSubmit: the other options say
@@ -14,10 +19,7 @@ import { useZodForm } from './use-zod-form';
 export function useSubmitForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
-  options: {
-    mutation: FormMutation<Request, Result>;
-    errorMessage?: $ZodErrorMap;
-  } & SubmitOptions<Values, Output, Request, Result>,
+  options: FormOptions<Values, Output, Request, Result>,
 ) {
   const form = useZodForm(schema, defaultValues, options.errorMessage);
   return { ...form, submission: useApiSubmit(form, options.mutation, options) };
@@ -27,11 +29,9 @@ export function useSubmitForm<Values extends FieldValues, Output, Request, Resul
 export function useRequestForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
-  options: {
-    mutation: FormMutation<Request, Result>;
-    errorMessage?: $ZodErrorMap;
+  options: FormOptions<Values, Output, Request, Result> & {
     call: (values: Output) => ApiCallRequest;
-  } & SubmitOptions<Values, Output, Request, Result>,
+  },
 ) {
   const { submission, ...form } = useSubmitForm(schema, defaultValues, options);
   const apiCall = useRequestPreview(schema, form.control, options.call);
