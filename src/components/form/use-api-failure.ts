@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type {
-  FieldValues,
-  Path,
-  UseFormGetValues,
-  UseFormHandleSubmit,
-  UseFormSetError,
-} from 'react-hook-form';
+import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '../../api/http';
 
 /**
@@ -37,11 +31,8 @@ export interface FormMutation<Request, Result> {
 }
 
 export type SubmitOptions<Values extends FieldValues, Output, Request, Result> = {
-  /**
-   * The field an API error belongs to (useApiFailure), given what the form holds now (some fields
-   * are hidden by others); none puts every error on the form.
-   */
-  fieldOf?: (error: ApiError, values: Values) => Path<Values> | null | undefined;
+  /** The field an API error belongs to (useApiFailure); none puts every error on the form. */
+  fieldOf?: (error: ApiError) => Path<Values> | null | undefined;
   shouldFocus?: boolean;
   onSuccess?: (result: Result, values: Output) => void;
 } & ([Output] extends [Request]
@@ -53,11 +44,7 @@ export type SubmitOptions<Values extends FieldValues, Output, Request, Result> =
  * `onSubmit`. Sending again clears the last failure; API errors land as useApiFailure places them.
  */
 export function useApiSubmit<Values extends FieldValues, Output, Request, Result>(
-  form: {
-    handleSubmit: UseFormHandleSubmit<Values, Output>;
-    setError: UseFormSetError<Values>;
-    getValues: UseFormGetValues<Values>;
-  },
+  form: { handleSubmit: UseFormHandleSubmit<Values, Output>; setError: UseFormSetError<Values> },
   mutation: FormMutation<Request, Result>,
   {
     fieldOf = () => null,
@@ -66,11 +53,7 @@ export function useApiSubmit<Values extends FieldValues, Output, Request, Result
     request,
   }: SubmitOptions<Values, Output, Request, Result>,
 ) {
-  const { failure, clear, onError } = useApiFailure(
-    form.setError,
-    (error) => fieldOf(error, form.getValues()),
-    { shouldFocus },
-  );
+  const { failure, clear, onError } = useApiFailure(form.setError, fieldOf, { shouldFocus });
   const submit = form.handleSubmit((values) => {
     clear();
     mutation.mutate(request ? request(values) : (values as unknown as Request), {

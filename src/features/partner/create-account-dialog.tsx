@@ -11,7 +11,7 @@ import {
 import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
-import { useRequestForm } from '../../components/form/use-request-form';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox } from '../../components/form/form-fields';
 import {
   FormContactFields,
@@ -19,6 +19,8 @@ import {
   twoColumnGrid,
 } from '../../components/form/contact-fields';
 import type { ContactTextField } from '../../components/form/contact-fields';
+import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestPreview } from '../../components/form/use-request-preview';
 
 const customerContact: ContactTextField[] = [
   { name: 'first_name', label: 'First name', required: true },
@@ -45,23 +47,25 @@ interface CreateAccountDialogProps {
 /** The create body of api-rules §4.9, with every rule checked here before anything is sent. */
 export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogProps) {
   const createAccount = useCreatePartnerAccount();
-  const { control, submission } = useRequestForm(
+  const { control, handleSubmit, getValues, setError } = useZodForm(
     partnerAccountFormSchema,
     emptyPartnerAccountForm(),
-    {
-      mutation: createAccount,
-      call: (values) => createPartnerAccountCall(toPartnerAccountCreateRequest(values)),
-      fieldOf: (error, values) => {
-        const field = partnerFormFieldOfCode(error.code);
-        const hidden = field?.startsWith('contact_details.') && values.copy_partner_contact;
-        return hidden ? null : field;
-      },
-      shouldFocus: true,
-      request: toPartnerAccountCreateRequest,
-      onSuccess: onCreated,
-    },
   );
   const copyContact = useWatch({ control, name: 'copy_partner_contact' });
+  const preview = useRequestPreview(partnerAccountFormSchema, control, (values) =>
+    createPartnerAccountCall(toPartnerAccountCreateRequest(values)),
+  );
+
+  const submission = useApiSubmit({ handleSubmit, setError }, createAccount, {
+    fieldOf: (error) => {
+      const field = partnerFormFieldOfCode(error.code);
+      const hidden = field?.startsWith('contact_details.') && getValues('copy_partner_contact');
+      return hidden ? null : field;
+    },
+    shouldFocus: true,
+    request: toPartnerAccountCreateRequest,
+    onSuccess: onCreated,
+  });
 
   return (
     <FormDialog
@@ -72,6 +76,7 @@ export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogP
       failureTitle="The account could not be created"
       maxWidth="md"
       onClose={onClose}
+      apiCall={preview}
     >
       <FormCredentialFields
         control={control}

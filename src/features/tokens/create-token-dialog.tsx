@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import type { CreatedToken } from '../../../contract/tokens';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
-import { useRequestForm } from '../../components/form/use-request-form';
+import { useApiSubmit } from '../../components/form/use-api-failure';
 import { IpRangeFields } from './ip-range-fields';
 import {
   createTokenFormDefaults,
@@ -12,6 +12,8 @@ import {
   fieldForErrorCode,
 } from './create-token-form';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
+import { useRequestPreview } from '../../components/form/use-request-preview';
+import { useZodForm } from '../../components/form/use-zod-form';
 import { labelledOptions } from '../../components/labelled-options';
 
 interface CreateTokenDialogProps {
@@ -21,14 +23,19 @@ interface CreateTokenDialogProps {
 
 export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps) {
   const createToken = useCreateToken();
-  const { control, submission } = useRequestForm(createTokenFormSchema, createTokenFormDefaults, {
-    mutation: createToken,
-    call: createTokenCall,
-    fieldOf: (error, values) => fieldForErrorCode(error.code, values),
-    onSuccess: onCreated,
-  });
+  const { control, handleSubmit, getValues, setError } = useZodForm(
+    createTokenFormSchema,
+    createTokenFormDefaults,
+  );
   const expiry = useWatch({ control, name: 'expiry' });
   const anyAddress = useWatch({ control, name: 'anyAddress' });
+
+  const preview = useRequestPreview(createTokenFormSchema, control, createTokenCall);
+
+  const submission = useApiSubmit({ handleSubmit, setError }, createToken, {
+    fieldOf: (error) => fieldForErrorCode(error.code, getValues()),
+    onSuccess: onCreated,
+  });
 
   return (
     <FormDialog
@@ -38,6 +45,7 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
       {...submission}
       failureTitle="The token could not be created"
       onClose={onClose}
+      apiCall={preview}
     >
       <FormTextInput
         control={control}
