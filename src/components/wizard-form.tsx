@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type {
+  DefaultValues,
   FieldPath,
   FieldValues,
   UseFormHandleSubmit,
   UseFormSetError,
   UseFormTrigger,
 } from 'react-hook-form';
+import type { $ZodType } from 'zod/v4/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -20,6 +22,8 @@ import type { ApiCallRequest } from './api-call-view';
 import { ApiErrorAlert } from './api-error-alert';
 import { DescriptionList, Field } from './description-list';
 import { useApiFailure } from './form/use-api-failure';
+import { useRequestPreview } from './form/use-request-preview';
+import { useZodForm } from './form/use-zod-form';
 import { PageHeader } from './page-header';
 import type { FormMutation } from './form/use-api-failure';
 
@@ -55,16 +59,13 @@ function useWizardStep<T extends FieldValues>(
  * (`fieldForCode`) goes on it and takes the wizard back to the first step, which holds those
  * fields; any other is `failure`.
  */
-export function useWizardCreate<Values extends FieldValues, Body, Created extends { uuid: string }>(
+function useWizardCreate<Values extends FieldValues, Body, Created extends { uuid: string }>(
   form: {
     trigger: UseFormTrigger<Values>;
     handleSubmit: UseFormHandleSubmit<Values, Body>;
     setError: UseFormSetError<Values>;
   },
-  steps: readonly WizardStep<Values>[],
-  mutation: FormMutation<Body, Created>,
-  fieldForCode: (code: string) => FieldPath<Values> | null,
-  pageOf: (uuid: string) => string,
+  { steps, mutation, fieldForCode, pageOf }: WizardCreateOptions<Values, Body, Created>,
 ) {
   const navigate = useNavigate();
   const wizard = useWizardStep(steps, form.trigger);
@@ -81,19 +82,44 @@ export function useWizardCreate<Values extends FieldValues, Body, Created extend
   return { wizard, failure, submit, pending: mutation.isPending };
 }
 
+interface WizardCreateOptions<Values extends FieldValues, Body, Created> {
+  steps: readonly WizardStep<Values>[];
+  mutation: FormMutation<Body, Created>;
+  fieldForCode: (code: string) => FieldPath<Values> | null;
+  pageOf: (uuid: string) => string;
+}
+
+/**
+ * A create wizard's form, checked by `schema`, with its steps and submit (useWizardCreate) and,
+ * for the "API call" view, the request the last step sends with what is chosen now (`call`).
+ * Pass `create` to CreateWizardPage.
+ */
+export function useWizardForm<Values extends FieldValues, Body, Created extends { uuid: string }>(
+  schema: $ZodType<Body, Values>,
+  defaultValues: DefaultValues<NoInfer<Values>>,
+  {
+    call,
+    ...options
+  }: WizardCreateOptions<Values, Body, Created> & { call: (body: Body) => ApiCallRequest },
+) {
+  const form = useZodForm(schema, defaultValues);
+  const create = useWizardCreate(form, options);
+  const preview = useRequestPreview(schema, form.control, call);
+  return { ...form, create: { ...create, preview } };
+}
+
 interface CreateWizardPageProps {
   /** The page's h1 and the form's accessible name, such as "Create load balancer". */
   title: string;
   description: string;
   /** Between the header and the form, such as the remaining allowance. */
   notice?: ReactNode;
-  create: ReturnType<typeof useWizardCreate>;
+  /** useWizardForm's `create`, with the request the last step sends for the "API call" view. */
+  create: ReturnType<typeof useWizardForm>['create'];
   /** The last step's button, such as "Create cluster". */
   submitLabel: string;
   /** The title of a failure no field is about. */
   failureTitle: string;
-  /** The request the last step sends with what is chosen now, for the "API call" view. */
-  preview: ApiCallRequest | null;
   /** Beside the steps on wide screens, such as a cost preview. */
   aside: ReactNode;
   /** The current step's fields. */
@@ -113,10 +139,10 @@ export function CreateWizardPage({
     failure,
     submit,
     pending,
+    preview,
   },
   submitLabel,
   failureTitle,
-  preview,
   aside,
   children,
 }: CreateWizardPageProps) {

@@ -1,27 +1,27 @@
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import type { $ZodType } from 'zod/v4/core';
+import type { $ZodErrorMap, $ZodType } from 'zod/v4/core';
 import type { ApiCallRequest } from '../api-call-view';
 import { useApiSubmit } from './use-api-failure';
 import type { FormMutation, SubmitOptions } from './use-api-failure';
 import { useRequestPreview } from './use-request-preview';
 import { useZodForm } from './use-zod-form';
 
+type FormOptions<Values extends FieldValues, Output, Request, Result> = {
+  mutation: FormMutation<Request, Result>;
+  errorMessage?: $ZodErrorMap;
+} & SubmitOptions<Values, Output, Request, Result>;
+
 /**
- * A FormDialog's form: `schema` checks what is typed, and a valid submit goes through `mutation`
- * (useApiSubmit: the other options say where errors go and what follows). Spread `submission` on
- * the FormDialog.
+ * A FormDialog's form: `schema` checks what is typed (its messages worded by `errorMessage`, as
+ * useZodForm), and a valid submit goes through `mutation` (useApiSubmit: the other options say
+ * where errors go and what follows). Spread `submission` on the FormDialog.
  */
 export function useSubmitForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
-  options: { mutation: FormMutation<Request, Result> } & SubmitOptions<
-    Values,
-    Output,
-    Request,
-    Result
-  >,
+  options: FormOptions<Values, Output, Request, Result>,
 ) {
-  const form = useZodForm(schema, defaultValues);
+  const form = useZodForm(schema, defaultValues, options.errorMessage);
   return { ...form, submission: useApiSubmit(form, options.mutation, options) };
 }
 
@@ -29,10 +29,9 @@ export function useSubmitForm<Values extends FieldValues, Output, Request, Resul
 export function useRequestForm<Values extends FieldValues, Output, Request, Result>(
   schema: $ZodType<Output, Values>,
   defaultValues: DefaultValues<NoInfer<Values>>,
-  options: {
-    mutation: FormMutation<Request, Result>;
+  options: FormOptions<Values, Output, Request, Result> & {
     call: (values: Output) => ApiCallRequest;
-  } & SubmitOptions<Values, Output, Request, Result>,
+  },
 ) {
   const { submission, ...form } = useSubmitForm(schema, defaultValues, options);
   const apiCall = useRequestPreview(schema, form.control, options.call);

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { SubAccountModifyRequest } from '../../../contract/subaccount';
 import { accountDetailsQueries } from '../../api/account-details';
 import { networkQueries } from '../../api/networks';
 import { serverQueries } from '../../api/servers';
@@ -14,8 +11,7 @@ import { modifySubAccountCall, useModifySubAccount } from '../../api/subaccounts
 import { tagQueries } from '../../api/tags';
 import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
-import { useRequestPreview } from '../../components/form/use-request-preview';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { FieldGroup } from '../../components/form/field-group';
 import { QueryView } from '../../components/query-view';
 import { AccessPicker } from './access-picker';
@@ -28,7 +24,7 @@ import {
   subAccountEditFieldForError,
   subAccountFieldRules,
 } from './subaccount-form';
-import type { AccountDetails, SubAccountEditValues } from './subaccount-form';
+import type { AccountDetails } from './subaccount-form';
 
 interface EditSubAccountDialogProps {
   username: string;
@@ -46,16 +42,18 @@ function EditSubAccountForm({
   const storages = useQuery(storageQueries.list({ access: 'private' }));
   const networks = useQuery(networkQueries.list());
   const tags = useQuery(tagQueries.list());
-  const { control, handleSubmit, setError } = useForm<
-    SubAccountEditValues,
-    unknown,
-    SubAccountModifyRequest
-  >({
-    resolver: zodResolver(subAccountEditSchema, { error: subAccountErrorMessage }),
-    defaultValues: subAccountEditValues(account),
-  });
-  const preview = useRequestPreview(subAccountEditSchema, control, (body) =>
-    modifySubAccountCall(account.username, body),
+  const { control, submission } = useRequestForm(
+    subAccountEditSchema,
+    subAccountEditValues(account),
+    {
+      mutation: modify,
+      errorMessage: subAccountErrorMessage,
+      call: (body) => modifySubAccountCall(account.username, body),
+      fieldOf: (error) => subAccountEditFieldForError(error.code),
+      shouldFocus: true,
+      request: (body) => ({ username: account.username, body }),
+      onSuccess: () => onSaved(account.username),
+    },
   );
   const named = (list: { uuid: string; title: string }[] | undefined) =>
     (list ?? []).map((item) => ({ value: item.uuid, label: item.title }));
@@ -86,12 +84,6 @@ function EditSubAccountForm({
     allLabel: allLabel ?? `All ${picker.label.toLowerCase()}`,
     loading: query.isPending,
   }));
-  const submission = useApiSubmit({ handleSubmit, setError }, modify, {
-    fieldOf: (error) => subAccountEditFieldForError(error.code),
-    shouldFocus: true,
-    request: (body) => ({ username: account.username, body }),
-    onSuccess: () => onSaved(account.username),
-  });
 
   return (
     <FormDialog
@@ -102,7 +94,6 @@ function EditSubAccountForm({
       failureTitle="The subaccount could not be changed"
       maxWidth="md"
       onClose={onClose}
-      apiCall={preview}
     >
       <SubAccountFields control={control} current={account} />
       <FieldGroup legend="Resources it may reach" gap={2}>

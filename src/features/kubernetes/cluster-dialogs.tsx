@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { z } from 'zod/mini';
 import type { Cluster, NodeGroup, NodeGroupCreate } from '../../../contract/kubernetes';
-import { maxNodesPerGroup, upgradeStrategySchema } from '../../../contract/kubernetes';
+import { upgradeStrategySchema } from '../../../contract/kubernetes';
 import type { ApiError } from '../../api/http';
 import {
   kubernetesQueries,
@@ -26,30 +26,22 @@ import { planQueries } from '../../api/prices';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { CopyButton } from '../../components/copy-button';
 import { addWords, FormDialog } from '../../components/form-dialog';
-import { useZodForm } from '../../components/form/use-zod-form';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useSubmitForm } from '../../components/form/use-request-form';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LoadingState } from '../../components/query-state';
 import { planOptions } from '../../components/plan-options';
-import { newNodeGroup, nodeGroupFormSchema } from './cluster-form';
+import { newNodeGroup, nodeCountRange, nodeCountSchema, nodeGroupFormSchema } from './cluster-form';
 import { saveFile } from '../../lib/download';
 
 const scaleSchema = z.pipe(
-  z.object({
-    count: z.string().check(
-      z.regex(/^\d+$/, 'A whole number of nodes.'),
-      z.refine((text) => Number(text) <= maxNodesPerGroup, {
-        message: `At most ${maxNodesPerGroup} nodes per group.`,
-      }),
-    ),
-  }),
+  z.object({ count: nodeCountSchema }),
   z.transform((values) => ({ count: Number(values.count) })),
 );
 
-/** Sets a node group's node count; the group scales on the service's clock. */
 const countRefused = (error: ApiError) =>
   error.code === 'COUNT_INVALID' || error.code === 'NODE_LIMIT_REACHED';
 
+/** Sets a node group's node count; the group scales on the service's clock. */
 export function ScaleDialog({
   cluster,
   group,
@@ -63,13 +55,15 @@ export function ScaleDialog({
   onDone: (count: number) => void;
 }) {
   const modify = useModifyNodeGroup(cluster.uuid, group.name);
-  const { control, handleSubmit, setError } = useZodForm(scaleSchema, {
-    count: String(group.count),
-  });
-  const submission = useApiSubmit({ handleSubmit, setError }, modify, {
-    fieldOf: (error) => (countRefused(error) ? 'count' : null),
-    onSuccess: (updated) => onDone(updated.count),
-  });
+  const { control, submission } = useSubmitForm(
+    scaleSchema,
+    { count: String(group.count) },
+    {
+      mutation: modify,
+      fieldOf: (error) => (countRefused(error) ? 'count' : null),
+      onSuccess: (updated) => onDone(updated.count),
+    },
+  );
   return (
     <FormDialog
       title={`Scale node group ${group.name}`}
@@ -85,7 +79,7 @@ export function ScaleDialog({
         label="Number of nodes"
         inputMode="numeric"
         required
-        hint={`Now ${group.count}. New nodes start pending; removed nodes terminate. 0 to ${maxNodesPerGroup}.`}
+        hint={`Now ${group.count}. New nodes start pending; removed nodes terminate. ${nodeCountRange}`}
       />
     </FormDialog>
   );
@@ -107,15 +101,16 @@ interface ClusterDialogProps {
 export function UpgradeDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const upgrades = useQuery(kubernetesQueries.upgrades(cluster.uuid));
   const upgrade = useUpgradeCluster(cluster.uuid);
-  const { control, handleSubmit, setError } = useZodForm(upgradeSchema, {
-    version: '',
-    strategy: 'manual',
-  });
+  const { control, submission } = useSubmitForm(
+    upgradeSchema,
+    { version: '', strategy: 'manual' },
+    {
+      mutation: upgrade,
+      request: ({ version, strategy }) => ({ version, strategy: { type: strategy } }),
+      onSuccess: onDone,
+    },
+  );
   const offered = upgrades.data ?? [];
-  const submission = useApiSubmit({ handleSubmit, setError }, upgrade, {
-    request: ({ version, strategy }) => ({ version, strategy: { type: strategy } }),
-    onSuccess: onDone,
-  });
 
   let body;
   if (upgrades.isPending) body = <LoadingState label="Loading available versions" />;
@@ -248,19 +243,20 @@ const addGroupSchema = z.pipe(
 export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogProps) {
   const plans = useQuery(planQueries.list());
   const create = useCreateNodeGroup(cluster.uuid);
-  const { control, handleSubmit, setError } = useZodForm(
+  const { control, submission } = useSubmitForm(
     addGroupSchema,
     newNodeGroup(cluster.node_groups.length),
+    {
+      mutation: create,
+      fieldOf: (error) =>
+        error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'
+          ? 'name'
+          : countRefused(error)
+            ? 'count'
+            : null,
+      onSuccess: onDone,
+    },
   );
-  const submission = useApiSubmit({ handleSubmit, setError }, create, {
-    fieldOf: (error) =>
-      error.code === 'RESOURCE_ALREADY_EXISTS' || error.code === 'NAME_INVALID'
-        ? 'name'
-        : countRefused(error)
-          ? 'count'
-          : null,
-    onSuccess: onDone,
-  });
   return (
     <FormDialog
       title={`Add a node group to ${cluster.name}`}
@@ -275,7 +271,7 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
         label="Number of nodes"
         inputMode="numeric"
         required
-        hint={`0 to ${maxNodesPerGroup}.`}
+        hint={nodeCountRange}
       />
       <FormSelect control={control} name="plan" label="Server plan" required>
         {planOptions(plans.data)}

@@ -4,16 +4,20 @@ import type { ClusterCreate } from '../../../contract/kubernetes';
 import { kubernetesNameSchema, maxNodesPerGroup } from '../../../contract/kubernetes';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 
-const countSchema = z.string().check(
+/** A node group's node count as typed, checked against the service's limit per group. */
+export const nodeCountSchema = z.string().check(
   z.regex(/^\d+$/, 'A whole number of nodes.'),
   z.refine((text) => Number(text) <= maxNodesPerGroup, {
     message: `At most ${maxNodesPerGroup} nodes per group.`,
   }),
 );
 
+/** The counts nodeCountSchema takes, for a count field's hint. */
+export const nodeCountRange = `0 to ${maxNodesPerGroup}.`;
+
 export const nodeGroupFormSchema = z.object({
   name: kubernetesNameSchema,
-  count: countSchema,
+  count: nodeCountSchema,
   plan: z.string().check(z.minLength(1, 'Choose a plan.')),
   antiAffinity: z.boolean(),
 });

@@ -15,7 +15,7 @@ import { zoneQueries } from '../../api/zones';
 import { FieldsetCard } from '../../components/form/fieldset-card';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import { CreateWizardPage, ReviewList, useWizardForm } from '../../components/wizard-form';
 import type { WizardStep } from '../../components/wizard-form';
 import { links } from '../../lib/links';
 import { estimateServerCost, hoursPerMonth } from '../../lib/pricing';
@@ -28,13 +28,12 @@ import {
   clusterFormDefaults,
   clusterFormSchema,
   newNodeGroup,
+  nodeCountRange,
 } from './cluster-form';
 import type { ClusterFormValues } from './cluster-form';
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
-import { useZodForm } from '../../components/form/use-zod-form';
-import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<ClusterFormValues, unknown, ClusterCreate>;
 
@@ -48,11 +47,18 @@ export function CreateClusterPage() {
   const allowance = useAllowance();
   const plans = useQuery(planQueries.list());
   const createCluster = useCreateCluster();
-  const form = useZodForm(clusterFormSchema, clusterFormDefaults);
-  const { control, setValue, trigger, subscribe, getFieldState } = form;
-  const create = useWizardCreate(form, steps, createCluster, clusterFieldForError, links.cluster);
+  const { control, setValue, trigger, subscribe, getFieldState, create } = useWizardForm(
+    clusterFormSchema,
+    clusterFormDefaults,
+    {
+      steps,
+      mutation: createCluster,
+      fieldForCode: clusterFieldForError,
+      pageOf: links.cluster,
+      call: createClusterCall,
+    },
+  );
   const { step } = create.wizard;
-  const preview = useRequestPreview(clusterFormSchema, control, createClusterCall);
 
   // Next checks a step without submitting, so react-hook-form's reValidateMode never applies.
   // As the server form does after a submit, a field showing an error is checked again on each
@@ -78,7 +84,6 @@ export function CreateClusterPage() {
       create={create}
       submitLabel="Create cluster"
       failureTitle="The cluster could not be created"
-      preview={preview}
       aside={<ClusterCostPreview control={control} plans={plans.data ?? []} />}
     >
       {step === 0 && <ClusterStep control={control} setValue={setValue} />}
@@ -205,7 +210,7 @@ function NodeGroupStep({ control, plans }: { control: FormControl; plans: Plan[]
               label={`Nodes in group ${index + 1}`}
               inputMode="numeric"
               required
-              hint="0 to 16."
+              hint={nodeCountRange}
             />
           </Box>
           <FormSelect

@@ -19,7 +19,7 @@ import { zoneQueries } from '../../api/zones';
 import { CostPreview } from '../../components/cost-preview';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { LabelFields } from '../../components/form/label-fields';
-import { CreateWizardPage, ReviewList, useWizardCreate } from '../../components/wizard-form';
+import { CreateWizardPage, ReviewList, useWizardForm } from '../../components/wizard-form';
 import type { WizardStep } from '../../components/wizard-form';
 import { zoneOptions } from '../../components/zone-options';
 import { formatMoney } from '../../lib/format';
@@ -36,8 +36,6 @@ import {
 } from './load-balancer-form';
 import type { LoadBalancerFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
-import { useZodForm } from '../../components/form/use-zod-form';
-import { useRequestPreview } from '../../components/form/use-request-preview';
 
 type FormControl = Control<LoadBalancerFormValues, unknown, LoadBalancerCreate>;
 
@@ -52,17 +50,18 @@ const steps: WizardStep<LoadBalancerFormValues>[] = [
 
 export function CreateLoadBalancerPage() {
   const createLoadBalancer = useCreateLoadBalancer();
-  const form = useZodForm(loadBalancerFormSchema, loadBalancerFormDefaults);
-  const { control, setValue } = form;
-  const create = useWizardCreate(
-    form,
-    steps,
-    createLoadBalancer,
-    loadBalancerFieldForError,
-    links.loadBalancer,
+  const { control, setValue, create } = useWizardForm(
+    loadBalancerFormSchema,
+    loadBalancerFormDefaults,
+    {
+      steps,
+      mutation: createLoadBalancer,
+      fieldForCode: loadBalancerFieldForError,
+      pageOf: links.loadBalancer,
+      call: createLoadBalancerCall,
+    },
   );
   const { step } = create.wizard;
-  const preview = useRequestPreview(loadBalancerFormSchema, control, createLoadBalancerCall);
 
   return (
     <CreateWizardPage
@@ -71,7 +70,6 @@ export function CreateLoadBalancerPage() {
       create={create}
       submitLabel="Create load balancer"
       failureTitle="The load balancer could not be created"
-      preview={preview}
       aside={<PlanCostPreview control={control} />}
     >
       {step === 0 && (

@@ -18,7 +18,7 @@ import type {
 import { lbActionTypes, lbMatcherTypes, loadBalancerLimits } from '../../../contract/load-balancer';
 import { createRuleCall, replaceRuleCall, useSaveRule } from '../../api/load-balancers';
 import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/form-fields';
-import { useApiSubmit } from '../../components/form/use-api-failure';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import {
@@ -34,7 +34,6 @@ import {
   stringMethods,
 } from './rule-form';
 import type { ActionField, RuleFormValues } from './rule-form';
-import { useZodForm } from '../../components/form/use-zod-form';
 
 type RuleControl = Control<RuleFormValues, unknown, LoadBalancerRuleCreate>;
 const words = (type: string) => type.replaceAll('_', ' ');
@@ -58,7 +57,7 @@ export function RuleDialog({
   onClose: () => void;
 }) {
   const save = useSaveRule(balancer.uuid, frontend.name, rule?.name);
-  const form = useZodForm(
+  const { control, setValue, submission } = useRequestForm(
     ruleFormSchema,
     rule
       ? ruleFormValues(rule)
@@ -69,35 +68,30 @@ export function RuleDialog({
           matchers: [],
           actions: [newAction(frontend.default_backend)],
         },
+    {
+      mutation: save,
+      call: (body) =>
+        rule
+          ? replaceRuleCall(balancer.uuid, frontend.name, rule.name, body)
+          : createRuleCall(balancer.uuid, frontend.name, body),
+      fieldOf: (error) =>
+        fieldForErrorCode(error.code, {
+          NAME: 'name',
+          RESOURCE_ALREADY_EXISTS: 'name',
+          PRIORITY: 'priority',
+        } as const),
+      onSuccess: onClose,
+    },
   );
-  const { control, setValue } = form;
-  const submit = useApiSubmit(form, save, {
-    fieldOf: (error) =>
-      fieldForErrorCode(error.code, {
-        NAME: 'name',
-        RESOURCE_ALREADY_EXISTS: 'name',
-        PRIORITY: 'priority',
-      } as const),
-    onSuccess: onClose,
-  });
-  const parsed = ruleFormSchema.safeParse(useWatch({ control }));
   const backends = balancer.backends.map((backend) => backend.name);
-  const apiCall = !parsed.success
-    ? null
-    : rule
-      ? replaceRuleCall(balancer.uuid, frontend.name, rule.name, parsed.data)
-      : createRuleCall(balancer.uuid, frontend.name, parsed.data);
   return (
     <FormDialog
       title={rule ? `Edit rule ${rule.name}` : `Add a rule to ${frontend.name}`}
       submitLabel={rule ? 'Save rule' : 'Add rule'}
       pendingLabel="Saving…"
-      pending={submit.pending}
-      failure={submit.failure}
+      {...submission}
       failureTitle="The rule could not be saved"
       maxWidth="md"
-      apiCall={apiCall}
-      onSubmit={submit.onSubmit}
       onClose={onClose}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr 1fr' } }}>
@@ -153,6 +147,40 @@ function RowList({
   );
 }
 
+/**
+ * One matcher or action: its fields three to a line, then `aside` and a remove button when
+ * `onRemove` is given (an action list may not lose its last one).
+ */
+function RowCard({
+  removeLabel,
+  onRemove,
+  aside,
+  children,
+}: {
+  removeLabel: string;
+  onRemove?: () => void;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' } }}>
+        {children}
+      </Box>
+      {(aside || onRemove) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          {aside}
+          {onRemove && (
+            <IconButton aria-label={removeLabel} onClick={onRemove}>
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
 function MatcherRows({
   control,
   backends,
@@ -181,73 +209,72 @@ function MatcherRows({
         const kind = matcherKinds[row.type];
         const label = `matcher ${index + 1}`;
         return (
-          <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' } }}>
-              <FormSelect
-                control={control}
-                name={`matchers.${index}.type`}
-                label={`Type of ${label}`}
-                onChosen={(type) => setType(index, methodFor(type as typeof row.type, row.method))}
-              >
-                {options(lbMatcherTypes)}
-              </FormSelect>
-              {kind === 'named' && (
-                <FormTextInput
-                  control={control}
-                  name={`matchers.${index}.name`}
-                  label={`Name in ${label}`}
-                />
-              )}
-              {kind === 'members' && (
-                <FormSelect
-                  control={control}
-                  name={`matchers.${index}.backend`}
-                  label={`Backend of ${label}`}
-                >
-                  {options(backends)}
-                </FormSelect>
-              )}
-              {(kind === 'string' ||
-                kind === 'named' ||
-                kind === 'integer' ||
-                kind === 'members') && (
-                <FormSelect
-                  control={control}
-                  name={`matchers.${index}.method`}
-                  label={`Comparison of ${label}`}
-                >
-                  {options(kind === 'string' || kind === 'named' ? stringMethods : integerMethods)}
-                </FormSelect>
-              )}
-              {kind === 'method' ? (
-                <FormSelect
-                  control={control}
-                  name={`matchers.${index}.value`}
-                  label={`Value of ${label}`}
-                >
-                  {options(httpMethods)}
-                </FormSelect>
-              ) : (
-                row.method !== 'exists' && (
-                  <FormTextInput
-                    control={control}
-                    name={`matchers.${index}.value`}
-                    label={`Value of ${label}`}
-                  />
-                )
-              )}
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <RowCard
+            key={field.id}
+            removeLabel={`Remove ${label}`}
+            onRemove={() => remove(index)}
+            aside={
               <FormCheckbox
                 control={control}
                 name={`matchers.${index}.inverse`}
                 label="Inverse (matches when this does not)"
               />
-              <IconButton aria-label={`Remove ${label}`} onClick={() => remove(index)}>
-                <DeleteIcon />
-              </IconButton>
-            </Box>
-          </Paper>
+            }
+          >
+            <FormSelect
+              control={control}
+              name={`matchers.${index}.type`}
+              label={`Type of ${label}`}
+              onChosen={(type) => setType(index, methodFor(type as typeof row.type, row.method))}
+            >
+              {options(lbMatcherTypes)}
+            </FormSelect>
+            {kind === 'named' && (
+              <FormTextInput
+                control={control}
+                name={`matchers.${index}.name`}
+                label={`Name in ${label}`}
+              />
+            )}
+            {kind === 'members' && (
+              <FormSelect
+                control={control}
+                name={`matchers.${index}.backend`}
+                label={`Backend of ${label}`}
+              >
+                {options(backends)}
+              </FormSelect>
+            )}
+            {(kind === 'string' ||
+              kind === 'named' ||
+              kind === 'integer' ||
+              kind === 'members') && (
+              <FormSelect
+                control={control}
+                name={`matchers.${index}.method`}
+                label={`Comparison of ${label}`}
+              >
+                {options(kind === 'string' || kind === 'named' ? stringMethods : integerMethods)}
+              </FormSelect>
+            )}
+            {kind === 'method' ? (
+              <FormSelect
+                control={control}
+                name={`matchers.${index}.value`}
+                label={`Value of ${label}`}
+              >
+                {options(httpMethods)}
+              </FormSelect>
+            ) : (
+              row.method !== 'exists' && (
+                <FormTextInput
+                  control={control}
+                  name={`matchers.${index}.value`}
+                  label={`Value of ${label}`}
+                />
+              )
+            )}
+          </RowCard>
         );
       })}
     </RowList>
@@ -282,68 +309,59 @@ function ActionRows({ control, backends }: { control: RuleControl; backends: str
         const label = `action ${index + 1}`;
         const name = (part: (typeof wanted)[number]) => `actions.${index}.${part}` as const;
         return (
-          <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' } }}>
-              <FormSelect
-                control={control}
-                name={`actions.${index}.type`}
-                label={`Type of ${label}`}
-              >
-                {options(lbActionTypes)}
+          <RowCard
+            key={field.id}
+            removeLabel={`Remove ${label}`}
+            onRemove={fields.length > 1 ? () => remove(index) : undefined}
+          >
+            <FormSelect control={control} name={`actions.${index}.type`} label={`Type of ${label}`}>
+              {options(lbActionTypes)}
+            </FormSelect>
+            {wanted.includes('backend') && (
+              <FormSelect control={control} name={name('backend')} label={`Backend of ${label}`}>
+                {options(backends)}
               </FormSelect>
-              {wanted.includes('backend') && (
-                <FormSelect control={control} name={name('backend')} label={`Backend of ${label}`}>
-                  {options(backends)}
+            )}
+            {wanted.includes('location') && (
+              <FormTextInput
+                control={control}
+                name={name('location')}
+                label={`Location of ${label}`}
+                hint="A URL, or leave empty and choose a scheme."
+              />
+            )}
+            {wanted.includes('scheme') && (
+              <FormSelect control={control} name={name('scheme')} label={`Scheme of ${label}`}>
+                <MenuItem value="">keep</MenuItem>
+                {options(['http', 'https'])}
+              </FormSelect>
+            )}
+            {wanted.includes('status') &&
+              (row.type === 'http_redirect' ? (
+                <FormSelect control={control} name={name('status')} label={`Status of ${label}`}>
+                  <MenuItem value="">default (302)</MenuItem>
+                  {options(['301', '302', '303', '307', '308'])}
                 </FormSelect>
-              )}
-              {wanted.includes('location') && (
+              ) : (
                 <FormTextInput
                   control={control}
-                  name={name('location')}
-                  label={`Location of ${label}`}
-                  hint="A URL, or leave empty and choose a scheme."
+                  name={name('status')}
+                  label={`Status of ${label}`}
+                  inputMode="numeric"
                 />
-              )}
-              {wanted.includes('scheme') && (
-                <FormSelect control={control} name={name('scheme')} label={`Scheme of ${label}`}>
-                  <MenuItem value="">keep</MenuItem>
-                  {options(['http', 'https'])}
-                </FormSelect>
-              )}
-              {wanted.includes('status') &&
-                (row.type === 'http_redirect' ? (
-                  <FormSelect control={control} name={name('status')} label={`Status of ${label}`}>
-                    <MenuItem value="">default (302)</MenuItem>
-                    {options(['301', '302', '303', '307', '308'])}
-                  </FormSelect>
-                ) : (
-                  <FormTextInput
-                    control={control}
-                    name={name('status')}
-                    label={`Status of ${label}`}
-                    inputMode="numeric"
-                  />
-                ))}
-              {actionTextFields
-                .filter(({ part }) => wanted.includes(part))
-                .map(({ part, label: what, multiline }) => (
-                  <FormTextInput
-                    key={part}
-                    control={control}
-                    name={name(part)}
-                    label={`${what} ${label}`}
-                    multiline={multiline}
-                  />
-                ))}
-            </Box>
-            {fields.length > 1 && (
-              <Box>
-                <IconButton aria-label={`Remove ${label}`} onClick={() => remove(index)}>
-                  <DeleteIcon />
-                </IconButton>
-              </Box>
-            )}
-          </Paper>
+              ))}
+            {actionTextFields
+              .filter(({ part }) => wanted.includes(part))
+              .map(({ part, label: what, multiline }) => (
+                <FormTextInput
+                  key={part}
+                  control={control}
+                  name={name(part)}
+                  label={`${what} ${label}`}
+                  multiline={multiline}
+                />
+              ))}
+          </RowCard>
         );
       })}
       {listError && <FormHelperText error>{listError}</FormHelperText>}

@@ -18,7 +18,7 @@ import type { Network } from '../../../contract/network';
 import { peeringNameSchema } from '../../../contract/network-peering';
 import { createNetworkPeeringCall, useCreateNetworkPeering } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
-import { useApiFailure } from '../../components/form/use-api-failure';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
@@ -26,7 +26,6 @@ import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
-import { useZodForm } from '../../components/form/use-zod-form';
 
 const peeringFormSchema = z
   .object({
@@ -115,18 +114,18 @@ export function CreatePeeringPage() {
   const navigate = useNavigate();
   const networks = useQuery(networkQueries.list());
   const create = useCreateNetworkPeering();
-  const { control, handleSubmit, setError } = useZodForm(peeringFormSchema, {
-    network: params.get('network') ?? '',
-    peerNetwork: '',
-    name: '',
-    labels: [],
-  });
-  const { failure, clear, onError } = useApiFailure(setError, (error) =>
-    fieldForErrorCode(error.code, peeringErrorFields),
+  const { control, submission } = useRequestForm(
+    peeringFormSchema,
+    { network: params.get('network') ?? '', peerNetwork: '', name: '', labels: [] },
+    {
+      mutation: create,
+      request: toPeeringRequest,
+      call: (values) => createNetworkPeeringCall(toPeeringRequest(values)),
+      fieldOf: (error) => fieldForErrorCode(error.code, peeringErrorFields),
+      onSuccess: (peering) => void navigate(links.networkPeering(peering.uuid)),
+    },
   );
   const networkUuid = useWatch({ control, name: 'network' });
-  // What "Create peering" sends with what is typed now, for the "API call" view.
-  const parsed = peeringFormSchema.safeParse(useWatch({ control }));
   const peerUuid = useWatch({ control, name: 'peerNetwork' }).trim();
 
   const own = (networks.data ?? []).filter((network) => network.type === 'private');
@@ -158,14 +157,6 @@ export function CreatePeeringPage() {
     localChecks.some((check) => check.ok === false) ||
     peerChecks.some((check) => check.ok === false);
 
-  const submit = handleSubmit((values) => {
-    clear();
-    create.mutate(toPeeringRequest(values), {
-      onSuccess: (peering) => void navigate(links.networkPeering(peering.uuid)),
-      onError,
-    });
-  });
-
   return (
     <>
       <PageHeader
@@ -176,7 +167,7 @@ export function CreatePeeringPage() {
         component="form"
         noValidate
         aria-label="Create network peering"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submission.onSubmit}
         sx={{ display: 'grid', gap: 3, maxWidth: 720 }}
       >
         <Step number={1} title="Your network" checks={localChecks}>
@@ -221,13 +212,13 @@ export function CreatePeeringPage() {
           <FormTextInput control={control} name="name" label="Peering name" required />
           <LabelFields control={control} />
         </Step>
-        {failure && <ApiErrorAlert error={failure} title="The peering could not be created" />}
-        <ApiCallPanel
-          preview={parsed.success ? createNetworkPeeringCall(toPeeringRequest(parsed.data)) : null}
-        />
+        {submission.failure && (
+          <ApiErrorAlert error={submission.failure} title="The peering could not be created" />
+        )}
+        <ApiCallPanel preview={submission.apiCall} />
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button type="submit" variant="contained" disabled={create.isPending || blocked}>
-            {create.isPending ? 'Creating…' : 'Create peering'}
+          <Button type="submit" variant="contained" disabled={submission.pending || blocked}>
+            {submission.pending ? 'Creating…' : 'Create peering'}
           </Button>
           <Button component={RouterLink} to={links.networkPeerings()}>
             Cancel

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
@@ -11,7 +10,6 @@ import type { Plan } from '../../../contract/plan';
 import type { CreateServerRequest } from '../../../contract/server';
 import { storageTierSchema } from '../../../contract/storage';
 import type { StorageSummary } from '../../../contract/storage';
-import type { ApiError } from '../../api/http';
 import { planQueries, priceQueries } from '../../api/prices';
 import { createServerCall, useCreateServer } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
@@ -40,7 +38,7 @@ import { FormCheckbox, FormSelect, FormTextInput } from '../../components/form/f
 import { zoneOptions } from '../../components/zone-options';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
-import { useZodForm } from '../../components/form/use-zod-form';
+import { useRequestForm } from '../../components/form/use-request-form';
 import { ServerGroupSelect } from './server-group-select';
 import { tierLabels } from '../../lib/storage-tiers';
 import { noticeState } from '../../components/success-notice';
@@ -63,19 +61,25 @@ export function CreateServerPage() {
       }),
   );
   const createServer = useCreateServer(oneTime.onLogin);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const templateList = templates.data?.storages ?? [];
   const templateSize = (uuid: string) =>
     templateList.find((template) => template.uuid === uuid)?.size ?? 1;
 
-  const { control, handleSubmit, setError, setValue } = useZodForm(
+  const { control, setValue, submission } = useRequestForm(
     createServerFormSchema(templateSize),
     createServerDefaults,
+    {
+      mutation: createServer,
+      call: createServerCall,
+      fieldOf: (error) => serverFieldForError(error.code),
+      onSuccess: (server, body) => {
+        rememberSshKeys(username, body.server.login_user?.ssh_keys?.ssh_key ?? []);
+        oneTime.created(server.uuid);
+      },
+    },
   );
   const zone = useWatch({ control, name: 'zone' });
   const planName = useWatch({ control, name: 'plan' });
-  // What "Create server" sends with what is chosen now, for the "API call" view.
-  const parsed = createServerFormSchema(templateSize).safeParse(useWatch({ control }));
   const zoneTemplates = templateList.filter((template) => template.zone === zone);
 
   const choosePlan = (name: string) => {
@@ -87,21 +91,6 @@ export function CreateServerPage() {
     }
   };
 
-  const submit = handleSubmit((body) => {
-    setFailure(null);
-    createServer.mutate(body, {
-      onSuccess: (server) => {
-        rememberSshKeys(username, body.server.login_user?.ssh_keys?.ssh_key ?? []);
-        oneTime.created(server.uuid);
-      },
-      onError: (error) => {
-        const field = serverFieldForError(error.code);
-        if (field) setError(field, { message: `${error.message} (${error.code})` });
-        else setFailure(error);
-      },
-    });
-  });
-
   return (
     <>
       <PageHeader
@@ -112,12 +101,7 @@ export function CreateServerPage() {
         {...allowance}
         resources={['cores', 'memory', 'storage_total', 'public_ipv4']}
       />
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={formWithAsideSx}
-      >
+      <Box component="form" noValidate onSubmit={submission.onSubmit} sx={formWithAsideSx}>
         <Stack spacing={3}>
           <FormSelect
             control={control}
@@ -175,11 +159,13 @@ export function CreateServerPage() {
           <ServerOptionSections control={control} username={username} />
           <LabelFields control={control} />
           <ServerGroupSelect control={control} />
-          {failure && <ApiErrorAlert error={failure} title="The server could not be created" />}
-          <ApiCallPanel preview={parsed.success ? createServerCall(parsed.data) : null} />
+          {submission.failure && (
+            <ApiErrorAlert error={submission.failure} title="The server could not be created" />
+          )}
+          <ApiCallPanel preview={submission.apiCall} />
           <Box>
-            <Button type="submit" variant="contained" disabled={createServer.isPending}>
-              {createServer.isPending ? 'Creating…' : 'Create server'}
+            <Button type="submit" variant="contained" disabled={submission.pending}>
+              {submission.pending ? 'Creating…' : 'Create server'}
             </Button>
           </Box>
         </Stack>
