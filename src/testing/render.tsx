@@ -23,9 +23,7 @@ export function signInAs(user: TenantUser): Promise<Session> {
 }
 
 /** A name no other test of the file uses. */
-export function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
+export { uniqueName } from './factories';
 
 /**
  * Lets a test read where the app navigated to, as the address bar would show it. A layout effect

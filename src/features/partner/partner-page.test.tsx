@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPartnerAccount } from '../../api/partner';
-import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { PartnerPage } from './partner-page';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -19,9 +19,6 @@ const messageOf = (field: HTMLElement) => {
   const id = field.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? '') : '';
 };
-
-const uniqueUsername = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -191,7 +188,7 @@ describe('partner console: creating accounts', formFlow, () => {
   });
 
   it('creates an account, lists it and counts down the allowance', async () => {
-    const username = uniqueUsername('comp_test');
+    const username = uniqueName('comp_test', '_');
     const { user } = renderPage(<PartnerPage />, { session: await signInAs('partner') });
     const allowance = await screen.findByText(/You can create \d+ more of your 25 accounts/);
     const before = Number(/create (\d+) more/.exec(allowance.textContent ?? '')![1]);
@@ -230,7 +227,7 @@ describe('partner console: creating accounts', formFlow, () => {
 
   it('rolls the month’s bills up per customer and exports them as CSV', async () => {
     const session = await signInAs('partner');
-    const username = uniqueUsername('bill_test');
+    const username = uniqueName('bill_test', '_');
     await createPartnerAccount(
       {
         username,
