@@ -102,13 +102,10 @@ describe('describePlan', () => {
 });
 
 describe('estimateServerCost', () => {
+  /** The zone above, with an HDD price and a developer plan; no standard tier. */
   const prices: PriceZone = {
-    name: 'de-fra1',
-    server_core: { amount: 1, price: 1.12 },
-    server_memory: { amount: 256, price: 0.14 },
-    storage_maxiops: { amount: 1, price: 0.031 },
+    ...zone,
     storage_hdd: { amount: 1, price: 0.0078 },
-    'server_plan_2xCPU-4GB': { amount: 1, price: 2.976 },
     'server_plan_DEV-1xCPU-1GB': { amount: 1, price: 0.5 },
   };
   /** An estimate over these prices: one custom core and 1 GiB with no disk unless told. */
