@@ -9,14 +9,12 @@ import { nodeGroupDetailsSchema } from '../../../contract/kubernetes';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { priceListResponseSchema } from '../../../contract/price';
 import { manualClock } from '../testing';
-import { kubernetesClient } from './kubernetes-test-helpers';
-import { sandboxSuite } from './test-helpers';
+import { kubernetesSuite } from './kubernetes-test-helpers';
 
 const hour = 3_600_000;
 const month = '2026-03';
 const clock = manualClock('2026-03-02T00:00:00.000Z');
-const { app, advance, okBody, getBody } = sandboxSuite({ clock, tickUrl: '/1.3/kubernetes/plans' });
-const { createCluster, ok } = kubernetesClient(app);
+const { advance, okBody, getBody, createCluster, ok } = kubernetesSuite({ clock });
 
 const summary = () => getBody(billingSummarySchema, `/1.3/account/billing/summary/${month}`);
 
