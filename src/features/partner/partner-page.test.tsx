@@ -11,6 +11,15 @@ async function openCreateForm(user: User) {
   return screen.findByRole('dialog', { name: 'Create a customer account' });
 }
 
+/**
+ * Fills the dialog's field `label` with `text` by pasting, as typing hundreds of characters one
+ * by one takes seconds on a busy machine.
+ */
+const filler = (user: User, dialog: HTMLElement) => async (label: RegExp, text: string) => {
+  await user.click(within(dialog).getByLabelText(label));
+  await user.paste(text);
+};
+
 const submit = (user: User, dialog: HTMLElement) =>
   user.click(within(dialog).getByRole('button', { name: 'Create account' }));
 
@@ -113,11 +122,7 @@ describe('partner console: the create form applies every rule before sending', f
     const dialog = await openCreateForm(user);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
     const field = (label: RegExp) => within(dialog).getByLabelText(label);
-    // Pasting, as typing hundreds of characters one by one takes seconds on a busy machine.
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(field(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/First name/, 'f'.repeat(51));
     await fill(/Last name/, 'Smith');
     await fill(/Email/, 'not-an-address');
@@ -163,10 +168,7 @@ describe('partner console: creating accounts', formFlow, () => {
   it('puts a taken username (409 ACCOUNT_EXISTS) on the username field and keeps the input', async () => {
     const { user } = renderPage(<PartnerPage />, { session: await signInAs('partner') });
     const dialog = await openCreateForm(user);
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(within(dialog).getByLabelText(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/Username/, 'demo');
     await fill(/Password/, 'Customer1Pass');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
@@ -194,10 +196,7 @@ describe('partner console: creating accounts', formFlow, () => {
     const before = Number(/create (\d+) more/.exec(allowance.textContent ?? '')![1]);
 
     const dialog = await openCreateForm(user);
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(within(dialog).getByLabelText(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/Username/, username);
     await fill(/Password/, 'Customer1Pass');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
