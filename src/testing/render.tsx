@@ -22,6 +22,10 @@ export function signInAs(user: TenantUser): Promise<Session> {
   return exchangePassword(username, password);
 }
 
+/** The query of the address a rendered page is at now (`location` of `renderPage`, `renderApp`). */
+export const searchOf = (location: { current: { search: string } | null }) =>
+  new URLSearchParams(location.current?.search);
+
 /** A name no other test of the file uses. */
 export { uniqueName } from './factories';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { accountDetailsSchema } from '../../../contract/account-details';
 import { request } from '../../api/http';
-import { renderPage, signInAs, uniqueName } from '../../testing/render';
+import { renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
 import { SubaccountsPage } from './subaccounts-page';
 
@@ -108,7 +108,7 @@ describe('subaccounts page', () => {
     expect(await screen.findByText('No account matches.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Remove label filter nothing-has-this' }));
     await screen.findByRole('table', { name: 'Accounts' });
-    expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([]);
+    expect(searchOf(location).getAll('label')).toEqual([]);
   });
 
   it('explains to a subaccount that only the main account manages subaccounts', async () => {

@@ -5,7 +5,7 @@ import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
-import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
 import { apiAsUser } from '../../testing/tenant';
 import { createSubaccount } from '../../testing/factories';
 import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
@@ -16,9 +16,6 @@ import { markApiCalls } from '../../testing/api-calls';
 /** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
 const openAuditLog = (session: Session, search: string) =>
   renderPage(<AuditLogsPage />, { session, path: `/audit-logs?${search}` });
-
-const searchOf = (location: { current: { search: string } | null }) =>
-  new URLSearchParams(location.current?.search);
 
 /**
  * A subaccount of demo of its own, signed in to the panel: it sees only its own audit rows, so
