@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { basicAuth, bearer } from './sandbox/testing';
-import { demoUsers } from './sandbox/seed';
+import { bearer, demoAuth } from './sandbox/testing';
 
 /**
  * Durability (issue 11): the sandbox as `npm start` runs it, under concurrent write load, is killed
@@ -67,7 +66,7 @@ describe('a sandbox killed under write load', () => {
     const created = await fetch(`${first.origin}/1.3/account/tokens`, {
       method: 'POST',
       headers: {
-        authorization: basicAuth('demo', demoUsers.demo),
+        authorization: demoAuth,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ name: 'writer', expires_in: '1h', can_create_tokens: true }),
@@ -115,7 +114,7 @@ describe('a sandbox killed under write load', () => {
     const missing: string[] = [];
     for (const id of acknowledgedBeforeKill) {
       const response = await fetch(`${second.origin}/1.3/storage/${id}`, {
-        headers: { authorization: basicAuth('demo', demoUsers.demo) },
+        headers: { authorization: demoAuth },
       });
       if (response.status !== 200) missing.push(`${id}: ${response.status}`);
     }

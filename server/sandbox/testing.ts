@@ -27,6 +27,17 @@ export const bearer = (secret: string) => `Bearer ${secret}`;
 export const demoAuth = basicAuth('demo', demoUsers.demo);
 export const viewerAuth = basicAuth('demo_viewer', demoUsers.demo_viewer);
 export const otherAuth = basicAuth('other', demoUsers.other);
+export const partnerAuth = basicAuth('partner', demoUsers.partner);
+
+/** The smallest server plan, first in GET /1.3/plan, with its numbers as numbers. */
+export const smallestPlan = {
+  name: '1xCPU-1GB',
+  core_number: 1,
+  memory_amount: 1024,
+  public_traffic_out: 1024,
+  storage_size: 25,
+  storage_tier: 'maxiops',
+};
 
 /**
  * A fresh seeded sandbox on a private in-memory database, whose every answer is checked against

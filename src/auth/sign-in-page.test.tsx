@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountResponseSchema } from '../../contract/account';
 import { request } from '../api/http';
-import { basicAuthorization } from '../lib/basic-auth';
 import { renderApp, signInAs } from '../testing/render';
-import { tenantUser } from '../testing/tenant';
+import { apiAsUser, tenantUser } from '../testing/tenant';
+import { createSubaccount } from '../testing/factories';
 
 describe('sign-in page', () => {
   it('opens on username and password, and fills in a sandbox demo account with one click', async () => {
@@ -97,32 +97,17 @@ describe('sign-in page', () => {
   });
 
   it('refuses an account whose panel access is off (allow_gui "no") with a clear message', async () => {
-    const username = `nogui_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    await request('/1.3/account/sub', null, {
-      method: 'POST',
-      authorization: basicAuthorization('demo', 'DemoPassw0rd'),
-      body: {
-        sub_account: {
-          username,
-          password: 'NoGui-Passw0rd',
-          first_name: 'Api',
-          last_name: 'Only',
-          email: `${username}@example.com`,
-          phone: '+358.31245434',
-          country: 'FIN',
-          language: 'en',
-          timezone: 'UTC',
-          allow_api: 'yes',
-          allow_gui: 'no',
-          roles: { role: ['technical'] },
-        },
-      },
+    const { username, password } = await createSubaccount(apiAsUser('demo'), 'nogui', {
+      password: 'NoGui-Passw0rd',
+      first_name: 'Api',
+      last_name: 'Only',
+      allow_gui: 'no',
     });
     const { user } = renderApp({ path: '/sign-in' });
 
     await user.click(await screen.findByRole('button', { name: 'Username and password' }));
     await user.type(screen.getByLabelText(/Username/), username);
-    await user.type(screen.getByLabelText(/Password/), 'NoGui-Passw0rd');
+    await user.type(screen.getByLabelText(/Password/), password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const alert = await screen.findByRole('alert');

@@ -102,13 +102,10 @@ describe('describePlan', () => {
 });
 
 describe('estimateServerCost', () => {
+  /** The zone above, with an HDD price and a developer plan; no standard tier. */
   const prices: PriceZone = {
-    name: 'de-fra1',
-    server_core: { amount: 1, price: 1.12 },
-    server_memory: { amount: 256, price: 0.14 },
-    storage_maxiops: { amount: 1, price: 0.031 },
+    ...zone,
     storage_hdd: { amount: 1, price: 0.0078 },
-    'server_plan_2xCPU-4GB': { amount: 1, price: 2.976 },
     'server_plan_DEV-1xCPU-1GB': { amount: 1, price: 0.5 },
   };
   /** An estimate over these prices: one custom core and 1 GiB with no disk unless told. */
@@ -123,6 +120,8 @@ describe('estimateServerCost', () => {
       ...input,
     });
   const osDisk = (size: number, tier: string) => [{ label: 'OS disk', size, tier }];
+  /** A server on the 2xCPU-4GB plan: the plan, and its cores and memory. */
+  const onTwoCorePlan = { plan: plan('2xCPU-4GB', 2, 4096, 80), cores: 2, memoryMiB: 4096 };
 
   it('prices custom cores and memory per unit amount and every disk by tier', () => {
     const cost = estimate({
@@ -147,9 +146,7 @@ describe('estimateServerCost', () => {
 
   it('bills only the OS disk beyond what the plan includes', () => {
     const cost = estimate({
-      plan: plan('2xCPU-4GB', 2, 4096, 80),
-      cores: 2,
-      memoryMiB: 4096,
+      ...onTwoCorePlan,
       disks: osDisk(100, 'maxiops'),
     });
     // 2.976 for the plan + 20 GiB × 0.031.
@@ -159,9 +156,7 @@ describe('estimateServerCost', () => {
 
   it('charges the template licence per core, a shared core counting half', () => {
     const dedicated = estimate({
-      plan: plan('2xCPU-4GB', 2, 4096, 80),
-      cores: 2,
-      memoryMiB: 4096,
+      ...onTwoCorePlan,
       disks: osDisk(80, 'maxiops'),
       licensePerCore: 1.5,
     });

@@ -77,6 +77,38 @@ export function apiAs(
 }
 export type Api = ReturnType<typeof apiAs>;
 
+/** A name no other test uses: `prefix`, `separator`, then a part made of the time and chance. */
+export function uniqueName(prefix: string, separator = ' '): string {
+  return `${prefix}${separator}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * A subaccount of the calling account under a fresh username that starts with `prefix`, with API
+ * access and the technical role unless `fields` say otherwise. Returns its name and password.
+ */
+export async function createSubaccount(
+  api: Api,
+  prefix: string,
+  fields: { password: string; first_name: string; last_name: string } & Record<string, unknown>,
+): Promise<Credentials> {
+  const username = uniqueName(prefix, '_');
+  const body = {
+    sub_account: {
+      username,
+      email: `${username}@example.com`,
+      phone: '+358.31245434',
+      country: 'FIN',
+      language: 'en',
+      timezone: 'UTC',
+      allow_api: 'yes',
+      roles: { role: ['technical'] },
+      ...fields,
+    },
+  };
+  await api.call('POST', '/1.3/account/sub', body);
+  return { username, password: fields.password };
+}
+
 /** A storage (10 GB in de-fra1 unless told). */
 export async function createDisk(
   api: Api,

@@ -22,10 +22,12 @@ export function signInAs(user: TenantUser): Promise<Session> {
   return exchangePassword(username, password);
 }
 
+/** The query of the address a rendered page is at now (`location` of `renderPage`, `renderApp`). */
+export const searchOf = (location: { current: { search: string } | null }) =>
+  new URLSearchParams(location.current?.search);
+
 /** A name no other test of the file uses. */
-export function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
+export { uniqueName } from './factories';
 
 /**
  * Lets a test read where the app navigated to, as the address bar would show it. A layout effect

@@ -6,6 +6,7 @@ import { priceListResponseSchema } from '../../../contract/price';
 import { tokenCreateRequestSchema } from '../../../contract/tokens';
 import { zoneListResponseSchema } from '../../../contract/zone';
 import { plans, prices, zones } from '../catalog';
+import { smallestPlan } from '../testing';
 import { coerceXml, negotiate, parseXml, singular, toXml, unwrapXmlRoot } from './formats';
 
 const head = '<?xml version="1.0" encoding="utf-8"?>\n';
@@ -134,16 +135,7 @@ describe('unwrapXmlRoot and coerceXml against contract schemas', () => {
     );
     expect(planListResponseSchema.parse(one)).toEqual({
       plans: {
-        plan: [
-          {
-            name: '1xCPU-1GB',
-            core_number: 1,
-            memory_amount: 1024,
-            public_traffic_out: 1024,
-            storage_size: 25,
-            storage_tier: 'maxiops',
-          },
-        ],
+        plan: [smallestPlan],
       },
     });
     expect(coerceXml(parseXml('<plans></plans>'), planListResponseSchema)).toEqual({ plans: {} });

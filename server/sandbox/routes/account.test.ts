@@ -9,9 +9,9 @@ import {
   demoAuth,
   expectProblem,
   otherAuth,
+  partnerAuth,
   viewerAuth,
 } from '../testing';
-import { demoUsers } from '../seed';
 import { sandboxSuite, subAccountBody } from './test-helpers';
 
 const { app } = sandboxSuite();
@@ -84,10 +84,10 @@ describe('GET /1.3/account', () => {
     expect(other.credits).toBeLessThan(250_000);
     expect(other.credits).toBeGreaterThan(240_000);
     // The partner has no resources, so nothing has been billed.
-    expect(
-      accountResponseSchema.parse((await account(basicAuth('partner', demoUsers.partner))).json())
-        .account,
-    ).toMatchObject({ username: 'partner', credits: 5_000_000 });
+    expect(accountResponseSchema.parse((await account(partnerAuth)).json()).account).toMatchObject({
+      username: 'partner',
+      credits: 5_000_000,
+    });
   });
 
   it('answers the same through a token as through Basic', async () => {

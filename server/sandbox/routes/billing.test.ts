@@ -13,13 +13,19 @@ import type { ServerRow } from '../store/servers';
 import { serverSettingDefaults } from '../store/servers';
 import type { StorageRow } from '../store/storages';
 import { newStorageDefaults } from '../store/storages';
-import { basicAuth, demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { demoUsers } from '../seed';
+import {
+  basicAuth,
+  demoAuth,
+  expectProblem,
+  manualClock,
+  otherAuth,
+  partnerAuth,
+  viewerAuth,
+} from '../testing';
 import { sandboxSuite } from './test-helpers';
 
 const password = 'BillTest1pass';
 const billAuth = basicAuth('billtest', password);
-const partnerAuth = basicAuth('partner', demoUsers.partner);
 
 const clock = manualClock('2026-01-01T00:00:00Z');
 const { app, call } = sandboxSuite({ clock });

@@ -9,7 +9,7 @@ import {
 import { zoneListResponseSchema } from '../../../contract/zone';
 import { sandboxDomains } from '../domains';
 import { coerceXml, parseXml } from '../http/formats';
-import { demoAuth, otherAuth } from '../testing';
+import { demoAuth, otherAuth, smallestPlan } from '../testing';
 import { sandboxSuite, specZoneIds } from './test-helpers';
 
 const spec24ZoneIds = [
@@ -65,14 +65,7 @@ describe('plans', () => {
   it('lists server plans with numeric fields', async () => {
     const { plans } = planListResponseSchema.parse((await get('/1.3/plan')).json());
     expect(plans.plan.length).toBeGreaterThanOrEqual(10);
-    expect(plans.plan[0]).toEqual({
-      name: '1xCPU-1GB',
-      core_number: 1,
-      memory_amount: 1024,
-      public_traffic_out: 1024,
-      storage_size: 25,
-      storage_tier: 'maxiops',
-    });
+    expect(plans.plan[0]).toEqual(smallestPlan);
     expect(new Set(plans.plan.map((plan) => plan.name)).size).toBe(plans.plan.length);
   });
 });

@@ -5,18 +5,16 @@ import {
   resourceBillingSummarySchema,
 } from '../../../contract/billing';
 import type { BillingSummary } from '../../../contract/billing';
-import { clusterSchema, nodeGroupDetailsSchema } from '../../../contract/kubernetes';
+import { nodeGroupDetailsSchema } from '../../../contract/kubernetes';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { priceListResponseSchema } from '../../../contract/price';
 import { manualClock } from '../testing';
-import { kubernetesClient } from './kubernetes-test-helpers';
-import { sandboxSuite } from './test-helpers';
+import { kubernetesSuite } from './kubernetes-test-helpers';
 
 const hour = 3_600_000;
 const month = '2026-03';
 const clock = manualClock('2026-03-02T00:00:00.000Z');
-const { app, advance, okBody, getBody } = sandboxSuite({ clock, tickUrl: '/1.3/kubernetes/plans' });
-const { clusterBody, ok } = kubernetesClient(app);
+const { advance, okBody, getBody, createCluster, ok } = kubernetesSuite({ clock });
 
 const summary = () => getBody(billingSummarySchema, `/1.3/account/billing/summary/${month}`);
 
@@ -46,25 +44,15 @@ function expectTotalsAddUp(bill: BillingSummary) {
 
 describe('billing of Kubernetes worker nodes and load balancers', () => {
   it('bills a cluster’s nodes by the hour at their plan’s server price, under managed_kubernetes', async () => {
-    const created = clusterSchema.parse(
-      (
-        await ok(
-          'POST',
-          '/1.3/kubernetes',
-          clusterBody({
-            node_groups: [{ name: 'workers', count: 2, plan: '2xCPU-4GB' }],
-          }),
-          201,
-        )
-      ).json(),
-    );
+    const created = await createCluster({
+      node_groups: [{ name: 'workers', count: 2, plan: '2xCPU-4GB' }],
+    });
     await advance(10 * hour);
     const perHour = await planHour(created.zone, '2xCPU-4GB');
-    const nodes = nodeGroupDetailsSchema.parse(
-      (
-        await ok('GET', `/1.3/kubernetes/${created.uuid}/node-groups/workers`, undefined, 200)
-      ).json(),
-    ).nodes;
+    const { nodes } = await getBody(
+      nodeGroupDetailsSchema,
+      `/1.3/kubernetes/${created.uuid}/node-groups/workers`,
+    );
     expect(nodes).toHaveLength(2);
 
     const bill = await summary();
@@ -84,8 +72,9 @@ describe('billing of Kubernetes worker nodes and load balancers', () => {
     expect(bill.managed_kubernetes?.total_amount).toBe(group?.total_amount);
     expectTotalsAddUp(bill);
 
-    const legacy = legacyBillingSummarySchema.parse(
-      (await ok('GET', `/1.3/account/billing_summary/${month}`, undefined, 200)).json(),
+    const legacy = await getBody(
+      legacyBillingSummarySchema,
+      `/1.3/account/billing_summary/${month}`,
     );
     expect(legacy.billing.managed_kubernetes).toEqual({
       total_amount: group?.total_amount,
@@ -93,10 +82,9 @@ describe('billing of Kubernetes worker nodes and load balancers', () => {
     });
 
     const node = nodes[0]!.uuid;
-    const one = resourceBillingSummarySchema.parse(
-      (
-        await ok('GET', `/1.3/account/resource_billing_summary/${node}/${month}`, undefined, 200)
-      ).json(),
+    const one = await getBody(
+      resourceBillingSummarySchema,
+      `/1.3/account/resource_billing_summary/${node}/${month}`,
     );
     expect(one.billing.details).toMatchObject({
       hours: 10,

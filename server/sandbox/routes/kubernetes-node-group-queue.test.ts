@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeGroupDetailsSchema, nodeGroupSchema } from '../../../contract/kubernetes';
 import { manualClock } from '../testing';
-import { kubernetesClient } from './kubernetes-test-helpers';
-import { sandboxSuite } from './test-helpers';
+import { kubernetesSuite } from './kubernetes-test-helpers';
 
 /**
  * Node groups as UpCloud's Go SDK drives them (issue 18, item 6): create a group in a running
@@ -12,13 +11,11 @@ import { sandboxSuite } from './test-helpers';
 
 const second = 1000;
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { app, advance } = sandboxSuite({
+const { advance, ok, cluster, createCluster } = kubernetesSuite({
   clock,
   authFailureLimit: 1_000_000,
-  tickUrl: '/1.3/kubernetes/plans',
-  prepare: () => setClusterLimit(1000, 'demo'),
+  clusterLimit: 1000,
 });
-const { ok, cluster, createCluster, setClusterLimit } = kubernetesClient(app);
 
 describe('a node group changed while pending', () => {
   it('takes the new count at once and comes up at that size', async () => {

@@ -2,7 +2,8 @@ import type { Cluster, ClusterCreate } from '../../../contract/kubernetes';
 import { clusterSchema } from '../../../contract/kubernetes';
 import type { SkydeckServer } from '../../app';
 import { demoAuth, expectProblem } from '../testing';
-import { resourceClient } from './test-helpers';
+import type { SandboxSuiteOptions } from './test-helpers';
+import { resourceClient, sandboxSuite } from './test-helpers';
 
 /** Request helpers of the Kubernetes suites; never used in production. */
 export function kubernetesClient(app: () => SkydeckServer) {
@@ -92,4 +93,22 @@ export function kubernetesClient(app: () => SkydeckServer) {
     lastAudit,
     setClusterLimit,
   };
+}
+
+/**
+ * A Kubernetes suite: `sandboxSuite` whose `advance` ticks on the plan list, with the helpers of
+ * `kubernetesClient`. `clusterLimit` raises demo's managed_kubernetes limit before the first test,
+ * for a suite that makes more clusters than the seeded limit allows.
+ */
+export function kubernetesSuite(options: SandboxSuiteOptions & { clusterLimit?: number } = {}) {
+  const { clusterLimit, ...suiteOptions } = options;
+  const suite = sandboxSuite({
+    tickUrl: '/1.3/kubernetes/plans',
+    ...suiteOptions,
+    ...(clusterLimit === undefined
+      ? {}
+      : { prepare: () => client.setClusterLimit(clusterLimit, 'demo') }),
+  });
+  const client = kubernetesClient(suite.app);
+  return { ...suite, ...client };
 }

@@ -14,21 +14,17 @@ import {
   nodeGroupSchema,
 } from '../../../contract/kubernetes';
 import { demoAuth, expectProblem, manualClock, otherAuth, viewerAuth } from '../testing';
-import { kubernetesClient } from './kubernetes-test-helpers';
-import { acrossRestart, expectCredentialsNeeded, sandboxSuite } from './test-helpers';
+import { kubernetesClient, kubernetesSuite } from './kubernetes-test-helpers';
+import { acrossRestart, expectCredentialsNeeded } from './test-helpers';
 
 const second = 1000;
 const unknownCluster = '0d000000-0000-4000-8000-000000000000';
 
 const clock = manualClock('2026-11-21T10:00:00.000Z');
-const { app, advance, audited } = sandboxSuite({
-  clock,
-  authFailureLimit: 1_000_000,
-  tickUrl: '/1.3/kubernetes/plans',
-  // Room for the many clusters of this suite; the limit itself is tested with `other`.
-  prepare: () => setClusterLimit(1000, 'demo'),
-});
 const {
+  app,
+  advance,
+  audited,
   call,
   ok,
   cluster,
@@ -38,7 +34,12 @@ const {
   expectNoCluster,
   lastAudit,
   setClusterLimit,
-} = kubernetesClient(app);
+} = kubernetesSuite({
+  clock,
+  authFailureLimit: 1_000_000,
+  // Room for the many clusters of this suite; the limit itself is tested with `other`.
+  clusterLimit: 1000,
+});
 
 async function runningCluster(fields: Parameters<typeof createCluster>[0] = {}) {
   const created = await createCluster(fields);

@@ -3,12 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { accountDetailsSchema } from '../../../contract/account-details';
 import { request } from '../../api/http';
-import { renderPage, signInAs } from '../../testing/render';
+import { renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
 import { SubaccountsPage } from './subaccounts-page';
-
-const uniqueUsername = () =>
-  `sub_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The subaccounts page with the Edit dialog of the tenant's demo_viewer open. */
 async function openEditDialog() {
@@ -76,7 +73,7 @@ describe('subaccounts page', () => {
     expect(field('First name')).toHaveValue('Olli');
     expect(field('Phone')).toHaveValue('+358.31245434');
 
-    const username = uniqueUsername();
+    const username = uniqueName('sub', '_');
     await user.clear(field('Username'));
     await user.type(field('Username'), username);
     await user.click(within(dialog).getByRole('button', { name: 'Create subaccount' }));
@@ -111,7 +108,7 @@ describe('subaccounts page', () => {
     expect(await screen.findByText('No account matches.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Remove label filter nothing-has-this' }));
     await screen.findByRole('table', { name: 'Accounts' });
-    expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([]);
+    expect(searchOf(location).getAll('label')).toEqual([]);
   });
 
   it('explains to a subaccount that only the main account manages subaccounts', async () => {

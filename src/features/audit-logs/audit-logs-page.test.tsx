@@ -5,9 +5,9 @@ import { serverQueries } from '../../api/servers';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
-import { basicAuthorization } from '../../lib/basic-auth';
-import { renderApp, renderPage, signInAs } from '../../testing/render';
-import { tenantUser } from '../../testing/tenant';
+import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
+import { apiAsUser } from '../../testing/tenant';
+import { createSubaccount } from '../../testing/factories';
 import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
@@ -17,34 +17,15 @@ import { markApiCalls } from '../../testing/api-calls';
 const openAuditLog = (session: Session, search: string) =>
   renderPage(<AuditLogsPage />, { session, path: `/audit-logs?${search}` });
 
-const searchOf = (location: { current: { search: string } | null }) =>
-  new URLSearchParams(location.current?.search);
-
 /**
  * A subaccount of demo of its own, signed in to the panel: it sees only its own audit rows, so
  * counts hold while other test files change the shared sandbox.
  */
 async function freshSubaccount(): Promise<Session> {
-  const username = `audit_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const password = 'Audit-Passw0rd';
-  await request('/1.3/account/sub', null, {
-    method: 'POST',
-    authorization: basicAuthorization(tenantUser('demo').username, tenantUser('demo').password),
-    body: {
-      sub_account: {
-        username,
-        password,
-        first_name: 'Audit',
-        last_name: 'Tester',
-        email: `${username}@example.com`,
-        phone: '+358.31245434',
-        country: 'FIN',
-        language: 'en',
-        timezone: 'UTC',
-        allow_api: 'yes',
-        roles: { role: ['technical'] },
-      },
-    },
+  const { username, password } = await createSubaccount(apiAsUser('demo'), 'audit', {
+    password: 'Audit-Passw0rd',
+    first_name: 'Audit',
+    last_name: 'Tester',
   });
   return exchangePassword(username, password);
 }

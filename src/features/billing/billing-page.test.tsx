@@ -7,7 +7,7 @@ import { serverQueries } from '../../api/servers';
 import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
-import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
@@ -115,7 +115,7 @@ describe('billing page', () => {
 
     const converted = formatMoney((summary.total_amount / eur) * usd, 'USD');
     await waitFor(() => expect(totalRow(table)).toHaveTextContent(converted));
-    expect(new URLSearchParams(location.current?.search).get('currency')).toBe('USD');
+    expect(searchOf(location).get('currency')).toBe('USD');
     expect(screen.getByText('Converted from EUR')).toBeVisible();
   });
 
@@ -206,7 +206,7 @@ describe('billing page', () => {
     expect(first).toHaveAttribute('href', expect.stringContaining('currency=USD'));
     await user.click(first!);
     await screen.findByRole('heading', { level: 1, name: /^Billing of / });
-    expect(new URLSearchParams(location.current?.search).get('currency')).toBe('USD');
+    expect(searchOf(location).get('currency')).toBe('USD');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('USD');
     expect(screen.getByRole('link', { name: 'Back to the month’s bill' })).toHaveAttribute(
       'href',
@@ -229,9 +229,7 @@ describe('billing page', () => {
     expect(location.current?.search).not.toContain(`${year + 1}-03`);
     // A past month typed the same way is taken.
     fireEvent.change(field, { target: { value: '2025-06' } });
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('month')).toBe('2025-06'),
-    );
+    await waitFor(() => expect(searchOf(location).get('month')).toBe('2025-06'));
   });
 });
 

@@ -7,7 +7,7 @@ import { ipAddressResponseSchema } from '../../../contract/ip-address';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import type { Session } from '../../auth/session-store';
-import { renderPage, signInAs } from '../../testing/render';
+import { renderPage, signInAs, searchOf } from '../../testing/render';
 import { IpAddressesPage } from './ip-addresses-page';
 
 async function addFloatingAs(session: Session) {
@@ -84,7 +84,7 @@ describe('IP addresses page', () => {
     await user.clear(search);
     await user.type(search, '999.999');
     expect(await screen.findByText('No address matches the search.')).toBeVisible();
-    expect(new URLSearchParams(location.current?.search).get('search')).toBe('999.999');
+    expect(searchOf(location).get('search')).toBe('999.999');
   });
 
   it('edits a PTR record in place, refusing a name that is not one', async () => {

@@ -7,10 +7,7 @@ import type { Issuer } from '../../../contract/kubernetes-oidc';
 import { networkListResponseSchema } from '../../../contract/network';
 import { request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
-import { renderApp, signInAs } from '../../testing/render';
-
-const clusterName = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
 
 async function createClusterAs(session: Session, fields: Partial<ClusterCreate> = {}) {
   const authorization = `Bearer ${session.token}`;
@@ -22,7 +19,7 @@ async function createClusterAs(session: Session, fields: Partial<ClusterCreate> 
     method: 'POST',
     authorization,
     body: {
-      name: clusterName('test'),
+      name: uniqueName('test', '-'),
       zone: 'de-fra1',
       network: network.uuid,
       network_cidr: network.ip_networks.ip_network[0]!.address,
@@ -86,7 +83,7 @@ describe('create cluster wizard', () => {
   it('previews the cost and creates a cluster with two node groups', async () => {
     const session = await signInAs('demo');
     const { user, location } = renderApp({ session, path: '/kubernetes/new' });
-    const name = clusterName('wizard');
+    const name = uniqueName('wizard', '-');
     await user.type(await screen.findByRole('textbox', { name: 'Cluster name' }), name);
     await choose(user, 'Zone', /\(de-fra1\)/);
     await choose(user, 'Private network', /demo private network/);

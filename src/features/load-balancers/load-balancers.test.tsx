@@ -4,14 +4,11 @@ import { loadBalancerEndpoints } from '../../../contract/load-balancer';
 import type { LoadBalancerCreate, LoadBalancerRuleCreate } from '../../../contract/load-balancer';
 import { callEndpoint } from '../../api/http';
 import type { Session } from '../../auth/session-store';
-import { renderApp, signInAs } from '../../testing/render';
+import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { as } from '../../testing/resources';
 import { reorderedPriorities } from '../../api/load-balancers';
 
 /** Load balancer names allow no spaces, unlike uniqueName's. */
-const lbName = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 /** A self-signed certificate for app1.example.com and its key, made for these tests. */
 const certificate = `-----BEGIN CERTIFICATE-----
 MIIBqDCCAU6gAwIBAgIUa4IutpCD4OFKhdP02zvm/rD24IAwCgYIKoZIzj0EAwIw
@@ -36,7 +33,7 @@ async function createBalancerAs(
   rules: LoadBalancerRuleCreate[] = [],
 ) {
   const body: LoadBalancerCreate = {
-    name: lbName('test'),
+    name: uniqueName('test', '-'),
     plan: 'development',
     zone: 'de-fra1',
     configured_status: 'started',
@@ -101,7 +98,7 @@ describe('create load balancer wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Choose a zone.')).toBeVisible();
 
-    fill(screen.getByRole('textbox', { name: 'Load balancer name' }), lbName('wizard'));
+    fill(screen.getByRole('textbox', { name: 'Load balancer name' }), uniqueName('wizard', '-'));
     await choose(user, 'Zone', /\(de-fra1\)/);
     await choose(user, 'Plan', /^development: 1 node, .* a month$/);
     const preview = screen.getByRole('region', { name: 'Cost preview' });
@@ -120,7 +117,7 @@ describe('create load balancer wizard', () => {
     async () => {
       const session = await signInAs('demo');
       const { user } = renderApp({ session, path: '/load-balancers/new' });
-      const name = lbName('wizard');
+      const name = uniqueName('wizard', '-');
       fill(await screen.findByRole('textbox', { name: 'Load balancer name' }), name);
       await choose(user, 'Zone', /\(de-fra1\)/);
       await choose(user, 'Plan', /^development/);
@@ -250,7 +247,7 @@ describe('load balancer detail', () => {
       const { user } = await openBalancerTab('certificates', [{ name: 'one', ip: '192.0.2.1' }]);
       await user.click(await screen.findByRole('button', { name: 'Add certificate bundle' }));
       let dialog = await screen.findByRole('dialog', { name: 'Add certificate bundle' });
-      const bundle = lbName('cert');
+      const bundle = uniqueName('cert', '-');
       fill(within(dialog).getByRole('textbox', { name: 'Bundle name' }), bundle);
       fireEvent.change(within(dialog).getByRole('textbox', { name: 'Certificate (PEM)' }), {
         target: { value: certificate },

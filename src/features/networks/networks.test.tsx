@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/http';
-import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import {
   createNetworkAs,
   createRouterAs,
@@ -29,14 +29,10 @@ describe('networks list page', () => {
     expect(screen.queryByText('other private network')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Remove label filter env=prod' }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([]),
-    );
+    await waitFor(() => expect(searchOf(location).getAll('label')).toEqual([]));
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Public' }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('type')).toBe('public'),
-    );
+    await waitFor(() => expect(searchOf(location).get('type')).toBe('public'));
     await waitFor(() =>
       expect(
         within(screen.getByRole('table', { name: 'Networks' })).queryByText('demo private network'),
@@ -50,9 +46,7 @@ describe('networks list page', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Zone' }));
     await user.click(await screen.findByRole('option', { name: /\(fi-hel1\)/ }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('zone')).toBe('fi-hel1'),
-    );
+    await waitFor(() => expect(searchOf(location).get('zone')).toBe('fi-hel1'));
     const zones = within(screen.getByRole('table', { name: 'Networks' })).getAllByRole('cell', {
       name: /^[a-z]{2}-[a-z]{3}\d$/,
     });

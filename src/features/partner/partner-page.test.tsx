@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPartnerAccount } from '../../api/partner';
-import { renderApp, renderPage, signInAs } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { PartnerPage } from './partner-page';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -11,6 +11,15 @@ async function openCreateForm(user: User) {
   return screen.findByRole('dialog', { name: 'Create a customer account' });
 }
 
+/**
+ * Fills the dialog's field `label` with `text` by pasting, as typing hundreds of characters one
+ * by one takes seconds on a busy machine.
+ */
+const filler = (user: User, dialog: HTMLElement) => async (label: RegExp, text: string) => {
+  await user.click(within(dialog).getByLabelText(label));
+  await user.paste(text);
+};
+
 const submit = (user: User, dialog: HTMLElement) =>
   user.click(within(dialog).getByRole('button', { name: 'Create account' }));
 
@@ -19,9 +28,6 @@ const messageOf = (field: HTMLElement) => {
   const id = field.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? '') : '';
 };
-
-const uniqueUsername = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -116,11 +122,7 @@ describe('partner console: the create form applies every rule before sending', f
     const dialog = await openCreateForm(user);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
     const field = (label: RegExp) => within(dialog).getByLabelText(label);
-    // Pasting, as typing hundreds of characters one by one takes seconds on a busy machine.
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(field(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/First name/, 'f'.repeat(51));
     await fill(/Last name/, 'Smith');
     await fill(/Email/, 'not-an-address');
@@ -166,10 +168,7 @@ describe('partner console: creating accounts', formFlow, () => {
   it('puts a taken username (409 ACCOUNT_EXISTS) on the username field and keeps the input', async () => {
     const { user } = renderPage(<PartnerPage />, { session: await signInAs('partner') });
     const dialog = await openCreateForm(user);
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(within(dialog).getByLabelText(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/Username/, 'demo');
     await fill(/Password/, 'Customer1Pass');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
@@ -191,16 +190,13 @@ describe('partner console: creating accounts', formFlow, () => {
   });
 
   it('creates an account, lists it and counts down the allowance', async () => {
-    const username = uniqueUsername('comp_test');
+    const username = uniqueName('comp_test', '_');
     const { user } = renderPage(<PartnerPage />, { session: await signInAs('partner') });
     const allowance = await screen.findByText(/You can create \d+ more of your 25 accounts/);
     const before = Number(/create (\d+) more/.exec(allowance.textContent ?? '')![1]);
 
     const dialog = await openCreateForm(user);
-    const fill = async (label: RegExp, text: string) => {
-      await user.click(within(dialog).getByLabelText(label));
-      await user.paste(text);
-    };
+    const fill = filler(user, dialog);
     await fill(/Username/, username);
     await fill(/Password/, 'Customer1Pass');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Use my contact details' }));
@@ -230,7 +226,7 @@ describe('partner console: creating accounts', formFlow, () => {
 
   it('rolls the month’s bills up per customer and exports them as CSV', async () => {
     const session = await signInAs('partner');
-    const username = uniqueUsername('bill_test');
+    const username = uniqueName('bill_test', '_');
     await createPartnerAccount(
       {
         username,

@@ -1,16 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageResponseSchema } from '../../../contract/storage';
+import type { CreateStorageRequest } from '../../../contract/storage';
 import { request } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { createStorageAs } from '../../testing/resources';
 
+/**
+ * A new storage of demo's with a fresh title from `prefix` (`fields` as `createStorageAs` takes
+ * them), its page open in the whole app.
+ */
+async function openNewStorage(
+  prefix: string,
+  fields: Partial<CreateStorageRequest['storage']> = {},
+  options: Omit<Parameters<typeof renderApp>[0], 'session' | 'path'> = {},
+) {
+  const session = await signInAs('demo');
+  const title = uniqueName(prefix);
+  const storage = await createStorageAs(session, { ...fields, title });
+  const rendered = renderApp({ session, path: `/storage/${storage.uuid}`, ...options });
+  return { session, title, storage, ...rendered };
+}
+
 describe('storage detail page', () => {
   it('backs up now and lists the new backup in maintenance', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('backup source');
-    const storage = await createStorageAs(session, { title });
-    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, title } = await openNewStorage('backup source');
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveTextContent(
@@ -43,10 +57,7 @@ describe('storage detail page', () => {
   });
 
   it('resizes the partition only after the size grew, keeping the backup it takes', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('resize me');
-    const storage = await createStorageAs(session, { zone: 'fi-hel1', size: 10, title });
-    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, title } = await openNewStorage('resize me', { zone: 'fi-hel1', size: 10 });
 
     await user.click(await screen.findByRole('button', { name: 'Resize partition' }));
     let dialog = await screen.findByRole('dialog', { name: /Resize the partition/ });
@@ -87,10 +98,7 @@ describe('storage detail page', () => {
   });
 
   it('offers only servers of the same zone to attach, and no IDE bus for a started one', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('attach candidate');
-    const storage = await createStorageAs(session, { title });
-    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, title } = await openNewStorage('attach candidate');
 
     await user.click(await screen.findByRole('button', { name: 'Attach' }));
     const dialog = await screen.findByRole('dialog', { name: `Attach “${title}” to a server` });
@@ -115,10 +123,7 @@ describe('storage detail page', () => {
   });
 
   it('refuses to shrink a storage and rejects “_” label keys in the edit dialog', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('edit target');
-    const storage = await createStorageAs(session, { zone: 'de-fra1', size: 20, title });
-    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, title } = await openNewStorage('edit target', { zone: 'de-fra1', size: 20 });
 
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: `Edit “${title}”` });
@@ -149,14 +154,11 @@ describe('storage detail page', () => {
   });
 
   it('explains what deleting does to the backups and deletes an unattached storage', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('to delete');
-    const storage = await createStorageAs(session, { title });
-    const { user, location } = renderApp({
-      session,
-      path: `/storage/${storage.uuid}`,
-      undoGraceMs: 100,
-    });
+    const { session, title, storage, user, location } = await openNewStorage(
+      'to delete',
+      {},
+      { undoGraceMs: 100 },
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: `Delete “${title}”?` });
@@ -181,10 +183,7 @@ describe('storage detail page', () => {
   });
 
   it('confirms a clone with a link to the copy, and cancels only after asking', async () => {
-    const session = await signInAs('demo');
-    const title = uniqueName('clone source');
-    const storage = await createStorageAs(session, { title, size: 50 });
-    const { user } = renderApp({ session, path: `/storage/${storage.uuid}` });
+    const { user, title, storage } = await openNewStorage('clone source', { size: 50 });
 
     await user.click(await screen.findByRole('button', { name: 'Clone' }));
     const dialog = await screen.findByRole('dialog', { name: `Clone “${title}”` });

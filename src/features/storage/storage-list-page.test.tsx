@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
+import { renderApp, renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import { StorageListPage } from './storage-list-page';
 
 const rowTitles = (table: HTMLElement) =>
@@ -22,9 +22,7 @@ describe('storage list page', () => {
     expect(screen.getByRole('button', { name: 'Remove label filter env=prod' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Remove label filter env=prod' }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([]),
-    );
+    await waitFor(() => expect(searchOf(location).getAll('label')).toEqual([]));
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Backup' }));
@@ -33,16 +31,12 @@ describe('storage list page', () => {
         'web-1 OS before upgrade',
       ),
     );
-    expect(new URLSearchParams(location.current?.search).get('type')).toBe('backup');
+    expect(searchOf(location).get('type')).toBe('backup');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search title or UUID' }), 'upgrade');
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('search')).toBe('upgrade'),
-    );
+    await waitFor(() => expect(searchOf(location).get('search')).toBe('upgrade'));
     await user.click(screen.getByRole('button', { name: 'Title' }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('sort')).toBe('title'),
-    );
+    await waitFor(() => expect(searchOf(location).get('sort')).toBe('title'));
   });
 
   it('adds a label filter chip and shows an empty state when nothing matches', async () => {
@@ -57,9 +51,7 @@ describe('storage list page', () => {
       'nothing-has-this{Enter}',
     );
     expect(await screen.findByText('No storage matches.')).toBeVisible();
-    expect(new URLSearchParams(location.current?.search).getAll('label')).toEqual([
-      'nothing-has-this',
-    ]);
+    expect(searchOf(location).getAll('label')).toEqual(['nothing-has-this']);
   });
 
   it('lists the account’s own storage by default, public images on request', async () => {
@@ -73,9 +65,7 @@ describe('storage list page', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Access' }));
     await user.click(screen.getByRole('option', { name: 'Private and public' }));
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('access')).toBe('all'),
-    );
+    await waitFor(() => expect(searchOf(location).get('access')).toBe('all'));
     expect((await within(table).findAllByRole('cell', { name: 'public' })).length).toBeGreaterThan(
       0,
     );
@@ -91,9 +81,7 @@ describe('storage list page', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     // The demo account sees its own storages plus every public image, more than ten.
     await user.click(next);
-    await waitFor(() =>
-      expect(new URLSearchParams(location.current?.search).get('offset')).toBe('10'),
-    );
+    await waitFor(() => expect(searchOf(location).get('offset')).toBe('10'));
     expect(await screen.findByText(/^Items 11–/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
   });

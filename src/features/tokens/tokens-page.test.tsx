@@ -1,22 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createToken } from '../../api/tokens';
+import type { Session } from '../../auth/session-store';
 import { formatDateTime } from '../../lib/format';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
 import { TokensPage } from './tokens-page';
 
-async function openCreateDialog(user: ReturnType<typeof renderPage>['user']) {
+/** The tokens page as `session`, its Create dialog open with a fresh name typed in. */
+async function startCreating(session: Session, prefix: string) {
+  const name = uniqueName(prefix);
+  const { user } = renderPage(<TokensPage />, { session });
   await user.click(await screen.findByRole('button', { name: 'Create token' }));
-  return screen.findByRole('dialog', { name: 'Create an API token' });
+  const dialog = await screen.findByRole('dialog', { name: 'Create an API token' });
+  await user.type(within(dialog).getByLabelText(/Name/), name);
+  return { user, dialog, name };
 }
 
 describe('API tokens page', () => {
   it('creates a token, shows its secret once and lists it', async () => {
-    const name = uniqueName('Deploy script');
-    const { user } = renderPage(<TokensPage />, { session: await signInAs('demo') });
-
-    const dialog = await openCreateDialog(user);
-    await user.type(within(dialog).getByLabelText(/Name/), name);
+    const { user, dialog, name } = await startCreating(await signInAs('demo'), 'Deploy script');
     await user.click(within(dialog).getByRole('combobox', { name: 'Expires after' }));
     await user.click(await screen.findByRole('option', { name: '7 days' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
@@ -109,11 +111,7 @@ describe('API tokens page', () => {
   });
 
   it('names the line of an invalid IP range and sends nothing', async () => {
-    const name = uniqueName('Office only');
-    const { user } = renderPage(<TokensPage />, { session: await signInAs('demo') });
-
-    const dialog = await openCreateDialog(user);
-    await user.type(within(dialog).getByLabelText(/Name/), name);
+    const { user, dialog, name } = await startCreating(await signInAs('demo'), 'Office only');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Allow from any address' }));
     await user.type(
       within(dialog).getByLabelText('Allowed IP ranges'),
@@ -140,13 +138,10 @@ describe('API tokens page', () => {
       { name: uniqueName('No token rights'), expires_in: '1h', can_create_tokens: false },
       { authorization: `Bearer ${demo.token}` },
     );
-    const name = uniqueName('Refused');
-    const { user } = renderPage(<TokensPage />, {
-      session: { token: limited.token, username: 'demo', viaPassword: false },
-    });
-
-    const dialog = await openCreateDialog(user);
-    await user.type(within(dialog).getByLabelText(/Name/), name);
+    const { user, dialog, name } = await startCreating(
+      { token: limited.token, username: 'demo', viaPassword: false },
+      'Refused',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
     const alert = await within(dialog).findByRole('alert');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage, signInAs } from '../../testing/render';
+import { renderPage, signInAs, searchOf } from '../../testing/render';
 import { DeviceAvailabilityPage } from './device-availability-page';
 
 const zonesOf = (table: HTMLElement) =>
@@ -29,7 +29,7 @@ describe('device availability page', () => {
         'de-fra1',
       ]),
     );
-    expect(new URLSearchParams(location.current?.search).get('zone')).toBe('de-fra1');
+    expect(searchOf(location).get('zone')).toBe('de-fra1');
   });
 
   it('shows an empty state for a zone without devices', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverQueries } from '../../api/servers';
-import { renderPage, signInAs } from '../../testing/render';
+import { renderPage, signInAs, searchOf } from '../../testing/render';
 import { NetworkUsagePage } from './network-usage-page';
 import { addDays, today } from './usage-range';
 import { markApiCalls } from '../../testing/api-calls';
@@ -53,7 +53,7 @@ describe('network usage page', () => {
     expect(
       await screen.findByText(/This range is 90 days long\..*reads it as CSV instead/),
     ).toBeVisible();
-    expect(new URLSearchParams(location.current?.search).get('from')).toBe(addDays(end, -89));
+    expect(searchOf(location).get('from')).toBe(addDays(end, -89));
 
     await user.click(screen.getByRole('button', { name: 'Table' }));
     // A JSON request would answer 400 for 90 days; the CSV one brings every day since the oldest
