@@ -109,7 +109,7 @@ export function NetworksPage() {
           <SelectFilter
             label="Zone"
             value={zone || 'all'}
-            options={[{ value: 'all', label: 'All zones' }, ...zoneChoices(zones.data)]}
+            options={[{ value: 'all', label: 'All zones' }, ...zoneChoices(zones.data, zone)]}
             onChange={(value) => change({ zone: value === 'all' ? null : value })}
             minWidth={200}
           />

@@ -71,7 +71,7 @@ export function DeviceAvailabilityPage() {
           <SelectFilter
             label="Zone"
             value={zone}
-            options={[{ value: '', label: 'All zones' }, ...zoneChoices(zones.data)]}
+            options={[{ value: '', label: 'All zones' }, ...zoneChoices(zones.data, zone)]}
             onChange={(value) => change('zone', value)}
             minWidth={220}
           />
