@@ -221,15 +221,11 @@ if (report.lighthouse) {
   }
 }
 
-/** bench/throughput.ts's last result, if it has run. */
-function throughputResult(): {
-  ratio?: number;
-  uncached_ratio?: number;
-  mixed_ratio?: number;
-} | null {
+/** bench/throughput.ts's last ratios (`ratios` in its result file), if it has run. */
+function throughputRatios(): { cached?: number; uncached?: number; mixed?: number } | null {
   const file = path.join(here, 'results', 'throughput.json');
   return fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { ratio?: number })
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { ratios: Record<string, number> }).ratios
     : null;
 }
 
@@ -238,7 +234,7 @@ const kb = (route: string) => {
   return bundle ? `${bundle.gzip_kb} KB in ${bundle.scripts} files` : '—';
 };
 const mobile = (route: string) => String(report.lighthouse?.mobile?.[route]?.performance ?? '—');
-const throughput = throughputResult();
+const throughput = throughputRatios();
 const { panel, floor, ratio } = report.storage_first_row_ms;
 console.log('Issue 23, one run');
 console.table([
@@ -259,13 +255,18 @@ console.table([
   },
   {
     measure: 'sandbox throughput ÷ bare node:http, cached reads',
-    value: throughput?.ratio ?? 'run bench/throughput.ts',
+    value: throughput?.cached ?? 'run bench/throughput.ts',
     goal: '≥ 0.5',
   },
   {
     measure: 'same, reads that bypass the response cache',
-    value: throughput?.uncached_ratio ?? '—',
+    value: throughput?.uncached ?? '—',
     goal: '≥ 0.3',
+  },
+  {
+    measure: 'same, 90 % reads and 10 % writes',
+    value: throughput?.mixed ?? '—',
+    goal: 'reported',
   },
   {
     measure: 'first-load JS, sign-in / dashboard (gzip)',
