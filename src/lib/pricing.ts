@@ -2,6 +2,7 @@ import type { Plan } from '../../contract/plan';
 import { serverPlanPricePrefix } from '../../contract/price';
 import type { PriceEntry, PriceZone } from '../../contract/price';
 import {
+  countOf,
   creditsToCurrency,
   formatGibibytes,
   formatMebibytes,
@@ -100,7 +101,7 @@ const storageTierNames: Record<string, string> = {
 
 export function describePlan(plan: Plan): string {
   const parts = [
-    `${plan.core_number} CPU ${plan.core_number === 1 ? 'core' : 'cores'}`,
+    countOf(plan.core_number, 'CPU core'),
     `${formatMebibytes(plan.memory_amount)} memory`,
   ];
   if (plan.storage_size > 0) {
@@ -217,7 +218,7 @@ export function estimateServerCost(input: ServerCostInput): ServerCost {
   } else {
     const core = entryOf(zone, 'server_core');
     const memory = entryOf(zone, 'server_memory');
-    if (core) add(`${cores} CPU ${cores === 1 ? 'core' : 'cores'}`, creditsFor(core, cores));
+    if (core) add(countOf(cores, 'CPU core'), creditsFor(core, cores));
     if (memory) add(`${formatMebibytes(memoryMiB)} memory`, creditsFor(memory, memoryMiB));
   }
 

@@ -10,7 +10,13 @@ import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
 import { QueryView } from '../../components/query-view';
 import { describeAuditAction } from '../../lib/audit-words';
-import { formatDateTime, formatGibibytes, formatMoney, stateLabel } from '../../lib/format';
+import {
+  countOf,
+  formatDateTime,
+  formatGibibytes,
+  formatMoney,
+  stateLabel,
+} from '../../lib/format';
 import { links } from '../../lib/links';
 
 const hourMs = 3_600_000;
@@ -82,7 +88,7 @@ function ServersWidget() {
           return (
             <Typography>
               <Link component={RouterLink} to={links.servers()}>
-                {`${list.length} server${list.length === 1 ? '' : 's'}`}
+                {countOf(list.length, 'server')}
               </Link>
               {states.length > 0 && `: ${states.join(', ')}`}
             </Typography>

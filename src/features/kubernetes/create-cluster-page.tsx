@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
@@ -177,7 +178,7 @@ function ClusterStep({
           .filter((plan) => !plan.deprecated)
           .map((plan) => (
             <MenuItem key={plan.name} value={plan.name}>
-              {`${plan.name}: up to ${plan.max_nodes} worker nodes, ${plan.server_number} control-plane ${plan.server_number === 1 ? 'node' : 'nodes'}`}
+              {`${plan.name}: up to ${plan.max_nodes} worker nodes, ${countOf(plan.server_number, 'control-plane node')}`}
             </MenuItem>
           ))}
       </FormSelect>

@@ -32,7 +32,7 @@ import { QueryTable } from '../../components/query-table';
 import { SectionCard } from '../../components/section-card';
 import { formatBytes } from '../../lib/bytes';
 import { downloadCsv } from '../../lib/csv';
-import { formatDateTime, humanizeKey } from '../../lib/format';
+import { countOf, formatDateTime, humanizeKey } from '../../lib/format';
 import { readRange } from './usage-range';
 
 /** Daily bytes per service, the shape the chart and its table share. */
@@ -205,7 +205,7 @@ export function NetworkUsagePage() {
                 onChange={(event) => setDay(end, event.target.value)}
                 {...(end === 'from'
                   ? { error: rangeError !== null, helperText: rangeError ?? undefined }
-                  : { helperText: `${days} day${days === 1 ? '' : 's'}, in UTC` })}
+                  : { helperText: `${countOf(days, 'day')}, in UTC` })}
               />
             ))}
           </Box>
