@@ -30,6 +30,10 @@ export default defineConfig({
           globalSetup: ['src/testing/sandbox-global-setup.ts'],
           setupFiles: ['src/testing/setup.ts'],
           testTimeout: 15000,
+          // As the server project: each file takes its own tenant and renders its own app, and
+          // nothing is mocked, so a worker's files share React, MUI and the panel's modules
+          // instead of loading them again per file (setup.ts resets what a file leaves behind).
+          isolate: false,
         },
       },
     ],

@@ -93,6 +93,11 @@ export const apiCallLog = {
     apiCallListeners.add(listener);
     return () => void apiCallListeners.delete(listener);
   },
+  /** Forgets every logged request (component tests start each test with an empty log). */
+  clear() {
+    apiCalls = [];
+    apiCallListeners.forEach((listener) => listener());
+  },
 };
 
 /**

@@ -30,13 +30,18 @@ import { useGracePeriod } from './undoable-action';
 interface Selection {
   selected: ReadonlySet<string>;
   setSelected: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  /** The list's actions and how its items are named (BulkSelection's props). */
+  toolbar: BulkActionsProps<unknown>;
+  /** Opens the run dialog of `action` on `items`. */
+  openRun: (run: { action: BulkAction<unknown>; items: unknown[] }) => void;
 }
 
 const SelectionContext = createContext<Selection | null>(null);
 
 function useSelection(): Selection {
   const selection = use(SelectionContext);
-  if (!selection) throw new Error('Selection cells render inside a SelectionProvider');
+  if (!selection)
+    throw new Error('Selection cells and bulk toolbars render inside a BulkSelection');
   return selection;
 }
 
@@ -168,46 +173,54 @@ interface BulkActionsProps<T> {
 }
 
 /**
- * The rows of a list page that the user can select (the table inside has a `selectionColumn`),
- * with a toolbar acting on the selected ones, one API call per item.
+ * Where a list page's row selection and its bulk runs live. It goes around the whole list (its
+ * filters, paging and empty state), not inside it: a run that deletes every row on screen empties
+ * the list, and its results must stay on screen until the user closes them.
  */
 export function BulkSelection<T>({
-  rows,
   children,
   ...toolbar
-}: BulkActionsProps<T> & { rows: T[]; children: ReactNode }) {
+}: BulkActionsProps<T> & { children: ReactNode }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<{ action: BulkAction<T>; items: T[] } | null>(null);
+  const selection = {
+    selected,
+    setSelected,
+    toolbar: toolbar as unknown as BulkActionsProps<unknown>,
+    openRun: setOpen as unknown as Selection['openRun'],
+  };
   return (
-    <SelectionContext value={{ selected, setSelected }}>
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        <BulkActions
-          {...toolbar}
-          items={rows.filter((row) => selected.has(toolbar.idOf(row)))}
-          onFinished={() => setSelected(new Set())}
+    <SelectionContext value={selection}>
+      {children}
+      {open && (
+        <BulkActionDialog
+          idOf={toolbar.idOf}
+          nameOf={toolbar.nameOf}
+          noun={toolbar.noun}
+          action={open.action}
+          items={open.items}
+          onClose={(ran) => {
+            setOpen(null);
+            // A run's results were seen: the selection starts again.
+            if (ran) setSelected(new Set());
+          }}
         />
-        {children}
-      </Box>
+      )}
     </SelectionContext>
   );
 }
 
-function BulkActions<T>({
-  items,
-  idOf,
-  nameOf,
-  noun,
-  actions,
-  onFinished,
-}: BulkActionsProps<T> & {
-  /** The selected items, in list order. */
-  items: T[];
-  /** After a run's dialog closes: clear the selection. */
-  onFinished: () => void;
-}) {
-  const [open, setOpen] = useState<{ action: BulkAction<T>; items: T[] } | null>(null);
+/**
+ * The table of a BulkSelection (it has a `selectionColumn`) under a toolbar that acts on the
+ * selected ones among `rows`, the rows on screen, one API call per item.
+ */
+export function BulkToolbar<T>({ rows, children }: { rows: T[]; children: ReactNode }) {
+  const { selected, toolbar, openRun } = useSelection();
+  const { idOf, noun, actions } = toolbar as unknown as BulkActionsProps<T>;
+  const items = rows.filter((row) => selected.has(idOf(row)));
   const count = items.length;
   return (
-    <>
+    <Box sx={{ display: 'grid', gap: 1 }}>
       <Paper
         variant="outlined"
         role="toolbar"
@@ -226,26 +239,14 @@ function BulkActions<T>({
             variant="outlined"
             color={action.destructive ? 'error' : 'primary'}
             disabled={count === 0}
-            onClick={() => setOpen({ action, items })}
+            onClick={() => openRun({ action, items } as unknown as Parameters<typeof openRun>[0])}
           >
             {action.label}
           </Button>
         ))}
       </Paper>
-      {open && (
-        <BulkActionDialog
-          action={open.action}
-          items={open.items}
-          idOf={idOf}
-          nameOf={nameOf}
-          noun={noun}
-          onClose={(ran) => {
-            setOpen(null);
-            if (ran) onFinished();
-          }}
-        />
-      )}
-    </>
+      {children}
+    </Box>
   );
 }
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, inject, vi } from 'vitest';
-import { setApiBaseUrl } from '../api/http';
+import { apiCallLog, setApiBaseUrl } from '../api/http';
 import { takeTenant } from './tenant';
 
 // Component tests talk to the real sandbox started by sandbox-global-setup.ts (docs/architecture.md, "One fake backend").
@@ -20,4 +20,6 @@ afterEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // The files of one worker share their modules (vitest.config.ts): no request log carries over.
+  apiCallLog.clear();
 });

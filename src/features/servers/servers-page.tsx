@@ -11,7 +11,12 @@ import {
   useStopServer,
 } from '../../api/servers';
 import type { BulkAction } from '../../components/bulk-actions';
-import { BulkSelection, labelActions, selectionColumn } from '../../components/bulk-actions';
+import {
+  BulkSelection,
+  BulkToolbar,
+  labelActions,
+  selectionColumn,
+} from '../../components/bulk-actions';
 import { CreateButton } from '../../components/create-button';
 import { DataTable } from '../../components/data-table';
 import { LabelFilter } from '../../components/label-filter';
@@ -124,43 +129,44 @@ export function ServersPage() {
         description="Your cloud servers in every zone. States update by themselves while a server starts, stops or is created."
         actions={createButton}
       />
-      <PagedList
-        query={servers}
-        loadingLabel="Loading servers"
-        errorTitle="Servers could not be loaded"
-        filters={filters}
-        read={serverPageCall(params)}
-        empty={
-          filtered ? (
-            <EmptyState
-              title={params.offset > 0 ? 'No more servers on this page.' : 'No server matches.'}
-              description="Change the filters to see more servers."
-            />
-          ) : (
-            <EmptyState title="No servers yet." action={createButton} />
-          )
-        }
-        paging={{ limit: params.limit, offset: params.offset, change }}
+      <BulkSelection
+        idOf={(server: ServerSummary) => server.uuid}
+        nameOf={(server) => server.title}
+        noun={{ one: 'server', many: 'servers' }}
+        actions={bulkActions}
       >
-        {(items) => (
-          <BulkSelection
-            rows={items}
-            idOf={(server) => server.uuid}
-            nameOf={(server) => server.title}
-            noun={{ one: 'server', many: 'servers' }}
-            actions={bulkActions}
-          >
-            <DataTable
-              label="Servers"
-              columns={columns}
-              data={items}
-              getRowId={(server) => server.uuid}
-              rowHeaderColumn="title"
-              sorting={urlSorting(serverSortFields, params, change)}
-            />
-          </BulkSelection>
-        )}
-      </PagedList>
+        <PagedList
+          query={servers}
+          loadingLabel="Loading servers"
+          errorTitle="Servers could not be loaded"
+          filters={filters}
+          read={serverPageCall(params)}
+          empty={
+            filtered ? (
+              <EmptyState
+                title={params.offset > 0 ? 'No more servers on this page.' : 'No server matches.'}
+                description="Change the filters to see more servers."
+              />
+            ) : (
+              <EmptyState title="No servers yet." action={createButton} />
+            )
+          }
+          paging={{ limit: params.limit, offset: params.offset, change }}
+        >
+          {(items) => (
+            <BulkToolbar rows={items}>
+              <DataTable
+                label="Servers"
+                columns={columns}
+                data={items}
+                getRowId={(server) => server.uuid}
+                rowHeaderColumn="title"
+                sorting={urlSorting(serverSortFields, params, change)}
+              />
+            </BulkToolbar>
+          )}
+        </PagedList>
+      </BulkSelection>
     </>
   );
 }

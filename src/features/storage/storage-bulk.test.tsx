@@ -105,6 +105,11 @@ describe('bulk actions on the storage list', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete 1 storage' }));
     expect(await within(dialog).findByText('1 done, 0 failed.')).toBeVisible();
+    // The run emptied the list behind the dialog: its results stay until the user closes them.
+    expect(await screen.findByText('No storage matches.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete: 1 storage' })).toHaveTextContent(
+      '1 done, 0 failed.',
+    );
     await expect(
       request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session)),
     ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' });

@@ -12,7 +12,7 @@ import {
   useDeleteStorage,
 } from '../../api/storage';
 import type { BulkAction } from '../../components/bulk-actions';
-import { BulkSelection, labelActions } from '../../components/bulk-actions';
+import { BulkSelection, BulkToolbar, labelActions } from '../../components/bulk-actions';
 import { LabelFilter } from '../../components/label-filter';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { CreateButton } from '../../components/create-button';
@@ -118,46 +118,47 @@ export function StorageListPage() {
         description="Block storage, backups, templates and CD-ROM images in every zone."
         actions={<CreateButton onClick={() => setCreating(true)}>Create storage</CreateButton>}
       />
-      <PagedList
-        query={storages}
-        loadingLabel="Loading storage"
-        errorTitle="Storage could not be loaded"
-        filters={filters}
-        read={storageListCall(params)}
-        empty={
-          <EmptyState
-            title={
-              (params.offset ?? 0) > 0 ? 'No more storage on this page.' : 'No storage matches.'
-            }
-            description={
-              favorites
-                ? 'Mark public templates or CD-ROM images as favorites on their pages.'
-                : 'Change the filters, or create a storage.'
-            }
-          />
-        }
-        paging={favorites ? undefined : { limit: url.limit, offset: url.offset, change }}
+      <BulkSelection
+        idOf={(storage: StorageSummary) => storage.uuid}
+        nameOf={(storage) => storage.title}
+        noun={{ one: 'storage', many: 'storages' }}
+        actions={bulkActions}
       >
-        {(items) =>
-          favorites ? (
-            <StorageTable storages={items} />
-          ) : (
-            <BulkSelection
-              rows={items}
-              idOf={(storage) => storage.uuid}
-              nameOf={(storage) => storage.title}
-              noun={{ one: 'storage', many: 'storages' }}
-              actions={bulkActions}
-            >
-              <StorageTable
-                selectable
-                storages={items}
-                sorting={urlSorting(storageSortFields, url, change)}
-              />
-            </BulkSelection>
-          )
-        }
-      </PagedList>
+        <PagedList
+          query={storages}
+          loadingLabel="Loading storage"
+          errorTitle="Storage could not be loaded"
+          filters={filters}
+          read={storageListCall(params)}
+          empty={
+            <EmptyState
+              title={
+                (params.offset ?? 0) > 0 ? 'No more storage on this page.' : 'No storage matches.'
+              }
+              description={
+                favorites
+                  ? 'Mark public templates or CD-ROM images as favorites on their pages.'
+                  : 'Change the filters, or create a storage.'
+              }
+            />
+          }
+          paging={favorites ? undefined : { limit: url.limit, offset: url.offset, change }}
+        >
+          {(items) =>
+            favorites ? (
+              <StorageTable storages={items} />
+            ) : (
+              <BulkToolbar rows={items}>
+                <StorageTable
+                  selectable
+                  storages={items}
+                  sorting={urlSorting(storageSortFields, url, change)}
+                />
+              </BulkToolbar>
+            )
+          }
+        </PagedList>
+      </BulkSelection>
       {creating && (
         <Suspense>
           <CreateStorageDialog
