@@ -303,27 +303,16 @@ describe('request bodies', () => {
   });
 
   it('reports attribute errors of an XML body with the attribute codes', async () => {
-    expectProblem(
-      await postToken(
+    const refused = {
+      UNKNOWN_ATTRIBUTE:
         '<token><name>x</name><expires_in>1h</expires_in><colour>red</colour></token>',
-        xml,
-      ),
-      400,
-      'UNKNOWN_ATTRIBUTE',
-    );
-    expectProblem(
-      await postToken(
+      CAN_CREATE_TOKENS_INVALID:
         '<token><name>x</name><expires_in>1h</expires_in><can_create_tokens>yes</can_create_tokens></token>',
-        xml,
-      ),
-      400,
-      'CAN_CREATE_TOKENS_INVALID',
-    );
-    expectProblem(
-      await postToken('<token><expires_in>1h</expires_in></token>', xml),
-      400,
-      'NAME_MISSING',
-    );
+      NAME_MISSING: '<token><expires_in>1h</expires_in></token>',
+    };
+    for (const [code, body] of Object.entries(refused)) {
+      expectProblem(await postToken(body, xml), 400, code);
+    }
   });
 });
 

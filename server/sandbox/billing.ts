@@ -380,6 +380,41 @@ export function createBillingLedger(
     });
   }
 
+  /**
+   * `repo` with its update closing the open period when `billedChange` says a billed attribute
+   * changes, so the bill shows each stretch at its own price, and its delete closing it for good.
+   */
+  function closingPeriods<
+    Row extends { uuid: string },
+    Period extends BillingPeriod | undefined,
+    Repo extends {
+      find(uuid: string): Row | undefined;
+      update(row: Row): void;
+      delete(uuid: string): void;
+    },
+  >(
+    repo: Repo,
+    periodOf: (row: Row) => Period,
+    billedChange: (before: Period, old: Row, row: Row) => boolean,
+  ): Repo {
+    return {
+      ...repo,
+      update(row: Row) {
+        const old = repo.find(row.uuid);
+        if (old) {
+          const before = periodOf(old);
+          if (billedChange(before, old, row)) close(before, false);
+        }
+        repo.update(row);
+      },
+      delete(uuid: string) {
+        const old = repo.find(uuid);
+        if (old) close(periodOf(old), true);
+        repo.delete(uuid);
+      },
+    };
+  }
+
   const serverKey = (p: BillingPeriod) =>
     JSON.stringify([
       p.plan,
@@ -473,22 +508,11 @@ export function createBillingLedger(
         if (after.license !== before.license || after.size !== before.size) close(before, false);
       };
       return {
-        ...repo,
-        update(row) {
-          const old = repo.find(row.uuid);
-          if (old) {
-            const before = serverPeriod(old);
-            if (serverKey(before) !== serverKey(serverPeriod(row, before.license))) {
-              close(before, false);
-            }
-          }
-          repo.update(row);
-        },
-        delete(uuid) {
-          const old = repo.find(uuid);
-          if (old) close(serverPeriod(old), true);
-          repo.delete(uuid);
-        },
+        ...closingPeriods(
+          repo,
+          serverPeriod,
+          (before, _old, row) => serverKey(before) !== serverKey(serverPeriod(row, before.license)),
+        ),
         addDevice(device) {
           withLicenseChange(device.server_uuid, () => repo.addDevice(device));
         },
@@ -499,23 +523,12 @@ export function createBillingLedger(
     },
     trackStorages(repo: StorageRepository): StorageRepository {
       storages = repo;
-      return {
-        ...repo,
-        update(row) {
-          const old = repo.find(row.uuid);
-          if (old) {
-            const before = storagePeriod(old);
-            const after = storagePeriod({ ...old, ...row, type: old.type });
-            if (storageKey(before) !== storageKey(after)) close(before, false);
-          }
-          repo.update(row);
-        },
-        delete(uuid) {
-          const old = repo.find(uuid);
-          if (old) close(storagePeriod(old), true);
-          repo.delete(uuid);
-        },
-      };
+      return closingPeriods(
+        repo,
+        storagePeriod,
+        (before, old, row) =>
+          storageKey(before) !== storageKey(storagePeriod({ ...old, ...row, type: old.type })),
+      );
     },
     /** Public IPv4 addresses bill until released: use this repository everywhere. */
     trackAddresses(repo: InterfaceRepository): InterfaceRepository {

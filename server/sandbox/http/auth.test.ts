@@ -107,18 +107,23 @@ describe('authentication matrix: every route refuses every bad credential', () =
   it('knows every API route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
     expect(routes).toEqual(
-      expect.arrayContaining([
-        { method: 'GET', url: '/1.2/zone' },
-        { method: 'GET', url: '/1.2/price' },
-        { method: 'GET', url: '/1.3/zone' },
-        { method: 'GET', url: '/1.3/price' },
-        { method: 'GET', url: '/1.3/plan' },
-        { method: 'GET', url: '/1.3/account' },
-        { method: 'GET', url: '/1.3/account/tokens' },
-        { method: 'POST', url: '/1.3/account/tokens' },
-        { method: 'GET', url: `/1.3/account/tokens/${someTokenId}` },
-        { method: 'DELETE', url: `/1.3/account/tokens/${someTokenId}` },
-      ]),
+      expect.arrayContaining(
+        [
+          'GET /1.2/zone',
+          'GET /1.2/price',
+          'GET /1.3/zone',
+          'GET /1.3/price',
+          'GET /1.3/plan',
+          'GET /1.3/account',
+          'GET /1.3/account/tokens',
+          'POST /1.3/account/tokens',
+          `GET /1.3/account/tokens/${someTokenId}`,
+          `DELETE /1.3/account/tokens/${someTokenId}`,
+        ].map((route) => {
+          const [method, url] = route.split(' ');
+          return { method, url };
+        }),
+      ),
     );
   });
 

@@ -117,30 +117,13 @@ describe('every load-balancer path', () => {
     });
     expect(floating.statusCode).toBe(201);
     const address = (floating.json() as { ip_address: { address: string } }).ip_address.address;
-    expect(await expectStatus('GET', `${lbUrl}/ip-addresses`, undefined, 200)).toEqual([]);
-    expect(
-      await expectStatus(
-        'POST',
-        `${lbUrl}/ip-addresses`,
-        { address, network_name: 'outside' },
-        201,
-      ),
-    ).toMatchObject({ address, network_name: 'outside' });
-    await refused(
-      'POST',
-      `${lbUrl}/ip-addresses`,
-      { address, network_name: 'outside' },
-      409,
-      'IP_ADDRESS_IN_USE',
-    );
-    await expectStatus('DELETE', `${lbUrl}/ip-addresses/${address}`, undefined, 204);
-    await refused(
-      'DELETE',
-      `${lbUrl}/ip-addresses/${address}`,
-      undefined,
-      404,
-      'IP_ADDRESS_NOT_FOUND',
-    );
+    const addresses = `${lbUrl}/ip-addresses`;
+    const body = { address, network_name: 'outside' };
+    expect(await expectStatus('GET', addresses, undefined, 200)).toEqual([]);
+    expect(await expectStatus('POST', addresses, body, 201)).toMatchObject(body);
+    await refused('POST', addresses, body, 409, 'IP_ADDRESS_IN_USE');
+    await expectStatus('DELETE', `${addresses}/${address}`, undefined, 204);
+    await refused('DELETE', `${addresses}/${address}`, undefined, 404, 'IP_ADDRESS_NOT_FOUND');
   });
 
   it('backends, members and resolvers', async () => {
@@ -296,13 +279,8 @@ describe('every load-balancer path', () => {
       name: 'cert2',
     });
     await refused('PATCH', `${tls}/nope`, { name: 'x' }, 404, 'TLS_CONFIG_NOT_FOUND');
-    await refused(
-      'DELETE',
-      `${base}/certificate-bundles/${bundleUuid}`,
-      undefined,
-      409,
-      'CERTIFICATE_BUNDLE_IN_USE',
-    );
+    const bundle = `${base}/certificate-bundles/${bundleUuid}`;
+    await refused('DELETE', bundle, undefined, 409, 'CERTIFICATE_BUNDLE_IN_USE');
     await expectStatus('DELETE', `${tls}/cert2`, undefined, 204);
     await refused('DELETE', `${tls}/cert2`, undefined, 404, 'TLS_CONFIG_NOT_FOUND');
   });

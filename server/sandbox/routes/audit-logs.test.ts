@@ -267,23 +267,15 @@ describe('GET /1.3/audit-logs/{cloudEventID}', () => {
   });
 
   it('answers 400 for a malformed id, 404 for an unknown one, 403 for another account’s', async () => {
-    expectProblem(await get('/1.3/audit-logs/not-an-event'), 400, 'BAD_REQUEST');
-    expectProblem(
-      await get('/1.3/audit-logs/01ARZ3NDEKTSV4RRFFQ69G5FAV'),
-      404,
-      'RESOURCE_NOT_FOUND',
-    );
     const [mine] = (await list('?limit=1&q=demo')).rows;
-    expectProblem(
-      await get(`/1.3/audit-logs/${mine!.cloud_event_id}`, otherAuth),
-      403,
-      'FORBIDDEN',
-    );
-    expectProblem(
-      await get(`/1.3/audit-logs/${mine!.cloud_event_id}`, viewerAuth),
-      403,
-      'FORBIDDEN',
-    );
+    for (const [id, auth, status, code] of [
+      ['not-an-event', demoAuth, 400, 'BAD_REQUEST'],
+      ['01ARZ3NDEKTSV4RRFFQ69G5FAV', demoAuth, 404, 'RESOURCE_NOT_FOUND'],
+      [mine!.cloud_event_id, otherAuth, 403, 'FORBIDDEN'],
+      [mine!.cloud_event_id, viewerAuth, 403, 'FORBIDDEN'],
+    ] as const) {
+      expectProblem(await get(`/1.3/audit-logs/${id}`, auth), status, code);
+    }
   });
 });
 

@@ -538,25 +538,18 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   // The real service may still answer `started` to a stop (api-reference-notes §2.5); like start and
   // restart, the sandbox shows the change in progress as `maintenance` until the guest is down.
-  handle(
-    scope,
-    serverEndpoints.stop,
-    async ({ request, params, body }) => {
-      const given = body as typeof body | undefined;
-      return takeDown(request, params.uuid, 'stop', given?.stop_server.stop_type);
-    },
-    optionalBody,
-  );
-
-  handle(
-    scope,
-    serverEndpoints.restart,
-    async ({ request, params, body }) => {
-      const given = body as typeof body | undefined;
-      return takeDown(request, params.uuid, 'restart', given?.restart_server.stop_type);
-    },
-    optionalBody,
-  );
+  for (const action of ['stop', 'restart'] as const) {
+    handle(
+      scope,
+      serverEndpoints[action],
+      async ({ request, params, body }) => {
+        // The one attribute of the body is `stop_server` or `restart_server`.
+        const given = body as typeof body | undefined;
+        return takeDown(request, params.uuid, action, given && Object.values(given)[0]?.stop_type);
+      },
+      optionalBody,
+    );
+  }
 
   // Classic server-centric storage operations (api-reference-notes §2.1, §3.1): the same records, rules and
   // audit rows as /storage/{uuid}/attach|detach, answered with the server record.
@@ -564,8 +557,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     scope,
     serverEndpoints.attachStorage,
     async ({ request, params, body: { storage_device: body } }) => {
-      const principal = principalOf(request);
-      const server = resources.serverFor(principal, params.uuid);
+      const server = serverOf(request, params.uuid);
       const { storage: uuid, ...device } = body;
       // Only a CD-ROM device may be attached empty (api-reference-notes §3.3).
       if (uuid === undefined && device.type !== 'cdrom') {
@@ -575,7 +567,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         );
       }
       const storage =
-        uuid === undefined ? undefined : resources.storageFor(principal, uuid, 'read');
+        uuid === undefined ? undefined : resources.storageFor(principalOf(request), uuid, 'read');
       attachments.attach(request, server, storage, device);
       return reread(server);
     },
@@ -585,8 +577,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     scope,
     serverEndpoints.detachStorage,
     async ({ request, params, body: { storage_device: body } }) => {
-      const principal = principalOf(request);
-      const server = resources.serverFor(principal, params.uuid);
+      const server = serverOf(request, params.uuid);
       const devices = servers.devices(server.uuid);
       if (body.address !== undefined) {
         const device = devices.find((item) => item.address === body.address);
@@ -604,7 +595,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       if (body.storage === undefined) {
         throw missingAttribute('address', 'Give the device address or the storage UUID.');
       }
-      const storage = resources.storageFor(principal, body.storage, 'read');
+      const storage = resources.storageFor(principalOf(request), body.storage, 'read');
       // As on the storage path (api-rules §3), a storage this server does not hold is left unchanged.
       const targets = devices
         .filter((device) => device.storage_uuid === storage.uuid)
@@ -614,17 +605,12 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     },
   );
 
-  handle(
-    scope,
-    serverEndpoints.loadCdrom,
-    async ({ request, params, body: { storage_device: body } }) => {
-      const principal = principalOf(request);
-      const server = resources.serverFor(principal, params.uuid);
-      const storage = resources.storageFor(principal, body.storage, 'read');
-      attachments.loadCdrom(request, server, storage);
-      return reread(server);
-    },
-  );
+  handle(scope, serverEndpoints.loadCdrom, async ({ request, params, body }) => {
+    const server = serverOf(request, params.uuid);
+    const storage = resources.storageFor(principalOf(request), body.storage_device.storage, 'read');
+    attachments.loadCdrom(request, server, storage);
+    return reread(server);
+  });
 
   handle(scope, serverEndpoints.ejectCdrom, async ({ request, params }) => {
     const server = serverOf(request, params.uuid);

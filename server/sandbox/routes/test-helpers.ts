@@ -13,6 +13,7 @@ import type { StorageDetails } from '../../../contract/storage';
 import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
 import type { ServerOptions, SkydeckServer } from '../../app';
 import { buildServer } from '../../app';
+import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
 import type { ManualClock } from '../testing';
 import { buildTestServer, demoAuth, expectProblem } from '../testing';
@@ -66,12 +67,16 @@ export function resourceClient(app: () => SkydeckServer) {
   const getBody = <T>(schema: { parse(value: unknown): T }, url: string, auth = demoAuth) =>
     okBody(schema, 'GET', url, undefined, 200, auth);
 
-  /** A request with an XML body that asks for XML back. */
-  const callXml = (method: string, url: string, xml: string) =>
-    call(method, url, xml, demoAuth, {
+  /** `POST url` with an XML body, asking for XML back: answered 201 in XML, the answer parsed. */
+  async function postXml(url: string, xml: string) {
+    const response = await call('POST', url, xml, demoAuth, {
       'content-type': 'application/xml',
       accept: 'application/xml',
     });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    return parseXml(response.body);
+  }
 
   const storage = async (uuid: string, auth = demoAuth): Promise<StorageDetails> =>
     (await getBody(storageResponseSchema, `/1.3/storage/${uuid}`, auth)).storage;
@@ -148,7 +153,7 @@ export function resourceClient(app: () => SkydeckServer) {
     ok,
     okBody,
     getBody,
-    callXml,
+    postXml,
     storage,
     server,
     storages,
@@ -213,6 +218,25 @@ export const specZoneIds = [
 /** A query of `count` distinct label filters (`label=k0&label=k1…`). */
 export const labelFilters = (count: number) =>
   Array.from({ length: count }, (_, index) => `label=k${index}`).join('&');
+
+/** `list` answers 32 label filters (`empty`: none matches) and refuses a 33rd, naming the limit. */
+export async function expectLabelFilterLimit(
+  call: ReturnType<typeof resourceClient>['call'],
+  list: string,
+  empty: unknown,
+) {
+  const most = await call('GET', `${list}?${labelFilters(32)}`);
+  expect({ status: most.statusCode, body: most.json() as unknown }).toEqual({
+    status: 200,
+    body: empty,
+  });
+  const error = expectProblem(
+    await call('GET', `${list}?${labelFilters(33)}`),
+    400,
+    'LABEL_INVALID',
+  );
+  expect(error.error_message).toContain('32');
+}
 
 /** An IPv4 block of a network create body, with DHCP on. */
 export const ipv4Block = (address: string, extra: Record<string, unknown> = {}) => ({

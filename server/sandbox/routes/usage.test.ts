@@ -60,12 +60,12 @@ describe('network usage', () => {
   });
 
   it('requires from and to', async () => {
-    expectProblem(await get('/1.3/account/network_usage'), 400, 'FROM_MISSING');
-    expectProblem(
-      await get('/1.3/account/network_usage?from=yesterday&to=today'),
-      400,
-      'FROM_INVALID',
-    );
+    for (const [query, code] of [
+      ['', 'FROM_MISSING'],
+      ['?from=yesterday&to=today', 'FROM_INVALID'],
+    ] as const) {
+      expectProblem(await get(`/1.3/account/network_usage${query}`), 400, code);
+    }
   });
 
   it('sums account traffic and reports the current pool', async () => {
