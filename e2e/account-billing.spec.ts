@@ -3,17 +3,14 @@ import {
   expect,
   expectNoAxeViolations,
   fillSubaccountForm,
-  signIn,
   signInWithPassword,
   test,
 } from './support';
 
+test.use({ signedIn: 'demo' });
+
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
 
 test('create a subaccount, then sign in as it', async ({ page }) => {
   await page.getByRole('navigation').getByRole('link', { name: 'Subaccounts' }).click();

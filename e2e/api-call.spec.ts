@@ -6,10 +6,11 @@ import {
   expect,
   expectNoAxeViolations,
   fillSubaccountForm,
-  signIn,
   test,
   unique,
 } from './support';
+
+test.use({ signedIn: 'demo' });
 
 /** Opens the "API call" view inside `scope` and reads its curl command as shown. */
 async function curlOf(scope: Locator) {
@@ -31,10 +32,8 @@ function runCurl(command: string, token: string) {
 test('a filtered list’s API call, run with curl, answers the rows the page shows', async ({
   page,
   api,
-  users,
 }) => {
   const { token } = await createApiToken(api);
-  await signIn(page, users.demo);
   await page.goto('/servers?state=started&sort=title');
   const table = page.getByRole('table', { name: 'Servers' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -60,12 +59,10 @@ test('a delete dialog shows the request it will send; run with curl, it deletes'
   page,
   request,
   api,
-  users,
 }) => {
   const { token } = await createApiToken(api);
   const title = unique('e2e api call');
   const disk = await createDisk(api, { title });
-  await signIn(page, users.demo);
   await page.goto(`/storage/${disk.uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
@@ -86,13 +83,7 @@ test('a delete dialog shows the request it will send; run with curl, it deletes'
   expect(gone.status()).toBe(404);
 });
 
-test('a create dialog’s API call hides the password it sends', async ({
-  page,
-  request,
-  api,
-  users,
-}) => {
-  await signIn(page, users.demo);
+test('a create dialog’s API call hides the password it sends', async ({ page, request, api }) => {
   await page.goto('/subaccounts');
   await page.getByRole('button', { name: 'Create subaccount' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a subaccount' });

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import { createDisk, expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import { createDisk, expect, expectNoAxeViolations, test, unique } from './support';
 
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
+test.use({ signedIn: 'demo' });
 
 test('a change is found in the audit log by its UUID, opened, exported, and the view survives a reload', async ({
   page,

@@ -5,10 +5,11 @@ import {
   defaultUndoGraceMs,
   expect,
   expectNoAxeViolations,
-  signIn,
   test,
   unique,
 } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function showOnly(page: Page, search: string) {
   await page.goto(`/storage?search=${encodeURIComponent(search)}`);
@@ -18,14 +19,12 @@ async function showOnly(page: Page, search: string) {
 test('label two disks at once, then delete one with its title typed and take it back with Undo', async ({
   page,
   api,
-  users,
 }) => {
   const prefix = unique('e2e bulk');
   const first = await createDisk(api, { title: `${prefix} one` });
   const second = await createDisk(api, { title: `${prefix} two` });
   // The page's clock is the test's: the Undo grace period ends when the test says so.
   await page.clock.install();
-  await signIn(page, users.demo);
 
   const table = await showOnly(page, prefix);
   await expect(table.getByRole('rowheader')).toHaveCount(2);
@@ -92,13 +91,11 @@ test('label two disks at once, then delete one with its title typed and take it 
 test('a bulk delete asks for the count and lists a disk the API refuses as failed', async ({
   page,
   api,
-  users,
 }) => {
   // Titled so that one search shows it next to web-1 OS, which is attached to web-1: the API
   // refuses to delete that one.
   const free = await createDisk(api, { title: unique('web-1 OS bulk delete') });
   await page.clock.install();
-  await signIn(page, users.demo);
   await page.goto('/storage?search=web-1%20OS');
   const table = page.getByRole('table', { name: 'Storages' });
   await table.getByRole('checkbox', { name: 'Select web-1 OS', exact: true }).check();

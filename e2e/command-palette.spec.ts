@@ -1,12 +1,12 @@
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`Ctrl+K jumps to a server by name; palette and cheat sheet pass axe (${scheme})`, async ({
     page,
-    users,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, users.demo);
 
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('dialog', { name: 'Search or jump to' });

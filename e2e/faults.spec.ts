@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './support';
+import { expect, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 /**
  * Faults the spec names (issue 11): during maintenance (503) the panel shows a banner and retries
@@ -44,9 +46,7 @@ async function createDuringMaintenance(page: Page, request: APIRequestContext, t
 test('maintenance: a banner, the change waits and completes by itself when the service is back', async ({
   page,
   request,
-  users,
 }) => {
-  await signIn(page, users.demo);
   const title = unique('made through maintenance');
   const dialog = await createDuringMaintenance(page, request, title);
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
@@ -61,9 +61,7 @@ test('maintenance: a banner, the change waits and completes by itself when the s
 test('maintenance: a page that cannot load waits and shows its data once the service is back', async ({
   page,
   request,
-  users,
 }) => {
-  await signIn(page, users.demo);
   await setFaults(request, { maintenance: true });
   await page.goto('/servers');
   await expect(banner(page)).toBeVisible();
@@ -75,9 +73,7 @@ test('maintenance: a page that cannot load waits and shows its data once the ser
 test('a 500 is explained, the input stays, and trying again succeeds', async ({
   page,
   request,
-  users,
 }) => {
-  await signIn(page, users.demo);
   const title = unique('after a hiccup');
   const dialog = await fillCreateStorage(page, title);
 
@@ -96,10 +92,8 @@ test('a 500 is explained, the input stays, and trying again succeeds', async ({
 test('maintenance: the banner leaves a dialog’s buttons uncovered and usable on a phone', async ({
   page,
   request,
-  users,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, users.demo);
   const title = unique('kept clear of the banner');
   const dialog = await createDuringMaintenance(page, request, title);
   const bannerTop = (await banner(page).boundingBox())!.y;

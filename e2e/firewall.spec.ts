@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function openFirewallTab(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
@@ -8,10 +10,6 @@ async function openFirewallTab(page: Page) {
   await page.getByRole('tab', { name: 'Firewall' }).click();
   await expect(page).toHaveURL(/\?tab=firewall$/);
 }
-
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
 
 test('turn the firewall on, add the SSH and web presets, drop the rest, and see the rules in order', async ({
   page,

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import type { Api } from './support';
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -57,9 +59,8 @@ jwt:
         prefix: "oidc:"
 `;
 
-test('create a cluster with two node groups and watch it run', async ({ page, users }) => {
+test('create a cluster with two node groups and watch it run', async ({ page }) => {
   const name = `e2e-${Date.now().toString(36)}`;
-  await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'Kubernetes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kubernetes' })).toBeVisible();
   await page.getByRole('link', { name: 'Create cluster' }).first().click();
@@ -100,7 +101,6 @@ test('create a cluster with two node groups and watch it run', async ({ page, us
 test('scale, add a node group, upgrade, import OIDC issuers and download both kubeconfigs', async ({
   page,
   api,
-  users,
 }) => {
   const { name, uuid } = await createCluster(api, {
     name: `e2e-${Date.now().toString(36)}`,
@@ -110,7 +110,6 @@ test('scale, add a node group, upgrade, import OIDC issuers and download both ku
       { name: 'batch', count: 1, plan: '4xCPU-8GB' },
     ],
   });
-  await signIn(page, users.demo);
   await page.goto(`/kubernetes/${uuid}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const overview = page.getByRole('region', { name: 'Overview' });
@@ -211,7 +210,6 @@ test('scale, add a node group, upgrade, import OIDC issuers and download both ku
 test('cluster details, dialogs and the OIDC page have no axe violations in the dark theme', async ({
   page,
   api,
-  users,
 }) => {
   const cluster = await createCluster(api, {
     name: `dark-${Date.now().toString(36)}`,
@@ -223,7 +221,6 @@ test('cluster details, dialogs and the OIDC page have no axe violations in the d
   });
 
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, users.demo);
   await page.goto(`/kubernetes/${cluster.uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: cluster.name })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Nodes of default' })).toBeVisible();

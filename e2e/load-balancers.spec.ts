@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './support';
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -51,14 +53,12 @@ async function startedServer(api: Api, title: string) {
 test('put a load balancer in front of two servers, serve HTTPS, redirect HTTP and see a stopped server go down', async ({
   page,
   api,
-  users,
 }) => {
   const stamp = Date.now().toString(36);
   const [first, second] = [`lb-a-${stamp}`, `lb-b-${stamp}`];
   await Promise.all([startedServer(api, first), startedServer(api, second)]);
   const name = `e2e-${stamp}`;
 
-  await signIn(page, users.demo);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Load balancers' })

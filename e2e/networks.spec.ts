@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
+test.use({ signedIn: 'demo' });
+
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option }).click();
@@ -19,10 +21,6 @@ async function addFloatingAddress(page: Page) {
   expect(address, text).toBeTruthy();
   return address!;
 }
-
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
 
 test('a router and a private network, refused until its gateway is inside it, then attached', async ({
   page,

@@ -1,5 +1,7 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 /**
  * Holds every script whose text contains `marker` until `release` settles, and answers the
@@ -18,10 +20,6 @@ async function holdScripts(page: Page, marker: string, release: Promise<unknown>
   });
   return { held: () => held };
 }
-
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
 
 test('the storage list is requested while the page’s own code is still on its way', async ({
   page,

@@ -1,13 +1,13 @@
 import { serverResponseSchema } from '../contract/server';
 import { choose, expectConsoleDetails, fillCreateOptions, sshKey } from './server-steps';
-import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import { expect, expectNoAxeViolations, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 test('create a server with an SSH key, user data and simple backups, see its one-time password once and open its console', async ({
   page,
-  users,
   api,
 }) => {
-  await signIn(page, users.demo);
   await page.goto('/servers/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
 

@@ -1,14 +1,14 @@
-import { createServer, expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import { createServer, expect, expectNoAxeViolations, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 test('a server group with anti-affinity: two servers added, each member shows its status', async ({
   page,
-  users,
   api,
 }) => {
   const first = await createServer(api, unique('e2e member a'));
   const second = await createServer(api, unique('e2e member b'));
   const groupTitle = unique('e2e group');
-  await signIn(page, users.demo);
 
   await test.step('create the group with best-effort anti-affinity', async () => {
     await page

@@ -8,7 +8,9 @@ import {
   fillCreateOptions,
   sshKey,
 } from './server-steps';
-import { createServer, expect, signIn, test, unique } from './support';
+import { createServer, expect, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 /**
  * Issue 21 end to end: one server from its creation to its console, through the features that
@@ -17,7 +19,6 @@ import { createServer, expect, signIn, test, unique } from './support';
  */
 test('create a server with options, firewall it, group it, change its plan and open its console', async ({
   page,
-  users,
   api,
 }) => {
   const neighbour = await createServer(api, unique('e2e neighbour'));
@@ -33,8 +34,6 @@ test('create a server with options, firewall it, group it, change its plan and o
   const heading = page.getByRole('heading', { level: 1, name: title });
   const stop = page.getByRole('button', { name: 'Stop', exact: true });
   const start = page.getByRole('button', { name: 'Start', exact: true });
-
-  await signIn(page, users.demo);
 
   await test.step('create the server with an SSH key, user data and simple backups', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();

@@ -1,16 +1,14 @@
 import type { Page } from '@playwright/test';
 import { changePlanSeeingPrices } from './server-steps';
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function openWeb1(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
   await page.getByRole('link', { name: 'web-1', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'web-1' })).toBeVisible();
 }
-
-test.beforeEach(async ({ page, users }) => {
-  await signIn(page, users.demo);
-});
 
 test('stop a server, change its plan seeing both prices, start it and set a simple backup plan', async ({
   page,

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import { expect, expectNoAxeViolations, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -8,9 +10,7 @@ async function choose(page: Page, field: string, option: string | RegExp) {
 
 test('create a server with a cost preview, watch it start, stop it and delete it with its disk', async ({
   page,
-  users,
 }) => {
-  await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
   // The dashboard's activity links (“create server”) are gone once the list is shown.
   await expect(page.getByRole('heading', { level: 1, name: 'Servers' })).toBeVisible();

@@ -1,11 +1,12 @@
-import { expect, expectNoAxeViolations, signIn, storedSession, test, unique } from './support';
+import { expect, expectNoAxeViolations, storedSession, test, unique } from './support';
+
+test.use({ signedIn: 'demo' });
 
 test('a session revoked mid-form: sign in again in a dialog and the storage is created', async ({
   page,
   api,
   users,
 }) => {
-  await signIn(page, users.demo);
   await page.goto('/storage');
   await page.getByRole('button', { name: 'Create storage' }).click();
   const form = page.getByRole('dialog', { name: 'Create storage' });

@@ -6,11 +6,12 @@ import {
   createDisk,
   expect,
   expectNoAxeViolations,
-  signIn,
   test,
   unique,
   waitOnline,
 } from './support';
+
+test.use({ signedIn: 'demo' });
 
 const busy = (page: Page) => page.getByText(/An operation is running/);
 
@@ -30,7 +31,6 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
   api,
   users,
 }) => {
-  await signIn(page, users.demo);
   const title = unique('e2e data');
 
   await test.step('create a disk in the zone of the running server web-1', async () => {
@@ -160,10 +160,8 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
 test('cancel a running clone: the copy is removed and the source is back online', async ({
   page,
   api,
-  users,
 }) => {
   const source = await createDisk(api, { title: unique('e2e cancel source'), size: 50 });
-  await signIn(page, users.demo);
   await openStorage(page, source.uuid, source.title);
   await page.getByRole('button', { name: 'Clone' }).click();
   const dialog = page.getByRole('dialog');
@@ -211,7 +209,6 @@ for (const [policy, label, remaining] of [
     }
     // The page's clock is the test's: the Undo grace period ends when the test says so.
     await page.clock.install();
-    await signIn(page, users.demo);
     await openStorage(page, disk.uuid, disk.title);
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
@@ -246,7 +243,6 @@ for (const [policy, label, remaining] of [
 test('filter the list by label and by search, and reload keeping the filters', async ({
   page,
   api,
-  users,
 }) => {
   const tag = `e2e${Date.now().toString(36)}`;
   const alpha = await createDisk(api, {
@@ -257,7 +253,6 @@ test('filter the list by label and by search, and reload keeping the filters', a
     title: unique('beta'),
     labels: [{ key: tag, value: 'green' }],
   });
-  await signIn(page, users.demo);
   await page.goto('/storage');
   const table = page.getByRole('table', { name: 'Storages' });
 

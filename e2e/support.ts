@@ -26,7 +26,18 @@ export type { Api, Credentials };
  * `POST /_sandbox/tenants`): no test reads another's data, so they run in any order and in
  * parallel. `api` calls the API as the tenant's `demo` account, the way a script would.
  */
-export const test = base.extend<{ tenant: Tenant; users: Tenant['users']; api: Api }>({
+export const test = base.extend<{
+  tenant: Tenant;
+  users: Tenant['users'];
+  api: Api;
+  signedIn: keyof Tenant['users'] | null;
+}>({
+  /** `test.use({ signedIn: 'demo' })`: each test's page starts signed in as that account. */
+  signedIn: [null, { option: true }],
+  page: async ({ page, signedIn, users }, use) => {
+    if (signedIn) await signIn(page, users[signedIn]);
+    await use(page);
+  },
   tenant: async ({ baseURL }, use) => {
     await use(await createTenant(baseURL!));
   },

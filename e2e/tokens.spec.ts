@@ -1,13 +1,13 @@
-import { expect, signIn, test } from './support';
+import { expect, test } from './support';
+
+test.use({ signedIn: 'demo' });
 
 test('create a token, use its secret once shown, then delete it', async ({
   page,
   request,
   context,
-  users,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, users.demo);
   await page.getByRole('navigation').getByRole('link', { name: 'API tokens' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
 
