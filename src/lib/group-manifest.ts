@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { DefaultError, QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { UuidKind } from '../../contract/common';
+import { withQuery } from './links';
 
 /**
  * What a panel group (`src/features/<group>/group.ts`) tells the app: its pages, links,
@@ -13,9 +14,9 @@ import type { UuidKind } from '../../contract/common';
 export interface GroupManifest<Paths extends object = object> {
   /** The group's folder under src/features: the palette finds `search.ts` there. */
   name: string;
-  /** Link builders: each URL segment of the group spelled once. Also in `links`. */
+  /** Link builders, from its pages' patterns (each URL segment spelled once). Also in `links`. */
   paths: Paths;
-  /** Pages under the app shell; the route table's patterns come from `paths`. */
+  /** Pages under the app shell; their patterns are the ones the link builders fill in. */
   routes: readonly GroupRoute[];
   /** Drawer, dashboard cards and the palette's page list, in this order. */
   navigation: readonly NavigationEntry[];
@@ -24,7 +25,7 @@ export interface GroupManifest<Paths extends object = object> {
 }
 
 export interface GroupRoute {
-  /** A pattern: the group's path builder called with `:uuid` and the like. */
+  /** A whole pattern, `/servers/:uuid`: the page's `path` below its parents'. */
   path: string;
   /** Its breadcrumb. */
   crumb: string;
@@ -118,12 +119,24 @@ export const paletteSource = <Data, Key extends QueryKey>(source: PaletteSource<
   source as unknown as PaletteSource;
 
 /**
- * One page of a group, written once: its route and, given a description and an icon, its
- * navigation entry (in the order of `pages`, top level only).
+ * One page of a group, written once: its route, its link builder and, given a description and an
+ * icon, its navigation entry (in the order of `pages`, top level only).
  */
 export type GroupPage<Module> = {
-  /** A pattern: the group's path builder called with `:uuid` and the like; the entry's `to`. */
+  /**
+   * Its URL pattern: a top-level page's from the root (`/servers`), a child's below its parent's
+   * (`new`, `:uuid`), so that each segment is spelled once. The entry's `to`.
+   */
   path: string;
+  /**
+   * The name of its link builder in `paths` (and `links`): the builder takes the pattern's
+   * parameters, then the values of `query`, and fills them in.
+   */
+  link?: string;
+  /** The query parameters its link builder takes after the path's, all optional. */
+  query?: readonly string[];
+  /** The UUID type (api-rules §2.1) whose pasted UUIDs open this page, its one parameter. */
+  kind?: UuidKind;
   /** Its breadcrumb and the entry's label. */
   label: string;
   /** The page: the name it is exported under from the module `load` imports. */
@@ -141,31 +154,118 @@ type PageName<Module> = {
 /** What a navigation entry adds to its page's facts. */
 type EntryFacts = Omit<NavigationEntry, 'label' | 'to'>;
 
+/** A child's pattern below its parent's. */
+type Below<Parent extends string, Path extends string> = Parent extends ''
+  ? Path
+  : `${Parent}/${Path}`;
+
+/** A string for each `:parameter` of a pattern. */
+type PatternParameters<Pattern extends string> = Pattern extends `${string}:${string}/${infer Rest}`
+  ? [string, ...PatternParameters<Rest>]
+  : Pattern extends `${string}:${string}`
+    ? [string]
+    : [];
+
+/** The link builders of `Pages` and of their children, by `link`. */
+type LinksOf<Pages, Parent extends string> = Pages extends readonly [infer First, ...infer Rest]
+  ? LinksOfPage<First, Parent> & LinksOf<Rest, Parent>
+  : unknown;
+
+/** A page's link builder, if it has a `link`: its pattern's parameters, then its query's values. */
+type LinksOfPage<Page, Parent extends string> = Page extends { path: infer Path extends string }
+  ? (Page extends { link: infer Link extends string }
+      ? Record<
+          Link,
+          (
+            ...values: [...PatternParameters<Below<Parent, Path>>, ...QueryValues<QueryOf<Page>>]
+          ) => string
+        >
+      : unknown) &
+      (Page extends { children: infer Children } ? LinksOf<Children, Below<Parent, Path>> : unknown)
+  : unknown;
+
+/** The query parameters a page's link builder takes, `[]` without `query`. */
+type QueryOf<Page> = Page extends { query: infer Query extends readonly string[] } ? Query : [];
+
+/** A value, or none, for each name of a query. */
+type QueryValues<Query extends readonly string[]> = { [Index in keyof Query]?: string };
+
+/** One object type of an intersection's members, as editors show it. */
+type Flat<Type> = { [Key in keyof Type]: Type[Key] };
+
 /**
- * A group's manifest, its routes and navigation derived from `pages`. `load` is the group's one
- * import of its pages' chunk.
+ * Builds the links to `pattern`: fills its parameters with the first values, in order, then sets
+ * the query parameters `query` names from the ones after them, where they have a value. The
+ * parameters are UUIDs, lowercase hex and hyphens (api-rules §2.1.3), so they need no encoding.
  */
-export function defineGroup<Paths extends object, Module>({
+function linkBuilder(pattern: string, query: readonly string[] = []) {
+  return (...values: (string | undefined)[]) => {
+    let next = 0;
+    const path = pattern.replace(/:[^/]+/g, () => String(values[next++]));
+    return withQuery(
+      path,
+      Object.fromEntries(query.map((name, index) => [name, values[next + index]])),
+    );
+  };
+}
+
+/**
+ * A group's manifest, its routes, link builders, navigation and resource page derived from
+ * `pages`. `load` is the group's one import of its pages' chunk; `paths` adds link builders that
+ * a pattern cannot say (the audit log's filters).
+ */
+export function defineGroup<
+  Module,
+  const Pages extends readonly object[],
+  Paths extends object = object,
+>({
+  name,
   load,
   pages,
-  ...group
-}: Omit<GroupManifest<Paths>, 'routes' | 'navigation'> & {
+  paths,
+}: {
+  name: string;
   load: () => Promise<Module>;
-  pages: readonly GroupPage<Module>[];
-}): GroupManifest<Paths> {
-  const route = ({ path, label, page, prefetch, children }: GroupPage<Module>): GroupRoute => ({
-    path,
-    crumb: label,
-    page: lazy(async () => ({ default: (await load())[page] as ComponentType })),
-    prefetch,
-    children: children?.map(route),
-  });
+  pages: Pages & readonly GroupPage<Module>[];
+  paths?: Paths;
+}): GroupManifest<Flat<LinksOf<Pages, ''>> & Paths> {
+  const links: Record<string, (...values: (string | undefined)[]) => string> = {};
+  let resource: ResourcePage | undefined;
+  const route = (
+    parent: string,
+    { path, link, query, kind, label, page, prefetch, children }: GroupPage<Module>,
+  ): GroupRoute => {
+    const pattern = parent ? `${parent}/${path}` : path;
+    const build = linkBuilder(pattern, query);
+    if (link) links[link] = build;
+    if (kind) resource = { kind, page: build };
+    return {
+      path: pattern,
+      crumb: label,
+      page: lazy(async () => ({ default: (await load())[page] as ComponentType })),
+      prefetch,
+      children: children?.map((child) => route(pattern, child)),
+    };
+  };
+  // `Pages` keeps the literal links and patterns; checked against `GroupPage` without widening.
+  const written: readonly GroupPage<Module>[] = pages;
+  const routes = written.map((page) => route('', page));
   return {
-    ...group,
-    routes: pages.map(route),
-    navigation: pages.flatMap(
-      ({ path: to, page: _page, prefetch: _prefetch, children: _children, ...entry }) =>
-        entry.icon ? [{ ...entry, to }] : [],
+    name,
+    paths: { ...links, ...paths } as Flat<LinksOf<Pages, ''>> & Paths,
+    resource,
+    routes,
+    navigation: written.flatMap(
+      ({
+        path: to,
+        link: _link,
+        query: _query,
+        kind: _kind,
+        page: _page,
+        prefetch: _prefetch,
+        children: _children,
+        ...entry
+      }) => (entry.icon ? [{ ...entry, to }] : []),
     ),
   };
 }

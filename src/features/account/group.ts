@@ -2,18 +2,13 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import GroupIcon from '@mui/icons-material/Group';
 import { defineGroup } from '../../lib/group-manifest';
 
-const paths = {
-  account: () => '/account',
-  subaccounts: () => '/subaccounts',
-};
-
 export const accountGroup = defineGroup({
   name: 'account',
-  paths,
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.account(),
+      link: 'account',
+      path: '/account',
       label: 'Account',
       page: 'AccountPage',
       description: 'Account details, credits and resource usage against your limits.',
@@ -21,7 +16,8 @@ export const accountGroup = defineGroup({
       section: 'Account & billing',
     },
     {
-      path: paths.subaccounts(),
+      link: 'subaccounts',
+      path: '/subaccounts',
       label: 'Subaccounts',
       page: 'SubaccountsPage',
       description: 'Create and delete the accounts that share your resources.',

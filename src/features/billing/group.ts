@@ -1,22 +1,14 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { defineGroup } from '../../lib/group-manifest';
-import { withQuery } from '../../lib/links';
-
-const billing = '/billing';
-const paths = {
-  billing: (month?: string, currency?: string) => withQuery(billing, { month, currency }),
-  // Resource ids are UUIDs (api-rules §2.1.3), so they need no encoding; the route passes `:resourceId`.
-  resourceBilling: (resourceId: string, month?: string, currency?: string) =>
-    withQuery(`${billing}/${resourceId}`, { month, currency }),
-};
 
 export const billingGroup = defineGroup({
   name: 'billing',
-  paths,
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.billing(),
+      link: 'billing',
+      path: '/billing',
+      query: ['month', 'currency'],
       label: 'Billing',
       page: 'BillingPage',
       prefetch: () => import('./prefetch'),
@@ -25,7 +17,9 @@ export const billingGroup = defineGroup({
       section: 'Account & billing',
       children: [
         {
-          path: paths.resourceBilling(':resourceId'),
+          link: 'resourceBilling',
+          path: ':resourceId',
+          query: ['month', 'currency'],
           label: 'Resource billing',
           page: 'ResourceBillingPage',
         },

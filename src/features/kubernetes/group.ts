@@ -1,22 +1,13 @@
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { defineGroup } from '../../lib/group-manifest';
 
-const kubernetes = '/kubernetes';
-const paths = {
-  kubernetes: () => kubernetes,
-  newCluster: () => `${kubernetes}/new`,
-  cluster: (uuid: string) => `${kubernetes}/${uuid}`,
-  clusterAuthentication: (uuid: string) => `${kubernetes}/${uuid}/authentication`,
-};
-
 export const kubernetesGroup = defineGroup({
   name: 'kubernetes',
-  paths,
-  resource: { kind: 'kubernetes', page: paths.cluster },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.kubernetes(),
+      link: 'kubernetes',
+      path: '/kubernetes',
       label: 'Kubernetes',
       page: 'ClusterListPage',
       prefetch: () => import('./prefetch'),
@@ -25,14 +16,17 @@ export const kubernetesGroup = defineGroup({
       section: 'Kubernetes',
       shortcut: 'k',
       children: [
-        { path: paths.newCluster(), label: 'Create cluster', page: 'CreateClusterPage' },
+        { link: 'newCluster', path: 'new', label: 'Create cluster', page: 'CreateClusterPage' },
         {
-          path: paths.cluster(':uuid'),
+          link: 'cluster',
+          path: ':uuid',
           label: 'Cluster',
           page: 'ClusterDetailPage',
+          kind: 'kubernetes',
           children: [
             {
-              path: paths.clusterAuthentication(':uuid'),
+              link: 'clusterAuthentication',
+              path: 'authentication',
               label: 'OIDC authentication',
               page: 'ClusterOidcPage',
             },

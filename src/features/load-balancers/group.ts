@@ -1,21 +1,13 @@
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import { defineGroup } from '../../lib/group-manifest';
 
-const loadBalancers = '/load-balancers';
-const paths = {
-  loadBalancers: () => loadBalancers,
-  newLoadBalancer: () => `${loadBalancers}/new`,
-  loadBalancer: (uuid: string) => `${loadBalancers}/${uuid}`,
-};
-
 export const loadBalancersGroup = defineGroup({
   name: 'load-balancers',
-  paths,
-  resource: { kind: 'loadBalancer', page: paths.loadBalancer },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.loadBalancers(),
+      link: 'loadBalancers',
+      path: '/load-balancers',
       label: 'Load balancers',
       page: 'LoadBalancersPage',
       prefetch: () => import('./prefetch'),
@@ -25,14 +17,17 @@ export const loadBalancersGroup = defineGroup({
       shortcut: 'l',
       children: [
         {
-          path: paths.newLoadBalancer(),
+          link: 'newLoadBalancer',
+          path: 'new',
           label: 'Create load balancer',
           page: 'CreateLoadBalancerPage',
         },
         {
-          path: paths.loadBalancer(':uuid'),
+          link: 'loadBalancer',
+          path: ':uuid',
           label: 'Load balancer',
           page: 'LoadBalancerDetailPage',
+          kind: 'loadBalancer',
         },
       ],
     },

@@ -2,21 +2,13 @@ import LanIcon from '@mui/icons-material/Lan';
 import RouterIcon from '@mui/icons-material/Router';
 import { defineGroup } from '../../lib/group-manifest';
 
-const networks = '/networks';
-const paths = {
-  networks: () => networks,
-  network: (uuid: string) => `${networks}/${uuid}`,
-  routers: () => '/routers',
-};
-
 export const networksGroup = defineGroup({
   name: 'networks',
-  paths,
-  resource: { kind: 'network', page: paths.network },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.networks(),
+      link: 'networks',
+      path: '/networks',
       label: 'Networks',
       page: 'NetworksPage',
       description:
@@ -24,10 +16,19 @@ export const networksGroup = defineGroup({
       icon: LanIcon,
       section: 'Network',
       shortcut: 'n',
-      children: [{ path: paths.network(':uuid'), label: 'Network', page: 'NetworkDetailPage' }],
+      children: [
+        {
+          link: 'network',
+          path: ':uuid',
+          label: 'Network',
+          page: 'NetworkDetailPage',
+          kind: 'network',
+        },
+      ],
     },
     {
-      path: paths.routers(),
+      link: 'routers',
+      path: '/routers',
       label: 'Routers',
       page: 'RoutersPage',
       description: 'Routers that connect private networks; peerings need one on each network.',

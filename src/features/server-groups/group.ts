@@ -1,20 +1,13 @@
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import { defineGroup } from '../../lib/group-manifest';
 
-const serverGroups = '/server-groups';
-const paths = {
-  serverGroups: () => serverGroups,
-  serverGroup: (uuid: string) => `${serverGroups}/${uuid}`,
-};
-
 export const serverGroupsGroup = defineGroup({
   name: 'server-groups',
-  paths,
-  resource: { kind: 'serverGroup', page: paths.serverGroup },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.serverGroups(),
+      link: 'serverGroups',
+      path: '/server-groups',
       label: 'Server groups',
       page: 'ServerGroupsPage',
       prefetch: () => import('./prefetch'),
@@ -24,9 +17,11 @@ export const serverGroupsGroup = defineGroup({
       section: 'Compute',
       children: [
         {
-          path: paths.serverGroup(':uuid'),
+          link: 'serverGroup',
+          path: ':uuid',
           label: 'Server group',
           page: 'ServerGroupDetailPage',
+          kind: 'serverGroup',
         },
       ],
     },

@@ -1,23 +1,13 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import { defineGroup } from '../../lib/group-manifest';
 
-const servers = '/servers';
-// UUIDs are lowercase hex and hyphens (api-rules §2.1.3), so they need no encoding; the route table
-// passes `:uuid` through the same builders.
-const paths = {
-  servers: () => servers,
-  newServer: () => `${servers}/new`,
-  server: (uuid: string) => `${servers}/${uuid}`,
-};
-
 export const serversGroup = defineGroup({
   name: 'servers',
-  paths,
-  resource: { kind: 'server', page: paths.server },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.servers(),
+      link: 'servers',
+      path: '/servers',
       label: 'Servers',
       page: 'ServersPage',
       prefetch: () => import('./prefetch'),
@@ -26,8 +16,14 @@ export const serversGroup = defineGroup({
       section: 'Compute',
       shortcut: 's',
       children: [
-        { path: paths.newServer(), label: 'Create server', page: 'CreateServerPage' },
-        { path: paths.server(':uuid'), label: 'Server', page: 'ServerDetailPage' },
+        { link: 'newServer', path: 'new', label: 'Create server', page: 'CreateServerPage' },
+        {
+          link: 'server',
+          path: ':uuid',
+          label: 'Server',
+          page: 'ServerDetailPage',
+          kind: 'server',
+        },
       ],
     },
   ],

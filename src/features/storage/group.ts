@@ -1,20 +1,13 @@
 import StorageIcon from '@mui/icons-material/Storage';
 import { defineGroup } from '../../lib/group-manifest';
 
-const storage = '/storage';
-const paths = {
-  storage: () => storage,
-  storageDetail: (uuid: string) => `${storage}/${uuid}`,
-};
-
 export const storageGroup = defineGroup({
   name: 'storage',
-  paths,
-  resource: { kind: 'storage', page: paths.storageDetail },
   load: () => import('./pages'),
   pages: [
     {
-      path: paths.storage(),
+      link: 'storage',
+      path: '/storage',
       label: 'Storage',
       page: 'StorageListPage',
       prefetch: () => import('./prefetch'),
@@ -24,9 +17,11 @@ export const storageGroup = defineGroup({
       shortcut: 't',
       children: [
         {
-          path: paths.storageDetail(':uuid'),
+          link: 'storageDetail',
+          path: ':uuid',
           label: 'Storage details',
           page: 'StorageDetailPage',
+          kind: 'storage',
         },
       ],
     },

@@ -1,17 +1,13 @@
 import LabelIcon from '@mui/icons-material/Label';
 import { defineGroup } from '../../lib/group-manifest';
 
-const paths = {
-  tags: () => '/tags',
-};
-
 export const tagsGroup = defineGroup({
   name: 'tags',
-  paths,
   load: () => import('./tags-page'),
   pages: [
     {
-      path: paths.tags(),
+      link: 'tags',
+      path: '/tags',
       label: 'Tags',
       page: 'TagsPage',
       prefetch: () => import('./prefetch'),

@@ -1,17 +1,13 @@
 import KeyIcon from '@mui/icons-material/Key';
 import { defineGroup } from '../../lib/group-manifest';
 
-const paths = {
-  tokens: () => '/tokens',
-};
-
 export const tokensGroup = defineGroup({
   name: 'tokens',
-  paths,
   load: () => import('./tokens-page'),
   pages: [
     {
-      path: paths.tokens(),
+      link: 'tokens',
+      path: '/tokens',
       label: 'API tokens',
       page: 'TokensPage',
       prefetch: () => import('./prefetch'),

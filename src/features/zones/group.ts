@@ -1,17 +1,13 @@
 import PublicIcon from '@mui/icons-material/Public';
 import { defineGroup } from '../../lib/group-manifest';
 
-const paths = {
-  zones: () => '/zones',
-};
-
 export const zonesGroup = defineGroup({
   name: 'zones',
-  paths,
   load: () => import('./zones-page'),
   pages: [
     {
-      path: paths.zones(),
+      link: 'zones',
+      path: '/zones',
       label: 'Zones',
       page: 'ZonesPage',
       prefetch: () => import('./prefetch'),
