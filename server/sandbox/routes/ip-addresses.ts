@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute, missingAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkZone, readLabelledBody } from '../http/validation';
 import { defaultPtr, sharedNetworkUuid } from '../networking';
 import { serverStateIllegal } from '../resources';
@@ -30,6 +31,11 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
       .replace(/\.\d{3}Z$/, 'Z');
   const record = (row: IpAddressRow) => ({ ip_address: networking.ipAddressRecord(row) });
   const labelled = { readBody: readLabelledBody };
+  const auditedAddress = auditedResource(audit, {
+    resourceType: 'ip_address',
+    id: (row: IpAddressRow) => row.address,
+    record: (row: IpAddressRow) => networking.ipAddressRecord(row),
+  });
 
   /** The account's address with that text; another account's is 403, none is 404. */
   function addressFor(ownerId: number, text: string): IpAddressRow {
@@ -401,22 +407,16 @@ export const ipAddressRoutes: RouteModule = (scope, context: SandboxContext) => 
     const nic = row.interface_uuid ? interfaces.find(row.interface_uuid) : undefined;
     const server = !row.floating && nic?.server_uuid ? servers.find(nic.server_uuid) : undefined;
     if (server) refuseUnlessStopped(server);
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'ip_address',
-      resourceId: row.address,
-      before: () => networking.ipAddressRecord(row),
-      write: () => {
-        interfaces.deleteAddress(row.id);
-        // api-rules §4.5: releasing a server's own public or utility address detaches the server from
-        // that network; floating addresses riding on the interface become detached.
-        if (!row.floating && nic) {
-          for (const rider of interfaces.addressesOn(nic.uuid)) {
-            interfaces.updateAddress({ ...rider, interface_uuid: null });
-          }
-          interfaces.delete(nic.uuid);
+    auditedAddress.delete(request, row, () => {
+      interfaces.deleteAddress(row.id);
+      // api-rules §4.5: releasing a server's own public or utility address detaches the server from
+      // that network; floating addresses riding on the interface become detached.
+      if (!row.floating && nic) {
+        for (const rider of interfaces.addressesOn(nic.uuid)) {
+          interfaces.updateAddress({ ...rider, interface_uuid: null });
         }
-      },
+        interfaces.delete(nic.uuid);
+      }
     });
   });
 };

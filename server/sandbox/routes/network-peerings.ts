@@ -8,7 +8,8 @@ import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute, ownRowByUuid } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import { peeringJobKind, peeringProvisionSeconds } from '../networking';
 import type { PeeringRow } from '../store/networks';
@@ -39,6 +40,11 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: PeeringRow) => ({ network_peering: networking.peeringRecord(row) });
   const labelled = { readBody: readLabelledBody };
+  const audited = auditedResource(audit, {
+    resourceType: 'network_peering',
+    record: (row: PeeringRow) => networking.peeringRecord(row),
+    quotas,
+  });
 
   const peeringFor = (ownerId: number, uuid: string): PeeringRow =>
     ownRowByUuid(uuid, ownerId, peerings.find, 'peering', 'network peering');
@@ -134,15 +140,9 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
         created_at: now(),
         updated_at: null,
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'network_peering',
-        resourceId: row.uuid,
-        write: quotas.guard(principalOf(request).owner, () => {
-          peerings.insert(row);
-          provision(context, row);
-        }),
-        after: () => networking.peeringRecord(row),
+      const current = audited.create(request, row, () => {
+        peerings.insert(row);
+        provision(context, row);
       });
       return { network_peering: current };
     },
@@ -160,26 +160,19 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
       const row = peeringFor(ownerOf(request), params.uuid);
       if (body.labels) checkLabelKeys(body.labels);
       const status = body.configured_status ?? row.configured_status;
-      let next = row;
-      const { current } = audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'network_peering',
-        resourceId: row.uuid,
-        before: () => networking.peeringRecord(row),
-        write: () => {
-          if (status === 'disabled' && row.configured_status === 'active') unsettle(row);
-          // Disabling may have changed the row (no longer established): build on it as it is now.
-          next = {
-            ...peerings.find(row.uuid)!,
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
-            configured_status: status,
-            updated_at: now(),
-          };
-          peerings.update(next);
-          if (status === 'active') provision(context, next);
-        },
-        after: () => networking.peeringRecord(next),
+      const current = audited.settle(request, row, () => {
+        if (status === 'disabled' && row.configured_status === 'active') unsettle(row);
+        // Disabling may have changed the row (no longer established): build on it as it is now.
+        const next: PeeringRow = {
+          ...peerings.find(row.uuid)!,
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+          configured_status: status,
+          updated_at: now(),
+        };
+        peerings.update(next);
+        if (status === 'active') provision(context, next);
+        return next;
       });
       return { network_peering: current };
     },
@@ -196,16 +189,10 @@ export const networkPeeringRoutes: RouteModule = (scope, context: SandboxContext
         `The peering ${row.uuid} is ${networking.peeringState(row)}; disable it (configured_status disabled) before deleting it.`,
       );
     }
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'network_peering',
-      resourceId: row.uuid,
-      before: () => networking.peeringRecord(row),
-      write: () => {
-        unsettle(row);
-        jobs.cancel(row.uuid);
-        peerings.delete(row.uuid);
-      },
+    audited.delete(request, row, () => {
+      unsettle(row);
+      jobs.cancel(row.uuid);
+      peerings.delete(row.uuid);
     });
   });
 };

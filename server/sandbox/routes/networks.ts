@@ -15,6 +15,7 @@ import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, notFound, ownRowByUuid } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { InterfaceRequest } from '../networking';
 import { serverStateIllegal } from '../resources';
@@ -48,6 +49,15 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
   const record = (row: NetworkRow, ownerId: number) => ({
     network: networking.networkRecord(row, ownerId),
+  });
+  const audited = auditedResource(audit, {
+    resourceType: 'network',
+    record: (row: NetworkRow, request) => networking.networkRecord(row, ownerOf(request)),
+    quotas,
+  });
+  const auditedInterface = auditedResource(audit, {
+    resourceType: 'network_interface',
+    record: (row: InterfaceRow) => networking.interfaceRecord(row),
   });
 
   handle(scope, networkEndpoints.list, async ({ request, query }) => {
@@ -83,19 +93,8 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         labels: JSON.stringify(labels),
         created_at: now(),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'network',
-        resourceId: row.uuid,
-        write: quotas.guard(principalOf(request).owner, () =>
-          networks.insert(
-            row,
-            body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry)),
-          ),
-        ),
-        after: () => networking.networkRecord(row, ownerId),
-      });
-      return { network: current };
+      const blocks = body.ip_networks.ip_network.map((entry) => blockRow(row.uuid, entry));
+      return { network: audited.create(request, row, () => networks.insert(row, blocks)) };
     },
     labelled,
   );
@@ -137,13 +136,7 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
   function removeInterface(request: FastifyRequest, row: InterfaceRow) {
     const server = row.server_uuid ? servers.find(row.server_uuid) : undefined;
     if (server) refuseUnlessStopped(server);
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'network_interface',
-      resourceId: row.uuid,
-      before: () => networking.interfaceRecord(row),
-      write: () => networking.releaseInterface(row),
-    });
+    auditedInterface.delete(request, row, () => networking.releaseInterface(row));
   }
 
   handle(scope, networkInterfaceEndpoints.list, async ({ request }) => ({
@@ -229,14 +222,7 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         source_ip_filtering: body.source_ip_filtering ?? row.source_ip_filtering,
         bootable: body.bootable ?? row.bootable,
       };
-      audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'network_interface',
-        resourceId: row.uuid,
-        before: () => networking.interfaceRecord(row),
-        write: () => interfaces.update(next),
-        after: () => networking.interfaceRecord(next),
-      });
+      auditedInterface.update(request, row, next, () => interfaces.update(next));
       return { interface: networking.serverInterface(next) };
     },
     labelled,
@@ -286,32 +272,25 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
         router_uuid: routerUuid,
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'network',
-        resourceId: row.uuid,
-        before: () => networking.networkRecord(row, ownerId),
-        write: () => {
-          networks.update(next);
-          if (body.ip_networks) {
-            // A block sent without dhcp_routes_configuration keeps the one its family had.
-            const previous = networks.ipNetworks(row.uuid);
-            networks.replaceIpNetworks(
-              row.uuid,
-              body.ip_networks.ip_network.map((entry) => {
-                const block = blockRow(row.uuid, entry);
-                const kept = previous.find((old) => old.family === entry.family);
-                return entry.dhcp_routes_configuration || !kept
-                  ? block
-                  : { ...block, dhcp_routes_configuration: kept.dhcp_routes_configuration };
-              }),
-            );
-          }
-          if (routerUuid !== row.router_uuid || body.ip_networks) {
-            provisionPeerings(context, row.uuid);
-          }
-        },
-        after: () => networking.networkRecord(next, ownerId),
+      const current = audited.update(request, row, next, () => {
+        networks.update(next);
+        if (body.ip_networks) {
+          // A block sent without dhcp_routes_configuration keeps the one its family had.
+          const previous = networks.ipNetworks(row.uuid);
+          networks.replaceIpNetworks(
+            row.uuid,
+            body.ip_networks.ip_network.map((entry) => {
+              const block = blockRow(row.uuid, entry);
+              const kept = previous.find((old) => old.family === entry.family);
+              return entry.dhcp_routes_configuration || !kept
+                ? block
+                : { ...block, dhcp_routes_configuration: kept.dhcp_routes_configuration };
+            }),
+          );
+        }
+        if (routerUuid !== row.router_uuid || body.ip_networks) {
+          provisionPeerings(context, row.uuid);
+        }
       });
       return { network: current };
     },
@@ -355,12 +334,6 @@ export const networkRoutes: RouteModule = (scope, context: SandboxContext) => {
         `The network takes part in peerings: ${own.map((peering) => `${peering.name} (${peering.uuid})`).join(', ')}. Disable and delete them first.`,
       );
     }
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'network',
-      resourceId: row.uuid,
-      before: () => networking.networkRecord(row, ownerId),
-      write: () => networks.delete(row.uuid),
-    });
+    audited.delete(request, row, () => networks.delete(row.uuid));
   });
 };

@@ -8,7 +8,8 @@ import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import type { RouterRow } from '../store/networks';
 import { parseLabels } from '../store/networks';
@@ -55,6 +56,7 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
     labels: parseLabels(row.labels),
   });
 
+  const audited = auditedResource(audit, { resourceType: 'router', record: routerRecord, quotas });
   const labelled = { readBody: readLabelledBody };
 
   handle(scope, routerEndpoints.list, async ({ request, query }) => {
@@ -80,14 +82,7 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         labels: JSON.stringify(labels),
         created_at: clock.now().toISOString(),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'router',
-        resourceId: row.uuid,
-        write: quotas.guard(principalOf(request).owner, () => networks.insertRouter(row)),
-        after: () => routerRecord(row),
-      });
-      return { router: current };
+      return { router: audited.create(request, row, () => networks.insertRouter(row)) };
     },
     labelled,
   );
@@ -110,15 +105,7 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
           : {}),
         ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'router',
-        resourceId: row.uuid,
-        before: () => routerRecord(row),
-        write: () => networks.updateRouter(next),
-        after: () => routerRecord(next),
-      });
-      return { router: current };
+      return { router: audited.update(request, row, next, () => networks.updateRouter(next)) };
     },
     labelled,
   );
@@ -133,12 +120,6 @@ export const routerRoutes: RouteModule = (scope, context: SandboxContext) => {
         `The router is attached to ${attached.map((network) => `${network.name} (${network.uuid})`).join(', ')}; detach it from the networks first.`,
       );
     }
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'router',
-      resourceId: row.uuid,
-      before: () => routerRecord(row),
-      write: () => networks.deleteRouter(row.uuid),
-    });
+    audited.delete(request, row, () => networks.deleteRouter(row.uuid));
   });
 };
