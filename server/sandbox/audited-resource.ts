@@ -14,6 +14,8 @@ interface AuditedKind<Row, Shown> {
   record: (row: Row, request: FastifyRequest) => Shown;
   /** Given, a create is refused (and rolled back) when it takes the account past its limits. */
   quotas?: Pick<ReturnType<typeof createQuotas>, 'guard'>;
+  /** With `quotas`, an update is held to the limits too (a storage or server can grow). */
+  limitUpdates?: boolean;
 }
 
 type Steps<Before, After> = Pick<AuditedChange<Before, After>, 'before' | 'write' | 'after'>;
@@ -26,6 +28,8 @@ type Steps<Before, After> = Pick<AuditedChange<Before, After>, 'before' | 'write
 export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<Row, Shown>) {
   const { resourceType, resourceSubType, record } = kind;
   const idOf = kind.id ?? ((row: Row) => (row as Row & { uuid: string }).uuid);
+  const limited = (request: FastifyRequest, write: () => void, held: boolean | undefined) =>
+    kind.quotas && held ? kind.quotas.guard(principalOf(request).owner, write) : write;
 
   /** Any change of `row` under `action`, with its own before and after records. */
   function change<Before = undefined, After = undefined>(
@@ -40,11 +44,12 @@ export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<R
 
   function settle(request: FastifyRequest, row: Row, write: () => Row, action = 'update'): Shown {
     let next = row;
+    const written = () => {
+      next = write();
+    };
     const steps = {
       before: () => record(row, request),
-      write: () => {
-        next = write();
-      },
+      write: limited(request, written, kind.limitUpdates),
       after: () => record(next, request),
     };
     return change(request, action, row, steps).current;
@@ -55,9 +60,8 @@ export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<R
 
     /** Makes `row` with `write` (within the account's limits when the kind has quotas); answers its record. */
     create(request: FastifyRequest, row: Row, write: () => void, action = 'create'): Shown {
-      const guarded = kind.quotas ? kind.quotas.guard(principalOf(request).owner, write) : write;
       const after = () => record(row, request);
-      return change(request, action, row, { write: guarded, after }).current;
+      return change(request, action, row, { write: limited(request, write, true), after }).current;
     },
 
     /** Changes `row` into `next` with `write`; answers the record of `next`. */

@@ -12,7 +12,8 @@ import { newUuid } from '../credentials';
 import type { SandboxContext } from '../context';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute, missingAttribute, notFound } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { readBody } from '../http/request-body';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import { rfc3339 } from '../clock';
@@ -113,6 +114,12 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     delete record.remote_access_password;
     return record as Omit<ServerDetails, 'remote_access_password'>;
   };
+  const audited = auditedResource(audit, {
+    resourceType: 'server',
+    record: (row: ServerRow) => auditedDetails(row),
+    quotas,
+    limitUpdates: true,
+  });
   /** The server record as it is now, after a change made through another function. */
   const reread = (row: ServerRow) => details(servers.find(row.uuid)!);
   const serverOf = (request: FastifyRequest, uuid: string) =>
@@ -287,13 +294,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         simpleBackups.plan(server);
         resources.recordEvent(server.uuid, 'server_create', actorOf(principal.account));
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'server',
-        resourceId: server.uuid,
-        write: quotas.guard(principal.owner, write),
-        after: () => auditedDetails(server),
-      });
+      const current = audited.create(request, server, write);
       // The create answer alone shows the login user's one-time password, and only when one was
       // asked for, as it is unless `create_password` is `no` (UpCloud's Go SDK,
       // Server.OneTimePassword; Terraform keeps it): it is not stored.
@@ -335,17 +336,10 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
         ...size,
         ...(labels ? { labels: JSON.stringify(labels.label) } : {}),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'server',
-        resourceId: row.uuid,
-        before: () => auditedDetails(row),
-        write: quotas.guard(principal.owner, () => {
-          servers.update(next);
-          if (next.simple_backup !== row.simple_backup) simpleBackups.plan(next);
-          resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
-        }),
-        after: () => auditedDetails(next),
+      const current = audited.update(request, row, next, () => {
+        servers.update(next);
+        if (next.simple_backup !== row.simple_backup) simpleBackups.plan(next);
+        resources.recordEvent(row.uuid, 'server_modify', actorOf(principal.account));
       });
       return { server: { ...current, remote_access_password: next.remote_access_password } };
     },
@@ -369,10 +363,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       const tags = JSON.parse(row.tags) as string[];
       const next: ServerRow = { ...row, tags: JSON.stringify(apply(tags, names)) };
       if (next.tags === row.tags) return details(row);
-      audit.change(auditContext(request), {
-        action: 'update',
-        resourceType: 'server',
-        resourceId: row.uuid,
+      audited.change(request, 'update', row, {
         before: () => ({ tags }),
         write: () => servers.update(next),
         after: () => ({ tags: JSON.parse(next.tags) as string[] }),
@@ -387,29 +378,23 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     async ({ request, params, query }) => {
       const row = serverOf(request, params.uuid);
       refuseUnless(row, 'stopped');
-      audit.change(auditContext(request), {
-        action: 'delete',
-        resourceType: 'server',
-        resourceId: row.uuid,
-        before: () => auditedDetails(row),
-        write: () => {
-          const devices = servers.devices(row.uuid);
-          for (const device of devices) servers.removeDevice(row.uuid, device.address);
-          if (query.storages) {
-            for (const device of devices) {
-              const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
-              if (
-                storage?.access === 'private' &&
-                servers.devicesWithStorage(storage.uuid).length === 0
-              ) {
-                resources.deleteStorage(storage, query.backups ?? 'keep');
-              }
+      audited.delete(request, row, () => {
+        const devices = servers.devices(row.uuid);
+        for (const device of devices) servers.removeDevice(row.uuid, device.address);
+        if (query.storages) {
+          for (const device of devices) {
+            const storage = device.storage_uuid ? storages.find(device.storage_uuid) : undefined;
+            if (
+              storage?.access === 'private' &&
+              servers.devicesWithStorage(storage.uuid).length === 0
+            ) {
+              resources.deleteStorage(storage, query.backups ?? 'keep');
             }
           }
-          jobs.cancel(row.uuid);
-          context.networking.releaseServer(row.uuid);
-          servers.delete(row.uuid);
-        },
+        }
+        jobs.cancel(row.uuid);
+        context.networking.releaseServer(row.uuid);
+        servers.delete(row.uuid);
       });
     },
     { errorHandler: deletionPolicyCodes },
@@ -424,10 +409,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     const row = serverOf(request, uuid);
     refuseUnless(row, action === 'start' ? 'stopped' : 'started');
     let next = row;
-    audit.change(auditContext(request), {
-      action,
-      resourceType: 'server',
-      resourceId: row.uuid,
+    audited.change(request, action, row, {
       before: () => ({ state: row.state }),
       write: () => {
         next = change(row);
@@ -485,10 +467,7 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
     const busy = disks.find((storage) => storage!.state !== 'online');
     if (busy) throw storageStateIllegal(`the storage ${busy.uuid} is ${busy.state}.`);
     const moved: ServerRow = { ...row, zone: body.zone, state: 'maintenance' };
-    audit.change(auditContext(request), {
-      action: 'relocate',
-      resourceType: 'server',
-      resourceId: row.uuid,
+    audited.change(request, 'relocate', row, {
       before: () => ({ zone: row.zone, state: row.state }),
       write: () => {
         servers.update(moved);

@@ -17,6 +17,7 @@ import { newUuid } from '../credentials';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../http/validation';
 import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
@@ -73,6 +74,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
 
   const details = (request: FastifyRequest, row: StorageRow) => ({
     storage: resources.storageDetails(row, principalOf(request).owner.id),
+  });
+  const audited = auditedResource(audit, {
+    resourceType: 'storage',
+    record: (row: StorageRow, request) => details(request, row).storage,
+    quotas,
+    limitUpdates: true,
   });
 
   function newStorage(
@@ -134,25 +141,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
   }
 
   /** An audited change of one storage: its record before, the write, the record of what it returns. */
-  function changeStorage(
+  const changeStorage = (
     request: FastifyRequest,
     action: 'update' | 'resize' | 'restore',
     row: StorageRow,
     write: () => StorageRow,
-  ) {
-    let next = row;
-    const { current } = audit.change(auditContext(request), {
-      action,
-      resourceType: 'storage',
-      resourceId: row.uuid,
-      before: () => details(request, row).storage,
-      write: quotas.guard(principalOf(request).owner, () => {
-        next = write();
-      }),
-      after: () => details(request, next).storage,
-    });
-    return { storage: current };
-  }
+  ) => ({ storage: audited.settle(request, row, write, action) });
 
   /** Backup, clone and template: a new storage that becomes ready on the clock (201 with it). */
   function startCopy(
@@ -163,18 +157,12 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     sourceState: StorageRow['state'],
     labels: readonly Label[] = [],
   ) {
-    const { current } = audit.change(auditContext(request), {
-      action,
-      resourceType: 'storage',
-      resourceId: copy.uuid,
-      write: quotas.guard(principalOf(request).owner, () => {
-        storages.insert(copy, labels);
-        if (source.access === 'private') storages.update({ ...source, state: sourceState });
-        jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
-      }),
-      after: () => details(request, copy).storage,
-    });
-    return { storage: current };
+    const write = () => {
+      storages.insert(copy, labels);
+      if (source.access === 'private') storages.update({ ...source, state: sourceState });
+      jobs.schedule(jobKinds.copyReady, copy.uuid, durations[action], { source: source.uuid });
+    };
+    return { storage: audited.create(request, copy, write, action) };
   }
 
   const cacheable = { config: { cacheable: true } };
@@ -250,14 +238,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
         encrypted: body.encrypted ?? 'no',
         backup_rule: JSON.stringify(body.backup_rule ?? {}),
       });
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        write: quotas.guard(principalOf(request).owner, () => storages.insert(row, labels)),
-        after: () => details(request, row).storage,
-      });
-      return { storage: current };
+      return { storage: audited.create(request, row, () => storages.insert(row, labels)) };
     },
     { readBody: readLabelledBody },
   );
@@ -298,13 +279,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     storageEndpoints.delete,
     async ({ request, params, query }) => {
       const row = resources.storageFor(principalOf(request), params.uuid, 'write');
-      audit.change(auditContext(request), {
-        action: 'delete',
-        resourceType: 'storage',
-        resourceId: row.uuid,
-        before: () => details(request, row).storage,
-        write: () => resources.deleteStorage(row, query.backups),
-      });
+      audited.delete(request, row, () => resources.deleteStorage(row, query.backups));
     },
     { errorHandler: backupPolicyErrors },
   );
@@ -373,10 +348,7 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     if (!copy) {
       throw storageStateIllegal('no backup, clone or template is being made of it.');
     }
-    audit.change(auditContext(request), {
-      action: 'cancel',
-      resourceType: 'storage',
-      resourceId: row.uuid,
+    audited.change(request, 'cancel', row, {
       before: () => ({ cancelled: copy.uuid, type: copy.type }),
       write: () => {
         jobs.cancel(copy.uuid);
