@@ -7,7 +7,8 @@ import type { SandboxContext } from '../context';
 import type { RouteModule } from '../domain';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import type { ServerRow } from '../store/servers';
 import type { TagRow } from '../tags/repository';
 import { createTagRepository } from '../tags/repository';
@@ -33,6 +34,12 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
         .filter((server) => tagsOf(server).includes(row.name))
         .map((server) => server.uuid),
     },
+  });
+
+  const audited = auditedResource(audit, {
+    resourceType: 'tag',
+    id: (row: TagRow) => row.name,
+    record,
   });
 
   const checkName = (name: string) => {
@@ -87,15 +94,9 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
       description: body.description ?? '',
       created_at: now(),
     };
-    const { current } = audit.change(auditContext(request), {
-      action: 'create',
-      resourceType: 'tag',
-      resourceId: row.name,
-      write: () => {
-        tags.save(row);
-        retag(ownerId, (server, names) => (tagged.has(server.uuid) ? [...names, row.name] : names));
-      },
-      after: () => record(row),
+    const current = audited.create(request, row, () => {
+      tags.save(row);
+      retag(ownerId, (server, names) => (tagged.has(server.uuid) ? [...names, row.name] : names));
     });
     return { tag: current };
   });
@@ -107,22 +108,15 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
     if (name !== row.name) refuseTaken(ownerId, name);
     const tagged = serversNamed(request, body.servers?.server);
     const next: TagRow = { ...row, name, description: body.description ?? row.description };
-    const { current } = audit.change(auditContext(request), {
-      action: 'update',
-      resourceType: 'tag',
-      resourceId: row.name,
-      before: () => record(row),
-      write: () => {
-        tags.delete(ownerId, row.name);
-        tags.save(next);
-        retag(ownerId, (server, names) => {
-          const renamed = names.map((tag) => (tag === row.name ? name : tag));
-          if (!tagged) return renamed;
-          const without = renamed.filter((tag) => tag !== name);
-          return tagged.has(server.uuid) ? [...without, name] : without;
-        });
-      },
-      after: () => record(next),
+    const current = audited.update(request, row, next, () => {
+      tags.delete(ownerId, row.name);
+      tags.save(next);
+      retag(ownerId, (server, names) => {
+        const renamed = names.map((tag) => (tag === row.name ? name : tag));
+        if (!tagged) return renamed;
+        const without = renamed.filter((tag) => tag !== name);
+        return tagged.has(server.uuid) ? [...without, name] : without;
+      });
     });
     return { tag: current };
   });
@@ -130,15 +124,9 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
   handle(scope, tagEndpoints.delete, async ({ request, params }) => {
     const ownerId = ownerOf(request);
     const row = tagFor(ownerId, params.name);
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'tag',
-      resourceId: row.name,
-      before: () => record(row),
-      write: () => {
-        tags.delete(ownerId, row.name);
-        retag(ownerId, (_server, names) => names.filter((tag) => tag !== row.name));
-      },
+    audited.delete(request, row, () => {
+      tags.delete(ownerId, row.name);
+      retag(ownerId, (_server, names) => names.filter((tag) => tag !== row.name));
     });
   });
 };

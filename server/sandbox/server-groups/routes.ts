@@ -9,7 +9,8 @@ import { newUuid } from '../credentials';
 import type { RouteModule } from '../domain';
 import { handle } from '../http/endpoint-route';
 import { ApiProblem } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkLabelKeys, labelFilters, readLabelledBody } from '../http/validation';
 import { antiAffinityStatus, ownServerGroup, refuseFull } from './placement';
 import type { ServerGroupRow } from './store';
@@ -57,23 +58,11 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
   const membersNamed = (request: FastifyRequest, uuids: readonly string[], groupUuid?: string) =>
     [...new Set(uuids)].map((uuid) => memberNamed(request, uuid, groupUuid));
 
-  /** One audited change of a group: `write` runs inside the audit row's transaction. */
-  function change(
-    request: FastifyRequest,
-    row: ServerGroupRow,
-    next: ServerGroupRow,
-    write: () => void,
-  ) {
-    return audit.change(auditContext(request), {
-      action: 'update',
-      resourceType: 'server',
-      resourceSubType: 'server-group',
-      resourceId: row.uuid,
-      before: () => record(row),
-      write,
-      after: () => record(next),
-    }).current;
-  }
+  const audited = auditedResource(audit, {
+    resourceType: 'server',
+    resourceSubType: 'server-group',
+    record,
+  });
 
   handle(scope, api.list, async ({ request, query }) => {
     const filters = labelFilters(query.label);
@@ -98,16 +87,9 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
         anti_affinity: body.anti_affinity ?? 'no',
         created_at: rfc3339(clock.now()),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'server',
-        resourceSubType: 'server-group',
-        resourceId: row.uuid,
-        write: () => {
-          groups.insert(row);
-          groups.setMembers(row.uuid, members);
-        },
-        after: () => record(row),
+      const current = audited.create(request, row, () => {
+        groups.insert(row);
+        groups.setMembers(row.uuid, members);
       });
       return { server_group: current };
     },
@@ -131,7 +113,7 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
         labels: body.labels ? JSON.stringify(body.labels.label) : row.labels,
         anti_affinity: body.anti_affinity ?? row.anti_affinity,
       };
-      const current = change(request, row, next, () => {
+      const current = audited.update(request, row, next, () => {
         groups.update(next);
         if (members) groups.setMembers(row.uuid, members);
       });
@@ -142,14 +124,7 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
 
   handle(scope, api.delete, async ({ request, params }) => {
     const row = groupFor(request, params.uuid);
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'server',
-      resourceSubType: 'server-group',
-      resourceId: row.uuid,
-      before: () => record(row),
-      write: () => groups.delete(row.uuid),
-    });
+    audited.delete(request, row, () => groups.delete(row.uuid));
   });
 
   handle(scope, api.addMember, async ({ request, params, body }) => {
@@ -164,7 +139,7 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
       );
     }
     refuseFull(groups, row);
-    change(request, row, row, () => groups.join(server, row.uuid));
+    audited.update(request, row, row, () => groups.join(server, row.uuid));
   });
 
   handle(scope, api.removeMember, async ({ request, params }) => {
@@ -179,6 +154,6 @@ export const serverGroupRoutes: RouteModule = (scope, context) => {
         `The server ${params.server} is not in the server group ${row.uuid}.`,
       );
     }
-    change(request, row, row, () => groups.join(params.server, null));
+    audited.update(request, row, row, () => groups.join(params.server, null));
   });
 };
