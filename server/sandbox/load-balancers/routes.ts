@@ -15,6 +15,7 @@ import { handle } from '../http/endpoint-route';
 import type { EndpointInput } from '../http/endpoint-route';
 import { invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkZone, labelFilters } from '../http/validation';
 import { checkCertificate } from './certificates';
 import { loadBalancerModelOf } from './service';
@@ -117,6 +118,10 @@ function within(count: number, max: number, what: string) {
 export const loadBalancerRoutes: RouteModule = (scope, context) => {
   const model = loadBalancerModelOf(context);
   const { audit, clock, billing, networks, interfaces, servers } = context;
+  const audited = auditedResource(audit, {
+    resourceType: 'managed-loadbalancer',
+    record: (row: LoadBalancerRow) => model.record(row),
+  });
   const now = () => rfc3339(clock.now());
 
   /** The caller's service: another account's, a malformed UUID and a removed one are all 404. */
@@ -295,16 +300,10 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
       created_at: at,
       updated_at: at,
     };
-    return audit.change(auditContext(request), {
-      action: 'create',
-      resourceType: 'managed-loadbalancer',
-      resourceId: uuid,
-      write: () => {
-        repo.insert(row);
-        context.jobs.schedule(model.stepJob, uuid, lbStepSeconds);
-      },
-      after: () => model.record(row),
-    }).current;
+    return audited.create(request, row, () => {
+      repo.insert(row);
+      context.jobs.schedule(model.stepJob, uuid, lbStepSeconds);
+    });
   });
 
   handle(scope, api.get, async ({ request, params }) =>
@@ -352,17 +351,10 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
       next = model.reconfigured(next);
     }
     const final = next;
-    return audit.change(auditContext(request), {
-      action: 'update',
-      resourceType: 'managed-loadbalancer',
-      resourceId: row.uuid,
-      before: () => model.record(row),
-      write: () => {
-        if (final.plan !== row.plan) model.closeBilling(row, false);
-        repo.update(final);
-      },
-      after: () => model.record(final),
-    }).current;
+    return audited.update(request, row, final, () => {
+      if (final.plan !== row.plan) model.closeBilling(row, false);
+      repo.update(final);
+    });
   });
 
   handle(scope, api.delete, async ({ request, params }) => {
@@ -373,17 +365,11 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
       operational_state: 'delete-dns',
       updated_at: now(),
     };
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'managed-loadbalancer',
-      resourceId: row.uuid,
-      before: () => model.record(row),
-      write: () => {
-        model.closeBilling(row, true);
-        context.jobs.cancel(row.uuid);
-        model.repo.update(next);
-        context.jobs.schedule(model.stepJob, row.uuid, lbStepSeconds);
-      },
+    audited.delete(request, row, () => {
+      model.closeBilling(row, true);
+      context.jobs.cancel(row.uuid);
+      model.repo.update(next);
+      context.jobs.schedule(model.stepJob, row.uuid, lbStepSeconds);
     });
   });
 
@@ -762,6 +748,11 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
     created_at: row.created_at,
     updated_at: row.updated_at,
   });
+  const auditedBundle = auditedResource(audit, {
+    resourceType: 'managed-loadbalancer-certificate-bundle',
+    record: bundleRecord,
+  });
+
   /** A dynamic bundle has no certificate until its challenge completes: zero times, as the service shows. */
   const zeroTime = '0001-01-01T00:00:00Z';
 
@@ -809,13 +800,7 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
       created_at: at,
       updated_at: at,
     };
-    return audit.change(auditContext(request), {
-      action: 'create',
-      resourceType: 'managed-loadbalancer-certificate-bundle',
-      resourceId: row.uuid,
-      write: () => repo.insertBundle(row),
-      after: () => bundleRecord(row),
-    }).current;
+    return auditedBundle.create(request, row, () => repo.insertBundle(row));
   });
   handle(scope, api.modifyCertificateBundle, async ({ request, params, body }) => {
     const row = ownBundle(request, params.uuid);
@@ -859,14 +844,7 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
       not_after: checked?.not_after ?? row.not_after,
       updated_at: now(),
     };
-    return audit.change(auditContext(request), {
-      action: 'update',
-      resourceType: 'managed-loadbalancer-certificate-bundle',
-      resourceId: row.uuid,
-      before: () => bundleRecord(row),
-      write: () => repo.updateBundle(next),
-      after: () => bundleRecord(next),
-    }).current;
+    return auditedBundle.update(request, row, next, () => repo.updateBundle(next));
   });
   handle(scope, api.deleteCertificateBundle, async ({ request, params }) => {
     const row = ownBundle(request, params.uuid);
@@ -882,12 +860,6 @@ export const loadBalancerRoutes: RouteModule = (scope, context) => {
         `The certificate bundle ${row.uuid} is used by load balancer ${users.map((item) => item.name).join(', ')}.`,
       );
     }
-    audit.change(auditContext(request), {
-      action: 'delete',
-      resourceType: 'managed-loadbalancer-certificate-bundle',
-      resourceId: row.uuid,
-      before: () => bundleRecord(row),
-      write: () => model.repo.deleteBundle(row.uuid),
-    });
+    auditedBundle.delete(request, row, () => model.repo.deleteBundle(row.uuid));
   });
 };
