@@ -12,6 +12,8 @@ interface AuditedKind<Row, Shown> {
   id?: (row: Row) => string;
   /** The record a row keeps before and after a change, and the one a create or update answers. */
   record: (row: Row, request: FastifyRequest) => Shown;
+  /** The action of an update: `update` unless the service says otherwise (Kubernetes: `modify`). */
+  updateAction?: string;
   /** Given, a create is refused (and rolled back) when it takes the account past its limits. */
   quotas?: Pick<ReturnType<typeof createQuotas>, 'guard'>;
   /** With `quotas`, an update is held to the limits too (a storage or server can grow). */
@@ -27,6 +29,7 @@ type Steps<Before, After> = Pick<AuditedChange<Before, After>, 'before' | 'write
  */
 export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<Row, Shown>) {
   const { resourceType, resourceSubType, record } = kind;
+  const updateAction = kind.updateAction ?? 'update';
   const idOf = kind.id ?? ((row: Row) => (row as Row & { uuid: string }).uuid);
   const limited = (request: FastifyRequest, write: () => void, held: boolean | undefined) =>
     kind.quotas && held ? kind.quotas.guard(principalOf(request).owner, write) : write;
@@ -42,7 +45,7 @@ export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<R
     return audit.change(auditContext(request), { action, ...resource, ...steps });
   }
 
-  function settle(request: FastifyRequest, row: Row, write: () => Row, action = 'update'): Shown {
+  function settle(request: FastifyRequest, row: Row, write: () => Row, action = updateAction) {
     let next = row;
     const written = () => {
       next = write();
@@ -65,7 +68,7 @@ export function auditedResource<Row, Shown>(audit: AuditLog, kind: AuditedKind<R
     },
 
     /** Changes `row` into `next` with `write`; answers the record of `next`. */
-    update(request: FastifyRequest, row: Row, next: Row, write: () => void, action = 'update') {
+    update(request: FastifyRequest, row: Row, next: Row, write: () => void, action = updateAction) {
       const written = () => {
         write();
         return next;

@@ -3,17 +3,24 @@ import { kubernetesNodeGroupEndpoints, maxNodeGroups } from '../../../contract/k
 import type { SandboxContext } from '../context';
 import { notFound } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { checkNodeGroup, checkNodeTotal } from '../kubernetes/checks';
 import { kubernetesRouter, ownCluster, unprocessable } from '../kubernetes/http';
 import type { NodeGroupSettings } from '../kubernetes/model';
 import { nodeGroupSettings, settingsOf } from '../kubernetes/model';
-import type { ClusterRow } from '../store/kubernetes';
+import type { ClusterRow, NodeGroupRow } from '../store/kubernetes';
 
 /** Node groups and their nodes (api-rules §4.3; api-reference-notes §9.2). */
 export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: SandboxContext) {
   const { audit, kubernetes, kubernetesModel: model, storages } = context;
   const endpoints = kubernetesNodeGroupEndpoints;
   const route = kubernetesRouter(scope);
+  const audited = auditedResource(audit, {
+    resourceType: 'kubernetes_node_group',
+    id: (row: NodeGroupRow) => `${row.cluster_uuid}/${row.name}`,
+    record: (row: NodeGroupRow) => model.nodeGroupRecord(row),
+    updateAction: 'modify',
+  });
 
   function ownGroup(request: FastifyRequest, uuid: string, name: string) {
     const cluster = ownCluster(kubernetes, request, uuid);
@@ -108,20 +115,13 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
         }
         checkNodeTotal(totalNodes(cluster) - settings.count + next.count, cluster.plan);
       }
-      let updated = { ...group, settings: JSON.stringify(next) };
-      const { current } = audit.change(auditContext(request), {
-        action: 'modify',
-        resourceType: 'kubernetes_node_group',
-        resourceId: `${cluster.uuid}/${group.name}`,
-        before: () => model.nodeGroupRecord(group),
-        write: () => {
-          if (queued) updated = model.resizePendingGroup(cluster, group, next);
-          else if (scaled) updated = model.scaleNodeGroup(cluster, group, next);
-          else kubernetes.updateGroup(updated);
-        },
-        after: () => model.nodeGroupRecord(updated),
+      return audited.settle(request, group, () => {
+        if (queued) return model.resizePendingGroup(cluster, group, next);
+        if (scaled) return model.scaleNodeGroup(cluster, group, next);
+        const updated = { ...group, settings: JSON.stringify(next) };
+        kubernetes.updateGroup(updated);
+        return updated;
       });
-      return current;
     },
     { xmlRoot: 'node_group' },
   );
@@ -129,13 +129,7 @@ export function kubernetesNodeGroupRoutes(scope: FastifyInstance, context: Sandb
   route(endpoints.delete, async ({ request, params }) => {
     const { cluster, group } = ownGroup(request, params.uuid, params.name);
     if (group.state !== 'terminating') {
-      audit.change(auditContext(request), {
-        action: 'delete',
-        resourceType: 'kubernetes_node_group',
-        resourceId: `${cluster.uuid}/${group.name}`,
-        before: () => model.nodeGroupRecord(group),
-        write: () => model.terminateNodeGroup(cluster, group),
-      });
+      audited.delete(request, group, () => model.terminateNodeGroup(cluster, group));
     }
     return { message: `deletion started for node group '${group.name}'` };
   });

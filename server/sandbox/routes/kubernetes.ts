@@ -8,7 +8,8 @@ import { zoneIds } from '../catalog';
 import type { SandboxContext } from '../context';
 import { newUuid } from '../credentials';
 import { ApiProblem, notFound } from '../http/errors';
-import { auditContext, principalOf } from '../http/principal';
+import { principalOf } from '../http/principal';
+import { auditedResource } from '../audited-resource';
 import { labelFilters } from '../http/validation';
 import {
   availableUpgrades,
@@ -52,6 +53,11 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
   const findNetwork = networkLookup(context.networks);
   const endpoints = kubernetesEndpoints;
   const route = kubernetesRouter(scope);
+  const audited = auditedResource(audit, {
+    resourceType: 'kubernetes_cluster',
+    record: (row: ClusterRow) => model.clusterRecord(row),
+    updateAction: 'modify',
+  });
 
   route(endpoints.plans, async () => clusterPlans, { xmlRoot: 'plans' });
 
@@ -163,20 +169,13 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
         ...credentials,
         created_at: now.toISOString(),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'create',
-        resourceType: 'kubernetes_cluster',
-        resourceId: row.uuid,
-        write: () => {
-          kubernetes.insertCluster(row);
-          for (const group of body.node_groups) {
-            model.addNodeGroup(row, group.name, nodeGroupSettings(group, row.storage_encryption));
-          }
-          jobs.schedule(kubernetesJobs.clusterReady, row.uuid, kubernetesDurations.clusterCreate);
-        },
-        after: () => model.clusterRecord(row),
+      return audited.create(request, row, () => {
+        kubernetes.insertCluster(row);
+        for (const group of body.node_groups) {
+          model.addNodeGroup(row, group.name, nodeGroupSettings(group, row.storage_encryption));
+        }
+        jobs.schedule(kubernetesJobs.clusterReady, row.uuid, kubernetesDurations.clusterCreate);
       });
-      return current;
     },
     { xmlRoot: 'cluster' },
   );
@@ -216,15 +215,7 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
           ? { control_plane_ip_filter: JSON.stringify(body.control_plane_ip_filter) }
           : {}),
       };
-      const { current } = audit.change(auditContext(request), {
-        action: 'modify',
-        resourceType: 'kubernetes_cluster',
-        resourceId: row.uuid,
-        before: () => model.clusterRecord(row),
-        write: () => kubernetes.updateCluster(updated),
-        after: () => model.clusterRecord(updated),
-      });
-      return current;
+      return audited.update(request, row, updated, () => kubernetes.updateCluster(updated));
     },
     { xmlRoot: 'cluster' },
   );
@@ -232,13 +223,7 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
   route(endpoints.delete, async ({ request, params }) => {
     const row = ownCluster(kubernetes, request, params.uuid);
     if (row.state !== 'terminating') {
-      audit.change(auditContext(request), {
-        action: 'delete',
-        resourceType: 'kubernetes_cluster',
-        resourceId: row.uuid,
-        before: () => model.clusterRecord(row),
-        write: () => model.terminateCluster(row),
-      });
+      audited.delete(request, row, () => model.terminateCluster(row));
     }
     return { message: `deletion started for cluster '${row.name}'` };
   });
@@ -271,10 +256,7 @@ function clusterRoutes(scope: FastifyInstance, context: SandboxContext) {
       );
     }
     const strategy = { type: body.strategy?.type ?? 'manual' };
-    audit.change(auditContext(request), {
-      action: 'upgrade',
-      resourceType: 'kubernetes_cluster',
-      resourceId: row.uuid,
+    audited.change(request, 'upgrade', row, {
       before: () => ({ version: row.version }),
       write: () => model.startUpgrade(row, body.version),
       after: () => ({ version: body.version, strategy }),
