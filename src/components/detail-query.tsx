@@ -39,7 +39,7 @@ function DetailQuery<T>({ query, noun, children }: DetailQueryProps<T>) {
 }
 
 /** A detail page: the resource the route's `:uuid` names, read with `detail(uuid)`. */
-export function RouteDetail<T, Key extends QueryKey>({
+function RouteDetail<T, Key extends QueryKey>({
   detail,
   noun,
   children,
@@ -54,3 +54,16 @@ export function RouteDetail<T, Key extends QueryKey>({
     </DetailQuery>
   );
 }
+
+/** A detail page's component: `view` shows the resource the route names, once it has loaded. */
+export const routeDetailPage =
+  <T, Key extends QueryKey>(
+    detail: (uuid: string) => UseQueryOptions<T, ApiError, T, Key>,
+    noun: string,
+    view: (data: T) => ReactNode,
+  ) =>
+  () => (
+    <RouteDetail detail={detail} noun={noun}>
+      {view}
+    </RouteDetail>
+  );

@@ -13,7 +13,7 @@ import {
 } from '../../api/kubernetes';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { useSuccessNotice } from '../../components/success-notice';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
 import type { Fact } from '../../components/overview-facts';
 import { PageHeader } from '../../components/page-header';
@@ -25,13 +25,9 @@ import { NodeGroupSection } from './node-group-section';
 import { networkQueries } from '../../api/networks';
 import { ResourceName } from '../../components/resource-name';
 
-export function ClusterDetailPage() {
-  return (
-    <RouteDetail detail={kubernetesQueries.detail} noun="Cluster">
-      {(data) => <ClusterView cluster={data} />}
-    </RouteDetail>
-  );
-}
+export const ClusterDetailPage = routeDetailPage(kubernetesQueries.detail, 'Cluster', (cluster) => (
+  <ClusterView cluster={cluster} />
+));
 
 type OpenDialog = 'kubeconfig' | 'upgrade' | 'delete' | null;
 

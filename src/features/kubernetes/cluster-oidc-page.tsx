@@ -30,7 +30,7 @@ import {
 } from '../../api/kubernetes';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { ConfirmDialog, confirmWords } from '../../components/confirm-dialog';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { FormSelect, FormTextInput } from '../../components/form/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
@@ -40,14 +40,6 @@ import { diffIssuers } from './issuer-diff';
 import type { IssuerChange } from './issuer-diff';
 import { checkIssuer, issuerFieldForError, issuerFormValues, issuerFromForm } from './issuer-form';
 import type { IssuerField, IssuerFormValues } from './issuer-form';
-
-export function ClusterOidcPage() {
-  return (
-    <RouteDetail detail={kubernetesQueries.detail} noun="OIDC authentication">
-      {(data) => <OidcView cluster={data} />}
-    </RouteDetail>
-  );
-}
 
 type Open =
   | { kind: 'add' }
@@ -512,3 +504,9 @@ function ChangeTable({ changes }: { changes: IssuerChange[] }) {
     </Box>
   );
 }
+
+export const ClusterOidcPage = routeDetailPage(
+  kubernetesQueries.detail,
+  'OIDC authentication',
+  (cluster) => <OidcView cluster={cluster} />,
+);

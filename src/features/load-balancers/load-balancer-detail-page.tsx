@@ -18,7 +18,7 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { OverviewFacts, labelChips } from '../../components/overview-facts';
 import type { Fact } from '../../components/overview-facts';
 import { PageHeader } from '../../components/page-header';
@@ -28,14 +28,6 @@ import { links } from '../../lib/links';
 import { BackendsTab } from './backends-tab';
 import { CertificatesTab } from './certificates-tab';
 import { FrontendsTab } from './frontends-tab';
-
-export function LoadBalancerDetailPage() {
-  return (
-    <RouteDetail detail={loadBalancerQueries.detail} noun="Load balancer">
-      {(data) => <LoadBalancerView balancer={data} />}
-    </RouteDetail>
-  );
-}
 
 const sections = [
   { value: 'frontends', label: 'Frontends and rules' },
@@ -201,3 +193,9 @@ function NetworksTable({ networks }: { networks: LoadBalancerNetwork[] }) {
     </Stack>
   );
 }
+
+export const LoadBalancerDetailPage = routeDetailPage(
+  loadBalancerQueries.detail,
+  'Load balancer',
+  (balancer) => <LoadBalancerView balancer={balancer} />,
+);

@@ -18,7 +18,7 @@ import {
 import { networkQueries } from '../../api/networks';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -28,14 +28,6 @@ import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageSection } from '../../components/page-section';
 import { labelsLine } from '../../components/value-cells';
-
-export function NetworkPeeringDetailPage() {
-  return (
-    <RouteDetail detail={networkPeeringQueries.detail} noun="Network peering">
-      {(data) => <PeeringDetails peering={data} />}
-    </RouteDetail>
-  );
-}
 
 const disablePeering = { network_peering: { configured_status: 'disabled' } } as const;
 
@@ -179,3 +171,9 @@ function Side({ title, status }: { title: string; status: string }) {
     </Paper>
   );
 }
+
+export const NetworkPeeringDetailPage = routeDetailPage(
+  networkPeeringQueries.detail,
+  'Network peering',
+  (peering) => <PeeringDetails peering={peering} />,
+);

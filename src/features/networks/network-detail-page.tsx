@@ -12,7 +12,7 @@ import { networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
 import { DataTable } from '../../components/data-table';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
@@ -31,13 +31,9 @@ import { PageSection } from '../../components/page-section';
 
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
 
-export function NetworkDetailPage() {
-  return (
-    <RouteDetail detail={networkQueries.detail} noun="Network">
-      {(data) => <NetworkDetails network={data} />}
-    </RouteDetail>
-  );
-}
+export const NetworkDetailPage = routeDetailPage(networkQueries.detail, 'Network', (network) => (
+  <NetworkDetails network={network} />
+));
 
 const ipColumn = createColumnHelper<IpNetwork>();
 const list = (items: readonly string[] | undefined) => (items?.length ? items.join(', ') : '—');

@@ -21,7 +21,7 @@ import { serverQueries } from '../../api/servers';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageHeader } from '../../components/page-header';
 import { PageSection } from '../../components/page-section';
@@ -30,14 +30,6 @@ import { links } from '../../lib/links';
 import { groupStatus, memberStatus } from './anti-affinity';
 import { policyLabels, ServerGroupDialog } from './server-group-dialog';
 import { TitleLink } from './title-link';
-
-export function ServerGroupDetailPage() {
-  return (
-    <RouteDetail detail={serverGroupQueries.detail} noun="Server group">
-      {(data) => <ServerGroupDetails group={data} />}
-    </RouteDetail>
-  );
-}
 
 const labelsOf = (group: ServerGroup) =>
   group.labels.label.map((label) => `${label.key}=${label.value}`).join(', ') || '—';
@@ -223,3 +215,9 @@ function DeleteServerGroupDialog({
     </ConfirmDialog>
   );
 }
+
+export const ServerGroupDetailPage = routeDetailPage(
+  serverGroupQueries.detail,
+  'Server group',
+  (group) => <ServerGroupDetails group={group} />,
+);

@@ -22,7 +22,7 @@ import { links } from '../../lib/links';
 import { tierCell } from '../../components/value-cells';
 import { DeleteServerDialog } from './delete-server-dialog';
 import { ServerGroupField } from './server-group-field';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 import { consoleSection, ServerConsole } from './server-console';
@@ -31,13 +31,9 @@ import { ServerOperationButtons } from './server-operations';
 import { FirewallTab, firewallSection } from './firewall/firewall-tab';
 import { PageSection } from '../../components/page-section';
 
-export function ServerDetailPage() {
-  return (
-    <RouteDetail detail={serverQueries.detail} noun="Server">
-      {(data) => <ServerView server={data} />}
-    </RouteDetail>
-  );
-}
+export const ServerDetailPage = routeDetailPage(serverQueries.detail, 'Server', (server) => (
+  <ServerView server={server} />
+));
 
 const deviceColumn = createColumnHelper<ServerStorageDevice>();
 const deviceColumns = [

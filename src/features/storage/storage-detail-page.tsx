@@ -36,7 +36,7 @@ import {
   RestoreBackupDialog,
 } from './storage-confirm-dialogs';
 import { intervalLabels, tierLabels } from './storage-forms';
-import { RouteDetail } from '../../components/detail-query';
+import { routeDetailPage } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
 
@@ -52,13 +52,9 @@ type Action =
   | 'cancel'
   | 'delete';
 
-export function StorageDetailPage() {
-  return (
-    <RouteDetail detail={storageQueries.detail} noun="Storage">
-      {(data) => <StorageDetails storage={data} />}
-    </RouteDetail>
-  );
-}
+export const StorageDetailPage = routeDetailPage(storageQueries.detail, 'Storage', (storage) => (
+  <StorageDetails storage={storage} />
+));
 
 function StorageDetails({ storage }: { storage: StorageDetails }) {
   const navigate = useNavigate();
