@@ -110,3 +110,9 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/** What a create dialog takes: how to close it, and what to do with what the API created. */
+export interface CreateDialogProps<Created> {
+  onClose: () => void;
+  onCreated: (created: Created) => void;
+}

@@ -1,5 +1,6 @@
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
 import { FormDialog } from '../../components/form-dialog';
+import type { CreateDialogProps } from '../../components/form-dialog';
 import { FormCredentialFields } from '../../components/form/contact-fields';
 import { LabelFields } from '../../components/form/label-fields';
 import { useRequestForm } from '../../components/form/use-request-form';
@@ -12,12 +13,7 @@ import {
 } from './subaccount-form';
 import { SubAccountFields } from './subaccount-fields';
 
-interface CreateSubAccountDialogProps {
-  onClose: () => void;
-  onCreated: (username: string) => void;
-}
-
-export function CreateSubAccountDialog({ onClose, onCreated }: CreateSubAccountDialogProps) {
+export function CreateSubAccountDialog({ onClose, onCreated }: CreateDialogProps<string>) {
   const create = useCreateSubAccount();
   const { control, submission } = useRequestForm(subAccountFormSchema, subAccountFormDefaults, {
     mutation: create,

@@ -29,6 +29,12 @@ import { BackendsTab } from './backends-tab';
 import { CertificatesTab } from './certificates-tab';
 import { FrontendsTab } from './frontends-tab';
 
+export const LoadBalancerDetailPage = routeDetailPage(
+  loadBalancerQueries.detail,
+  'Load balancer',
+  (balancer) => <LoadBalancerView balancer={balancer} />,
+);
+
 const sections = [
   { value: 'frontends', label: 'Frontends and rules' },
   { value: 'backends', label: 'Backends and members' },
@@ -193,9 +199,3 @@ function NetworksTable({ networks }: { networks: LoadBalancerNetwork[] }) {
     </Stack>
   );
 }
-
-export const LoadBalancerDetailPage = routeDetailPage(
-  loadBalancerQueries.detail,
-  'Load balancer',
-  (balancer) => <LoadBalancerView balancer={balancer} />,
-);

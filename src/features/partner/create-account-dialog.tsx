@@ -11,6 +11,7 @@ import {
 import type { PartnerAccount } from '../../../contract/partner';
 import { createPartnerAccountCall, useCreatePartnerAccount } from '../../api/partner';
 import { FormDialog } from '../../components/form-dialog';
+import type { CreateDialogProps } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { FormCheckbox } from '../../components/form/form-fields';
 import {
@@ -39,13 +40,8 @@ const customerContact: ContactTextField[] = [
   { name: 'city', label: 'City' },
 ];
 
-interface CreateAccountDialogProps {
-  onClose: () => void;
-  onCreated: (account: PartnerAccount) => void;
-}
-
 /** The create body of api-rules §4.9, with every rule checked here before anything is sent. */
-export function CreateAccountDialog({ onClose, onCreated }: CreateAccountDialogProps) {
+export function CreateAccountDialog({ onClose, onCreated }: CreateDialogProps<PartnerAccount>) {
   const createAccount = useCreatePartnerAccount();
   const { control, handleSubmit, getValues, setError } = useZodForm(
     partnerAccountFormSchema,

@@ -4,6 +4,7 @@ import type { StorageDetails } from '../../../contract/storage';
 import { createStorageCall, useCreateStorage } from '../../api/storage';
 import { zoneQueries } from '../../api/zones';
 import { FormDialog } from '../../components/form-dialog';
+import type { CreateDialogProps } from '../../components/form-dialog';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
@@ -19,12 +20,7 @@ import { useAllowance } from '../../api/allowance';
 import { useRequestForm } from '../../components/form/use-request-form';
 import { labelledOptions } from '../../components/labelled-options';
 
-interface CreateStorageDialogProps {
-  onClose: () => void;
-  onCreated: (storage: StorageDetails) => void;
-}
-
-export function CreateStorageDialog({ onClose, onCreated }: CreateStorageDialogProps) {
+export function CreateStorageDialog({ onClose, onCreated }: CreateDialogProps<StorageDetails>) {
   const allowance = useAllowance();
   const zones = useQuery(zoneQueries.list());
   const createStorage = useCreateStorage();

@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import type { CreatedToken } from '../../../contract/tokens';
 import { createTokenCall, useCreateToken } from '../../api/tokens';
 import { FormDialog } from '../../components/form-dialog';
+import type { CreateDialogProps } from '../../components/form-dialog';
 import { useApiSubmit } from '../../components/form/use-api-failure';
 import { IpRangeFields } from './ip-range-fields';
 import {
@@ -16,12 +17,7 @@ import { useRequestPreview } from '../../components/form/use-request-preview';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { labelledOptions } from '../../components/labelled-options';
 
-interface CreateTokenDialogProps {
-  onClose: () => void;
-  onCreated: (token: CreatedToken) => void;
-}
-
-export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps) {
+export function CreateTokenDialog({ onClose, onCreated }: CreateDialogProps<CreatedToken>) {
   const createToken = useCreateToken();
   const { control, handleSubmit, getValues, setError } = useZodForm(
     createTokenFormSchema,
