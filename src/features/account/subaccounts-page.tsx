@@ -19,6 +19,7 @@ import { QueryTable } from '../../components/query-table';
 import { useSuccessNotice } from '../../components/success-notice';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
 import { EditSubAccountDialog } from './edit-subaccount-dialog';
+import { useCreateDialog } from '../../components/use-create-dialog';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
 
@@ -45,7 +46,7 @@ export function SubaccountsPage() {
   const [search, setSearch] = useSearchParams();
   const labels = search.getAll('label');
   const accounts = useQuery({ ...accountQueries.list(labels), placeholderData: keepPreviousData });
-  const [creating, setCreating] = useState(false);
+  const creating = useCreateDialog();
   const { notify, notice } = useSuccessNotice();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -124,9 +125,7 @@ export function SubaccountsPage() {
         title="Subaccounts"
         description="Subaccounts share this account's resources and credits; each has its own password, roles and access."
         actions={
-          !notMain && (
-            <CreateButton onClick={() => setCreating(true)}>Create subaccount</CreateButton>
-          )
+          !notMain && <CreateButton onClick={creating.start}>Create subaccount</CreateButton>
         }
       />
       {notMain ? (
@@ -154,15 +153,13 @@ export function SubaccountsPage() {
           />
         </Box>
       )}
-      {creating && (
+      {creating.open && (
         <CreateSubAccountDialog
-          onClose={() => setCreating(false)}
-          onCreated={(username) => {
-            setCreating(false);
+          {...creating.dialog((username: string) =>
             notify({
               message: `Subaccount ${username} was created. It can sign in with the password you gave.`,
-            });
-          }}
+            }),
+          )}
         />
       )}
       {editing && (

@@ -21,6 +21,7 @@ import { formatNumber } from '../../lib/format';
 import { CreateAccountDialog } from './create-account-dialog';
 import { CustomerBillingSection } from './customer-billing-section';
 import { currentMonth, customerName, monthPattern } from './customer-billing';
+import { useCreateDialog } from '../../components/use-create-dialog';
 
 const title = 'Partner console';
 
@@ -101,7 +102,7 @@ function Allowance({ partner }: { partner: Account['partner'] }) {
 function PartnerConsole({ partner }: { partner: Account['partner'] }) {
   const accounts = useQuery(partnerQueries.accounts(useQueryClient()));
   const [search, setSearch] = useSearchParams();
-  const [creating, setCreating] = useState(false);
+  const creating = useCreateDialog();
   const [created, setCreated] = useState<PartnerAccount | null>(null);
   const requested = search.get('month') ?? '';
   const month = monthPattern.test(requested) ? requested : currentMonth();
@@ -119,7 +120,7 @@ function PartnerConsole({ partner }: { partner: Account['partner'] }) {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => setCreating(true)}
+            onClick={creating.start}
             disabled={atLimit}
           >
             Create account
@@ -174,15 +175,7 @@ function PartnerConsole({ partner }: { partner: Account['partner'] }) {
           />
         )}
       </Box>
-      {creating && (
-        <CreateAccountDialog
-          onClose={() => setCreating(false)}
-          onCreated={(account) => {
-            setCreating(false);
-            setCreated(account);
-          }}
-        />
-      )}
+      {creating.open && <CreateAccountDialog {...creating.dialog(setCreated)} />}
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useNavigate } from 'react-router';
 import { storageSortFields } from '../../../contract/storage';
-import type { StorageSummary } from '../../../contract/storage';
+import type { StorageDetails, StorageSummary } from '../../../contract/storage';
 import {
   storageListCall,
   storageQueries,
@@ -23,6 +23,7 @@ import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { links } from '../../lib/links';
 import { defaultAccess, storageListParams, storageListUrl } from './storage-list-params';
 import { StorageTable } from './storage-table';
+import { useCreateDialog } from '../../components/use-create-dialog';
 
 // The form (react-hook-form, zod, its fields) loads when the user opens it, not with the list.
 const CreateStorageDialog = lazy(async () => ({
@@ -67,7 +68,7 @@ export function StorageListPage() {
   const params = storageListParams(url);
   const storages = useQuery({ ...storageQueries.page(params), placeholderData: keepPreviousData });
   const bulkActions = useBulkActions();
-  const [creating, setCreating] = useState(false);
+  const creating = useCreateDialog();
   const favorites = params.favorite === true;
 
   const filters = (
@@ -116,7 +117,7 @@ export function StorageListPage() {
       <PageHeader
         title="Storage"
         description="Block storage, backups, templates and CD-ROM images in every zone."
-        actions={<CreateButton onClick={() => setCreating(true)}>Create storage</CreateButton>}
+        actions={<CreateButton onClick={creating.start}>Create storage</CreateButton>}
       />
       <BulkSelection
         idOf={(storage: StorageSummary) => storage.uuid}
@@ -159,14 +160,12 @@ export function StorageListPage() {
           }
         </PagedList>
       </BulkSelection>
-      {creating && (
+      {creating.open && (
         <Suspense>
           <CreateStorageDialog
-            onClose={() => setCreating(false)}
-            onCreated={(storage) => {
-              setCreating(false);
+            {...creating.dialog((storage: StorageDetails) => {
               void navigate(links.storageDetail(storage.uuid));
-            }}
+            })}
           />
         </Suspense>
       )}

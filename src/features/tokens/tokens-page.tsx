@@ -14,17 +14,18 @@ import { DeleteTokenDialog } from './delete-token-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 import { TokenTable } from './token-table';
 import { tokenListUrl } from './token-list-url';
+import { useCreateDialog } from '../../components/use-create-dialog';
 
 export function TokensPage() {
   const { state: params, change } = useUrlState(tokenListUrl);
   const tokens = useQuery({ ...tokenQueries.page(params), placeholderData: keepPreviousData });
   const { session } = useAuth();
-  const [creating, setCreating] = useState(false);
+  const creating = useCreateDialog();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [deleting, setDeleting] = useState<Token | null>(null);
   const { notify, notice } = useSuccessNotice();
 
-  const createButton = <CreateButton onClick={() => setCreating(true)}>Create token</CreateButton>;
+  const createButton = <CreateButton onClick={creating.start}>Create token</CreateButton>;
 
   return (
     <>
@@ -59,15 +60,7 @@ export function TokensPage() {
           <TokenTable tokens={items} currentTokenId={session?.tokenId} onDelete={setDeleting} />
         )}
       </PagedList>
-      {creating && (
-        <CreateTokenDialog
-          onClose={() => setCreating(false)}
-          onCreated={(token) => {
-            setCreating(false);
-            setCreated(token);
-          }}
-        />
-      )}
+      {creating.open && <CreateTokenDialog {...creating.dialog(setCreated)} />}
       {created && <TokenSecretDialog token={created} onClose={() => setCreated(null)} />}
       {deleting && (
         <DeleteTokenDialog
