@@ -62,6 +62,18 @@ export function addWords(noun: string) {
 }
 
 /**
+ * FormDialog's words for a dialog that changes a `noun` ("Save changes", "Saving…", "The storage
+ * could not be changed"); its title says which one.
+ */
+export function changeWords(noun: string) {
+  return {
+    submitLabel: 'Save changes',
+    pendingLabel: 'Saving…',
+    failureTitle: `The ${noun} could not be changed`,
+  };
+}
+
+/**
  * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
  * while the request runs and after it fails, so what the user typed is never lost. "API call" shows
  * the request it sends (or, given `apiCall`, will send) as curl and JSON.

@@ -1,5 +1,5 @@
 import { createSubAccountCall, useCreateSubAccount } from '../../api/subaccounts';
-import { FormDialog } from '../../components/form-dialog';
+import { createOrEditWords, FormDialog } from '../../components/form-dialog';
 import type { CreateDialogProps } from '../../components/form-dialog';
 import { FormCredentialFields } from '../../components/form/contact-fields';
 import { LabelFields } from '../../components/form/label-fields';
@@ -25,14 +25,7 @@ export function CreateSubAccountDialog({ onClose, onCreated }: CreateDialogProps
   });
 
   return (
-    <FormDialog
-      title="Create a subaccount"
-      submitLabel="Create subaccount"
-      pendingLabel="Creating…"
-      {...submission}
-      failureTitle="The subaccount could not be created"
-      onClose={onClose}
-    >
+    <FormDialog {...createOrEditWords('subaccount')} {...submission} onClose={onClose}>
       <FormCredentialFields control={control} hints={subAccountFieldRules} />
       <SubAccountFields control={control} />
       <LabelFields control={control} />

@@ -9,7 +9,7 @@ import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
 import { modifySubAccountCall, useModifySubAccount } from '../../api/subaccounts';
 import { tagQueries } from '../../api/tags';
-import { FormDialog } from '../../components/form-dialog';
+import { changeWords, FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormTextInput } from '../../components/form/form-fields';
 import { useRequestForm } from '../../components/form/use-request-form';
 import { FieldGroup } from '../../components/form/field-group';
@@ -88,10 +88,8 @@ function EditSubAccountForm({
   return (
     <FormDialog
       title={`Edit subaccount ${account.username}`}
-      submitLabel="Save changes"
-      pendingLabel="Saving…"
+      {...changeWords('subaccount')}
       {...submission}
-      failureTitle="The subaccount could not be changed"
       maxWidth="md"
       onClose={onClose}
     >

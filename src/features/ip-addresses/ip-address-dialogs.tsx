@@ -12,7 +12,7 @@ import { serverQueries } from '../../api/servers';
 import { zoneQueries } from '../../api/zones';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormCheckbox, FormSelect } from '../../components/form/form-fields';
-import { FormDialog } from '../../components/form-dialog';
+import { addWords, FormDialog } from '../../components/form-dialog';
 import { useSubmitForm } from '../../components/form/use-request-form';
 import { zoneOptions } from '../../components/zone-options';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
@@ -89,14 +89,7 @@ export function AddIpAddressDialog({
   const floating = useWatch({ control, name: 'floating' });
 
   return (
-    <FormDialog
-      title="Add IP address"
-      submitLabel="Add address"
-      pendingLabel="Adding…"
-      {...submission}
-      failureTitle="The address could not be added"
-      onClose={onClose}
-    >
+    <FormDialog title="Add IP address" {...addWords('address')} {...submission} onClose={onClose}>
       <RemainingAllowance
         {...allowance}
         resources={['public_ipv4', 'public_ipv6', 'detached_floating_ips']}

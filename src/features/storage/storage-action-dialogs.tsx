@@ -22,7 +22,7 @@ import { useSubmitForm } from '../../components/form/use-request-form';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import type { Notice } from '../../components/success-notice';
 import { links } from '../../lib/links';
-import { FormDialog } from '../../components/form-dialog';
+import { changeWords, FormDialog } from '../../components/form-dialog';
 import { BackupRuleFields } from './backup-rule-fields';
 import {
   backupRuleDefaults,
@@ -73,10 +73,8 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
   return (
     <FormDialog
       title={`Edit “${storage.title}”`}
-      submitLabel="Save changes"
-      pendingLabel="Saving…"
+      {...changeWords('storage')}
       {...submission}
-      failureTitle="The storage could not be changed"
       onClose={onClose}
     >
       <FormTextInput control={control} name="title" label="Title" required />
