@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import type { Control } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { Cluster, NodeGroup, NodeGroupCreate } from '../../../contract/kubernetes';
 import { upgradeStrategySchema } from '../../../contract/kubernetes';
@@ -73,12 +74,8 @@ export function ScaleDialog({
       failureTitle="The node group could not be scaled"
       onClose={onClose}
     >
-      <FormTextInput
+      <NodeCountField
         control={control}
-        name="count"
-        label="Number of nodes"
-        inputMode="numeric"
-        required
         hint={`Now ${group.count}. New nodes start pending; removed nodes terminate. ${nodeCountRange}`}
       />
     </FormDialog>
@@ -229,6 +226,28 @@ export function KubeconfigDialog({
   );
 }
 
+/** How many nodes a node group has: scaling one and adding one ask the same. */
+function NodeCountField<T extends { count: string }, Output>({
+  control,
+  hint,
+}: {
+  control: Control<T, unknown, Output>;
+  hint: string;
+}) {
+  // Both forms carry the field; react-hook-form cannot narrow a generic path.
+  const countControl = control as unknown as Control<{ count: string }>;
+  return (
+    <FormTextInput
+      control={countControl}
+      name="count"
+      label="Number of nodes"
+      inputMode="numeric"
+      required
+      hint={hint}
+    />
+  );
+}
+
 const addGroupSchema = z.pipe(
   nodeGroupFormSchema,
   z.transform((values): NodeGroupCreate => ({
@@ -265,14 +284,7 @@ export function AddNodeGroupDialog({ cluster, onClose, onDone }: ClusterDialogPr
       onClose={onClose}
     >
       <FormTextInput control={control} name="name" label="Node group name" required />
-      <FormTextInput
-        control={control}
-        name="count"
-        label="Number of nodes"
-        inputMode="numeric"
-        required
-        hint={nodeCountRange}
-      />
+      <NodeCountField control={control} hint={nodeCountRange} />
       <FormSelect control={control} name="plan" label="Server plan" required>
         {planOptions(plans.data)}
       </FormSelect>

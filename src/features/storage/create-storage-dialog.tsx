@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/form-dialog';
 import type { CreateDialogProps } from '../../components/form-dialog';
 import { LabelFields } from '../../components/form/label-fields';
 import { BackupRuleFields } from './backup-rule-fields';
+import { StorageSizeField } from './storage-size-field';
 import {
   createStorageDefaults,
   createStorageFormSchema,
@@ -54,14 +55,7 @@ export function CreateStorageDialog({ onClose, onCreated }: CreateDialogProps<St
         {zoneOptions(zones.data)}
       </FormSelect>
       <FormTextInput control={control} name="title" label="Title" required />
-      <FormTextInput
-        control={control}
-        name="size"
-        label="Size (GiB)"
-        inputMode="numeric"
-        required
-        hint="1 to 4096 GiB."
-      />
+      <StorageSizeField control={control} required hint="1 to 4096 GiB." />
       <FormSelect control={control} name="tier" label="Tier">
         {labelledOptions(storageTierSchema.options, tierLabels)}
       </FormSelect>

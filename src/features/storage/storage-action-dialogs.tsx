@@ -24,6 +24,7 @@ import type { Notice } from '../../components/success-notice';
 import { links } from '../../lib/links';
 import { changeWords, FormDialog } from '../../components/form-dialog';
 import { BackupRuleFields } from './backup-rule-fields';
+import { StorageSizeField } from './storage-size-field';
 import {
   backupRuleDefaults,
   editStorageFormSchema,
@@ -78,11 +79,8 @@ export function EditStorageDialog({ storage, onClose }: StorageDialogProps) {
       onClose={onClose}
     >
       <FormTextInput control={control} name="title" label="Title" required />
-      <FormTextInput
+      <StorageSizeField
         control={control}
-        name="size"
-        label="Size (GiB)"
-        inputMode="numeric"
         hint={`Now ${storage.size} GiB; a storage can only grow, up to 4096 GiB.`}
       />
       {grows && (
