@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { Controller } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 import { usStates } from '../../../contract/countries';
 import { FormSelect, FormTextInput } from './form-fields';
@@ -92,28 +92,23 @@ export function FormTimeZoneSelect<Values extends FieldValues, Transformed = Val
   current?: string;
 }) {
   const zones = useMemo(() => timeZoneOptions(current), [current]);
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          options={zones}
-          value={(field.value as string) || null}
-          onChange={(_event, zone) => field.onChange(zone ?? '')}
-          onBlur={field.onBlur}
-          getOptionLabel={(zone) => zone.replaceAll('_', ' ')}
-          autoHighlight
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              label={label}
-              required={required}
-              error={fieldState.invalid}
-              helperText={fieldState.error?.message}
-            />
-          )}
+    <Autocomplete
+      options={zones}
+      value={(field.value as string) || null}
+      onChange={(_event, zone) => field.onChange(zone ?? '')}
+      onBlur={field.onBlur}
+      getOptionLabel={(zone) => zone.replaceAll('_', ' ')}
+      autoHighlight
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          label={label}
+          required={required}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message}
         />
       )}
     />

@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
-import { Controller } from 'react-hook-form';
+import { Controller, useController } from 'react-hook-form';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { TextInput } from './text-input';
 import type { TextInputProps } from './text-input';
@@ -28,20 +28,19 @@ export function FormTextInput<Values extends FieldValues, Transformed = Values>(
   hint,
   ...input
 }: Bound<Values, Transformed> & Omit<TextInputProps, Controlled>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...field}
-          {...input}
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? hint}
-        />
-      )}
-    />
-  );
+  const { field, shown } = useBound({ control, name, hint });
+  return <TextInput {...field} {...input} {...shown} />;
+}
+
+/** A bound field's props, and its error (or else its hint) as a text field shows them. */
+function useBound<Values extends FieldValues, Transformed>({
+  control,
+  name,
+  hint,
+}: Bound<Values, Transformed>) {
+  const { field, fieldState } = useController({ control, name });
+  const shown = { error: fieldState.invalid, helperText: fieldState.error?.message ?? hint };
+  return { field, shown };
 }
 
 /**
@@ -57,26 +56,20 @@ export function FormSelect<Values extends FieldValues, Transformed = Values>({
   ...select
 }: Bound<Values, Transformed> &
   Omit<TextFieldProps, Controlled | 'select'> & { onChosen?: (value: string) => void }) {
+  const { field, shown } = useBound({ control, name, hint });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          {...select}
-          onChange={(event) => {
-            field.onChange(event);
-            onChosen?.(event.target.value);
-          }}
-          select
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? hint}
-        >
-          {children}
-        </TextField>
-      )}
-    />
+    <TextField
+      {...field}
+      {...select}
+      onChange={(event) => {
+        field.onChange(event);
+        onChosen?.(event.target.value);
+      }}
+      select
+      {...shown}
+    >
+      {children}
+    </TextField>
   );
 }
 
