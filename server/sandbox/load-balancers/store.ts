@@ -125,7 +125,8 @@ export function createLoadBalancerRepository(db: Db) {
   const byUuid = db.prepare<[string], LoadBalancerRow>(
     'SELECT * FROM load_balancers WHERE uuid = ?',
   );
-  // Label keys compare without case (api-rules §2.8.3): the filters come lower-cased.
+  // Label keys compare without case (api-rules §2.8.3): the filters come lower-cased. `+@limit`
+  // page bounds are planned once (store/list-queries.ts).
   const page = db.prepare<
     { account_id: number; label_filters: string; limit: number; offset: number },
     LoadBalancerRow
@@ -133,7 +134,7 @@ export function createLoadBalancerRepository(db: Db) {
       AND NOT EXISTS (SELECT 1 FROM json_each(@label_filters) f WHERE NOT EXISTS (
         SELECT 1 FROM json_each(s.labels) l WHERE lower(l.value ->> 'key') = f.value ->> 'key'
           AND (f.value ->> 'value' IS NULL OR l.value ->> 'value' = f.value ->> 'value')))
-      ORDER BY created_at, uuid LIMIT @limit OFFSET @offset`);
+      ORDER BY created_at, uuid LIMIT +@limit OFFSET +@offset`);
   const ofAccount = db.prepare<[number], LoadBalancerRow>(
     'SELECT * FROM load_balancers WHERE account_id = ? ORDER BY created_at, uuid',
   );
@@ -160,7 +161,7 @@ export function createLoadBalancerRepository(db: Db) {
   );
   const bundlePage = db.prepare<[number, number, number], CertificateBundleRow>(
     `SELECT * FROM load_balancer_certificate_bundles WHERE account_id = ?
-      ORDER BY created_at, uuid LIMIT ? OFFSET ?`,
+      ORDER BY created_at, uuid LIMIT +? OFFSET +?`,
   );
   const bundleNamed = db.prepare<[number, string], CertificateBundleRow>(
     'SELECT * FROM load_balancer_certificate_bundles WHERE account_id = ? AND name = ?',

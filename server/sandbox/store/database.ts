@@ -8,8 +8,25 @@ export type Db = Database.Database;
 /** Opens (and migrates) the sandbox database; `:memory:` gives a private database for tests. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  // No waiting for the lock (better-sqlite3 would wait 5 s): a file in use stays in use.
+  const db = new Database(file, { timeout: 0 });
+  // One process owns the file, from the start (an empty exclusive transaction takes the lock, and
+  // this mode keeps it). Otherwise every statement takes and drops SQLite's file locks, two fcntl
+  // calls each: 8 of the 10 system calls of a storage list page. It also keeps a second sandbox
+  // off the file, whose writes the caches keyed on this connection's total_changes() would not
+  // see (response-cache.ts, the token cache of http/auth.ts). Set before WAL, so that the WAL
+  // index lives in this process's memory instead of a shared-memory file.
+  db.pragma('locking_mode = EXCLUSIVE');
+  try {
+    db.pragma('journal_mode = WAL');
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    throw new Error(
+      `${file} is in use by another process (a sandbox already running?): stop it, or set SANDBOX_DB to another file.`,
+    );
+  }
   // FULL makes every acknowledged write survive a crash of the process or the machine.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -2,7 +2,12 @@ import type { Label } from '../../../contract/common';
 import type { LabelFilter } from '../../../contract/labels';
 import type { ServerSortField, ServerState } from '../../../contract/server';
 import type { Db } from './database';
-import { labelFiltersParameter, labelFiltersSql, statementCache } from './list-queries';
+import {
+  jsonRowReader,
+  labelFiltersParameter,
+  labelFiltersSql,
+  statementCache,
+} from './list-queries';
 
 export interface ServerRow {
   uuid: string;
@@ -161,12 +166,15 @@ export function createServerRepository(db: Db) {
     INSERT INTO server_events (server_uuid, time, type, email, first_name, last_name)
     VALUES (@server_uuid, @time, @type, @email, @first_name, @last_name)`);
   const eventsOf = db.prepare<[string, number, number], EventRow>(
-    'SELECT * FROM server_events WHERE server_uuid = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+    'SELECT * FROM server_events WHERE server_uuid = ? ORDER BY id DESC LIMIT +? OFFSET +?',
   );
 
-  const byUuids = db.prepare<[string], ServerRow>(
-    'SELECT * FROM servers WHERE uuid IN (SELECT value FROM json_each(?))',
-  );
+  const rowJson = jsonRowReader<ServerRow>(db, 'servers');
+  const byUuids = db
+    .prepare<[string], string>(
+      `SELECT ${rowJson.select('s')} FROM servers s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
   const statement = statementCache(db);
 
   /** The labels again in server_labels, keyed by JavaScript's lower case (migration 9). */
@@ -236,9 +244,10 @@ export function createServerRepository(db: Db) {
     const order = filter.sortBy
       ? `${sortColumns[filter.sortBy]} ${direction}, s.uuid ${direction}`
       : 's.created, s.uuid';
+    // `+@limit`, not `@limit`: planned once (store/list-queries.ts).
     const select = (columns: string) =>
       statement(
-        `SELECT ${columns} FROM servers s WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        `SELECT ${columns} FROM servers s WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT +@limit OFFSET +@offset`,
       ).all(params);
     if (filter.limit === undefined) return select('s.*') as ServerRow[];
     // A page sorts only the keys (less to carry through the sort) and then reads its rows.
@@ -248,7 +257,7 @@ export function createServerRepository(db: Db) {
   /** The rows of these servers in this order, read by one query. */
   function rowsOf(uuids: readonly string[]): ServerRow[] {
     if (uuids.length === 0) return [];
-    const rows = byUuids.all(JSON.stringify(uuids));
+    const rows = rowJson.rows(byUuids.get(JSON.stringify(uuids))!);
     const byUuid = new Map(rows.map((row) => [row.uuid, row]));
     return uuids.map((uuid) => byUuid.get(uuid)!);
   }

@@ -19,8 +19,9 @@ export function createTokenRepository(db: Db) {
     'SELECT * FROM api_tokens WHERE secret_hash = ?',
   );
   const byId = db.prepare<[string], TokenRow>('SELECT * FROM api_tokens WHERE id = ?');
+  // `+?` page bounds: planned once (list-queries.ts).
   const byAccount = db.prepare<[number, number, number], TokenRow>(
-    'SELECT * FROM api_tokens WHERE account_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
+    'SELECT * FROM api_tokens WHERE account_id = ? ORDER BY created_at, id LIMIT +? OFFSET +?',
   );
   const insert = db.prepare<TokenRow>(`
     INSERT INTO api_tokens (id, account_id, name, type, secret_hash, created_at, expires_at,

@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Label } from '../../../contract/common';
+import { uuidPrefixes } from '../../../contract/common';
+import type { LabelFilter } from '../../../contract/labels';
+import { matchesLabelFilters } from '../../../contract/labels';
+import type { StorageTier } from '../../../contract/storage';
+import { storageSortFields, storageTypes } from '../../../contract/storage';
+import type { SkydeckServer } from '../../app';
+import { newUuid } from '../credentials';
+import { buildTestServer, manualClock } from '../testing';
+import type { StorageListFilter, StorageRow } from './storages';
+import { createStorageRepository, newStorageDefaults } from './storages';
+
+/**
+ * The storage list in SQL gives the page a plain filter, sort and slice of every storage the
+ * account sees (its own and the public ones) gives. Generated storages share sort values (sizes,
+ * times, titles, missing tiers) so that ties fall to the UUID; public ones join the seeded
+ * templates and images.
+ */
+
+/** SQLite's order for the sort values (NULL first, then by value) and UUIDs. */
+function compare(a: string | number | null, b: string | number | null) {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** SQLite's LIKE, as the list searches: a part of the text, ASCII letters without case. */
+const likeMatch = (text: string, part: string) =>
+  text
+    .replace(/[A-Z]/g, (c) => c.toLowerCase())
+    .includes(part.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+
+function inMemory(rows: StorageRow[], labels: Map<string, Label[]>, filter: StorageListFilter) {
+  const column = filter.sortBy ?? 'created';
+  const sign = filter.descending ? -1 : 1;
+  return rows
+    .filter(
+      (row) =>
+        (row.account_id === filter.ownerId
+          ? filter.access !== 'public'
+          : filter.access !== 'private') &&
+        (!filter.type || row.type === filter.type) &&
+        (!filter.search ||
+          likeMatch(row.title, filter.search) ||
+          likeMatch(row.uuid, filter.search)) &&
+        (filter.labels.length === 0 ||
+          matchesLabelFilters(labels.get(row.uuid) ?? [], filter.labels)),
+    )
+    .sort((a, b) => sign * (compare(a[column], b[column]) || compare(a.uuid, b.uuid)))
+    .slice(filter.offset, filter.offset + filter.limit);
+}
+
+let app: SkydeckServer;
+beforeAll(async () => {
+  app = await buildTestServer({ clock: manualClock('2026-11-21T10:00:00.000Z') });
+});
+afterAll(() => app.close());
+
+const titleLetters = ['a', 'A', 'b', 'B', 'ä', 'Ä', '%', '_', ' ', '1'];
+const labelKeys = ['env', 'ENV', 'team'];
+const labelValues = ['prod', 'web', ''];
+const tiers: (StorageTier | null)[] = [null, 'maxiops', 'hdd', 'standard'];
+
+const storageArb = fc.record({
+  public: fc.boolean(),
+  title: fc
+    .array(fc.constantFrom(...titleLetters), { minLength: 1, maxLength: 5 })
+    .map((c) => c.join('')),
+  type: fc.constantFrom(...storageTypes),
+  size: fc.integer({ min: 1, max: 3 }),
+  tier: fc.constantFrom(...tiers),
+  state: fc.constantFrom('online' as const, 'maintenance' as const, 'error' as const),
+  zone: fc.constantFrom('fi-hel1', 'de-fra1'),
+  created: fc.constantFrom('2020-01-01T00:00:00Z', '2026-11-21T09:00:00Z', '2030-01-01T00:00:00Z'),
+  labels: fc.uniqueArray(
+    fc.record({ key: fc.constantFrom(...labelKeys), value: fc.constantFrom(...labelValues) }),
+    { maxLength: 2, selector: (label) => label.key.toLowerCase() },
+  ),
+});
+
+const labelFilterArb: fc.Arbitrary<LabelFilter> = fc.oneof(
+  fc.record({ key: fc.constantFrom(...labelKeys) }),
+  fc.record({ key: fc.constantFrom(...labelKeys), value: fc.constantFrom(...labelValues) }),
+);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary, weight: 1 });
+
+const queryArb = fc.record({
+  type: maybe(fc.constantFrom(...storageTypes)),
+  access: maybe(fc.constantFrom('private' as const, 'public' as const)),
+  search: maybe(fc.constantFrom('a', 'B', 'ä', '%', '_', 'a b', '0100')),
+  labels: fc.array(labelFilterArb, { maxLength: 2 }),
+  sortBy: maybe(fc.constantFrom(...storageSortFields)),
+  descending: fc.boolean(),
+  limit: fc.integer({ min: 1, max: 30 }),
+  offset: fc.oneof(
+    { arbitrary: fc.constant(0), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 90 }), weight: 1 },
+  ),
+});
+
+describe('the storage list in SQL', () => {
+  it('gives the page of a plain filter, sort and slice, for any storages and query', () => {
+    const sandbox = app.sandbox!;
+    const storages = createStorageRepository(sandbox.db);
+    const owner = sandbox.accounts.findByUsername('other')!.id;
+    const visible = sandbox.db.prepare<[number], StorageRow>(
+      'SELECT * FROM storages WHERE account_id = ? OR account_id IS NULL',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(storageArb, { maxLength: 12 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 10 }),
+        (generated, queries) => {
+          const made = generated.map(({ labels, ...fields }) => ({
+            labels,
+            row: {
+              ...newStorageDefaults,
+              ...fields,
+              uuid: newUuid(uuidPrefixes.storage),
+              account_id: fields.public ? null : owner,
+              access: fields.public ? ('public' as const) : ('private' as const),
+            } satisfies StorageRow & { public: boolean },
+          }));
+          sandbox.db.transaction(() =>
+            made.forEach(({ row: { public: _public, ...row }, labels }) =>
+              storages.insert(row, labels),
+            ),
+          )();
+          try {
+            const rows = visible.all(owner);
+            const labels = storages.labelsOfMany(rows.map((row) => row.uuid));
+            for (const { type, access, search, sortBy, ...query } of queries) {
+              const filter: StorageListFilter = {
+                ownerId: owner,
+                ...query,
+                ...(type ? { type } : {}),
+                ...(access ? { access } : {}),
+                ...(search ? { search } : {}),
+                ...(sortBy ? { sortBy } : {}),
+              };
+              expect(storages.list(filter)).toEqual(inMemory(rows, labels, filter));
+            }
+          } finally {
+            sandbox.db.transaction(() => made.forEach(({ row }) => storages.delete(row.uuid)))();
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
