@@ -14,6 +14,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** Where this request's answer goes in the response cache, when its route is cacheable. */
     cacheSlot: { key: string; version: number; clockReads: number } | null;
+    /** The format the answer is written in, as negotiated from the Accept header. */
+    responseFormat: Format | null;
   }
   interface FastifyContextConfig {
     /** Response formats the route can produce besides JSON and XML (CSV, api-rules §2.2.4). */
@@ -101,6 +103,7 @@ function versionScope(context: SandboxContext) {
       if (fault) throw fault;
       const config = request.routeOptions.config;
       const format = responseFormat(request);
+      request.responseFormat = format ?? null;
       if (!format) {
         throw new ApiProblem(
           406,
@@ -174,6 +177,7 @@ function versionScope(context: SandboxContext) {
 export async function sandboxApi(app: FastifyInstance, context: SandboxContext) {
   app.decorateRequest('principal', null);
   app.decorateRequest('cacheSlot', null);
+  app.decorateRequest('responseFormat', null);
   app.decorate('checkAnswers', context.checkAnswers);
   for (const version of apiVersions) {
     await app.register(versionScope(context), { prefix: `/${version}` });

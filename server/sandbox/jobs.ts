@@ -102,6 +102,8 @@ export function createJobRunner({
       if (kind) removeKindFor.run(resourceId, kind);
       else removeFor.run(resourceId);
     },
+    /** No job is pending (known without a query): `progress` is undefined for every resource. */
+    idle: () => earliestDue === null,
     /** How far the resource's last-due pending job is, 0–100, or undefined when none is pending. */
     progress(resourceId: string): number | undefined {
       if (earliestDue === null) return undefined;

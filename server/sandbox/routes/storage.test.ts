@@ -386,9 +386,14 @@ describe('backup, clone, templatize, cancel', () => {
     });
     await advance(30 * second);
     expect((await storage(backup.uuid)).progress).toBe('50');
+    const listed = async () =>
+      (await storages('/private?limit=100')).find((item) => item.uuid === backup.uuid);
+    expect(await listed()).toMatchObject({ state: 'maintenance', progress: '50' });
     await advance(30 * second);
     expect(await storage(backup.uuid)).toMatchObject({ state: 'online' });
     expect(await storage(backup.uuid)).not.toHaveProperty('progress');
+    expect(await listed()).toMatchObject({ state: 'online' });
+    expect(await listed()).not.toHaveProperty('progress');
     expect((await storage(source.uuid)).state).toBe('online');
     expect((await storage(source.uuid)).backups!.backup).toEqual([backup.uuid]);
     await audited(0, async () => {

@@ -14,7 +14,7 @@ import {
 import type { RouteModule } from '../domain';
 import { createAttachments } from '../attachments';
 import { newUuid } from '../credentials';
-import { handle } from '../http/endpoint-route';
+import { handle, JsonText } from '../http/endpoint-route';
 import { ApiProblem, invalidAttribute } from '../http/errors';
 import { auditContext, principalOf } from '../http/principal';
 import { auditedResource } from '../audited-resource';
@@ -22,7 +22,7 @@ import { checkLabelKeys, checkZone, labelFilters, readLabelledBody } from '../ht
 import type { SandboxContext } from '../context';
 import { rfc3339 } from '../clock';
 import { backupPolicyErrors, serverStateIllegal, storageStateIllegal } from '../resources';
-import type { StorageRow } from '../store/storages';
+import type { StorageListFilter, StorageRow } from '../store/storages';
 import { newStorageDefaults } from '../store/storages';
 import { systemLabelsOfCopy, withSystemLabels } from '../system-labels';
 import { durations, jobKinds } from '../transitions';
@@ -52,18 +52,21 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
     if (query.order_by && !query.sort_by) {
       throw invalidAttribute('order_by', 'order_by is used only together with sort_by.');
     }
-    const labels = labelFilters(query.label);
-    const owner = principalOf(request).owner;
-    const rows = storages.list({
-      ownerId: owner.id,
+    const filter: StorageListFilter = {
+      ownerId: principalOf(request).owner.id,
       ...selection,
-      labels,
+      labels: labelFilters(query.label),
       ...(query.search ? { search: query.search } : {}),
       ...(query.sort_by ? { sortBy: query.sort_by } : {}),
       descending: query.order_by === 'desc',
       limit: query.limit ?? defaultStorageLimit,
       offset: query.offset ?? 0,
-    });
+    };
+    // With no job pending no summary shows progress, and SQLite writes the page's JSON itself.
+    if (jobs.idle()) {
+      return new JsonText(`{"storages":{"storage":${storages.summariesJson(filter)}}}`);
+    }
+    const rows = storages.list(filter);
     const labelsByUuid = storages.labelsOfMany(rows.map((row) => row.uuid));
     return {
       storages: {

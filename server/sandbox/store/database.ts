@@ -40,12 +40,15 @@ export function openDatabase(file: string): Db {
  * SQL functions the migrations and queries use. `js_lower` is JavaScript's toLowerCase: SQLite's
  * lower() folds only ASCII letters, and label keys and server titles are matched without case the
  * way the API code does it (Ä matches ä). Used in queries and migration 9, never in the schema, so
- * the file stays readable by any SQLite.
+ * the file stays readable by any SQLite. `js_json_number` is JSON.stringify of a number, for JSON
+ * that SQLite writes (`jsonNumber` of list-queries.ts): SQLite writes some reals with 17 digits
+ * where JavaScript writes the shortest that reads back (0.3333333333333333).
  */
 function registerFunctions(db: Db): void {
   db.function('js_lower', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
+  db.function('js_json_number', { deterministic: true }, (value: unknown) => JSON.stringify(value));
 }
 
 function migrate(db: Db): void {

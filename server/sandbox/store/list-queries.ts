@@ -31,12 +31,13 @@ export function labelFiltersParameter(filters: readonly LabelFilter[]): string {
  */
 export function statementCache(db: Db) {
   const cache = new Map<string, ReturnType<Db['prepare']>>();
-  return (sql: string) => {
-    let cached = cache.get(sql);
+  /** The statement `key` names, prepared from `sql()` (by default the key itself) on first use. */
+  return (key: string, sql: () => string = () => key) => {
+    let cached = cache.get(key);
     if (!cached) {
       if (cache.size >= 200) cache.clear();
-      cached = db.prepare(sql);
-      cache.set(sql, cached);
+      cached = db.prepare(sql());
+      cache.set(key, cached);
     }
     return cached;
   };
@@ -69,3 +70,11 @@ export function jsonRowReader<Row>(db: Db, table: string) {
     rows: (json: string): Row[] => (JSON.parse(json) as unknown[][]).map(build),
   };
 }
+
+/**
+ * SQL for the JSON text JSON.stringify gives the number in `column`: whole numbers JavaScript
+ * holds exactly are written by SQLite, any other by `js_json_number` (database.ts), so that a
+ * page of whole numbers calls into JavaScript for none of them.
+ */
+export const jsonNumber = (column: string) =>
+  `iif(${column} = CAST(${column} AS INTEGER) AND abs(${column}) < 9007199254740992, CAST(${column} AS INTEGER), js_json_number(${column}))`;

@@ -14,9 +14,11 @@ import { createStorageRepository, newStorageDefaults } from './storages';
 
 /**
  * The storage list in SQL gives the page a plain filter, sort and slice of every storage the
- * account sees (its own and the public ones) gives. Generated storages share sort values (sizes,
- * times, titles, missing tiers) so that ties fall to the UUID; public ones join the seeded
- * templates and images.
+ * account sees (its own and the public ones) gives, and the page's summaries as SQLite writes them
+ * are the bytes JSON.stringify gives for resources.ts `storageSummary`. Generated storages share
+ * sort values (sizes, times, titles, missing tiers) so that ties fall to the UUID, and carry the
+ * text and numbers JSON writes in more than one way; public ones join the seeded templates and
+ * images.
  */
 
 /** SQLite's order for the sort values (NULL first, then by value) and UUIDs. */
@@ -59,7 +61,27 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const titleLetters = ['a', 'A', 'b', 'B', 'ä', 'Ä', '%', '_', ' ', '1'];
+// LIKE's wildcards, and what JSON escapes or could: quotes, backslashes, control characters,
+// U+2028, a character beyond U+FFFF. No NUL: SQLite's LIKE ends a text there, and a title may
+// hold no control character anyway.
+const titleLetters = [
+  'a',
+  'A',
+  'b',
+  'B',
+  'ä',
+  'Ä',
+  '%',
+  '_',
+  ' ',
+  '1',
+  '"',
+  '\\',
+  '\n',
+  '\u001f',
+  '\u2028',
+  '😀',
+];
 const labelKeys = ['env', 'ENV', 'team'];
 const labelValues = ['prod', 'web', ''];
 const tiers: (StorageTier | null)[] = [null, 'maxiops', 'hdd', 'standard'];
@@ -75,6 +97,15 @@ const storageArb = fc.record({
   state: fc.constantFrom('online' as const, 'maintenance' as const, 'error' as const),
   zone: fc.constantFrom('fi-hel1', 'de-fra1'),
   created: fc.constantFrom('2020-01-01T00:00:00Z', '2026-11-21T09:00:00Z', '2030-01-01T00:00:00Z'),
+  // Whole, decimal, negative zero, the 17-digit ones SQLite writes otherwise, and infinities.
+  license: fc.oneof(
+    fc.constantFrom(0, 1.6, -0, 1 / 3, 0.1 + 0.2, 2 ** 53, 2 ** 60),
+    fc.double({ noNaN: true }),
+  ),
+  encrypted: fc.constantFrom('yes' as const, 'no' as const),
+  origin: fc.constantFrom(null, '01000000-0000-4000-8000-000000000001'),
+  template_type: fc.constantFrom(null, 'cloud-init' as const, 'native' as const),
+  part_of_plan: fc.constantFrom(0, 1),
   labels: fc.uniqueArray(
     fc.record({ key: fc.constantFrom(...labelKeys), value: fc.constantFrom(...labelValues) }),
     { maxLength: 2, selector: (label) => label.key.toLowerCase() },
@@ -106,6 +137,7 @@ describe('the storage list in SQL', () => {
   it('gives the page of a plain filter, sort and slice, for any storages and query', () => {
     const sandbox = app.sandbox!;
     const storages = createStorageRepository(sandbox.db);
+    const { resources } = sandbox;
     const owner = sandbox.accounts.findByUsername('other')!.id;
     const visible = sandbox.db.prepare<[number], StorageRow>(
       'SELECT * FROM storages WHERE account_id = ? OR account_id IS NULL',
@@ -142,7 +174,13 @@ describe('the storage list in SQL', () => {
                 ...(search ? { search } : {}),
                 ...(sortBy ? { sortBy } : {}),
               };
-              expect(storages.list(filter)).toEqual(inMemory(rows, labels, filter));
+              const page = inMemory(rows, labels, filter);
+              expect(storages.list(filter)).toEqual(page);
+              expect(storages.summariesJson(filter)).toBe(
+                JSON.stringify(
+                  page.map((row) => resources.storageSummary(row, labels.get(row.uuid))),
+                ),
+              );
             }
           } finally {
             sandbox.db.transaction(() => made.forEach(({ row }) => storages.delete(row.uuid)))();

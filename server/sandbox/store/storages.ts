@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/storage';
 import type { Db } from './database';
 import {
+  jsonNumber,
   jsonRowReader,
   labelFiltersParameter,
   labelFiltersSql,
@@ -85,6 +86,40 @@ function compareSql(a: string | number | null, b: string | number | null): numbe
   return a < b ? -1 : 1;
 }
 
+/** `,"name":value` when `test` holds, for a key a summary has only sometimes. */
+const optionalKey = (name: string, test: string, value: string) =>
+  `iif(${test}, ',"${name}":' || ${value}, '')`;
+
+/**
+ * The JSON text of storage `s`'s summary, as resources.ts `storageSummary` gives it when no job is
+ * pending (then no summary shows progress), written by SQLite: a list page is answered without
+ * its rows becoming objects and then text again, which cost more than finding them.
+ * storages-list.test.ts holds the two equal, byte for byte.
+ */
+const summaryJson = [
+  `'{"uuid":' || json_quote(s.uuid)`,
+  `',"title":' || json_quote(s.title)`,
+  `',"type":' || json_quote(s.type)`,
+  `',"access":' || json_quote(s.access)`,
+  `',"size":' || ${jsonNumber('s.size')}`,
+  optionalKey('tier', "s.tier IS NOT NULL AND s.tier <> ''", 'json_quote(s.tier)'),
+  `',"state":' || json_quote(s.state)`,
+  `',"zone":' || json_quote(s.zone)`,
+  `',"license":' || ${jsonNumber('s.license')}`,
+  `',"encrypted":' || json_quote(s.encrypted)`,
+  `',"labels":' || (SELECT json_group_array(json_object('key', l.key, 'value', l.value)
+    ORDER BY l.position) FROM storage_labels l WHERE l.storage_uuid = s.uuid)`,
+  optionalKey('created', "s.access = 'private'", 'json_quote(s.created)'),
+  optionalKey('origin', "s.origin IS NOT NULL AND s.origin <> ''", 'json_quote(s.origin)'),
+  optionalKey(
+    'template_type',
+    "s.template_type IS NOT NULL AND s.template_type <> ''",
+    'json_quote(s.template_type)',
+  ),
+  optionalKey('part_of_plan', 's.part_of_plan', `'"yes"'`),
+  `'}'`,
+].join(' || ');
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createStorageRepository(db: Db) {
@@ -136,59 +171,76 @@ export function createStorageRepository(db: Db) {
   }
 
   /**
+   * One page of storages, `select` over its rows (`s`) and their order (`page`), as one text.
    * Filters in SQL so that an account with 10,000 storages still lists a page quickly. The
    * account's own (private) storages and the public ones are found by two index walks in the
    * requested order, each stopping at the page's end, and only their keys are merged: one walk
-   * over both would sort every row, and a deep page reads 25 rows, not offset + 25. One statement
-   * does it all, read as JSON (jsonRowReader).
+   * over both would sort every row, and a deep page reads 25 rows, not offset + 25.
    */
-  function list(filter: StorageListFilter): StorageRow[] {
-    // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
-    if (!Number.isSafeInteger(filter.offset + filter.limit)) return [];
-    const where: string[] = [];
+  function onePage(filter: StorageListFilter, shape: 'rows' | 'summaries') {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
       offset: filter.offset,
+      owner: filter.ownerId,
     };
-    if (filter.type) {
-      where.push('s.type = @type');
-      params.type = filter.type;
-    }
-    if (filter.labels.length > 0) {
-      where.push(labelFiltersSql('storage_labels'));
-      params.label_filters = labelFiltersParameter(filter.labels);
-    }
-    if (filter.search) {
-      where.push("(s.title LIKE @search ESCAPE '\\' OR s.uuid LIKE @search ESCAPE '\\')");
-      params.search = likePattern(filter.search);
-    }
-    const scopes: string[] = [];
-    if (filter.access !== 'public') {
-      scopes.push('s.account_id = @owner');
-      params.owner = filter.ownerId;
-    }
-    if (filter.access !== 'private') scopes.push("s.account_id IS NULL AND s.access = 'public'");
+    if (filter.type) params.type = filter.type;
+    if (filter.labels.length > 0) params.label_filters = labelFiltersParameter(filter.labels);
+    if (filter.search) params.search = likePattern(filter.search);
     const column = filter.sortBy ?? 'created';
     const direction = filter.descending ? 'DESC' : 'ASC';
-    const walks = scopes.map(
-      (scope) =>
-        `SELECT * FROM (SELECT s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
-    );
-    // `+@take`, not `@take`: planned once (list-queries.ts).
-    const json = statement(
-      `SELECT ${rowJson.select('s')} FROM (SELECT uuid FROM (${walks.join(' UNION ALL ')})
-        ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
-        JOIN storages s ON s.uuid = page.uuid`,
-    )
+    // The statement's text follows the filters given, not their values: it is written once.
+    const key = [shape, filter.access, column, direction, ...Object.keys(params)].join(' ');
+    return statement(key, () => {
+      const where: string[] = [];
+      if (filter.type) where.push('s.type = @type');
+      if (filter.labels.length > 0) where.push(labelFiltersSql('storage_labels'));
+      if (filter.search) {
+        where.push("(s.title LIKE @search ESCAPE '\\' OR s.uuid LIKE @search ESCAPE '\\')");
+      }
+      const scopes: string[] = [];
+      if (filter.access !== 'public') scopes.push('s.account_id = @owner');
+      if (filter.access !== 'private') {
+        scopes.push("s.account_id IS NULL AND s.access = 'public'");
+      }
+      const walks = scopes.map(
+        (scope) =>
+          `SELECT * FROM (SELECT s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
+      );
+      const order = `page.sort_key ${direction}, page.uuid ${direction}`;
+      // An aggregate keeps no order of its own: summaries are ordered as they are joined, rows
+      // afterwards by `list` (sorting the rows in SQL costs more).
+      const select =
+        shape === 'rows'
+          ? rowJson.select('s')
+          : `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
+      // `+@take`, not `@take`: planned once (list-queries.ts).
+      return `SELECT ${select}
+        FROM (SELECT uuid, sort_key FROM (${walks.join(' UNION ALL ')})
+          ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
+        JOIN storages s ON s.uuid = page.uuid`;
+    })
       .pluck()
       .get(params) as string;
-    // An aggregate keeps no order of its own: the page is put back in order here (sorting the
-    // JSON text in SQL costs more).
+  }
+
+  // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
+  const pageExists = (filter: StorageListFilter) =>
+    Number.isSafeInteger(filter.offset + filter.limit);
+
+  function list(filter: StorageListFilter): StorageRow[] {
+    if (!pageExists(filter)) return [];
+    const column = filter.sortBy ?? 'created';
     const sign = filter.descending ? -1 : 1;
     return rowJson
-      .rows(json)
+      .rows(onePage(filter, 'rows'))
       .sort((a, b) => sign * (compareSql(a[column], b[column]) || compareSql(a.uuid, b.uuid)));
+  }
+
+  /** The JSON array of the page's summaries (`summaryJson`: only while no job is pending). */
+  function summariesJson(filter: StorageListFilter): string {
+    if (!pageExists(filter)) return '[]';
+    return onePage(filter, 'summaries');
   }
 
   /** The labels of many storages by one query (a list page shows them all). */
@@ -215,6 +267,7 @@ export function createStorageRepository(db: Db) {
     /** The copy (backup, clone or template) being made from this storage, if any. */
     pendingCopyOf: (uuid: string) => copyOf.get(uuid),
     list,
+    summariesJson,
     addFavorite: (accountId: number, uuid: string) =>
       favoriteInsert.run(accountId, uuid).changes > 0,
     removeFavorite: (accountId: number, uuid: string) =>
