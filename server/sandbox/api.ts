@@ -98,6 +98,7 @@ function versionScope(context: SandboxContext) {
         ...(request.routeOptions.config.formats ?? []),
       ]);
 
+    const { responses } = context;
     scope.addHook('onRequest', async (request, reply) => {
       const fault = context.faults.next();
       if (fault) throw fault;
@@ -119,7 +120,6 @@ function versionScope(context: SandboxContext) {
       if (!config.public) {
         request.principal = await context.authenticate(request.headers.authorization, request.ip);
       }
-      const { responses } = context;
       // Due jobs have run (a write): what a pending job changes later cannot be in a stored answer.
       if (responses && config.cacheable && format === 'json') {
         const version = responses.version();
@@ -130,16 +130,19 @@ function versionScope(context: SandboxContext) {
       }
     });
 
-    scope.addHook('onSend', async (request, reply, payload) => {
-      const slot = request.cacheSlot;
-      // An answer that showed a job's progress is not kept: the next read must show it moved on.
-      const timeless = slot?.clockReads === context.jobs.clockReads();
-      if (slot && timeless && reply.statusCode === 200 && typeof payload === 'string') {
-        const contentType = String(reply.getHeader('content-type') ?? 'application/json');
-        context.responses?.store(slot.key, { version: slot.version, contentType, payload });
-      }
-      return payload;
-    });
+    // Without a response cache (benchmarks of the database) no answer is kept: no hook to run.
+    if (responses) {
+      scope.addHook('onSend', async (request, reply, payload) => {
+        const slot = request.cacheSlot;
+        // An answer that showed a job's progress is not kept: the next read must show it moved on.
+        const timeless = slot?.clockReads === context.jobs.clockReads();
+        if (slot && timeless && reply.statusCode === 200 && typeof payload === 'string') {
+          const contentType = String(reply.getHeader('content-type') ?? 'application/json');
+          responses.store(slot.key, { version: slot.version, contentType, payload });
+        }
+        return payload;
+      });
+    }
 
     scope.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);

@@ -205,7 +205,7 @@ export function createStorageRepository(db: Db) {
       }
       const walks = scopes.map(
         (scope) =>
-          `SELECT * FROM (SELECT s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
+          `SELECT * FROM (SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
       );
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
       // An aggregate keeps no order of its own: summaries are ordered as they are joined, rows
@@ -216,9 +216,9 @@ export function createStorageRepository(db: Db) {
           : `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
       // `+@take`, not `@take`: planned once (list-queries.ts).
       return `SELECT ${select}
-        FROM (SELECT uuid, sort_key FROM (${walks.join(' UNION ALL ')})
+        FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
-        JOIN storages s ON s.uuid = page.uuid`;
+        JOIN storages s ON s.rowid = page.id`;
     })
       .pluck()
       .get(params) as string;
