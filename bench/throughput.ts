@@ -8,8 +8,10 @@
  * - mixed: 90 % that read, 10 % writes (a storage's title changed back and forth), which also
  *   invalidate the cache.
  * The floor is measured before and after each run (the load of a shared machine drifts) and each
- * ratio is to the mean of the two around it. Prints one table (req/s, p50/p99 latency, ratio; target ≥ 0.5 cached, ≥ 0.3 uncached)
- * and writes bench/results/throughput.json. BENCH_SECONDS sets each run's length.
+ * ratio is to the mean of the two around it. Each run also gives the server process's CPU time per
+ * request, which other processes on the machine disturb less than its throughput. Prints one table
+ * (req/s, ratio; target ≥ 0.5 cached, ≥ 0.3 uncached; p50/p99 latency; CPU µs per request) and
+ * writes bench/results/throughput.json. BENCH_SECONDS sets each run's length.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,13 +41,31 @@ function start(mode: 'sandbox' | 'bare', env: NodeJS.ProcessEnv = {}) {
   );
 }
 
+type Target = Awaited<ReturnType<typeof start>>;
 type Requests = autocannon.Request[] | undefined;
 
-async function load(url: string, headers: Record<string, string>, requests?: Requests) {
+/** The CPU time (µs) the target's process has used so far. */
+function cpuOf(target: Target) {
+  return new Promise<number>((resolve) => {
+    const answer = (message: unknown) => {
+      const cpu = (message as { cpu?: number }).cpu;
+      if (cpu === undefined) return;
+      target.child.off('message', answer);
+      resolve(cpu);
+    };
+    target.child.on('message', answer);
+    target.child.send('cpu');
+  });
+}
+
+async function load(target: Target, headers: Record<string, string>, requests?: Requests) {
+  const url = `${target.message.origin}${route}`;
   const options = { url, connections, headers, ...(requests ? { requests } : {}) };
   // A short warm-up so that the JIT and SQLite's page cache are in their steady state.
   await autocannon({ ...options, duration: 2 });
+  const cpuBefore = await cpuOf(target);
   const result = await autocannon({ ...options, duration: seconds });
+  const cpu = (await cpuOf(target)) - cpuBefore;
   if (result.errors || result.non2xx) {
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   }
@@ -54,6 +74,7 @@ async function load(url: string, headers: Record<string, string>, requests?: Req
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
     requests: result.requests.total,
+    cpu_us_per_request: Math.round((cpu / result.requests.total) * 10) / 10,
   };
 }
 
@@ -66,6 +87,9 @@ function mean(runs: Awaited<ReturnType<typeof load>>[]) {
     latency_p50_ms: Math.max(...runs.map((run) => run.latency_p50_ms)),
     latency_p99_ms: Math.max(...runs.map((run) => run.latency_p99_ms)),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    cpu_us_per_request:
+      Math.round((runs.reduce((sum, run) => sum + run.cpu_us_per_request, 0) / runs.length) * 10) /
+      10,
   };
 }
 
@@ -86,7 +110,7 @@ const [cached, uncached] = await Promise.all([
   start('sandbox'),
   start('sandbox', { BENCH_RESPONSE_CACHE: 'off' }),
 ]);
-const authorization = (target: typeof cached) => ({
+const authorization = (target: Target) => ({
   authorization: target.message.authorization!,
 });
 const sample = await fetch(`${cached.message.origin}${route}`, { headers: authorization(cached) });
@@ -111,7 +135,7 @@ const bare = await start('bare', {
 try {
   // The machine's load drifts: each sandbox run stands between two runs of the floor, and its
   // ratio is to their mean.
-  const floor = () => load(`${bare.message.origin}${route}`, authorization(cached));
+  const floor = () => load(bare, authorization(cached));
   const floors = [await floor()];
   const runs: Record<string, Awaited<ReturnType<typeof load>> & { floor: number }> = {};
   for (const [name, target, requests] of [
@@ -119,7 +143,7 @@ try {
     ['uncached', uncached],
     ['mixed', cached, mixedRequests(writable.uuid)],
   ] as const) {
-    const result = await load(`${target.message.origin}${route}`, authorization(target), requests);
+    const result = await load(target, authorization(target), requests);
     floors.push(await floor());
     const around = floors.slice(-2).map((run) => run.requests_per_second);
     runs[name] = { ...result, floor: Math.round((around[0]! + around[1]!) / 2) };
@@ -138,6 +162,7 @@ try {
         target: targets[name] ? `≥ ${targets[name]}` : '',
         'p50 ms': result.latency_p50_ms,
         'p99 ms': result.latency_p99_ms,
+        'cpu µs/req': result.cpu_us_per_request,
       },
     ]),
   );

@@ -1,6 +1,6 @@
 /**
  * A server for bench/throughput.ts, run in its own process so that the load generator does not
- * share an event loop with it. `sandbox`: the real server as `npm start` runs it (file database,
+ * share an event loop with it. Asked `cpu`, it answers the CPU time it has used. `sandbox`: the real server as `npm start` runs it (file database,
  * warn-level logging; BENCH_RESPONSE_CACHE=off turns its response cache off); `bare`: node:http answering every request with the bytes in BODY_FILE.
  */
 import fs from 'node:fs';
@@ -13,6 +13,13 @@ import { bearer, createToken, demoAuth } from '../../server/sandbox/testing';
 
 const mode = process.argv[2];
 const send = (message: object) => process.send?.(message);
+// The CPU time this process has used (user and system, µs), for the bench's per-request cost.
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    send({ cpu: user + system });
+  }
+});
 
 if (mode === 'sandbox') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-throughput-'));
