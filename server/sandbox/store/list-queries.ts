@@ -25,8 +25,8 @@ export function labelFiltersParameter(filters: readonly LabelFilter[]): string {
 // the bound an expression, planned once. The list statements of the sandbox's stores follow it.
 
 /**
- * Prepared statements by their text, for list queries whose text follows the filters a client
- * gives. The texts take values only as parameters, so there are as many as combinations of
+ * Prepared statements by a key (their text, or what the text follows from), for list queries
+ * whose text follows the filters a client gives. The texts take values only as parameters, so there are as many as combinations of
  * filters and sort orders; the bound keeps a future mistake from growing the cache without end.
  */
 export function statementCache(db: Db) {

@@ -171,7 +171,7 @@ export function createStorageRepository(db: Db) {
   }
 
   /**
-   * One page of storages, `select` over its rows (`s`) and their order (`page`), as one text.
+   * One page of storages as one text: their rows (jsonRowReader) or their summaries' JSON array.
    * Filters in SQL so that an account with 10,000 storages still lists a page quickly. The
    * account's own (private) storages and the public ones are found by two index walks in the
    * requested order, each stopping at the page's end, and only their keys are merged: one walk
@@ -208,8 +208,8 @@ export function createStorageRepository(db: Db) {
           `SELECT * FROM (SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
       );
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
-      // An aggregate keeps no order of its own: summaries are ordered as they are joined, rows
-      // afterwards by `list` (sorting the rows in SQL costs more).
+      // An aggregate keeps no order of its own: summaries are put in order as they are joined,
+      // rows afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
       const select =
         shape === 'rows'
           ? rowJson.select('s')
