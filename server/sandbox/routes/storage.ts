@@ -62,10 +62,9 @@ export const storageRoutes: RouteModule = (scope, context: SandboxContext) => {
       limit: query.limit ?? defaultStorageLimit,
       offset: query.offset ?? 0,
     };
-    // With no job pending no summary shows progress, and SQLite writes the page's JSON itself.
-    if (jobs.idle()) {
-      return new JsonText(`{"storages":{"storage":${storages.summariesJson(filter)}}}`);
-    }
+    // Unless a summary shows progress, SQLite writes the page's JSON itself.
+    const summaries = storages.summariesJson(filter, jobs.idle());
+    if (summaries !== undefined) return new JsonText(`{"storages":{"storage":${summaries}}}`);
     const rows = storages.list(filter);
     const labelsByUuid = storages.labelsOfMany(rows.map((row) => row.uuid));
     return {

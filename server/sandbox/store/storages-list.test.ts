@@ -15,7 +15,8 @@ import { createStorageRepository, newStorageDefaults } from './storages';
 /**
  * The storage list in SQL gives the page a plain filter, sort and slice of every storage the
  * account sees (its own and the public ones) gives, and the page's summaries as SQLite writes them
- * are the bytes JSON.stringify gives for resources.ts `storageSummary`. Generated storages share
+ * are the bytes JSON.stringify gives for resources.ts `storageSummary`, unless one of them shows
+ * the progress of a pending job (then SQLite writes none). Generated storages share
  * sort values (sizes, times, titles, missing tiers) so that ties fall to the UUID, and carry the
  * text and numbers JSON writes in more than one way; public ones join the seeded templates and
  * images.
@@ -106,6 +107,9 @@ const storageArb = fc.record({
   origin: fc.constantFrom(null, '01000000-0000-4000-8000-000000000001'),
   template_type: fc.constantFrom(null, 'cloud-init' as const, 'native' as const),
   part_of_plan: fc.constantFrom(0, 1),
+  // A pending job shows its progress on the storage, and on the storage a copy is made from.
+  job: fc.boolean(),
+  copyOf: fc.option(fc.nat(), { freq: 4 }),
   labels: fc.uniqueArray(
     fc.record({ key: fc.constantFrom(...labelKeys), value: fc.constantFrom(...labelValues) }),
     { maxLength: 2, selector: (label) => label.key.toLowerCase() },
@@ -147,21 +151,31 @@ describe('the storage list in SQL', () => {
         fc.array(storageArb, { maxLength: 12 }),
         fc.array(queryArb, { minLength: 1, maxLength: 10 }),
         (generated, queries) => {
-          const made = generated.map(({ labels, ...fields }) => ({
-            labels,
-            row: {
-              ...newStorageDefaults,
-              ...fields,
-              uuid: newUuid(uuidPrefixes.storage),
-              account_id: fields.public ? null : owner,
-              access: fields.public ? ('public' as const) : ('private' as const),
-            } satisfies StorageRow & { public: boolean },
-          }));
+          const uuids = generated.map(() => newUuid(uuidPrefixes.storage));
+          const copied = new Set<string>();
+          const made = generated.map(
+            ({ labels, job, copyOf, public: shared, ...fields }, index) => {
+              // A copy of an earlier storage, one copy at most each.
+              const source = copyOf === null || index === 0 ? undefined : uuids[copyOf % index]!;
+              const copy = source !== undefined && !copied.has(source);
+              if (copy) copied.add(source);
+              const row: StorageRow = {
+                ...newStorageDefaults,
+                ...fields,
+                uuid: uuids[index]!,
+                account_id: shared ? null : owner,
+                access: shared ? 'public' : 'private',
+                copy_of: copy ? source : null,
+              };
+              return { row, labels, job };
+            },
+          );
           sandbox.db.transaction(() =>
-            made.forEach(({ row: { public: _public, ...row }, labels }) =>
-              storages.insert(row, labels),
-            ),
+            made.forEach(({ row, labels }) => storages.insert(row, labels)),
           )();
+          for (const { row, job } of made) {
+            if (job) sandbox.jobs.schedule('storage-list-test', row.uuid, 3600);
+          }
           try {
             const rows = visible.all(owner);
             const labels = storages.labelsOfMany(rows.map((row) => row.uuid));
@@ -176,14 +190,24 @@ describe('the storage list in SQL', () => {
               };
               const page = inMemory(rows, labels, filter);
               expect(storages.list(filter)).toEqual(page);
-              expect(storages.summariesJson(filter)).toBe(
-                JSON.stringify(
-                  page.map((row) => resources.storageSummary(row, labels.get(row.uuid))),
-                ),
+              const summaries = page.map((row) =>
+                resources.storageSummary(row, labels.get(row.uuid)),
               );
+              const text = JSON.stringify(summaries);
+              // A page showing progress is left to storageSummary; any other is written alike.
+              const progress = summaries.some((summary) => summary.progress !== undefined);
+              expect(storages.summariesJson(filter, false)).toBe(progress ? undefined : text);
+              if (!made.some(({ job }) => job)) {
+                expect(storages.summariesJson(filter, true)).toBe(text);
+              }
             }
           } finally {
-            sandbox.db.transaction(() => made.forEach(({ row }) => storages.delete(row.uuid)))();
+            sandbox.db.transaction(() =>
+              made.forEach(({ row }) => {
+                sandbox.jobs.cancel(row.uuid);
+                storages.delete(row.uuid);
+              }),
+            )();
           }
         },
       ),

@@ -120,6 +120,14 @@ const summaryJson = [
   `'}'`,
 ].join(' || ');
 
+/**
+ * Whether storage `s` has a job pending, or is not online while a copy of it has one: the
+ * summaries that may show progress (resources.ts `storageSummary`), which `summaryJson` leaves out.
+ */
+const jobPending = `(EXISTS (SELECT 1 FROM jobs j WHERE j.resource_id = s.uuid)
+  OR (s.state <> 'online' AND EXISTS (SELECT 1 FROM storages c JOIN jobs j ON j.resource_id = c.uuid
+    WHERE c.copy_of = s.uuid)))`;
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createStorageRepository(db: Db) {
@@ -177,7 +185,10 @@ export function createStorageRepository(db: Db) {
    * requested order, each stopping at the page's end, and only their keys are merged: one walk
    * over both would sort every row, and a deep page reads 25 rows, not offset + 25.
    */
-  function onePage(filter: StorageListFilter, shape: 'rows' | 'summaries') {
+  function onePage(
+    filter: StorageListFilter,
+    shape: 'rows' | 'summaries' | 'summaries-without-progress',
+  ) {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
@@ -210,10 +221,13 @@ export function createStorageRepository(db: Db) {
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
       // An aggregate keeps no order of its own: summaries are put in order as they are joined,
       // rows afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
+      const summaries = `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
       const select =
         shape === 'rows'
           ? rowJson.select('s')
-          : `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
+          : shape === 'summaries'
+            ? summaries
+            : `iif(coalesce(max(${jobPending}), 0), NULL, ${summaries})`;
       // `+@take`, not `@take`: planned once (list-queries.ts).
       return `SELECT ${select}
         FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
@@ -221,7 +235,7 @@ export function createStorageRepository(db: Db) {
         JOIN storages s ON s.rowid = page.id`;
     })
       .pluck()
-      .get(params) as string;
+      .get(params) as string | null;
   }
 
   // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
@@ -233,14 +247,18 @@ export function createStorageRepository(db: Db) {
     const column = filter.sortBy ?? 'created';
     const sign = filter.descending ? -1 : 1;
     return rowJson
-      .rows(onePage(filter, 'rows'))
+      .rows(onePage(filter, 'rows')!)
       .sort((a, b) => sign * (compareSql(a[column], b[column]) || compareSql(a.uuid, b.uuid)));
   }
 
-  /** The JSON array of the page's summaries (`summaryJson`: only while no job is pending). */
-  function summariesJson(filter: StorageListFilter): string {
+  /**
+   * The JSON array of the page's summaries, or undefined when one of them may show progress
+   * (`jobPending`) and only resources.ts `storageSummary` can write it. `jobsIdle`: no job is
+   * pending at all, and no storage needs to be asked.
+   */
+  function summariesJson(filter: StorageListFilter, jobsIdle: boolean): string | undefined {
     if (!pageExists(filter)) return '[]';
-    return onePage(filter, 'summaries');
+    return onePage(filter, jobsIdle ? 'summaries' : 'summaries-without-progress') ?? undefined;
   }
 
   /** The labels of many storages by one query (a list page shows them all). */
