@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
 import { routeChunks } from './scripts/vite-route-chunks.ts';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 // React Router's exports map points at its development build in every mode (upstream issue
 // remix-run/react-router#14102); the build takes the production build beside it, the same code
@@ -80,7 +81,7 @@ const routes = routeChunks({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), preloads.plugin, chunks.plugin, routes.plugin],
+  plugins: [react(), precompress(), preloads.plugin, chunks.plugin, routes.plugin, routePreloads()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
