@@ -17,8 +17,8 @@ const routePreloads = {
 };
 const storagePage = indexHtml.replace(
   '</head>',
-  '<link rel="modulepreload" crossorigin href="/assets/shell.js">\n' +
-    '<link rel="modulepreload" crossorigin href="/assets/storage.js">\n</head>',
+  '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell.js">\n' +
+    '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/storage.js">\n</head>',
 );
 
 /** The page's HTML, decoded as a browser would. */
@@ -92,7 +92,7 @@ describe('the panel page of a group’s path', () => {
     const response = await open(sandbox, '/network-usage', acceptEncoding);
     expect(response.headers['content-encoding']).toBe(encoding);
     expect(html(response)).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/usage.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/usage.js">',
     );
   });
 
