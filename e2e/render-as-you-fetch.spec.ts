@@ -68,6 +68,27 @@ test('the storage list’s code is requested beside the entry, not after it has 
   ).toBeVisible();
 });
 
+test('the lists that name the audit log’s resources are read while the page’s code is held', async ({
+  page,
+}) => {
+  // The demo account's log has rows that recorded no name for their resource: a list names them.
+  let namesRead: (path: string) => void = () => undefined;
+  const namesRequested = new Promise<string>((resolve) => (namesRead = resolve));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/1\.3\/(server|storage|network|router|kubernetes)$/.test(pathname)) namesRead(pathname);
+  });
+  const scripts = await holdScripts(
+    page,
+    'Every change made in this account and every panel sign-in',
+    namesRequested,
+  );
+  await page.goto('/audit-logs');
+  expect(await namesRequested).toBe('/1.3/server');
+  await expect.poll(scripts.held).toBe(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+});
+
 test('the billing page shows its table and total while the chart’s code is loading', async ({
   page,
 }) => {
