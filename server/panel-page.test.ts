@@ -96,6 +96,25 @@ describe('the panel page of a group’s path', () => {
     );
   });
 
+  it('names the scripts of a build made while the server runs', async () => {
+    const listFile = path.join(staticDir, 'route-preloads.json');
+    fs.writeFileSync(listFile, JSON.stringify({ '/storage': ['/assets/rebuilt.js'] }));
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(listFile, later, later);
+    try {
+      const response = await open(sandbox, '/storage');
+      expect(html(response)).toContain('href="/assets/rebuilt.js"');
+      expect(html(response)).not.toContain('href="/assets/storage.js"');
+      // Half written, as during a build: index.html as it is.
+      fs.writeFileSync(listFile, '{"/storage": [');
+      fs.utimesSync(listFile, new Date(), new Date());
+      expect(html(await open(sandbox, '/storage'))).toBe(indexHtml);
+    } finally {
+      fs.writeFileSync(listFile, JSON.stringify(routePreloads));
+      fs.utimesSync(listFile, new Date(0), new Date(0));
+    }
+  });
+
   it('answers HEAD with the headers alone', async () => {
     const response = await sandbox.inject({
       method: 'HEAD',

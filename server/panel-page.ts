@@ -29,25 +29,46 @@ function accepted(header: string | undefined) {
  * a phone's bandwidth with it, and its first paint came 0.7 s later in Lighthouse). Other paths,
  * the sign-in page and the dashboard among them, get index.html as built: nothing enters their
  * first load. A visitor without a session (it is per tab) fetches them too, while signing in, and
- * then opens that page with them: the sign-in page returns to the path. Undefined when the build
- * has no such list.
+ * then opens that page with them: the sign-in page returns to the path. Without the build's list,
+ * every path gets index.html as built.
  */
 export function routePages(staticDir: string) {
   const listFile = path.join(staticDir, 'route-preloads.json');
-  if (!fs.existsSync(listFile)) return undefined;
-  const index = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-  const lists = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Record<string, string[]>;
-  const pages = new Map<string, { html: string } & Record<Encoding, Buffer>>();
-  for (const [prefix, files] of Object.entries(lists)) {
-    const links = files.map(
-      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">\n`,
+  const indexFile = path.join(staticDir, 'index.html');
+  const read = () => {
+    const index = fs.readFileSync(indexFile, 'utf8');
+    const lists = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Record<string, string[]>;
+    const pages = new Map<string, { html: string } & Record<Encoding, Buffer>>();
+    for (const [prefix, files] of Object.entries(lists)) {
+      const links = files.map(
+        (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">\n`,
+      );
+      const html = index.replace('</head>', `${links.join('')}</head>`);
+      pages.set(prefix, { html, br: encodings.br(html), gzip: encodings.gzip(html) });
+    }
+    return pages;
+  };
+  // Read again after a build (`npm run build` beside a running `npm run serve`): the old pages
+  // would name scripts the build has deleted.
+  let built: { stamp: string; pages: ReturnType<typeof read> } | undefined;
+  const pages = () => {
+    const stamp = [listFile, indexFile].map(
+      (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs,
     );
-    const html = index.replace('</head>', `${links.join('')}</head>`);
-    pages.set(prefix, { html, br: encodings.br(html), gzip: encodings.gzip(html) });
-  }
+    if (stamp.includes(undefined)) return undefined;
+    if (built?.stamp !== stamp.join()) {
+      try {
+        built = { stamp: stamp.join(), pages: read() };
+      } catch {
+        // A build still writing them: index.html as it is, until they are whole.
+        return undefined;
+      }
+    }
+    return built.pages;
+  };
   /** The page for `url` (by its first segment) if it is a group's, in an encoding the client takes. */
   return (url: string, acceptEncoding: string | undefined) => {
-    const page = pages.get(/^\/[^/?#]*/.exec(url)?.[0] ?? '');
+    const page = pages()?.get(/^\/[^/?#]*/.exec(url)?.[0] ?? '');
     if (!page) return undefined;
     const allowed = accepted(acceptEncoding);
     const encoding = (Object.keys(encodings) as Encoding[]).find((name) => allowed.has(name));
