@@ -94,6 +94,22 @@ export function routeChunks({ firstLoads, sharedBy, small, large }: Options) {
         }
         prefetched.set(group, staticClosure(lazy.filter((module) => prefetchModule.test(module))));
       }
+      // The command palette counts as a user of the groups' code it imports (their searches, and
+      // what those import), so that it loads the chunks of that code, not the chunks that code
+      // would share with, say, the data table; what it alone uses is left to rolldown.
+      const paletteCode = new Set<string>();
+      for (const id of loaded) {
+        if (!palette.test(id)) continue;
+        const stack = (info(id)?.dynamicallyImportedIds ?? []).filter((lazy) => !loaded.has(lazy));
+        while (stack.length > 0) {
+          const module = stack.pop()!;
+          if (paletteCode.has(module) || loaded.has(module) || manifest.test(module)) continue;
+          paletteCode.add(module);
+          const imports = info(module);
+          stack.push(...(imports?.importedIds ?? []), ...(imports?.dynamicallyImportedIds ?? []));
+        }
+      }
+      for (const module of paletteCode) users.get(module)?.add('palette');
 
       const chunks = new Map<string, Set<string>>();
       const put = (name: string, module: string) =>
