@@ -135,14 +135,15 @@ export function routeChunks({ firstLoads, sharedBy, small, large }: Options) {
         }
       }
 
-      const chunkName = (module: string) =>
-        [...chunks].find(([, modules]) => modules.has(module))?.[0];
+      for (const [name, modules] of chunks) {
+        for (const module of modules) chunkOf.set(module, name);
+      }
       /** The chunks that `modules` import, besides the first loads, `later` and the shared one. */
       const imports = (modules: Set<string>) => {
         const names = new Set<string>();
         for (const module of modules) {
           for (const id of info(module)?.importedIds ?? []) {
-            const name = modules.has(id) ? undefined : chunkName(id);
+            const name = modules.has(id) ? undefined : chunkOf.get(id);
             if (name && name !== 'shared' && name !== 'later') names.add(name);
           }
         }
@@ -165,14 +166,14 @@ export function routeChunks({ firstLoads, sharedBy, small, large }: Options) {
                     ),
                 );
           if (!into) continue;
-          for (const module of modules) chunks.get(into)!.add(module);
+          for (const module of modules) {
+            chunks.get(into)!.add(module);
+            chunkOf.set(module, into);
+          }
           chunks.delete(name);
           merged = true;
           break;
         }
-      }
-      for (const [name, modules] of chunks) {
-        for (const module of modules) chunkOf.set(module, name);
       }
     },
     generateBundle(_options, bundle) {
@@ -193,6 +194,7 @@ export function routeChunks({ firstLoads, sharedBy, small, large }: Options) {
     },
   };
   const group: CodeSplittingGroup = {
+    debugName: 'route chunks',
     // Called only for modules no group above captured: a module of the first loads' imports that
     // reaches this far is one no first load uses (an export of a package's index that the entry
     // does not call), and goes with the code loaded on demand, below every group's chunk.
