@@ -81,7 +81,14 @@ const routes = routeChunks({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), preloads.plugin, chunks.plugin, routes.plugin, routePreloads()],
+  plugins: [
+    react(),
+    precompress(),
+    preloads.plugin,
+    chunks.plugin,
+    routes.plugin,
+    routePreloads({ '/sign-in': 'src/auth/sign-in-page.tsx' }),
+  ],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

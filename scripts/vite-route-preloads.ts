@@ -10,16 +10,23 @@ const topLevelPath = /["'`](\/[a-z0-9-]+)["'`]/g;
  * script files its pages and prefetch need beyond the entry's, in the order they are imported.
  * The server names them in the page it answers for such a path (`<link rel="modulepreload">`), so
  * the browser fetches them beside the entry instead of one round of imports after another once
- * the entry runs; no other page's first load carries them.
+ * the entry runs; no other page's first load carries them. `pages` adds paths outside the groups,
+ * each with the module the entry loads lazily for it (the sign-in page).
  */
-export function routePreloads(): Plugin {
+export function routePreloads(pages: Record<string, string> = {}): Plugin {
   const groups: { paths: string[]; modules: string[] }[] = [];
   return {
     name: 'skydeck-route-preloads',
     apply: 'build',
     buildEnd() {
       groups.length = 0;
-      for (const id of this.getModuleIds()) {
+      const ids = [...this.getModuleIds()];
+      for (const [path, file] of Object.entries(pages)) {
+        const id = ids.find((candidate) => candidate.endsWith(file));
+        if (!id) this.error(`Not in the module graph: ${file}`);
+        groups.push({ paths: [path], modules: [id] });
+      }
+      for (const id of ids) {
         if (!manifest.test(id)) continue;
         const module = this.getModuleInfo(id);
         const paths = [...(module?.code ?? '').matchAll(topLevelPath)].map((match) => match[1]!);
