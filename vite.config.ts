@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
+import { routeChunks } from './scripts/vite-route-chunks.ts';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 // React Router's exports map points at its development build in every mode (upstream issue
 // remix-run/react-router#14102); the build takes the production build beside it, the same code
@@ -21,12 +23,15 @@ const preloads = preloadLists();
  * statically, beyond the entry's. As six chunks (manifests, layout, dashboard page, the MUI and
  * query pieces they share with pages) each signed-in first load paid for their imports, exports
  * and separate compression. What the sign-in page imports too is a small chunk of its own
- * (`common`): in the shell's chunk it would bring the whole shell to the sign-in page. Matched
- * by file, `getThemeProps` too: the entry imports it but tree-shaking leaves it out of the entry.
+ * (`common`): in the shell's chunk it would bring the whole shell to the sign-in page. The rest of
+ * the sign-in page is one chunk too (`sign-in`): as rolldown's dozen small chunks, which the
+ * groups' pages share for their form fields, it cost the sign-in page 13 requests. Matched by
+ * file, `getThemeProps` too: the entry imports it but tree-shaking leaves it out of the entry.
  */
 function firstLoads() {
   const common = new Set<string>();
   const shell = new Set<string>();
+  const signInPage = new Set<string>();
   const plugin: Plugin = {
     name: 'skydeck-first-loads',
     apply: 'build',
@@ -49,15 +54,41 @@ function firstLoads() {
         if (signIn?.has(id)) common.add(id);
         else shell.add(id);
       }
+      for (const id of signIn ?? []) {
+        if (!entry?.has(id) && !routes?.has(id)) signInPage.add(id);
+      }
     },
   };
-  return { plugin, common: (id: string) => common.has(id), shell: (id: string) => shell.has(id) };
+  return {
+    plugin,
+    common: (id: string) => common.has(id),
+    shell: (id: string) => shell.has(id),
+    signIn: (id: string) => signInPage.has(id),
+  };
 }
 
 const chunks = firstLoads();
+const routes = routeChunks({
+  firstLoads: [
+    'src/main.tsx',
+    'src/auth/sign-in-page.tsx',
+    'src/app/signed-in-routes.tsx',
+    'src/features/dashboard/dashboard-widgets.tsx',
+  ],
+  sharedBy: 12,
+  small: 30_000,
+  large: 150_000,
+});
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), preloads.plugin, chunks.plugin],
+  plugins: [
+    react(),
+    precompress(),
+    preloads.plugin,
+    chunks.plugin,
+    routes.plugin,
+    routePreloads({ '/sign-in': 'src/auth/sign-in-page.tsx' }),
+  ],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -86,6 +117,7 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'], priority: 1 },
             { name: 'common', test: chunks.common, priority: 1 },
             { name: 'shell', test: chunks.shell, priority: 1 },
+            { name: 'sign-in', test: chunks.signIn, priority: 1 },
             // The dashboard's widgets with the reads and formats they use, as one chunk: as
             // eight small ones (each its own request, imports and compression window) they cost
             // the dashboard's first load about a kilobyte more.
@@ -94,6 +126,7 @@ export default defineConfig(({ command }) => ({
               test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](dashboard|storage-keys)|lib[\\/](format|audit-words)|components[\\/]query-view)|contract[\\/]dashboard)\.tsx?$|zod[\\/]v4[\\/]mini[\\/]iso/,
               priority: 0,
             },
+            routes.group,
           ],
         },
       },

@@ -44,6 +44,51 @@ test('the storage list is requested while the page’s own code is still on its 
   ).toBeVisible();
 });
 
+test('the storage list’s code is requested beside the entry, not after it has run', async ({
+  page,
+}) => {
+  // The entry, as the page names it; the list page's code is the script with its description.
+  const document = await page.request.get('/storage', { headers: { accept: 'text/html' } });
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await document.text())?.[1];
+  expect(entry).toBeDefined();
+  let listCodeFetched: () => void = () => undefined;
+  const listCode = new Promise<void>((resolve) => (listCodeFetched = resolve));
+  // The entry is held until the list page's code has arrived: were that code requested only
+  // once the entry runs (an import of an import), the page would never open.
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('CD-ROM images in every zone')) listCodeFetched();
+    if (new URL(route.request().url()).pathname === entry) await listCode;
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/storage');
+  await expect(
+    page.getByRole('table', { name: 'Storages' }).getByRole('link').first(),
+  ).toBeVisible();
+});
+
+test('the lists that name the audit log’s resources are read while the page’s code is held', async ({
+  page,
+}) => {
+  // The demo account's log has rows that recorded no name for their resource: a list names them.
+  let namesRead: (path: string) => void = () => undefined;
+  const namesRequested = new Promise<string>((resolve) => (namesRead = resolve));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/1\.3\/(server|storage|network|router|kubernetes)$/.test(pathname)) namesRead(pathname);
+  });
+  const scripts = await holdScripts(
+    page,
+    'Every change made in this account and every panel sign-in',
+    namesRequested,
+  );
+  await page.goto('/audit-logs');
+  expect(await namesRequested).toBe('/1.3/server');
+  await expect.poll(scripts.held).toBe(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+});
+
 test('the billing page shows its table and total while the chart’s code is loading', async ({
   page,
 }) => {

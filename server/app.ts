@@ -13,6 +13,7 @@ import { sendProblem, toProblem } from './sandbox/http/problem';
 import { sandboxControl, sandboxDemoAccounts } from './sandbox/control';
 import { ApiProblem } from './sandbox/http/errors';
 import { registerProxy } from './proxy';
+import { routePages } from './panel-page';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 
 export interface ServerOptions extends Partial<SandboxOptions> {
@@ -188,6 +189,7 @@ export async function buildServer(options: ServerOptions = {}) {
     });
   }
 
+  const routePage = staticDir && indexHtml ? routePages(staticDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);
@@ -195,7 +197,14 @@ export async function buildServer(options: ServerOptions = {}) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       ((request.headers.accept ?? '').includes('text/html') || isPanelPage(request.url));
     if (indexHtml && wantsPage && !request.url.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache');
+      const page = routePage?.(request.url, request.headers['accept-encoding']);
+      if (!page) return reply.sendFile('index.html');
+      if (page.encoding) reply.header('Content-Encoding', page.encoding);
+      return reply
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(page.body);
     }
     return sendProblem(
       reply,

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
-import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useParams } from 'react-router';
+import { matchRoutes, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs';
 import type { GroupRoute } from '../lib/group-manifest';
@@ -18,39 +17,22 @@ const NotFoundPage = lazy(async () => ({
 
 const crumb = (label: string) => ({ crumb: label }) satisfies RouteHandle;
 
-// A navigation starts its page's reads once, however often the page renders: a page waiting for
-// its code is rendered again from the start once the code is there.
-const prefetched = new WeakSet<object>();
-
-/**
- * A group's page whose first reads start the moment its route matches, beside its code (render
- * as you fetch): the reads no longer wait for the page's chunk and its imports to load.
- */
-function GroupPage({
-  page: Page,
-  prefetch,
-}: { page: ComponentType } & Pick<GroupRoute, 'prefetch'>) {
-  const client = useQueryClient();
-  const params = useParams();
-  const location = useLocation();
-  if (prefetch && !prefetched.has(location)) {
-    prefetched.add(location);
-    // Should the prefetch's code fail to load, the page reads on its own and reports the failure.
-    prefetch()
-      .then((module) => module.prefetch(client, params, new URLSearchParams(location.search)))
-      .catch(() => undefined);
-  }
-  return <Page />;
-}
+/** The routes whose page has first reads to start (`GroupRoute.prefetch`). */
+const prefetches = new WeakMap<RouteObject, NonNullable<GroupRoute['prefetch']>>();
 
 /** A manifest's route: with children, its own page is their index route. */
-function toRoute({ path, crumb: label, page, prefetch, children }: GroupRoute): RouteObject {
-  const element = page && <GroupPage page={page} prefetch={prefetch} />;
-  if (!children) return { path, handle: crumb(label), element };
+function toRoute({ path, crumb: label, page: Page, prefetch, children }: GroupRoute): RouteObject {
+  const page = (route: RouteObject) => {
+    if (!Page) return route;
+    const withPage = { ...route, element: <Page /> };
+    if (prefetch) prefetches.set(withPage, prefetch);
+    return withPage;
+  };
+  if (!children) return page({ path, handle: crumb(label) });
   return {
     path,
     handle: crumb(label),
-    children: [...(element ? [{ index: true, element }] : []), ...children.map(toRoute)],
+    children: [...(Page ? [page({ index: true })] : []), ...children.map(toRoute)],
   };
 }
 
@@ -68,6 +50,29 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
+// A navigation starts its page's reads once, however often the table renders.
+const prefetched = new WeakSet<object>();
+
+/**
+ * The signed-in app's routes. The page a navigation opens has its first reads started here, as
+ * its route matches and before the shell around it renders, beside the page's code (render as you
+ * fetch): the reads no longer wait for that code and its imports to load, nor for the shell.
+ */
 export function SignedInRoutes() {
+  const client = useQueryClient();
+  const location = useLocation();
+  if (!prefetched.has(location)) {
+    prefetched.add(location);
+    const match = matchRoutes(signedInRoutes, location)?.at(-1);
+    const prefetch = match && prefetches.get(match.route);
+    // Should the prefetch's code fail to load, the page reads on its own and reports the failure.
+    if (match && prefetch) {
+      prefetch()
+        .then((module) =>
+          module.prefetch(client, match.params, new URLSearchParams(location.search)),
+        )
+        .catch(() => undefined);
+    }
+  }
   return <AppRoutes table={signedInRoutes} />;
 }
