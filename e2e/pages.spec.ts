@@ -7,7 +7,7 @@ test('the sign-in page has no accessibility violations', async ({ page }) => {
 });
 
 const pages = [
-  { link: 'Dashboard', heading: 'Dashboard', shows: /Spend this month/ },
+  { link: 'Dashboard', heading: 'Dashboard', shows: /by the end of the month at this rate/ },
   { link: 'Servers', heading: 'Servers', shows: 'web-1' },
   { link: 'Storage', heading: 'Storage', shows: 'web-1 OS' },
   { link: 'Networks', heading: 'Networks', shows: 'demo private network' },

@@ -11,7 +11,19 @@ const ApiErrorAlert = lazy(async () => ({
   default: (await import('./api-error-alert')).ApiErrorAlert,
 }));
 
-export function LoadingState({ label }: { label: string }) {
+/**
+ * A spinner named `label`; or, given `children` (the loaded view's shape, such as lines of
+ * placeholder bars), those under that name, so that the answer takes their place without moving
+ * what is below.
+ */
+export function LoadingState({ label, children }: { label: string; children?: ReactNode }) {
+  if (children) {
+    return (
+      <Box role="progressbar" aria-label={label}>
+        {children}
+      </Box>
+    );
+  }
   return (
     <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <CircularProgress aria-label={label} />

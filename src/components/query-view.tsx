@@ -10,6 +10,8 @@ export interface QueryViewProps<T> {
   query: UseQueryResult<T, ApiError>;
   /** Names the progress indicator while the query runs. */
   loading: string;
+  /** Shown, named by `loading`, instead of the spinner while the query runs (see `LoadingState`). */
+  placeholder?: ReactNode;
   /** Titles the alert (with Retry) when the query fails. */
   failure: string;
   /** Shown instead of `children` when the answer has nothing to show. */
@@ -39,12 +41,13 @@ export function QueryView<T>({ read, ...props }: QueryViewProps<T>) {
 function QueryStates<T>({
   query,
   loading,
+  placeholder,
   failure,
   empty,
   isEmpty = isEmptyList,
   children,
 }: Omit<QueryViewProps<T>, 'read'>) {
-  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isPending) return <LoadingState label={loading}>{placeholder}</LoadingState>;
   if (query.isError) {
     return <ErrorState error={query.error} title={failure} onRetry={() => void query.refetch()} />;
   }
