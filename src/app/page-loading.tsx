@@ -1,4 +1,5 @@
 import { use } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
@@ -19,11 +20,17 @@ export function PageLoading() {
   );
 }
 
-/** Shown inside the app shell while a page's code loads. */
-export function ContentLoading() {
+/**
+ * Shown inside the app shell while a page's code loads: the page's `header` when the shell knows
+ * it, then a spinner where the page's content will be.
+ */
+export function ContentLoading({ header }: { header?: ReactNode }) {
   return (
-    <Box aria-busy="true" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-      <CircularProgress aria-label="Loading page" />
-    </Box>
+    <>
+      {header}
+      <Box aria-busy="true" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading page" />
+      </Box>
+    </>
   );
 }
