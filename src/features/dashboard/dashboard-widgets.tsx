@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { DashboardItem } from '../../../contract/dashboard';
 import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
-import { QueryView } from '../../components/query-view';
+import { QueryStates } from '../../components/query-state';
 import { describeAuditAction } from '../../lib/audit-words';
 import {
   countOf,
@@ -38,7 +38,7 @@ function ResourcesWidget() {
   ];
   return (
     <Widget name="resources">
-      <QueryView
+      <QueryStates
         query={usage}
         loading="Loading resources"
         placeholder={placeholders.resources}
@@ -56,7 +56,7 @@ function ResourcesWidget() {
             ))}
           </Box>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -68,7 +68,7 @@ function ServersWidget() {
   const servers = useQuery(dashboardQueries.servers());
   return (
     <Widget name="servers">
-      <QueryView
+      <QueryStates
         query={servers}
         loading="Loading servers"
         placeholder={placeholders.servers}
@@ -90,7 +90,7 @@ function ServersWidget() {
             </Typography>
           );
         }}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -109,14 +109,14 @@ function AttentionWidget() {
   const storages = useQuery(dashboardQueries.storages());
   return (
     <Widget name="attention">
-      <QueryView
+      <QueryStates
         query={servers}
         loading="Loading servers"
         placeholder={placeholders.attention}
         failure="Servers could not be loaded"
       >
         {(serverList) => (
-          <QueryView
+          <QueryStates
             query={storages}
             loading="Loading storage"
             placeholder={placeholders.attention}
@@ -142,9 +142,9 @@ function AttentionWidget() {
                 </Box>
               );
             }}
-          </QueryView>
+          </QueryStates>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -159,7 +159,7 @@ function SpendWidget() {
   const elapsed = Math.max(1, Math.ceil((now.getTime() - start) / hourMs));
   return (
     <Widget name="spend">
-      <QueryView
+      <QueryStates
         query={summary}
         loading="Loading this month's costs"
         placeholder={placeholders.spend}
@@ -178,7 +178,7 @@ function SpendWidget() {
             </Typography>
           </>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -187,7 +187,7 @@ function ActivityWidget() {
   const activity = useQuery(dashboardQueries.activity(activityCount));
   return (
     <Widget name="activity">
-      <QueryView
+      <QueryStates
         query={activity}
         loading="Loading recent activity"
         placeholder={placeholders.activity}
@@ -206,7 +206,7 @@ function ActivityWidget() {
             ))}
           </Box>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
