@@ -123,7 +123,7 @@ export default defineConfig(({ command }) => ({
             // the dashboard's first load about a kilobyte more.
             {
               name: 'dashboard',
-              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](dashboard|storage-keys)|lib[\\/](format|audit-words)|components[\\/]query-view)|contract[\\/]dashboard)\.tsx?$|zod[\\/]v4[\\/]mini[\\/]iso/,
+              test: /(src[\\/](features[\\/]dashboard[\\/]dashboard-widgets|api[\\/](dashboard|storage-keys)|lib[\\/](format|audit-words))|contract[\\/]dashboard)\.tsx?$|zod[\\/]v4[\\/]mini[\\/]iso/,
               priority: 0,
             },
             routes.group,

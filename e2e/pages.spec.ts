@@ -7,7 +7,7 @@ test('the sign-in page has no accessibility violations', async ({ page }) => {
 });
 
 const pages = [
-  { link: 'Dashboard', heading: 'Dashboard', shows: /Spend this month/ },
+  { link: 'Dashboard', heading: 'Dashboard', shows: /by the end of the month at this rate/ },
   { link: 'Servers', heading: 'Servers', shows: 'web-1' },
   { link: 'Storage', heading: 'Storage', shows: 'web-1 OS' },
   { link: 'Networks', heading: 'Networks', shows: 'demo private network' },
@@ -69,4 +69,33 @@ test('an unknown address shows a page that says so, with a way home', async ({ p
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('the storage list’s header shows while the page’s code loads, and stays as the page arrives', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  // The list page's code (the only script with its empty-list hint) is held until released.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Change the filters, or create a storage.')) await released;
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/storage');
+  const heading = page.getByRole('heading', { level: 1, name: 'Storage' });
+  const description = page.getByText(
+    'Block storage, backups, templates and CD-ROM images in every zone.',
+  );
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+  await expect(heading).toBeVisible();
+  await expect(description).toBeVisible();
+  const before = await description.boundingBox();
+  release();
+  await expect(page.getByRole('button', { name: 'Create storage' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
+  expect(await description.boundingBox()).toEqual(before);
 });

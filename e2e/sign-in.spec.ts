@@ -38,6 +38,26 @@ test('sign in with username and password; the password is never stored', async (
   expect(after.status()).toBe(401);
 });
 
+test('on a phone the form stays in place when the demo accounts arrive below it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  // The sandbox's demo accounts are held until the form has shown.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_sandbox/demo-accounts', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/sign-in');
+  const heading = page.getByRole('heading', { level: 1, name: /^Sign in/ });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  const before = await heading.boundingBox();
+  release();
+  await expect(page.getByRole('region', { name: 'Sandbox demo accounts' })).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(before);
+});
+
 test('a wrong password says so and keeps what was typed', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Username and password' }).click();

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +12,19 @@ const ApiErrorAlert = lazy(async () => ({
   default: (await import('./api-error-alert')).ApiErrorAlert,
 }));
 
-export function LoadingState({ label }: { label: string }) {
+/**
+ * A spinner named `label`; or, given `children` (the loaded view's shape, such as lines of
+ * placeholder bars), those under that name, so that the answer takes their place without moving
+ * what is below.
+ */
+export function LoadingState({ label, children }: { label: string; children?: ReactNode }) {
+  if (children) {
+    return (
+      <Box role="progressbar" aria-label={label}>
+        {children}
+      </Box>
+    );
+  }
   return (
     <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <CircularProgress aria-label={label} />
@@ -61,4 +74,43 @@ export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
       />
     </Suspense>
   );
+}
+
+export interface QueryStatesProps<T> {
+  query: UseQueryResult<T, ApiError>;
+  /** Names the progress indicator while the query runs. */
+  loading: string;
+  /** Shown, named by `loading`, instead of the spinner while the query runs (see `LoadingState`). */
+  placeholder?: ReactNode;
+  /** Titles the alert (with Retry) when the query fails. */
+  failure: string;
+  /** Shown instead of `children` when the answer has nothing to show. */
+  empty?: ComponentProps<typeof EmptyState>;
+  /** When `empty` applies; by default, when the answer is an empty list. */
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}
+
+const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
+
+/**
+ * A query's loading, failed, empty and loaded states, in the place the loaded view goes. Without
+ * `QueryView`'s "API call" toggle, so that a view that has none (the dashboard's widgets) does not
+ * load its code.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  placeholder,
+  failure,
+  empty,
+  isEmpty = isEmptyList,
+  children,
+}: QueryStatesProps<T>) {
+  if (query.isPending) return <LoadingState label={loading}>{placeholder}</LoadingState>;
+  if (query.isError) {
+    return <ErrorState error={query.error} title={failure} onRetry={() => void query.refetch()} />;
+  }
+  if (empty && isEmpty(query.data)) return <EmptyState {...empty} />;
+  return children(query.data);
 }

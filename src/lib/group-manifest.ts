@@ -33,7 +33,20 @@ export interface GroupRoute {
   page?: ComponentType;
   /** Loads the page's first reads, started with its code (see `RoutePrefetch`). */
   prefetch?: () => Promise<{ prefetch: RoutePrefetch }>;
+  /** Its fixed heading, which the app shell shows while the page's code loads. */
+  heading?: PageHeading;
   children?: readonly GroupRoute[];
+}
+
+/**
+ * A page's h1 and the line under it, when they do not depend on its data. The app shell shows
+ * them, in the page's own `PageHeader`, while the page's code loads, so the page's largest text
+ * paints with the shell; the page renders the same object, so nothing changes or moves when it
+ * takes over.
+ */
+export interface PageHeading {
+  title: string;
+  description: string;
 }
 
 /**
@@ -143,6 +156,8 @@ export type GroupPage<Module> = {
   page: PageName<Module>;
   /** Its first reads, `() => import('./prefetch')`: a small module, not the page's chunk. */
   prefetch?: GroupRoute['prefetch'];
+  /** Its fixed heading, from a module the page imports too (the page cannot import `group.ts`). */
+  heading?: PageHeading;
   children?: readonly GroupPage<Module>[];
 } & (EntryFacts | { [Fact in keyof EntryFacts]?: never });
 
@@ -233,7 +248,7 @@ export function defineGroup<
   let resource: ResourcePage | undefined;
   const route = (
     parent: string,
-    { path, link, query, kind, label, page, prefetch, children }: GroupPage<Module>,
+    { path, link, query, kind, label, page, prefetch, heading, children }: GroupPage<Module>,
   ): GroupRoute => {
     const pattern = parent ? `${parent}/${path}` : path;
     const build = linkBuilder(pattern, query);
@@ -244,6 +259,7 @@ export function defineGroup<
       crumb: label,
       page: lazy(async () => ({ default: (await load())[page] as ComponentType })),
       prefetch,
+      heading,
       children: children?.map((child) => route(pattern, child)),
     };
   };
@@ -263,6 +279,7 @@ export function defineGroup<
         kind: _kind,
         page: _page,
         prefetch: _prefetch,
+        heading: _heading,
         children: _children,
         ...entry
       }) => (entry.icon ? [{ ...entry, to }] : []),

@@ -11,10 +11,10 @@ import { Link as RouterLink, Outlet } from 'react-router';
 import { maintenanceState } from '../../api/http';
 import { productName } from '../../lib/product';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
-import { ContentLoading } from '../page-loading';
 import { paths } from '../paths';
 import { AccountActions } from './account-actions';
 import { NavSidebar } from './nav-sidebar';
+import { PageFallback } from './page-fallback';
 import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
@@ -95,7 +95,7 @@ export function AppShell() {
       >
         <Toolbar />
         <MaintenanceNotice />
-        <Suspense fallback={<ContentLoading />}>
+        <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -34,6 +34,7 @@ import {
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
 import { useAuditResourceNames } from './audit-resource-names';
+import { auditLogsHeading } from './headings';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
@@ -76,10 +77,7 @@ export function AuditLogsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Audit log"
-        description="Every change made in this account and every panel sign-in: who, when, from which address, and the resource before and after."
-      />
+      <PageHeader {...auditLogsHeading} />
       {missing && missing.uuid === view.q && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {`The ${missing.kind.toLowerCase()} ${missing.uuid} no longer exists. These are its recorded events.`}

@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { defineGroup } from '../../lib/group-manifest';
+import { auditLogsHeading } from './headings';
 
 /**
  * A view of the audit log page. Its filters live in the URL (`q`, `action`, `origin`, `type`,
@@ -39,6 +40,7 @@ export const auditLogsGroup = defineGroup({
       label: 'Audit log',
       page: 'AuditLogsPage',
       prefetch: () => import('./prefetch'),
+      heading: auditLogsHeading,
       description: 'Who changed what, when and from where; export up to 180 days.',
       icon: HistoryIcon,
       section: 'Security',

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { LoadingState } from '../../components/query-state';
+import { PendingWidgets } from './widget';
 
 // The widgets read several groups' APIs; they come in a chunk of their own after the page.
 const DashboardWidgets = lazy(() => import('./dashboard-widgets'));
@@ -9,7 +9,8 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <Suspense fallback={<LoadingState label="Loading" />}>
+      {/* The widgets' places, titles and lines, until their code and answers fill them. */}
+      <Suspense fallback={<PendingWidgets />}>
         <DashboardWidgets />
       </Suspense>
     </>

@@ -1,14 +1,12 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { DashboardItem } from '../../../contract/dashboard';
 import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
-import { QueryView } from '../../components/query-view';
+import { QueryStates } from '../../components/query-state';
 import { describeAuditAction } from '../../lib/audit-words';
 import {
   countOf,
@@ -18,25 +16,13 @@ import {
   stateLabel,
 } from '../../lib/format';
 import { links } from '../../lib/links';
+import { activityCount, PendingWidget, placeholders, Widget, WidgetGrid } from './widget';
 
 const hourMs = 3_600_000;
 
 /** A figure the API did not send is unknown, not 0. */
 const figure = (value: number | undefined, format: (value: number) => string = String) =>
   value === undefined ? '—' : format(value);
-const activityCount = 8;
-
-function Widget({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    // Paper is in the shell already (the app bar and drawer are Papers); Card would be bytes more.
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * The account's resources, counted by the API itself (`resource-usage`, the counts the
@@ -51,8 +37,13 @@ function ResourcesWidget() {
     { key: 'managed_kubernetes', label: 'Kubernetes clusters', to: links.kubernetes() },
   ];
   return (
-    <Widget title="Resources">
-      <QueryView query={usage} loading="Loading resources" failure="Resources could not be loaded">
+    <Widget name="resources">
+      <QueryStates
+        query={usage}
+        loading="Loading resources"
+        placeholder={placeholders.resources}
+        failure="Resources could not be loaded"
+      >
         {(data) => (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
             {rows.map((row) => (
@@ -65,7 +56,7 @@ function ResourcesWidget() {
             ))}
           </Box>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -76,8 +67,13 @@ const rank = (state: string) => ['started', 'stopped', state].indexOf(state);
 function ServersWidget() {
   const servers = useQuery(dashboardQueries.servers());
   return (
-    <Widget title="Servers">
-      <QueryView query={servers} loading="Loading servers" failure="Servers could not be loaded">
+    <Widget name="servers">
+      <QueryStates
+        query={servers}
+        loading="Loading servers"
+        placeholder={placeholders.servers}
+        failure="Servers could not be loaded"
+      >
         {(list) => {
           const counts: Record<string, number> = {};
           for (const { state } of list) counts[state] = (counts[state] ?? 0) + 1;
@@ -94,7 +90,7 @@ function ServersWidget() {
             </Typography>
           );
         }}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -112,12 +108,18 @@ function AttentionWidget() {
   const servers = useQuery(dashboardQueries.servers());
   const storages = useQuery(dashboardQueries.storages());
   return (
-    <Widget title="In progress or failing">
-      <QueryView query={servers} loading="Loading servers" failure="Servers could not be loaded">
+    <Widget name="attention">
+      <QueryStates
+        query={servers}
+        loading="Loading servers"
+        placeholder={placeholders.attention}
+        failure="Servers could not be loaded"
+      >
         {(serverList) => (
-          <QueryView
+          <QueryStates
             query={storages}
             loading="Loading storage"
+            placeholder={placeholders.attention}
             failure="Storage could not be loaded"
           >
             {(storageList) => {
@@ -140,9 +142,9 @@ function AttentionWidget() {
                 </Box>
               );
             }}
-          </QueryView>
+          </QueryStates>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -156,10 +158,11 @@ function SpendWidget() {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const elapsed = Math.max(1, Math.ceil((now.getTime() - start) / hourMs));
   return (
-    <Widget title="Spend this month">
-      <QueryView
+    <Widget name="spend">
+      <QueryStates
         query={summary}
         loading="Loading this month's costs"
+        placeholder={placeholders.spend}
         failure="This month's costs could not be loaded"
       >
         {(data) => (
@@ -167,14 +170,15 @@ function SpendWidget() {
             <Typography variant="h4" component="p">
               {formatMoney(data.total_amount, data.currency)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            {/* Two lines, as its placeholder has, however many it needs at this width. */}
+            <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2lh' }}>
               so far; about{' '}
               {formatMoney((data.total_amount / elapsed) * ((end - start) / hourMs), data.currency)}{' '}
               by the end of the month at this rate
             </Typography>
           </>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -182,10 +186,11 @@ function SpendWidget() {
 function ActivityWidget() {
   const activity = useQuery(dashboardQueries.activity(activityCount));
   return (
-    <Widget title="Recent activity">
-      <QueryView
+    <Widget name="activity">
+      <QueryStates
         query={activity}
         loading="Loading recent activity"
+        placeholder={placeholders.activity}
         failure="Recent activity could not be loaded"
         empty={{ title: 'No activity yet.' }}
       >
@@ -201,7 +206,7 @@ function ActivityWidget() {
             ))}
           </Box>
         )}
-      </QueryView>
+      </QueryStates>
     </Widget>
   );
 }
@@ -210,24 +215,23 @@ function ActivityWidget() {
  * The dashboard's widgets, a lazy chunk of their own (the dashboard is on the first-load budget):
  * each reads its own query and shows its own loading, empty and failed states, so one failing
  * leaves the others. Spend shows only to users who may read billing, so others send no request
- * the API would refuse.
+ * the API would refuse; its place is kept while the account is read, so that for those users the
+ * activity below it does not move.
  */
 export default function DashboardWidgets() {
   // The account answer leaves out the credits for a user without the billing role.
-  const credits = useQuery(accountQueries.detail()).data?.credits;
+  const account = useQuery(accountQueries.detail());
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
-      }}
-    >
+    <WidgetGrid>
       <ServersWidget />
       <AttentionWidget />
       <ResourcesWidget />
-      {credits !== undefined && <SpendWidget />}
+      {account.isPending ? (
+        <PendingWidget name="spend" />
+      ) : (
+        account.data?.credits !== undefined && <SpendWidget />
+      )}
       <ActivityWidget />
-    </Box>
+    </WidgetGrid>
   );
 }

@@ -1,5 +1,6 @@
 import StorageIcon from '@mui/icons-material/Storage';
 import { defineGroup } from '../../lib/group-manifest';
+import { storageListHeading } from './headings';
 
 export const storageGroup = defineGroup({
   name: 'storage',
@@ -11,6 +12,7 @@ export const storageGroup = defineGroup({
       label: 'Storage',
       page: 'StorageListPage',
       prefetch: () => import('./prefetch'),
+      heading: storageListHeading,
       description: 'Block storage, backups, templates and CD-ROM images.',
       icon: StorageIcon,
       section: 'Storage',

@@ -21,6 +21,7 @@ import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/query-state';
 import { urlSorting, useUrlState } from '../../components/use-url-state';
 import { links } from '../../lib/links';
+import { storageListHeading } from './headings';
 import { defaultAccess, storageListParams, storageListUrl } from './storage-list-params';
 import { StorageTable } from './storage-table';
 import { useCreateDialog } from '../../components/use-create-dialog';
@@ -115,8 +116,7 @@ export function StorageListPage() {
   return (
     <>
       <PageHeader
-        title="Storage"
-        description="Block storage, backups, templates and CD-ROM images in every zone."
+        {...storageListHeading}
         actions={<CreateButton onClick={creating.start}>Create storage</CreateButton>}
       />
       <BulkSelection

@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { LoadingState } from '../../components/query-state';
+
+/** How many audit events the activity widget lists. */
+export const activityCount = 8;
+
+const titles = {
+  servers: 'Servers',
+  attention: 'In progress or failing',
+  resources: 'Resources',
+  spend: 'Spend this month',
+  activity: 'Recent activity',
+};
+
+/** The dashboard's widgets, in their order. */
+type WidgetName = keyof typeof titles;
+
+/**
+ * A line of text on its way: a bar in a line of that text's own height, so that the text takes
+ * its place without moving what is below.
+ */
+function Line({ variant = 'body1', width }: { variant?: 'body1' | 'body2' | 'h4'; width: string }) {
+  return (
+    <Typography variant={variant} component="p">
+      <Box
+        component="span"
+        sx={{
+          display: 'inline-block',
+          width,
+          maxWidth: '100%',
+          height: '0.75em',
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+        }}
+      />
+    </Typography>
+  );
+}
+
+const lines = (count: number, width: string) => (
+  <Box sx={{ display: 'grid', gap: 0.5 }}>
+    {Array.from({ length: count }, (_, line) => (
+      <Line key={line} width={width} />
+    ))}
+  </Box>
+);
+
+/**
+ * What each widget shows while its answer is on its way: the lines its answer fills, of the same
+ * heights (the spend's forecast is given two lines either way), so that nothing on the dashboard
+ * moves when the widgets' code or answers arrive. Activity, the only list of no fixed length,
+ * comes last.
+ */
+export const placeholders: Record<WidgetName, ReactNode> = {
+  servers: <Line width="14em" />,
+  attention: <Line width="16em" />,
+  resources: lines(4, '100%'),
+  spend: (
+    <>
+      <Line variant="h4" width="4em" />
+      <Typography variant="body2" component="div" sx={{ minHeight: '2lh' }}>
+        <Line variant="body2" width="100%" />
+      </Typography>
+    </>
+  ),
+  activity: lines(activityCount, '100%'),
+};
+
+export function Widget({ name, children }: { name: WidgetName; children: ReactNode }) {
+  return (
+    // Paper is in the shell already (the app bar and drawer are Papers); Card would be bytes more.
+    <Paper variant="outlined" component="section" aria-label={titles[name]} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {titles[name]}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export function WidgetGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A widget whose answer is on its way (the spend's, while the account's is). */
+export function PendingWidget({ name }: { name: WidgetName }) {
+  return (
+    <Widget name={name}>
+      <LoadingState label="Loading">{placeholders[name]}</LoadingState>
+    </Widget>
+  );
+}
+
+/** The widgets while their code loads, each as it is while its answer is on its way. */
+export function PendingWidgets() {
+  return (
+    <WidgetGrid>
+      {(Object.keys(titles) as WidgetName[]).map((name) => (
+        <PendingWidget key={name} name={name} />
+      ))}
+    </WidgetGrid>
+  );
+}
