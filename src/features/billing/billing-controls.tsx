@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { useAccountCurrency } from '../../api/account-details';
@@ -27,11 +28,11 @@ export function useChosenCurrency(billed: string | undefined): ChosenMoney {
   const ownCurrency = useAccountCurrency();
   const accountCurrency = billed ?? ownCurrency ?? defaultCurrency;
   const param = search.get('currency') ?? undefined;
-  return {
-    ...useBillingCurrency(accountCurrency, param ?? null),
-    accountCurrency,
-    ...(param ? { param } : {}),
-  };
+  const money = useBillingCurrency(accountCurrency, param ?? null);
+  return useMemo(
+    () => ({ ...money, accountCurrency, ...(param ? { param } : {}) }),
+    [money, accountCurrency, param],
+  );
 }
 
 /** The month and currency pickers; the URL keeps a choice other than the default. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { billingQueries } from '../../api/billing';
 import { ChartLoading } from '../../components/charts/deferred-chart';
@@ -12,9 +13,10 @@ const chartMonths = 6;
 /**
  * The costs of the six months up to `month`, stacked by category. Its own lazy chunk with
  * recharts: the billing page shows its table without it, and loads it as it nears the viewport.
- * Drawn once every month has been read, not once per month.
+ * Drawn once every month has been read, not once per month, and again only when its data change
+ * (memo: recharts takes long to draw on a phone).
  */
-export function CostChart({
+export const CostChart = memo(function CostChart({
   month,
   money,
   height,
@@ -57,4 +59,4 @@ export function CostChart({
       formatX={(value) => formatMonth(value)}
     />
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -17,6 +18,8 @@ export interface Money {
 /**
  * The chosen display currency: amounts arrive in the account currency and are converted with
  * `GET /1.3/currency`; until the rates load, or for a currency without one, they stay as billed.
+ * The same object until the choice or (for another currency) the rates change, so that the bill
+ * and its chart do not draw again when an unrelated read of the page answers.
  */
 export function useBillingCurrency(accountCurrency: string, chosen: string | null): Money {
   const rates = useQuery(currencyQueries.list());
@@ -26,9 +29,13 @@ export function useBillingCurrency(accountCurrency: string, chosen: string | nul
     (rates.data?.some((rate) => rate.code === target) === true &&
       rates.data.some((rate) => rate.code === accountCurrency));
   const currency = usable ? target : accountCurrency;
-  const convert = (amount: number) =>
-    convertAmount(amount, accountCurrency, currency, rates.data ?? []) ?? amount;
-  return { currency, convert, format: (amount) => formatMoney(convert(amount), currency) };
+  // The account currency converts to itself without rates.
+  const used = currency === accountCurrency ? undefined : rates.data;
+  return useMemo(() => {
+    const convert = (amount: number) =>
+      convertAmount(amount, accountCurrency, currency, used ?? []) ?? amount;
+    return { currency, convert, format: (amount) => formatMoney(convert(amount), currency) };
+  }, [accountCurrency, currency, used]);
 }
 
 interface CurrencySelectProps {
