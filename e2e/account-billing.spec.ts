@@ -32,6 +32,9 @@ test('create a subaccount, then sign in as it', async ({ page }) => {
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signing out revokes the token first: going to the sign-in page before it ends would find the
+  // session still there (and the dashboard).
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible();
   await signInWithPassword(page, username, password);
   await page.getByRole('navigation').getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Details' })).toContainText(username);

@@ -84,3 +84,22 @@ test('the billing page shows its table and total first, and the chart once it ne
   const chart = await page.getByRole('region', { name: /^Costs by category/ }).boundingBox();
   expect(chart?.y).toBe(reserved?.y);
 });
+
+test('the billing page keeps the place of its month and currency pickers while they load', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The currency picker's helper text is in the pickers' chunk only.
+  const scripts = await holdScripts(page, 'Converted from ', released);
+  await page.goto('/billing');
+  const table = page.getByRole('table', { name: 'Billing by resource' });
+  await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
+  await expect.poll(scripts.held).toBe(1);
+  await expect(page.getByLabel('Month')).toHaveCount(0);
+  const before = await table.boundingBox();
+  release();
+  await expect(page.getByLabel('Month')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toBeVisible();
+  expect(await table.boundingBox()).toEqual(before);
+});
