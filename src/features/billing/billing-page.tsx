@@ -61,10 +61,10 @@ function MonthBill({
   money: ChosenMoney;
 }) {
   const { titles, settled } = useResourceTitles();
-  // The table is the page's longest render (a fifth of a second on a phone): deferred, React
-  // draws it in a background pass that yields to the browser every few milliseconds instead of
-  // in one task that blocks taps and scrolling.
-  const ready = useDeferredValue(settled);
+  // The table is the page's longest render: deferred (from the first render on, when the lists
+  // were cached), React draws it in a background pass that yields to the browser every few
+  // milliseconds instead of in one long task that blocks taps and scrolling on a phone.
+  const ready = useDeferredValue(settled, false);
   if (!ready) return <LoadingState label={loading} />;
   return (
     <>
