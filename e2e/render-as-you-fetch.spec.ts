@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support';
 
@@ -89,22 +91,60 @@ test('the lists that name the audit log’s resources are read while the page’
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 });
 
-test('the billing page shows its table and total while the chart’s code is loading', async ({
+test('the billing page shows its table and total first, and the chart once it nears', async ({
+  page,
+}) => {
+  // Only recharts' own code names its drawing `recharts-surface`.
+  const marker = 'recharts-surface';
+  const assets = path.resolve('dist/assets');
+  const recharts = fs
+    .readdirSync(assets)
+    .find((file) => fs.readFileSync(path.join(assets, file), 'utf8').includes(marker));
+  expect(recharts).toBeDefined();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const scripts = await holdScripts(page, marker, released);
+  // A phone: the chart is a scroll away, below the table.
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/billing');
+  const table = page.getByRole('table', { name: 'Billing by resource' });
+  const total = table.getByRole('rowheader', { name: 'Total for the month' });
+  await expect(total).toBeVisible();
+  const loading = page.getByText('Loading the cost chart');
+  await expect(loading).toBeAttached();
+  expect(requested).not.toContain(`/assets/${recharts}`);
+  // Reading down to the total brings the chart's box near: its code is fetched (and held here)
+  // while the box says so.
+  await total.scrollIntoViewIfNeeded();
+  await expect.poll(scripts.held).toBe(1);
+  await expect(loading).toBeVisible();
+  const before = await table.boundingBox();
+  const reserved = await loading.locator('..').boundingBox();
+  release();
+  await expect(page.getByRole('img', { name: 'Servers legend icon' })).toBeVisible();
+  // The chart comes below the table in the box reserved for it: nothing moves.
+  expect(await table.boundingBox()).toEqual(before);
+  const chart = await page.getByRole('region', { name: /^Costs by category/ }).boundingBox();
+  expect(chart?.y).toBe(reserved?.y);
+});
+
+test('the billing page keeps the place of its month and currency pickers while they load', async ({
   page,
 }) => {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  // Only recharts' own code names its drawing `recharts-surface`.
-  const scripts = await holdScripts(page, 'recharts-surface', released);
+  // The currency picker's helper text is in the pickers' chunk only.
+  const scripts = await holdScripts(page, 'Converted from ', released);
   await page.goto('/billing');
   const table = page.getByRole('table', { name: 'Billing by resource' });
-  await expect(table.getByText('Total for the month')).toBeVisible();
-  // The months are read and the chart is on its way, its code held: the table shows regardless.
-  await expect(page.getByRole('img', { name: /^Costs by category/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
   await expect.poll(scripts.held).toBe(1);
+  await expect(page.getByLabel('Month')).toHaveCount(0);
   const before = await table.boundingBox();
   release();
-  await expect(page.getByRole('img', { name: 'Servers legend icon' })).toBeVisible();
-  // The chart comes below the table in a box reserved for it: the table does not move.
+  await expect(page.getByLabel('Month')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toBeVisible();
   expect(await table.boundingBox()).toEqual(before);
 });

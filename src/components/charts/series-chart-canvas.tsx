@@ -19,6 +19,7 @@ export interface SeriesChartCanvasProps {
   series: readonly ChartSeries[];
   formatValue: (value: number) => string;
   formatX: (value: string) => string;
+  height: number;
 }
 
 /** Legend text in the theme's text colour: the series colours need not reach 4.5:1 as text. */
@@ -34,6 +35,7 @@ export function SeriesChartCanvas({
   series,
   formatValue,
   formatX,
+  height,
 }: SeriesChartCanvasProps) {
   const axes = (
     <>
@@ -53,7 +55,7 @@ export function SeriesChartCanvas({
   );
   const rows = data as ChartRow[];
   return (
-    <ResponsiveContainer width="100%" height={320}>
+    <ResponsiveContainer width="100%" height={height}>
       {kind === 'stacked-bar' ? (
         <BarChart data={rows}>
           {axes}

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ChartLoading, loadSeriesChartCanvas, plotHeight } from './deferred-chart';
 
 export type ChartRow = Record<string, string | number>;
 
@@ -25,7 +25,7 @@ export const seriesColors = ['#1e88e5', '#f57c00', '#43a047', '#8e24aa', '#00897
 
 // recharts is large; it loads with the first chart shown, never with the app shell.
 const SeriesChartCanvas = lazy(async () => ({
-  default: (await import('./series-chart-canvas')).SeriesChartCanvas,
+  default: (await loadSeriesChartCanvas()).SeriesChartCanvas,
 }));
 
 interface SeriesChartProps {
@@ -91,7 +91,7 @@ export function SeriesChart({
             '& .recharts-cartesian-axis-tick-value': { fill: 'var(--mui-palette-text-secondary)' },
           }}
         >
-          <Suspense fallback={<Skeleton variant="rectangular" height={320} />}>
+          <Suspense fallback={<ChartLoading label="Loading the chart" height={plotHeight} />}>
             <SeriesChartCanvas
               kind={kind}
               data={data}
@@ -99,6 +99,7 @@ export function SeriesChart({
               series={series}
               formatValue={formatValue}
               formatX={formatX}
+              height={plotHeight}
             />
           </Suspense>
         </Box>

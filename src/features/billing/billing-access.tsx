@@ -1,27 +1,32 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import type { ApiError } from '../../api/http';
 import { ErrorState, LoadingState } from '../../components/query-state';
+
+// Most accounts may read their bill: the alert's code comes with the first refusal.
+const NoBillingPermission = lazy(async () => ({
+  default: (await import('./no-billing-permission')).NoBillingPermission,
+}));
 
 /** 403 means the account lacks the billing role (api-reference-notes §10.3), which is not a failure to fix. */
 function BillingError({
   error,
   title,
+  loading,
   onRetry,
 }: {
   error: ApiError;
   title: string;
+  /** Names the progress indicator while the alert's code loads. */
+  loading: string;
   onRetry: () => void;
 }) {
   if (error.status === 403 && error.code === 'BILLING_FORBIDDEN') {
     return (
-      <Alert severity="info">
-        <AlertTitle>No billing permission</AlertTitle>
-        This account may not read billing details. The main account’s owner can give it the billing
-        role.
-      </Alert>
+      <Suspense fallback={<LoadingState label={loading} />}>
+        <NoBillingPermission />
+      </Suspense>
     );
   }
   return <ErrorState error={error} title={title} onRetry={onRetry} />;
@@ -44,7 +49,12 @@ export function BillingQuery<T>({
   if (query.isPending) return <LoadingState label={loading} />;
   if (query.isError) {
     return (
-      <BillingError error={query.error} title={failure} onRetry={() => void query.refetch()} />
+      <BillingError
+        error={query.error}
+        title={failure}
+        loading={loading}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return children(query.data);

@@ -1,12 +1,12 @@
+import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { useAccountCurrency } from '../../api/account-details';
-import { currentMonth } from '../../lib/billing-month';
 import { defaultCurrency } from '../../lib/format';
 import { billingMonthOf } from './billing-url';
-import { MonthField } from './month-field';
 import type { Money } from './use-billing-currency';
-import { CurrencySelect, useBillingCurrency } from './use-billing-currency';
+import { useBillingCurrency } from './use-billing-currency';
 
 /** The month a billing page shows (`billingMonthOf`). */
 export function useBillingMonth() {
@@ -27,42 +27,45 @@ export function useChosenCurrency(billed: string | undefined): ChosenMoney {
   const ownCurrency = useAccountCurrency();
   const accountCurrency = billed ?? ownCurrency ?? defaultCurrency;
   const param = search.get('currency') ?? undefined;
-  return {
-    ...useBillingCurrency(accountCurrency, param ?? null),
-    accountCurrency,
-    ...(param ? { param } : {}),
-  };
+  const money = useBillingCurrency(accountCurrency, param ?? null);
+  return useMemo(
+    () => ({ ...money, accountCurrency, ...(param ? { param } : {}) }),
+    [money, accountCurrency, param],
+  );
+}
+
+// MUI's text field and select (with menu, popover and transitions) are ten chunks three deep:
+// the bill and its totals paint without them, and the pickers take their place when they come.
+const BillingPickers = lazy(async () => ({
+  default: (await import('./billing-pickers')).BillingPickers,
+}));
+
+/**
+ * Where the pickers come, at their sizes: a small outlined field each, the select's helper text
+ * (a caption line, 4 px below, as FormHelperText sets it) below it.
+ */
+function PickersLoading() {
+  const field = { height: 40, border: 1, borderColor: 'divider', borderRadius: 1 };
+  return (
+    <Box aria-busy="true" sx={{ display: 'contents' }}>
+      <Box sx={{ ...field, width: 172 }} />
+      <Box sx={{ width: 160 }}>
+        <Box sx={field} />
+        <Typography variant="caption" component="div" sx={{ mt: '4px' }}>
+          &nbsp;
+        </Typography>
+      </Box>
+    </Box>
+  );
 }
 
 /** The month and currency pickers; the URL keeps a choice other than the default. */
-export function BillingControls({
-  month,
-  money: { currency, accountCurrency },
-}: {
-  month: string;
-  money: ChosenMoney;
-}) {
-  const [, setSearch] = useSearchParams();
-  const thisMonth = currentMonth();
-  const change = (key: string, value: string | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+export function BillingControls({ month, money }: { month: string; money: ChosenMoney }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-      <MonthField
-        value={month}
-        max={thisMonth}
-        onChange={(next) => change('month', next === thisMonth ? null : next)}
-      />
-      <CurrencySelect
-        value={currency}
-        accountCurrency={accountCurrency}
-        onChange={(next) => change('currency', next === accountCurrency ? null : next)}
-      />
+      <Suspense fallback={<PickersLoading />}>
+        <BillingPickers month={month} money={money} />
+      </Suspense>
     </Box>
   );
 }

@@ -110,7 +110,8 @@ describe('billing page', () => {
     const usd = rates.find((rate) => rate.code === 'USD')?.rate ?? 0;
     expect(usd).not.toBe(eur);
 
-    await user.click(screen.getByRole('combobox', { name: 'Currency' }));
+    // The pickers come a moment after the table (billing-controls.tsx).
+    await user.click(await screen.findByRole('combobox', { name: 'Currency' }));
     await user.click(await screen.findByRole('option', { name: 'USD' }));
 
     const converted = formatMoney((summary.total_amount / eur) * usd, 'USD');
@@ -207,7 +208,7 @@ describe('billing page', () => {
     await user.click(first!);
     await screen.findByRole('heading', { level: 1, name: /^Billing of / });
     expect(searchOf(location).get('currency')).toBe('USD');
-    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('USD');
+    expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveTextContent('USD');
     expect(screen.getByRole('link', { name: 'Back to the month’s bill' })).toHaveAttribute(
       'href',
       `/billing?month=${month}&currency=USD`,

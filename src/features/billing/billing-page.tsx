@@ -1,51 +1,34 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { lazy, useDeferredValue } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import type { BillingSummary } from '../../../contract/billing';
 import { billingQueries } from '../../api/billing';
-import { serverQueries } from '../../api/servers';
-import { storageQueries } from '../../api/storage';
-import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
+import { DeferredChart, loadSeriesChartCanvas } from '../../components/charts/deferred-chart';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/query-state';
-import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
+import { EmptyState, LoadingState } from '../../components/query-state';
+import { formatMonth } from '../../lib/billing-month';
 import { BillingQuery } from './billing-access';
-import { costChart } from './billing-chart';
 import { billingGroups, BillingTable } from './billing-table';
+import type { ChosenMoney } from './billing-controls';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
+import { useResourceTitles } from './resource-titles';
 
-const chartMonths = 6;
-// The chart section's height: heading, description and the 320 px plot.
-const chartHeight = 420;
+// The cost chart's code, with recharts beside it (both at once, not one after the other).
+const CostChart = lazy(async () => {
+  const [chart] = await Promise.all([import('./cost-chart'), loadSeriesChartCanvas()]);
+  return { default: chart.CostChart };
+});
+
+// The chart section's height: heading, switch, description (three lines on a phone, two on a
+// tablet) and the drawing, as measured at 412 px, 768 px and 1280 px.
+const chartHeight = { xs: 464, sm: 416, md: 396 };
+
+const loading = 'Loading the billing summary';
 
 export function BillingPage() {
   const month = useBillingMonth();
   const summary = useQuery(billingQueries.summary(month));
-  // The rest waits for the month's summary: without the billing role that one request is refused
-  // and the page says so once, instead of failing six times.
-  const readable = summary.isSuccess;
-  const history = useQueries({
-    queries: monthsEndingWith(month, chartMonths).map((item) => ({
-      ...billingQueries.summary(item),
-      enabled: readable,
-    })),
-  });
-  // The summary names resources by id; existing servers and storages lend their titles.
-  const servers = useQuery({ ...serverQueries.list(), enabled: readable });
-  const storages = useQuery({
-    ...storageQueries.list({ access: 'private', limit: 100 }),
-    enabled: readable,
-  });
-  const titles = new Map<string, string>([
-    ...(servers.data ?? []).map((server) => [server.uuid, server.title] as const),
-    ...(storages.data?.storages ?? []).map((storage) => [storage.uuid, storage.title] as const),
-  ]);
   const money = useChosenCurrency(summary.data?.currency);
-
-  const chart = costChart(
-    history.map((query) => query.data),
-    monthsEndingWith(month, chartMonths),
-    money.convert,
-  );
-  const chartData = chart.data;
 
   return (
     <>
@@ -57,49 +40,47 @@ export function BillingPage() {
         <BillingControls month={month} money={money} />
         <BillingQuery
           query={summary}
-          loading="Loading the billing summary"
+          loading={loading}
           failure={`The billing summary of ${formatMonth(month)} could not be loaded`}
         >
-          {(data) => (
-            <>
-              {billingGroups(data).length === 0 ? (
-                <EmptyState
-                  title={`Nothing was billed in ${formatMonth(month)}.`}
-                  description="Resources are billed for every hour they exist; pick another month."
-                />
-              ) : (
-                <BillingTable summary={data} month={month} money={money} titles={titles} />
-              )}
-              {/* After the table and in a box of its height from the start: the months and recharts
-                load later, and the table and totals above never move when they come. */}
-              <Box sx={{ minHeight: chartHeight }}>
-                {chartData.length > 0 && (
-                  <SeriesChart
-                    title={`Costs by category, ${formatMonth(chartData[0]?.month as string)} to ${formatMonth(month)}`}
-                    description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${chartData.length} months.`}
-                    kind="stacked-bar"
-                    data={chartData}
-                    xKey="month"
-                    xLabel="Month"
-                    series={chart.series.map(({ key, label }, index) => ({
-                      key,
-                      label,
-                      color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
-                    }))}
-                    formatValue={(value) =>
-                      new Intl.NumberFormat(undefined, {
-                        style: 'currency',
-                        currency: money.currency,
-                      }).format(value)
-                    }
-                    formatX={(value) => formatMonth(value)}
-                  />
-                )}
-              </Box>
-            </>
-          )}
+          {(data) => <MonthBill summary={data} month={month} money={money} />}
         </BillingQuery>
       </Box>
+    </>
+  );
+}
+
+/** The month's table with its totals, then the cost chart once it nears the viewport. */
+function MonthBill({
+  summary,
+  month,
+  money,
+}: {
+  summary: BillingSummary;
+  month: string;
+  money: ChosenMoney;
+}) {
+  const { titles, settled } = useResourceTitles();
+  // The table is the page's longest render: deferred (from the first render on, when the lists
+  // were cached), React draws it in a background pass that yields to the browser every few
+  // milliseconds instead of in one long task that blocks taps and scrolling on a phone.
+  const ready = useDeferredValue(settled, false);
+  if (!ready) return <LoadingState label={loading} />;
+  return (
+    <>
+      {billingGroups(summary).length === 0 ? (
+        <EmptyState
+          title={`Nothing was billed in ${formatMonth(month)}.`}
+          description="Resources are billed for every hour they exist; pick another month."
+        />
+      ) : (
+        <BillingTable summary={summary} month={month} money={money} titles={titles} />
+      )}
+      {/* On a phone the chart is a scroll away: its months and recharts load when it nears, and
+        the table and totals above neither wait for them nor move when they come. */}
+      <DeferredChart height={chartHeight} label="Loading the cost chart">
+        <CostChart month={month} money={money} height={chartHeight} />
+      </DeferredChart>
     </>
   );
 }

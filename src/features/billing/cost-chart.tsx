@@ -1,0 +1,62 @@
+import { memo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { billingQueries } from '../../api/billing';
+import { ChartLoading } from '../../components/charts/deferred-chart';
+import type { ChartHeight } from '../../components/charts/deferred-chart';
+import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
+import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
+import { costChart } from './billing-chart';
+import type { Money } from './use-billing-currency';
+
+const chartMonths = 6;
+
+/**
+ * The costs of the six months up to `month`, stacked by category. Its own lazy chunk with
+ * recharts: the billing page shows its table without it, and loads it as it nears the viewport.
+ * Drawn once every month has been read, not once per month, and again only when its data change
+ * (memo: recharts takes long to draw on a phone).
+ */
+export const CostChart = memo(function CostChart({
+  month,
+  money,
+  height,
+}: {
+  month: string;
+  money: Money;
+  /** The chart's height, kept while the months load. */
+  height: ChartHeight;
+}) {
+  const months = monthsEndingWith(month, chartMonths);
+  const history = useQueries({ queries: months.map((item) => billingQueries.summary(item)) });
+  if (history.some((query) => query.isPending)) {
+    return <ChartLoading label="Loading the cost chart" height={height} />;
+  }
+  const chart = costChart(
+    history.map((query) => query.data),
+    months,
+    money.convert,
+  );
+  const data = chart.data;
+  if (data.length === 0) return null;
+  return (
+    <SeriesChart
+      title={`Costs by category, ${formatMonth(data[0]?.month as string)} to ${formatMonth(month)}`}
+      description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${data.length} months.`}
+      kind="stacked-bar"
+      data={data}
+      xKey="month"
+      xLabel="Month"
+      series={chart.series.map(({ key, label }, index) => ({
+        key,
+        label,
+        color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
+      }))}
+      formatValue={(value) =>
+        new Intl.NumberFormat(undefined, { style: 'currency', currency: money.currency }).format(
+          value,
+        )
+      }
+      formatX={(value) => formatMonth(value)}
+    />
+  );
+});
