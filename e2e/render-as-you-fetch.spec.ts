@@ -31,10 +31,10 @@ test('the storage list is requested while the page’s own code is still on its 
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('/storage/private')) listed(request);
   });
-  // The list page's chunk (its description is in no other) stays held until the list's request
+  // The list page's chunk (its empty-list message is in no other) stays held until the list's request
   // has left: without the route's prefetch the request would wait for that chunk, and this
   // test would never see it.
-  const scripts = await holdScripts(page, 'CD-ROM images in every zone', listRequested);
+  const scripts = await holdScripts(page, 'No storage matches', listRequested);
   await page.goto('/storage');
   const request = await listRequested;
   // The chunk was held (its text is read before it counts, so the count may lag the request).
@@ -49,7 +49,8 @@ test('the storage list is requested while the page’s own code is still on its 
 test('the storage list’s code is requested beside the entry, not after it has run', async ({
   page,
 }) => {
-  // The entry, as the page names it; the list page's code is the script with its description.
+  // The entry, as the page names it; the list page's code is the script with its empty-list message
+  // (its heading and description are the shell's, shown while that code loads).
   const document = await page.request.get('/storage', { headers: { accept: 'text/html' } });
   const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await document.text())?.[1];
   expect(entry).toBeDefined();
@@ -60,7 +61,7 @@ test('the storage list’s code is requested beside the entry, not after it has 
   await page.route('**/assets/*.js', async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes('CD-ROM images in every zone')) listCodeFetched();
+    if (body.includes('No storage matches')) listCodeFetched();
     if (new URL(route.request().url()).pathname === entry) await listCode;
     await route.fulfill({ response, body });
   });
@@ -80,11 +81,7 @@ test('the lists that name the audit log’s resources are read while the page’
     const { pathname } = new URL(request.url());
     if (/^\/1\.3\/(server|storage|network|router|kubernetes)$/.test(pathname)) namesRead(pathname);
   });
-  const scripts = await holdScripts(
-    page,
-    'Every change made in this account and every panel sign-in',
-    namesRequested,
-  );
+  const scripts = await holdScripts(page, 'No events match these filters', namesRequested);
   await page.goto('/audit-logs');
   expect(await namesRequested).toBe('/1.3/server');
   await expect.poll(scripts.held).toBe(1);
