@@ -1,6 +1,7 @@
 import { buildServer, defaultStaticDir } from './app';
 import { defaultPasswordCost, isPasswordCost } from './sandbox/credentials';
 import { demoUsers } from './sandbox/seed';
+import { DatabaseInUse } from './sandbox/store/database';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -46,6 +47,11 @@ const app = await buildServer({
   staticDir: defaultStaticDir,
   allowedHosts,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
+}).catch((error: unknown) => {
+  // Another server holds the database file: say so, without a stack trace.
+  if (!(error instanceof DatabaseInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 
 const shutdown = async () => {

@@ -5,6 +5,15 @@ import { migrations } from './migrations';
 
 export type Db = Database.Database;
 
+/** The database file is held by another running sandbox (see `openDatabase`). */
+export class DatabaseInUse extends Error {
+  constructor(file: string) {
+    super(
+      `${file} is in use by another process (a sandbox already running?): stop it, or set SANDBOX_DB to another file.`,
+    );
+  }
+}
+
 /** Opens (and migrates) the sandbox database; `:memory:` gives a private database for tests. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -23,9 +32,7 @@ export function openDatabase(file: string): Db {
   } catch (error) {
     db.close();
     if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-    throw new Error(
-      `${file} is in use by another process (a sandbox already running?): stop it, or set SANDBOX_DB to another file.`,
-    );
+    throw new DatabaseInUse(file);
   }
   // FULL makes every acknowledged write survive a crash of the process or the machine.
   db.pragma('synchronous = FULL');
