@@ -47,9 +47,11 @@ export function ChartLoading({ label, height }: { label: string; height: ChartHe
 const ahead = '400px 0px';
 
 /**
- * Holds a chart's place below the content a page shows first: a box of the chart's height (so
- * nothing moves when it comes) with a loading state, until the box nears the viewport; then
- * `children`, usually a lazy component that brings the chart's code (recharts), in that box.
+ * Holds a chart's place below the content a page shows first: an empty box of the chart's height
+ * (so nothing moves when it comes) until the box nears the viewport; then `children`, usually a
+ * lazy component that brings the chart's code (recharts), in that box, with a loading state while
+ * that code comes. Until then nothing loads, so nothing says it does (no `aria-busy`: a page whose
+ * chart is a scroll away has finished loading).
  */
 export function DeferredChart({
   height,
@@ -63,10 +65,11 @@ export function DeferredChart({
   children: ReactNode;
 }) {
   const { ref, near } = useNearViewport(ahead);
-  const loading = <ChartLoading label={label} height={height} />;
   return (
     <Box ref={ref} sx={{ minHeight: height }}>
-      {near ? <Suspense fallback={loading}>{children}</Suspense> : loading}
+      {near && (
+        <Suspense fallback={<ChartLoading label={label} height={height} />}>{children}</Suspense>
+      )}
     </Box>
   );
 }
