@@ -77,11 +77,17 @@ function usePainted() {
   return painted;
 }
 
-/** The month and currency pickers; the URL keeps a choice other than the default. */
+/** The row the month and currency pickers stand in. */
+export const controlsRow = { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' };
+
+/**
+ * The month and currency pickers of the month's bill, loaded after its first paint; the URL keeps
+ * a choice other than the default.
+ */
 export function BillingControls({ month, money }: { month: string; money: ChosenMoney }) {
   const painted = usePainted();
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+    <Box sx={controlsRow}>
       {painted ? (
         <Suspense fallback={<PickersLoading />}>
           <BillingPickers month={month} money={money} />
