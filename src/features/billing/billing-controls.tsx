@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
@@ -36,6 +36,8 @@ export function useChosenCurrency(billed: string | undefined): ChosenMoney {
 
 // MUI's text field and select (with menu, popover and transitions) are ten chunks three deep:
 // the bill and its totals paint without them, and the pickers take their place when they come.
+// Their code is asked for after the page's first paint, so that it neither delays that paint
+// nor takes the connections the bill's own reads need first.
 const BillingPickers = lazy(async () => ({
   default: (await import('./billing-pickers')).BillingPickers,
 }));
@@ -59,13 +61,40 @@ function PickersLoading() {
   );
 }
 
-/** The month and currency pickers; the URL keeps a choice other than the default. */
+/** True from the frame after the one that first paints the component (a frame, then a task). */
+function usePainted() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** The row the month and currency pickers stand in. */
+export const controlsRow = { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' };
+
+/**
+ * The month and currency pickers of the month's bill, loaded after its first paint; the URL keeps
+ * a choice other than the default.
+ */
 export function BillingControls({ month, money }: { month: string; money: ChosenMoney }) {
+  const painted = usePainted();
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-      <Suspense fallback={<PickersLoading />}>
-        <BillingPickers month={month} money={money} />
-      </Suspense>
+    <Box sx={controlsRow}>
+      {painted ? (
+        <Suspense fallback={<PickersLoading />}>
+          <BillingPickers month={month} money={money} />
+        </Suspense>
+      ) : (
+        <PickersLoading />
+      )}
     </Box>
   );
 }
