@@ -12,6 +12,7 @@ import { billingGroups, BillingTable } from './billing-table';
 import type { ChosenMoney } from './billing-controls';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { useResourceTitles } from './resource-titles';
+import { billingHeading } from './headings';
 
 // The cost chart's code, with recharts beside it (both at once, not one after the other).
 const CostChart = lazy(async () => {
@@ -32,10 +33,7 @@ export function BillingPage() {
 
   return (
     <>
-      <PageHeader
-        title="Billing"
-        description="What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs."
-      />
+      <PageHeader {...billingHeading} />
       <Box sx={{ display: 'grid', gap: 3 }}>
         <BillingControls month={month} money={money} />
         <BillingQuery

@@ -1,5 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { defineGroup } from '../../lib/group-manifest';
+import { billingHeading } from './headings';
 
 export const billingGroup = defineGroup({
   name: 'billing',
@@ -12,12 +13,7 @@ export const billingGroup = defineGroup({
       label: 'Billing',
       page: 'BillingPage',
       prefetch: () => import('./prefetch'),
-      // The page's own header, which the shell shows while the page's code loads.
-      heading: {
-        title: 'Billing',
-        description:
-          'What each resource cost in a month, computed from the zone price lists. Pick a resource to see its daily costs.',
-      },
+      heading: billingHeading,
       description: 'Monthly costs by resource and category, in your choice of currency.',
       icon: ReceiptLongIcon,
       section: 'Account & billing',
