@@ -1,6 +1,9 @@
 import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/require-auth';
+import { preloadable } from '../lib/preloadable';
 import { paths } from './paths';
 
 // Declarative routes with React.lazy rather than a data router: the data router's code would
@@ -10,9 +13,21 @@ const SignInPage = lazy(async () => ({
 }));
 // The groups' routes, with their manifests' icons, load with the signed-in shell: the sign-in
 // page's first load does not carry them.
-const SignedInRoutes = lazy(async () => ({
-  default: (await import('./signed-in-routes')).SignedInRoutes,
-}));
+const signedIn = preloadable(() => import('./signed-in-routes'));
+const SignedInRoutes = signedIn.component((module) => module.SignedInRoutes);
+
+/**
+ * Starts the first page of a signed-in visit, its code and its first reads, as the entry runs and
+ * before React renders anything, and resolves once those reads are under way: the app's first
+ * render is one long task, and a module imported during it would resolve, and its reads leave,
+ * only after it. The shell is in by then (index.html names its files as preloads, so this is
+ * evaluation, not download), and the page too if its code has come: either renders at once.
+ */
+export async function startFirstPage(client: QueryClient): Promise<void> {
+  if (matchPath(paths.signIn(), window.location.pathname)) return;
+  const module = await signedIn.load().catch(() => undefined);
+  await module?.startRoute(client, window.location);
+}
 
 /** The entry's route table: sign-in, and behind the guard the signed-in app's own table. */
 export const routes: RouteObject[] = [

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, useLocation } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs';
 import type { GroupRoute } from '../lib/group-manifest';
 import { groups } from './groups';
@@ -17,15 +18,16 @@ const NotFoundPage = lazy(async () => ({
 
 const crumb = (label: string) => ({ crumb: label }) satisfies RouteHandle;
 
-/** The routes whose page has first reads to start (`GroupRoute.prefetch`). */
-const prefetches = new WeakMap<RouteObject, NonNullable<GroupRoute['prefetch']>>();
+/** The manifest route of each route with a page: its code to load and first reads to start. */
+const pages = new WeakMap<RouteObject, GroupRoute>();
 
 /** A manifest's route: with children, its own page is their index route. */
-function toRoute({ path, crumb: label, page: Page, prefetch, children }: GroupRoute): RouteObject {
+function toRoute(manifestRoute: GroupRoute): RouteObject {
+  const { path, crumb: label, page: Page, children } = manifestRoute;
   const page = (route: RouteObject) => {
     if (!Page) return route;
     const withPage = { ...route, element: <Page /> };
-    if (prefetch) prefetches.set(withPage, prefetch);
+    pages.set(withPage, manifestRoute);
     return withPage;
   };
   if (!children) return page({ path, handle: crumb(label) });
@@ -50,29 +52,41 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
-// A navigation starts its page's reads once, however often the table renders.
-const prefetched = new WeakSet<object>();
+/**
+ * Starts what the page at `location` needs: its code, and its first reads (render as you fetch),
+ * from the page's own query factory, so that neither waits for the other nor for the shell.
+ * Resolves once the reads are under way, not waiting for the page's code: until that code is in,
+ * the shell shows the page's heading. Should the reads' code fail to load, the page reads on its
+ * own and reports the failure.
+ */
+export async function startRoute(
+  client: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): Promise<void> {
+  const match = matchRoutes(signedInRoutes, location)?.at(-1);
+  const route = match && pages.get(match.route);
+  if (!match || !route) return;
+  route.preload?.().catch(() => undefined);
+  await route
+    .prefetch?.()
+    .then((module) => module.prefetch(client, match.params, new URLSearchParams(location.search)))
+    .catch(() => undefined);
+}
+
+// A navigation starts its page once, however often the table renders.
+const started = new WeakSet<object>();
 
 /**
- * The signed-in app's routes. The page a navigation opens has its first reads started here, as
- * its route matches and before the shell around it renders, beside the page's code (render as you
- * fetch): the reads no longer wait for that code and its imports to load, nor for the shell.
+ * The signed-in app's routes. A navigation starts its page (`startRoute`) as its route matches,
+ * before the shell around it renders. The first page of a visit was started before React rendered
+ * (`startFirstPage`, router.tsx); starting it again here joins what is under way.
  */
 export function SignedInRoutes() {
   const client = useQueryClient();
   const location = useLocation();
-  if (!prefetched.has(location)) {
-    prefetched.add(location);
-    const match = matchRoutes(signedInRoutes, location)?.at(-1);
-    const prefetch = match && prefetches.get(match.route);
-    // Should the prefetch's code fail to load, the page reads on its own and reports the failure.
-    if (match && prefetch) {
-      prefetch()
-        .then((module) =>
-          module.prefetch(client, match.params, new URLSearchParams(location.search)),
-        )
-        .catch(() => undefined);
-    }
+  if (!started.has(location)) {
+    started.add(location);
+    void startRoute(client, location);
   }
   return <AppRoutes table={signedInRoutes} />;
 }

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { DefaultError, QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { UuidKind } from '../../contract/common';
 import { withQuery } from './links';
+import { preloadable } from './preloadable';
 
 /**
  * What a panel group (`src/features/<group>/group.ts`) tells the app: its pages, links,
@@ -31,6 +31,8 @@ export interface GroupRoute {
   crumb: string;
   /** A lazy page; with `children`, the page at `path` itself. */
   page?: ComponentType;
+  /** Starts loading `page`'s code, which it then renders without suspending. */
+  preload?: () => Promise<unknown>;
   /** Loads the page's first reads, started with its code (see `RoutePrefetch`). */
   prefetch?: () => Promise<{ prefetch: RoutePrefetch }>;
   /** Its fixed heading, which the app shell shows while the page's code loads. */
@@ -245,6 +247,7 @@ export function defineGroup<
   paths?: Paths;
 }): GroupManifest<Flat<LinksOf<Pages, ''>> & Paths> {
   const links: Record<string, (...values: (string | undefined)[]) => string> = {};
+  const module = preloadable(load);
   let resource: ResourcePage | undefined;
   const route = (
     parent: string,
@@ -257,7 +260,8 @@ export function defineGroup<
     return {
       path: pattern,
       crumb: label,
-      page: lazy(async () => ({ default: (await load())[page] as ComponentType })),
+      page: module.component((loaded) => loaded[page] as ComponentType),
+      preload: module.load,
       prefetch,
       heading,
       children: children?.map((child) => route(pattern, child)),
