@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { storageQueries } from '../api/storage';
 import { deleteToken } from '../api/tokens';
+import { storageListParams, storageListUrl } from '../features/storage/storage-list-params';
+import { readUrlState } from '../lib/url-state';
 import { renderApp, signInAs } from '../testing/render';
 import { tenantUser } from '../testing/tenant';
 
@@ -62,6 +65,26 @@ describe('app shell and routes', () => {
     expect(within(navigation).getByRole('link', { name: 'Servers' })).toHaveFocus();
     await user.tab();
     expect(within(navigation).getByRole('link', { name: 'Server groups' })).toHaveFocus();
+  });
+
+  it('starts reading a page when its link in the navigation is pressed, before it is followed', async () => {
+    const { user, queryClient, location } = renderApp({ session: await signInAs('demo') });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const storage = within(navigation).getByRole('link', { name: 'Storage' });
+    const list = storageQueries.page(
+      storageListParams(readUrlState(storageListUrl, new URLSearchParams())),
+    );
+
+    await user.hover(storage);
+    expect(queryClient.getQueryState(list.queryKey)).toBeUndefined();
+    // Pressed, not yet released: still on the dashboard, the list already asked for.
+    await user.pointer({ keys: '[MouseLeft>]', target: storage });
+    await waitFor(() => expect(queryClient.getQueryState(list.queryKey)).toBeDefined());
+    expect(location.current?.pathname).toBe('/');
+    await user.pointer({ keys: '[/MouseLeft]', target: storage });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
   });
 
   it('opens the dashboard’s widgets and links from them into the groups', async () => {

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazy, useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, useLocation } from 'react-router';
+import { matchRoutes, parsePath, useLocation } from 'react-router';
 import type { Location, RouteObject } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs';
 import type { GroupRoute } from '../lib/group-manifest';
@@ -11,6 +11,8 @@ import { DashboardRoute } from './dashboard-route';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
 import { AppRoutes } from './app-routes';
+import { RouteStartContext } from './route-start';
+import type { StartRoute } from './route-start';
 
 const NotFoundPage = lazy(async () => ({
   default: (await import('./not-found-page')).NotFoundPage,
@@ -54,14 +56,15 @@ export const signedInRoutes: RouteObject[] = [
 
 /**
  * Starts what the page at `location` needs: its code, and its first reads (render as you fetch),
- * from the page's own query factory, so that neither waits for the other nor for the shell.
- * Resolves once the reads are under way, not waiting for the page's code: until that code is in,
- * the shell shows the page's heading. Should the reads' code fail to load, the page reads on its
- * own and reports the failure.
+ * from the page's own query factory, so that neither waits for the other nor for the shell; with
+ * `code`, only the code of both. Resolves once the reads are under way, not waiting for the page's
+ * code: until that code is in, the shell shows the page's heading. Should the reads' code fail to
+ * load, the page reads on its own and reports the failure.
  */
 export async function startRoute(
   client: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
+  intent: 'code' | 'read' = 'read',
 ): Promise<void> {
   const match = matchRoutes(signedInRoutes, location)?.at(-1);
   const route = match && pages.get(match.route);
@@ -69,7 +72,11 @@ export async function startRoute(
   route.preload?.().catch(() => undefined);
   await route
     .prefetch?.()
-    .then((module) => module.prefetch(client, match.params, new URLSearchParams(location.search)))
+    .then((module) => {
+      if (intent === 'read') {
+        module.prefetch(client, match.params, new URLSearchParams(location.search));
+      }
+    })
     .catch(() => undefined);
 }
 
@@ -88,5 +95,16 @@ export function SignedInRoutes() {
     started.add(location);
     void startRoute(client, location);
   }
-  return <AppRoutes table={signedInRoutes} />;
+  const startLink = useCallback<StartRoute>(
+    (to, intent) => {
+      const { pathname = '/', search = '' } = parsePath(to);
+      void startRoute(client, { pathname, search }, intent);
+    },
+    [client],
+  );
+  return (
+    <RouteStartContext value={startLink}>
+      <AppRoutes table={signedInRoutes} />
+    </RouteStartContext>
+  );
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';
@@ -22,7 +23,7 @@ function heldImport() {
   };
 }
 
-const withFallback = (Component: typeof Page) => (
+const withFallback = (Component: ComponentType) => (
   <Suspense fallback={<p>Loading the page</p>}>
     <Component />
   </Suspense>

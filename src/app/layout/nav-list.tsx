@@ -7,6 +7,7 @@ import { navigationSections } from '../../lib/group-manifest';
 import type { NavigationEntry } from '../navigation';
 import { navigationEntries } from '../navigation';
 import { paths } from '../paths';
+import { useStartRoute } from '../route-start';
 
 const listSx = { listStyle: 'none', m: 0, p: 0 } as const;
 
@@ -67,12 +68,16 @@ function NavEntry({
   entry: NavigationEntry;
   onNavigate?: () => void;
 }) {
+  const startRoute = useStartRoute();
   return (
     <Box
       component={NavLink}
       to={to}
       end={to === paths.dashboard()}
       onClick={onNavigate}
+      onPointerEnter={() => startRoute(to, 'code')}
+      onFocus={() => startRoute(to, 'code')}
+      onPointerDown={() => startRoute(to, 'read')}
       sx={{
         display: 'flex',
         alignItems: 'center',
