@@ -98,3 +98,31 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).toHaveCount(3);
 });
+
+test('the audit log keeps the place of its filter pickers while they load', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  // The pickers' chunk is the only script that names the resource type picker.
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Resource types')) {
+      held += 1;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  // A phone: the pickers stack above the table.
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/audit-logs?action=create&action=delete');
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await expect(page.getByText(/^Rows 1–/)).toBeVisible();
+  await expect.poll(() => held).toBe(1);
+  await expect(page.getByRole('combobox', { name: 'Actions' })).toHaveCount(0);
+  const before = await table.boundingBox();
+  release();
+  await expect(page.getByRole('combobox', { name: 'Actions' })).toHaveText('create, delete');
+  await expect(page.getByRole('combobox', { name: 'Origins' })).toHaveText('Any');
+  expect(await table.boundingBox()).toEqual(before);
+});

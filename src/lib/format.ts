@@ -62,10 +62,19 @@ export function formatGibibytes(gibibytes: number, locale?: string) {
   return formatMebibytes(gibibytes * 1024, locale);
 }
 
+/**
+ * One formatter per locale: making an Intl.DateTimeFormat costs far more than formatting with it,
+ * and a list formats a time or two on every row (the audit log's 50 rows spent ~10 ms on them).
+ */
+const dateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
 export function formatDateTime(iso: string, locale?: string) {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** Each unit with how many of the previous unit it takes. */

@@ -73,7 +73,8 @@ describe('audit log page', () => {
       within(screen.getByRole('table', { name: 'Audit log' })).getByText('login'),
     ).toBeVisible();
 
-    await user.click(screen.getByRole('combobox', { name: 'Actions' }));
+    // The pickers come after the page's first paint.
+    await user.click(await screen.findByRole('combobox', { name: 'Actions' }));
     await user.click(await screen.findByRole('option', { name: 'login' }));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(searchOf(location).getAll('action')).toEqual(['login']));
@@ -89,7 +90,7 @@ describe('audit log page', () => {
 
     await screen.findByRole('table', { name: 'Audit log' });
     expect(await screen.findByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Actions' })).toHaveTextContent('create');
+    expect(await screen.findByRole('combobox', { name: 'Actions' })).toHaveTextContent('create');
     expect(screen.getByRole('combobox', { name: 'Resource types' })).toHaveTextContent('auth');
     expect(screen.getByRole('combobox', { name: 'Origins' })).toHaveTextContent('gui');
 

@@ -1,11 +1,20 @@
-import { useState } from 'react';
+import type { ComponentProps } from 'react';
+import {
+  Suspense,
+  lazy,
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useLocation, useSearchParams } from 'react-router';
@@ -13,14 +22,14 @@ import { auditExportMaxDays } from '../../../contract/audit-log';
 import type { AuditExportFormat, AuditLog } from '../../../contract/audit-log';
 import { useExportAuditLogs } from '../../api/audit-log-export';
 import { auditLogListCall, auditLogQueries } from '../../api/audit-logs';
+import type { AuditLogPage } from '../../api/audit-logs';
 import { ApiCallPanel, readsOf } from '../../components/api-call-panel';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { AuditEventDrawer } from '../../components/audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from '../../components/audit-log-table';
 import { TextInput } from '../../components/form/text-input';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/query-state';
+import { EmptyState, LoadingState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { saveFile } from '../../lib/download';
 import {
@@ -33,6 +42,7 @@ import {
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
+import { pickerWidth } from './picker-size';
 import { useAuditResourceNames } from './audit-resource-names';
 import { auditLogsHeading } from './headings';
 
@@ -42,6 +52,82 @@ interface MissingResourceState {
 }
 
 const noRows: AuditLog[] = [];
+
+// Only an opened event needs the drawer (MUI's Drawer, Modal and transitions): its code loads then.
+const AuditEventDrawer = lazy(async () => ({
+  default: (await import('../../components/audit-event-drawer')).AuditEventDrawer,
+}));
+
+/**
+ * The rows of the first commit: a phone's screen of them. A row is cells, a link and a copy button
+ * with its tooltip, and 50 in one commit made it the page's longest task.
+ */
+const firstRows = 10;
+
+/**
+ * How many of `count` rows to render: the first ten, then three times as many after each commit
+ * (30, then the 50 of a page), each step in a transition that React renders in slices. The rows
+ * already in render again at each step, so the steps are few. It never shrinks: the next page
+ * renders whole at once.
+ */
+function useRowsShown(count: number) {
+  const [shown, setShown] = useState(firstRows);
+  useEffect(() => {
+    if (shown < count) startTransition(() => setShown(shown * 3));
+  }, [shown, count]);
+  return shown;
+}
+
+// MUI's select with its menu, popover and transitions: the rows paint without it, and the
+// pickers take their places when their code comes, asked for after the first paint.
+const FilterPickers = lazy(async () => ({
+  default: (await import('./audit-filter-pickers')).FilterPickers,
+}));
+
+/** True from the frame after the one that first paints the component (a frame, then a task). */
+function usePainted() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** Where the three pickers come, each a small outlined field of their fixed width. */
+function PickersLoading() {
+  const field = {
+    width: pickerWidth,
+    height: 40,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+  };
+  return (
+    <Box aria-busy="true" sx={{ display: 'contents' }}>
+      <Box sx={field} />
+      <Box sx={field} />
+      <Box sx={field} />
+    </Box>
+  );
+}
+
+/** The filter pickers once the page has painted, their boxes until then. */
+function Pickers(props: ComponentProps<typeof FilterPickers>) {
+  const painted = usePainted();
+  if (!painted) return <PickersLoading />;
+  return (
+    <Suspense fallback={<PickersLoading />}>
+      <FilterPickers {...props} />
+    </Suspense>
+  );
+}
 
 const pageSizeOptions = pageSizes.map((size) => ({ value: String(size), label: String(size) }));
 
@@ -54,7 +140,8 @@ const dateFilters = [
 export function AuditLogsPage() {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
-  const view = readAuditLogView(search);
+  // One object per URL, which the memoised results compare.
+  const view = useMemo(() => readAuditLogView(search), [search]);
   const logs = useQuery({
     ...auditLogQueries.list(auditListParams(view)),
     placeholderData: keepPreviousData,
@@ -64,8 +151,13 @@ export function AuditLogsPage() {
   });
   const options = useQuery(auditLogQueries.filterOptions());
 
-  const change = (changes: Record<string, string | string[] | null>, keepOffset = false) =>
-    setSearch((current) => updateSearch(current, changes, { keepOffset }));
+  // Stable while the URL stays, so that the rows (memoised) do not render again when a read of
+  // the page changes state.
+  const change = useCallback(
+    (changes: Record<string, string | string[] | null>, keepOffset = false) =>
+      setSearch((current) => updateSearch(current, changes, { keepOffset })),
+    [setSearch],
+  );
   const filtered =
     view.q !== '' ||
     view.actions.length + view.origins.length + view.types.length > 0 ||
@@ -74,6 +166,9 @@ export function AuditLogsPage() {
   const missing = (location.state as MissingResourceState | null)?.missingResource;
   const names = useAuditResourceNames(logs.data?.rows ?? noRows);
   const openRow = logs.data?.rows.find((row) => row.cloud_event_id === view.event);
+  // Mounted from the first opened event on, so that closing it still plays the drawer's exit.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (view.event !== undefined && !drawerUsed) setDrawerUsed(true);
 
   return (
     <>
@@ -91,24 +186,7 @@ export function AuditLogsPage() {
             onSearch={(text) => change({ q: text.trim() || null })}
             sx={{ flex: '1 1 300px', maxWidth: 420, minWidth: 0 }}
           />
-          <MultiSelect
-            label="Actions"
-            value={view.actions}
-            choices={options.data?.actions}
-            onChange={(values) => change({ action: values })}
-          />
-          <MultiSelect
-            label="Resource types"
-            value={view.types}
-            choices={options.data?.resource_types}
-            onChange={(values) => change({ type: values })}
-          />
-          <MultiSelect
-            label="Origins"
-            value={view.origins}
-            choices={options.data?.origins}
-            onChange={(values) => change({ origin: values })}
-          />
+          <Pickers view={view} options={options.data} onChange={change} />
         </FilterRow>
         <FilterRow>
           {dateFilters.map(({ param, label }) => (
@@ -144,101 +222,102 @@ export function AuditLogsPage() {
         loading="Loading the audit log"
         failure="The audit log could not be loaded"
       >
-        {({ rows, total }) => (
-          <>
-            {rows.length === 0 ? (
-              <EmptyState
-                title={
-                  view.offset > 0 && total > 0
-                    ? 'No rows on this page.'
-                    : filtered
-                      ? 'No events match these filters.'
-                      : 'No events recorded yet.'
-                }
-                description={
-                  view.offset > 0 && total > 0
-                    ? `The filters match ${total} rows; go back to an earlier page.`
-                    : filtered
-                      ? 'Widen the dates or clear some filters.'
-                      : 'Changes to resources and panel sign-ins appear here.'
-                }
-              />
-            ) : (
-              <AuditLogTable
-                label="Audit log"
-                rows={rows}
-                names={names}
-                onOpen={(row) => change({ event: row.cloud_event_id }, true)}
-              />
-            )}
-            <AuditPageControls
-              offset={view.offset}
-              limit={view.limit}
-              total={total}
-              shown={rows.length}
-              onOffset={(offset) => change({ offset: String(offset) }, true)}
-            >
-              <SelectFilter
-                label="Rows per page"
-                value={String(view.limit)}
-                options={pageSizeOptions}
-                onChange={(limit) => change({ limit })}
-                minWidth={140}
-              />
-            </AuditPageControls>
-          </>
+        {(list) => (
+          <AuditResults list={list} view={view} filtered={filtered} names={names} change={change} />
         )}
       </QueryView>
-      <AuditEventDrawer
-        eventId={view.event ?? null}
-        initial={openRow}
-        onClose={() => change({ event: null }, true)}
-      />
+      {drawerUsed && (
+        <Suspense>
+          <AuditEventDrawer
+            eventId={view.event ?? null}
+            initial={openRow}
+            onClose={() => change({ event: null }, true)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
 
-function MultiSelect({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  value: string[];
-  choices: string[] | undefined;
-  onChange: (values: string[]) => void;
-}) {
-  // Values from the URL stay selectable while the choices load (or if they are not offered).
-  const all = [...new Set([...(choices ?? []), ...value])];
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => {
-        const next = event.target.value as unknown as string[] | string;
-        onChange(typeof next === 'string' ? next.split(',') : next);
-      }}
-      slotProps={{
-        select: {
-          multiple: true,
-          renderValue: (selected) => (selected as string[]).join(', ') || 'Any',
-          displayEmpty: true,
-        },
-        inputLabel: { shrink: true },
-      }}
-      sx={{ minWidth: 180, maxWidth: 320 }}
-    >
-      {all.map((choice) => (
-        <MenuItem key={choice} value={choice}>
-          {choice}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+interface AuditResultsProps {
+  list: AuditLogPage;
+  view: AuditLogView;
+  filtered: boolean;
+  names: ReadonlyMap<string, string>;
+  change: (changes: Record<string, string | string[] | null>, keepOffset?: boolean) => void;
 }
+
+/**
+ * The rows and the pager. An answer arrives through a store, which React renders at once, in one
+ * task: the page's longest, with 50 rows of cells, links and copy buttons. Deferred, the rows
+ * render in the background in slices that yield to the browser, the first ones first.
+ */
+const AuditResults = memo(function AuditResults({
+  list,
+  view,
+  filtered,
+  names,
+  change,
+}: AuditResultsProps) {
+  const deferred = useDeferredValue<AuditLogPage | null>(list, null);
+  const rows = deferred?.rows ?? noRows;
+  const count = useRowsShown(rows.length);
+  // Below the rows: it comes with the last of the first answer's, then stays (it holds the
+  // rows-per-page picker, which may have the focus while a longer page renders).
+  const [pagerShown, setPagerShown] = useState(false);
+  if (deferred !== null && count >= rows.length && !pagerShown) setPagerShown(true);
+  const onOpen = useCallback(
+    (row: AuditLog) => change({ event: row.cloud_event_id }, true),
+    [change],
+  );
+  const shown = useMemo(() => rows.slice(0, count), [rows, count]);
+  if (deferred === null) return <LoadingState label="Loading the audit log" />;
+  const { total } = deferred;
+  return (
+    <>
+      {rows.length === 0 ? (
+        <EmptyState
+          title={
+            view.offset > 0 && total > 0
+              ? 'No rows on this page.'
+              : filtered
+                ? 'No events match these filters.'
+                : 'No events recorded yet.'
+          }
+          description={
+            view.offset > 0 && total > 0
+              ? `The filters match ${total} rows; go back to an earlier page.`
+              : filtered
+                ? 'Widen the dates or clear some filters.'
+                : 'Changes to resources and panel sign-ins appear here.'
+          }
+        />
+      ) : (
+        <AuditRows label="Audit log" rows={shown} names={names} onOpen={onOpen} />
+      )}
+      {pagerShown && (
+        <AuditPageControls
+          offset={view.offset}
+          limit={view.limit}
+          total={total}
+          shown={rows.length}
+          onOffset={(offset) => change({ offset: String(offset) }, true)}
+        >
+          <SelectFilter
+            label="Rows per page"
+            value={String(view.limit)}
+            options={pageSizeOptions}
+            onChange={(limit) => change({ limit })}
+            minWidth={140}
+          />
+        </AuditPageControls>
+      )}
+    </>
+  );
+});
+
+/** The table renders again only when its rows, their names or the opener change. */
+const AuditRows = memo(AuditLogTable);
 
 function ExportControls({ view }: { view: AuditLogView }) {
   const exporter = useExportAuditLogs();
