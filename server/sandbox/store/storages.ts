@@ -13,6 +13,7 @@ import {
   jsonRowReader,
   labelFiltersParameter,
   labelFiltersSql,
+  rowTextCache,
   statementCache,
 } from './list-queries';
 
@@ -178,17 +179,26 @@ export function createStorageRepository(db: Db) {
     );
   }
 
+  // A summary is made from its storage's row and labels alone: their writes forget it.
+  const summaryTexts = rowTextCache(db, 'storage_summaries', [
+    { table: 'storages', key: 'uuid' },
+    { table: 'storage_labels', key: 'storage_uuid' },
+  ]);
+  const summariesOf = db
+    .prepare<[string], [string, string]>(
+      `SELECT s.uuid, ${summaryJson} FROM storages s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
+    )
+    .raw();
+
   /**
-   * One page of storages as one text: their rows (jsonRowReader) or their summaries' JSON array.
-   * Filters in SQL so that an account with 10,000 storages still lists a page quickly. The
-   * account's own (private) storages and the public ones are found by two index walks in the
-   * requested order, each stopping at the page's end, and only their keys are merged: one walk
-   * over both would sort every row, and a deep page reads 25 rows, not offset + 25.
+   * One page of storages as one text: their rows (jsonRowReader), or their UUIDs joined by commas
+   * in the page's order (`keys`; NULL when one of the summaries may show progress). Filters in
+   * SQL so that an account with 10,000 storages still lists a page quickly. The account's own
+   * (private) storages and the public ones are found by two index walks in the requested order,
+   * each stopping at the page's end, and only their keys are merged: one walk over both would
+   * sort every row, and a deep page reads 25 rows, not offset + 25.
    */
-  function onePage(
-    filter: StorageListFilter,
-    shape: 'rows' | 'summaries' | 'summaries-without-progress',
-  ) {
+  function onePage(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
@@ -219,20 +229,21 @@ export function createStorageRepository(db: Db) {
           `SELECT * FROM (SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
       );
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
-      // An aggregate keeps no order of its own: summaries are put in order as they are joined,
-      // rows afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
-      const summaries = `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
+      // An aggregate keeps no order of its own: keys are put in order as they are joined, rows
+      // afterwards by `list` (sorting the JSON of whole rows in SQL costs more). No UUID holds a
+      // comma.
+      const keys = `coalesce(group_concat(page.uuid, ',' ORDER BY ${order}), '')`;
       const select =
         shape === 'rows'
           ? rowJson.select('s')
-          : shape === 'summaries'
-            ? summaries
-            : `iif(coalesce(max(${jobPending}), 0), NULL, ${summaries})`;
+          : shape === 'keys'
+            ? keys
+            : `iif(coalesce(max(${jobPending}), 0), NULL, ${keys})`;
       // `+@take`, not `@take`: planned once (list-queries.ts).
       return `SELECT ${select}
         FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
-        JOIN storages s ON s.rowid = page.id`;
+        ${shape === 'keys' ? '' : 'JOIN storages s ON s.rowid = page.id'}`;
     })
       .pluck()
       .get(params) as string | null;
@@ -254,11 +265,26 @@ export function createStorageRepository(db: Db) {
   /**
    * The JSON array of the page's summaries, or undefined when one of them may show progress
    * (`jobPending`) and only resources.ts `storageSummary` can write it. `jobsIdle`: no job is
-   * pending at all, and no storage needs to be asked.
+   * pending at all, and no storage needs to be asked. SQLite writes the summaries a page lacks
+   * (`summaryJson`), which are kept for the pages after (`summaryTexts`).
    */
   function summariesJson(filter: StorageListFilter, jobsIdle: boolean): string | undefined {
     if (!pageExists(filter)) return '[]';
-    return onePage(filter, jobsIdle ? 'summaries' : 'summaries-without-progress') ?? undefined;
+    const keys = onePage(filter, jobsIdle ? 'keys' : 'keys-without-progress');
+    if (keys === null) return undefined;
+    if (keys === '') return '[]';
+    const uuids = keys.split(',');
+    const texts = uuids.map((uuid) => summaryTexts.get(uuid));
+    const missing = uuids.filter((_uuid, index) => texts[index] === undefined);
+    if (missing.length > 0) {
+      const made = new Map(summariesOf.all(JSON.stringify(missing)));
+      uuids.forEach((uuid, index) => {
+        if (texts[index] !== undefined) return;
+        texts[index] = made.get(uuid)!;
+        summaryTexts.set(uuid, texts[index]);
+      });
+    }
+    return `[${texts.join(',')}]`;
   }
 
   /** The labels of many storages by one query (a list page shows them all). */
