@@ -12,6 +12,7 @@ import {
   jsonNumber,
   jsonRowReader,
   labelFiltersParameter,
+  boundedMap,
   labelFiltersSql,
   rowTextCache,
   statementCache,
@@ -184,6 +185,7 @@ export function createStorageRepository(db: Db) {
     { table: 'storages', key: 'uuid' },
     { table: 'storage_labels', key: 'storage_uuid' },
   ]);
+  const keysByPage = boundedMap<{ version: number; keys: string }>(1000);
   const summariesOf = db
     .prepare<[string], [string, string]>(
       `SELECT s.uuid, ${summaryJson} FROM storages s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
@@ -199,6 +201,12 @@ export function createStorageRepository(db: Db) {
    * sort every row, and a deep page reads 25 rows, not offset + 25.
    */
   function onePage(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
+    const { key, params } = pageQuery(filter, shape);
+    return pageStatement(filter, key).pluck().get(params) as string | null;
+  }
+
+  /** The parameters of a page's statement, and the key of its text (what the text follows from). */
+  function pageQuery(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
@@ -212,6 +220,13 @@ export function createStorageRepository(db: Db) {
     const direction = filter.descending ? 'DESC' : 'ASC';
     // The statement's text follows the filters given, not their values: it is written once.
     const key = [shape, filter.access, column, direction, ...Object.keys(params)].join(' ');
+    return { key, params };
+  }
+
+  function pageStatement(filter: StorageListFilter, key: string) {
+    const shape = key.slice(0, key.indexOf(' '));
+    const column = filter.sortBy ?? 'created';
+    const direction = filter.descending ? 'DESC' : 'ASC';
     return statement(key, () => {
       const where: string[] = [];
       if (filter.type) where.push('s.type = @type');
@@ -244,9 +259,7 @@ export function createStorageRepository(db: Db) {
         FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
         ${shape === 'keys' ? '' : 'JOIN storages s ON s.rowid = page.id'}`;
-    })
-      .pluck()
-      .get(params) as string | null;
+    });
   }
 
   // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
@@ -263,6 +276,23 @@ export function createStorageRepository(db: Db) {
   }
 
   /**
+   * The UUIDs of a page (`onePage` `keys`), kept while no storage or label has been written since
+   * (`summaryTexts.version`): a page follows from the storages and labels alone, its query's
+   * values and the order asked for (which pages show progress is for `jobPending` to say; it is
+   * not asked here). At most 1,000 pages, as the texts are bounded.
+   */
+  function pageKeys(filter: StorageListFilter) {
+    const { key, params } = pageQuery(filter, 'keys');
+    const pageKey = `${key} ${JSON.stringify(params)}`;
+    const version = summaryTexts.version();
+    const known = keysByPage.get(pageKey);
+    if (known?.version === version) return known.keys;
+    const keys = pageStatement(filter, key).pluck().get(params) as string;
+    if (!db.inTransaction) keysByPage.set(pageKey, { version, keys });
+    return keys;
+  }
+
+  /**
    * The JSON array of the page's summaries, or undefined when one of them may show progress
    * (`jobPending`) and only resources.ts `storageSummary` can write it. `jobsIdle`: no job is
    * pending at all, and no storage needs to be asked. SQLite writes the summaries a page lacks
@@ -270,7 +300,7 @@ export function createStorageRepository(db: Db) {
    */
   function summariesJson(filter: StorageListFilter, jobsIdle: boolean): string | undefined {
     if (!pageExists(filter)) return '[]';
-    const keys = onePage(filter, jobsIdle ? 'keys' : 'keys-without-progress');
+    const keys = jobsIdle ? pageKeys(filter) : onePage(filter, 'keys-without-progress');
     if (keys === null) return undefined;
     if (keys === '') return '[]';
     const uuids = keys.split(',');
