@@ -114,7 +114,7 @@ export function boundedMap<V>(maxEntries: number) {
 }
 
 /** A table whose rows a cached text is made from, and its column naming the text's key. */
-export interface TextSource {
+interface TextSource {
   table: string;
   key: string;
 }
