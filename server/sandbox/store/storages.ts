@@ -130,6 +130,9 @@ const jobPending = `(EXISTS (SELECT 1 FROM jobs j WHERE j.resource_id = s.uuid)
   OR (s.state <> 'online' AND EXISTS (SELECT 1 FROM storages c JOIN jobs j ON j.resource_id = c.uuid
     WHERE c.copy_of = s.uuid)))`;
 
+/** The UUIDs of a page's `keys` text (no UUID holds a comma). */
+const uuidsOf = (keys: string) => (keys === '' ? [] : keys.split(','));
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createStorageRepository(db: Db) {
@@ -185,7 +188,7 @@ export function createStorageRepository(db: Db) {
     { table: 'storages', key: 'uuid' },
     { table: 'storage_labels', key: 'storage_uuid' },
   ]);
-  const keysByPage = boundedMap<{ version: number; keys: string }>(1000);
+  const uuidsByPage = boundedMap<{ version: number; uuids: readonly string[] }>(1000);
   const summariesOf = db
     .prepare<[string], [string, string]>(
       `SELECT s.uuid, ${summaryJson} FROM storages s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
@@ -281,15 +284,15 @@ export function createStorageRepository(db: Db) {
    * values and the order asked for (which pages show progress is for `jobPending` to say; it is
    * not asked here). At most 1,000 pages, as the texts are bounded.
    */
-  function pageKeys(filter: StorageListFilter) {
+  function pageUuids(filter: StorageListFilter): readonly string[] {
     const { key, params } = pageQuery(filter, 'keys');
     const pageKey = `${key} ${JSON.stringify(params)}`;
     const version = summaryTexts.version();
-    const known = keysByPage.get(pageKey);
-    if (known?.version === version) return known.keys;
-    const keys = pageStatement(filter, key).pluck().get(params) as string;
-    if (!db.inTransaction) keysByPage.set(pageKey, { version, keys });
-    return keys;
+    const known = uuidsByPage.get(pageKey);
+    if (known?.version === version) return known.uuids;
+    const uuids = uuidsOf(pageStatement(filter, key).pluck().get(params) as string);
+    if (!db.inTransaction) uuidsByPage.set(pageKey, { version, uuids });
+    return uuids;
   }
 
   /**
@@ -300,10 +303,13 @@ export function createStorageRepository(db: Db) {
    */
   function summariesJson(filter: StorageListFilter, jobsIdle: boolean): string | undefined {
     if (!pageExists(filter)) return '[]';
-    const keys = jobsIdle ? pageKeys(filter) : onePage(filter, 'keys-without-progress');
-    if (keys === null) return undefined;
-    if (keys === '') return '[]';
-    const uuids = keys.split(',');
+    let uuids: readonly string[];
+    if (jobsIdle) uuids = pageUuids(filter);
+    else {
+      const keys = onePage(filter, 'keys-without-progress');
+      if (keys === null) return undefined;
+      uuids = uuidsOf(keys);
+    }
     const texts = uuids.map((uuid) => summaryTexts.get(uuid));
     const missing = uuids.filter((_uuid, index) => texts[index] === undefined);
     if (missing.length > 0) {
