@@ -197,13 +197,10 @@ export function createStorageRepository(db: Db) {
 
   /**
    * One page of storages as one text: their rows (jsonRowReader), or their UUIDs joined by commas
-   * in the page's order (`keys`; NULL when one of the summaries may show progress). Filters in
-   * SQL so that an account with 10,000 storages still lists a page quickly. The account's own
-   * (private) storages and the public ones are found by two index walks in the requested order,
-   * each stopping at the page's end, and only their keys are merged: one walk over both would
-   * sort every row, and a deep page reads 25 rows, not offset + 25.
+   * in the page's order (`keys-without-progress`; NULL when one of the summaries may show
+   * progress). `pageStatement` says how a page is found.
    */
-  function onePage(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
+  function onePage(filter: StorageListFilter, shape: 'rows' | 'keys-without-progress') {
     const { key, params } = pageQuery(filter, shape);
     return pageStatement(filter, key).pluck().get(params) as string | null;
   }
@@ -226,6 +223,14 @@ export function createStorageRepository(db: Db) {
     return { key, params };
   }
 
+  /**
+   * The statement of a page (`key` from `pageQuery`): its rows, its UUIDs as rows in its order
+   * (`keys`), or as one text (`keys-without-progress`). Filters in SQL so that an account with
+   * 10,000 storages still lists a page quickly. The account's own (private) storages and the
+   * public ones are found by two index walks in the requested order, each stopping at the page's
+   * end, and only their keys are merged: one walk over both would sort every row, and a deep page
+   * reads 25 rows, not offset + 25.
+   */
   function pageStatement(filter: StorageListFilter, key: string) {
     const shape = key.slice(0, key.indexOf(' '));
     const column = filter.sortBy ?? 'created';
@@ -242,26 +247,28 @@ export function createStorageRepository(db: Db) {
       if (filter.access !== 'private') {
         scopes.push("s.account_id IS NULL AND s.access = 'public'");
       }
-      const walks = scopes.map(
-        (scope) =>
-          `SELECT * FROM (SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
-      );
+      const walk = (scope: string) =>
+        `SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take`;
+      // The UUIDs alone, as rows: a compound SELECT's ORDER BY orders its rows, and merges the
+      // walks with fewer sorts than ordering an aggregate of them (a third less time).
+      if (shape === 'keys') {
+        return `${scopes.map((scope) => `SELECT uuid, sort_key FROM (${walk(scope)})`).join(' UNION ALL ')}
+          ORDER BY 2 ${direction}, 1 ${direction} LIMIT +@limit OFFSET +@offset`;
+      }
+      const walks = scopes.map((scope) => `SELECT * FROM (${walk(scope)})`);
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
       // An aggregate keeps no order of its own: keys are put in order as they are joined, rows
-      // afterwards by `list` (sorting the JSON of whole rows in SQL costs more). No UUID holds a
-      // comma.
+      // afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
       const keys = `coalesce(group_concat(page.uuid, ',' ORDER BY ${order}), '')`;
       const select =
         shape === 'rows'
           ? rowJson.select('s')
-          : shape === 'keys'
-            ? keys
-            : `iif(coalesce(max(${jobPending}), 0), NULL, ${keys})`;
+          : `iif(coalesce(max(${jobPending}), 0), NULL, ${keys})`;
       // `+@take`, not `@take`: planned once (list-queries.ts).
       return `SELECT ${select}
         FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
-        ${shape === 'keys' ? '' : 'JOIN storages s ON s.rowid = page.id'}`;
+        JOIN storages s ON s.rowid = page.id`;
     });
   }
 
@@ -290,7 +297,7 @@ export function createStorageRepository(db: Db) {
     const version = summaryTexts.version();
     const known = uuidsByPage.get(pageKey);
     if (known?.version === version) return known.uuids;
-    const uuids = uuidsOf(pageStatement(filter, key).pluck().get(params) as string);
+    const uuids = pageStatement(filter, key).pluck().all(params) as string[];
     if (!db.inTransaction) uuidsByPage.set(pageKey, { version, uuids });
     return uuids;
   }
