@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { HTTPMethod } from 'find-my-way';
 import type { Principal } from './http/auth';
@@ -99,35 +99,62 @@ function versionScope(context: SandboxContext) {
       ]);
 
     const { responses } = context;
-    scope.addHook('onRequest', async (request, reply) => {
-      const fault = context.faults.next();
-      if (fault) throw fault;
-      const config = request.routeOptions.config;
-      const format = responseFormat(request);
-      request.responseFormat = format ?? null;
-      if (!format) {
-        throw new ApiProblem(
-          406,
-          'NOT_ACCEPTABLE',
-          'The Accept header asks for a format this operation does not produce; use application/json or application/xml.',
-        );
-      }
-      if (format === 'xml') {
-        reply.type(xmlContentType);
-        reply.serializer((payload) => toXml(payload, config.xmlRoot));
-      }
-      context.jobs.runDue();
-      if (!config.public) {
-        request.principal = await context.authenticate(request.headers.authorization, request.ip);
-      }
+    /** After authentication: a cacheable read is answered from memory while nothing has changed. */
+    function fromCache(request: FastifyRequest, reply: FastifyReply, done: () => void) {
       // Due jobs have run (a write): what a pending job changes later cannot be in a stored answer.
-      if (responses && config.cacheable && format === 'json') {
+      if (responses && request.routeOptions.config.cacheable && request.responseFormat === 'json') {
         const version = responses.version();
         const key = `${request.principal?.account.id ?? 0} ${request.url}`;
         const hit = responses.lookup(key, version);
-        if (hit) return reply.type(hit.contentType).send(hit.payload);
+        if (hit) {
+          reply.type(hit.contentType).send(hit.payload);
+          return;
+        }
         request.cacheSlot = { key, version, clockReads: context.jobs.clockReads() };
       }
+      done();
+    }
+    // A callback, not an async hook: a token's request has nothing to wait on, and Fastify would
+    // wait on an async hook's promise all the same (a password is checked asynchronously).
+    scope.addHook('onRequest', (request, reply, done) => {
+      let principal: Principal | Promise<Principal> | undefined;
+      try {
+        const fault = context.faults.next();
+        if (fault) throw fault;
+        const config = request.routeOptions.config;
+        const format = responseFormat(request);
+        request.responseFormat = format ?? null;
+        if (!format) {
+          throw new ApiProblem(
+            406,
+            'NOT_ACCEPTABLE',
+            'The Accept header asks for a format this operation does not produce; use application/json or application/xml.',
+          );
+        }
+        if (format === 'xml') {
+          reply.type(xmlContentType);
+          reply.serializer((payload) => toXml(payload, config.xmlRoot));
+        }
+        context.jobs.runDue();
+        if (!config.public) {
+          principal = context.authenticate(request.headers.authorization, request.ip);
+        }
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (principal instanceof Promise) {
+        principal.then(
+          (known) => {
+            request.principal = known;
+            fromCache(request, reply, done);
+          },
+          (error: unknown) => done(error as Error),
+        );
+        return;
+      }
+      if (principal) request.principal = principal;
+      fromCache(request, reply, done);
     });
 
     // Without a response cache (benchmarks of the database) no answer is kept: no hook to run.

@@ -260,18 +260,28 @@ export function createAuthenticator(options: AuthOptions) {
     return { account, owner: accounts.owner(account), method: 'basic' };
   }
 
-  return async function authenticate(header: string | undefined, ip: string): Promise<Principal> {
-    const [scheme = '', credential = ''] = (header ?? '').trim().split(/\s+/, 2);
-    const kind = scheme.toLowerCase();
-    const throttled = refusedFor(byAddress, ip, options.failureLimit);
-    let principal: Principal | undefined;
-    if (kind === 'bearer' && credential) principal = viaToken(credential, ip);
-    else if (throttled === undefined && kind === 'basic' && credential) {
-      principal = await viaBasic(credential, ip);
-    }
-    if (principal) return principal;
+  /** The refusal of a request that gave no valid credentials. */
+  function refuse(throttled: number | undefined, ip: string): never {
     if (throttled !== undefined) throw tooMany(throttled, 'from this address');
     recordFailure(byAddress, ip);
     throw authFailed();
+  }
+
+  /**
+   * The principal of a request, or a refusal thrown. A token is checked at once (no promise for
+   * the request to wait on); a password asynchronously (scrypt), its refusal as a rejection.
+   */
+  return function authenticate(
+    header: string | undefined,
+    ip: string,
+  ): Principal | Promise<Principal> {
+    const [scheme = '', credential = ''] = (header ?? '').trim().split(/\s+/, 2);
+    const kind = scheme.toLowerCase();
+    const throttled = refusedFor(byAddress, ip, options.failureLimit);
+    if (kind === 'bearer' && credential) return viaToken(credential, ip) ?? refuse(throttled, ip);
+    if (throttled === undefined && kind === 'basic' && credential) {
+      return viaBasic(credential, ip).then((principal) => principal ?? refuse(throttled, ip));
+    }
+    return refuse(throttled, ip);
   };
 }

@@ -164,6 +164,100 @@ describe('storage lists', () => {
   });
 });
 
+describe('storage lists read again after changes', () => {
+  // Without the response cache, as a read it misses: a list page is made of each storage's JSON
+  // kept from earlier reads (store/list-queries.ts rowTextCache), which no change may leave stale.
+  const laterClock = manualClock('2026-11-21T10:00:00.000Z');
+  const later = sandboxSuite({ clock: laterClock, cacheResponses: false });
+  const listUrl = '/1.3/storage/private?limit=100';
+
+  /** The list's items, each as JSON text: the summary part of the storage's record, byte for byte. */
+  async function expectListCurrent() {
+    const listed = (
+      (await later.call('GET', listUrl)).json() as {
+        storages: { storage: Record<string, unknown>[] };
+      }
+    ).storages.storage;
+    for (const item of listed) {
+      const record = (
+        (await later.call('GET', `/1.3/storage/${String(item.uuid)}`)).json() as {
+          storage: Record<string, unknown>;
+        }
+      ).storage;
+      // The record is the summary, then where the storage is attached and its backups.
+      const summary = Object.fromEntries(
+        Object.entries(record).filter(
+          ([key]) => !['servers', 'backups', 'backup_rule'].includes(key),
+        ),
+      );
+      expect(JSON.stringify(item)).toBe(JSON.stringify(summary));
+    }
+    return listed;
+  }
+  const itemOf = async (uuid: string) =>
+    (await expectListCurrent()).find((item) => item.uuid === uuid);
+
+  it('shows a new title, size and labels at once, in JSON and XML', async () => {
+    const disk = await later.createStorage({ title: 'before', labels: [{ key: 'a', value: '1' }] });
+    expect(await itemOf(disk.uuid)).toMatchObject({ title: 'before', size: 10 });
+    await later.ok(
+      'PUT',
+      `/1.3/storage/${disk.uuid}`,
+      { storage: { title: 'after', size: 20 } },
+      202,
+    );
+    expect(await itemOf(disk.uuid)).toMatchObject({ title: 'after', size: 20 });
+    const labels = [{ key: 'b', value: '2' }];
+    await later.ok('PUT', `/1.3/storage/${disk.uuid}`, { storage: { labels } }, 202);
+    expect(await itemOf(disk.uuid)).toMatchObject({ labels });
+    await later.ok('PUT', `/1.3/storage/${disk.uuid}`, { storage: { title: 'in xml' } }, 202);
+    const xml = await later.call('GET', listUrl, undefined, undefined, {
+      accept: 'application/xml',
+    });
+    expect(xml.body).toContain('<title>in xml</title>');
+    expect(xml.body).not.toContain('<title>after</title>');
+    await later.ok('DELETE', `/1.3/storage/${disk.uuid}`, undefined, 204);
+    expect(await itemOf(disk.uuid)).toBeUndefined();
+  });
+
+  it('shows an attachment, a backup and a clone through their jobs on the clock', async () => {
+    const disk = await later.createStorage({ title: 'watched', zone: 'uk-lon1' });
+    await expectListCurrent();
+    const db1 = await later.serverNamed('db-1');
+    await later.ok(
+      'POST',
+      `/1.3/storage/${disk.uuid}/attach`,
+      { storage_device: { server: db1.uuid } },
+      200,
+    );
+    await expectListCurrent();
+    await later.ok('POST', `/1.3/storage/${disk.uuid}/detach`, undefined, 200);
+    const backup = storageOf(
+      await later.ok('POST', `/1.3/storage/${disk.uuid}/backup`, { storage: { title: 'b' } }, 201),
+    );
+    expect(await itemOf(disk.uuid)).toMatchObject({ state: 'backuping' });
+    expect(await itemOf(backup.uuid)).toMatchObject({ state: 'maintenance', progress: '0' });
+    laterClock.advance(30 * second);
+    expect(await itemOf(backup.uuid)).toMatchObject({ state: 'maintenance', progress: '50' });
+    laterClock.advance(30 * second);
+    expect(await itemOf(backup.uuid)).toMatchObject({ state: 'online' });
+    expect(await itemOf(backup.uuid)).not.toHaveProperty('progress');
+    expect(await itemOf(disk.uuid)).toMatchObject({ state: 'online' });
+    const clone = storageOf(
+      await later.ok(
+        'POST',
+        `/1.3/storage/${disk.uuid}/clone`,
+        { storage: { zone: 'uk-lon1', title: 'copy' } },
+        201,
+      ),
+    );
+    expect(await itemOf(disk.uuid)).toMatchObject({ state: 'maintenance' });
+    laterClock.advance(90 * second);
+    expect(await itemOf(clone.uuid)).toMatchObject({ state: 'online', title: 'copy' });
+    expect(await itemOf(disk.uuid)).toMatchObject({ state: 'online' });
+  });
+});
+
 describe('storage details', () => {
   it('answers the record with attachments, backups and backup rule', async () => {
     const web = await serverNamed('web-1');

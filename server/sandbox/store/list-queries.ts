@@ -78,3 +78,100 @@ export function jsonRowReader<Row>(db: Db, table: string) {
  */
 export const jsonNumber = (column: string) =>
   `iif(${column} = CAST(${column} AS INTEGER) AND abs(${column}) < 9007199254740992, CAST(${column} AS INTEGER), js_json_number(${column}))`;
+
+/**
+ * At most `maxEntries` values by key, the least recently used forgotten first, approximated as
+ * CLOCK does (second chance): a read only marks its entry, and making room passes over the marked
+ * entries from the oldest, unmarking each and putting it last. A read costs one lookup, where
+ * moving the entry to the end costs two more and makes the map rehash as it churns.
+ */
+export function boundedMap<V>(maxEntries: number) {
+  const entries = new Map<string, { value: V; used: boolean }>();
+  return {
+    get(key: string): V | undefined {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      entry.used = true;
+      return entry.value;
+    },
+    set(key: string, value: V) {
+      entries.delete(key);
+      while (entries.size >= maxEntries) {
+        const [oldestKey, oldest] = entries.entries().next().value!;
+        entries.delete(oldestKey);
+        if (oldest.used) {
+          oldest.used = false;
+          entries.set(oldestKey, oldest);
+        }
+      }
+      entries.set(key, { value, used: false });
+    },
+    delete: (key: string) => void entries.delete(key),
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** A table whose rows a cached text is made from, and its column naming the text's key. */
+interface TextSource {
+  table: string;
+  key: string;
+}
+
+const rowTextCaches = new WeakMap<Db, Map<string, ReturnType<typeof newRowTextCache>>>();
+
+function newRowTextCache(db: Db, name: string, sources: readonly TextSource[], maxEntries: number) {
+  const texts = boundedMap<string>(maxEntries);
+  let version = 0;
+  const forget = `js_forget_${name}`;
+  db.function(forget, { varargs: true }, (...keys: unknown[]) => {
+    version += 1;
+    for (const key of keys) texts.delete(key as string);
+    return null;
+  });
+  for (const { table, key } of sources) {
+    for (const [event, rows] of [
+      ['INSERT', `NEW.${key}`],
+      ['UPDATE', `OLD.${key}, NEW.${key}`],
+      ['DELETE', `OLD.${key}`],
+    ] as const) {
+      db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${table}_${event.toLowerCase()}
+        AFTER ${event} ON main.${table} BEGIN SELECT ${forget}(${rows}); END`);
+    }
+  }
+  return {
+    get: (key: string) => texts.get(key),
+    set(key: string, text: string) {
+      // Made inside a transaction, a text may show a write that is then rolled back; the rollback
+      // fires no trigger to forget it.
+      if (!db.inTransaction) texts.set(key, text);
+    },
+    /** Moves with every write to a row of `sources`: what was read from them is still so while it has not. */
+    version: () => version,
+  };
+}
+
+/**
+ * Texts made from rows (the JSON of a list page's items), kept by the key of the row they show so
+ * that a page is an index walk for its keys and a join of texts already written: a list page of
+ * 25 storages cost more to write than to find. A text is forgotten by temporary triggers (this
+ * connection's own, outside the file's schema) on every insert, update and delete of a row of
+ * `sources` with its key, whatever statement makes it: a text can only be missing, never stale,
+ * as long as it is made only from rows of `sources` with its key. The database has one connection
+ * (database.ts `openDatabase`), so no write escapes the triggers. At most `maxEntries` texts
+ * (`boundedMap`): no client's reads grow the memory without bound. One cache per database and
+ * `name`, however many repositories are made on it.
+ */
+export function rowTextCache(
+  db: Db,
+  name: string,
+  sources: readonly TextSource[],
+  maxEntries = 10_000,
+) {
+  let caches = rowTextCaches.get(db);
+  if (!caches) rowTextCaches.set(db, (caches = new Map()));
+  let cache = caches.get(name);
+  if (!cache) caches.set(name, (cache = newRowTextCache(db, name, sources, maxEntries)));
+  return cache;
+}

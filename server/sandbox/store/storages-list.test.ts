@@ -137,6 +137,29 @@ const queryArb = fc.record({
   ),
 });
 
+/**
+ * A change made in place to one of the generated storages after the pages were read once: what a
+ * summary shows (title, size, tier, state, labels…) through the repository, or by a statement of
+ * its own, as a job's transition or another store writes it.
+ */
+type Query = typeof queryArb extends fc.Arbitrary<infer Q> ? Q : never;
+
+const changeArb = fc.record({
+  index: fc.nat(),
+  title: maybe(storageArb.map((storage) => storage.title)),
+  size: maybe(fc.integer({ min: 1, max: 3 })),
+  tier: maybe(fc.constantFrom(...tiers)),
+  state: maybe(fc.constantFrom('online' as const, 'maintenance' as const, 'backuping' as const)),
+  part_of_plan: maybe(fc.constantFrom(0, 1)),
+  labels: maybe(
+    fc.uniqueArray(
+      fc.record({ key: fc.constantFrom(...labelKeys), value: fc.constantFrom(...labelValues) }),
+      { maxLength: 2, selector: (label) => label.key.toLowerCase() },
+    ),
+  ),
+  by: fc.constantFrom('repository' as const, 'statement' as const),
+});
+
 describe('the storage list in SQL', () => {
   it('gives the page of a plain filter, sort and slice, for any storages and query', () => {
     const sandbox = app.sandbox!;
@@ -146,11 +169,44 @@ describe('the storage list in SQL', () => {
     const visible = sandbox.db.prepare<[number], StorageRow>(
       'SELECT * FROM storages WHERE account_id = ? OR account_id IS NULL',
     );
+    const setTitle = sandbox.db.prepare<[string, string]>(
+      'UPDATE storages SET title = ? WHERE uuid = ?',
+    );
+    const setSize = sandbox.db.prepare<[number, string]>(
+      'UPDATE storages SET size = ? WHERE uuid = ?',
+    );
+    const deleteLabels = sandbox.db.prepare<[string]>(
+      'DELETE FROM storage_labels WHERE storage_uuid = ?',
+    );
+    /** Every page of `queries` against a plain filter, sort and slice of the rows now stored. */
+    function checkPages(queries: Query[], anyJob: boolean) {
+      const rows = visible.all(owner);
+      const labels = storages.labelsOfMany(rows.map((row) => row.uuid));
+      for (const { type, access, search, sortBy, ...query } of queries) {
+        const filter: StorageListFilter = {
+          ownerId: owner,
+          ...query,
+          ...(type ? { type } : {}),
+          ...(access ? { access } : {}),
+          ...(search ? { search } : {}),
+          ...(sortBy ? { sortBy } : {}),
+        };
+        const page = inMemory(rows, labels, filter);
+        expect(storages.list(filter)).toEqual(page);
+        const summaries = page.map((row) => resources.storageSummary(row, labels.get(row.uuid)));
+        const text = JSON.stringify(summaries);
+        // A page showing progress is left to storageSummary; any other is written alike.
+        const progress = summaries.some((summary) => summary.progress !== undefined);
+        expect(storages.summariesJson(filter, false)).toBe(progress ? undefined : text);
+        if (!anyJob) expect(storages.summariesJson(filter, true)).toBe(text);
+      }
+    }
     fc.assert(
       fc.property(
         fc.array(storageArb, { maxLength: 12 }),
         fc.array(queryArb, { minLength: 1, maxLength: 10 }),
-        (generated, queries) => {
+        fc.array(changeArb, { maxLength: 3 }),
+        (generated, queries, changes) => {
           const uuids = generated.map(() => newUuid(uuidPrefixes.storage));
           const copied = new Set<string>();
           const made = generated.map(
@@ -176,31 +232,26 @@ describe('the storage list in SQL', () => {
           for (const { row, job } of made) {
             if (job) sandbox.jobs.schedule('storage-list-test', row.uuid, 3600);
           }
+          const anyJob = made.some(({ job }) => job);
           try {
-            const rows = visible.all(owner);
-            const labels = storages.labelsOfMany(rows.map((row) => row.uuid));
-            for (const { type, access, search, sortBy, ...query } of queries) {
-              const filter: StorageListFilter = {
-                ownerId: owner,
-                ...query,
-                ...(type ? { type } : {}),
-                ...(access ? { access } : {}),
-                ...(search ? { search } : {}),
-                ...(sortBy ? { sortBy } : {}),
-              };
-              const page = inMemory(rows, labels, filter);
-              expect(storages.list(filter)).toEqual(page);
-              const summaries = page.map((row) =>
-                resources.storageSummary(row, labels.get(row.uuid)),
+            checkPages(queries, anyJob);
+            // The summaries written for the pages above are kept: a change must show all the same.
+            if (made.length === 0 || changes.length === 0) return;
+            for (const { index, labels, by, ...fields } of changes) {
+              const { row } = made[index % made.length]!;
+              const changed = Object.fromEntries(
+                Object.entries(fields).filter(([, value]) => value !== undefined),
               );
-              const text = JSON.stringify(summaries);
-              // A page showing progress is left to storageSummary; any other is written alike.
-              const progress = summaries.some((summary) => summary.progress !== undefined);
-              expect(storages.summariesJson(filter, false)).toBe(progress ? undefined : text);
-              if (!made.some(({ job }) => job)) {
-                expect(storages.summariesJson(filter, true)).toBe(text);
+              if (by === 'repository') {
+                storages.update({ ...storages.find(row.uuid)!, ...changed });
+                if (labels) storages.setLabels(row.uuid, labels);
+              } else {
+                if (changed.title !== undefined) setTitle.run(changed.title as string, row.uuid);
+                if (changed.size !== undefined) setSize.run(changed.size as number, row.uuid);
+                if (labels) deleteLabels.run(row.uuid);
               }
             }
+            checkPages(queries.slice(0, 4), anyJob);
           } finally {
             sandbox.db.transaction(() =>
               made.forEach(({ row }) => {
@@ -213,5 +264,46 @@ describe('the storage list in SQL', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it('keeps no summary read inside a transaction that is rolled back', () => {
+    const sandbox = app.sandbox!;
+    const storages = createStorageRepository(sandbox.db);
+    const owner = sandbox.accounts.findByUsername('other')!.id;
+    const row: StorageRow = {
+      ...newStorageDefaults,
+      uuid: newUuid(uuidPrefixes.storage),
+      account_id: owner,
+      title: 'kept',
+      type: 'normal',
+      size: 10,
+      state: 'online',
+      zone: 'fi-hel1',
+      created: '2001-01-01T00:00:00Z',
+    };
+    storages.insert(row);
+    const filter: StorageListFilter = {
+      ownerId: owner,
+      access: 'private',
+      labels: [],
+      descending: false,
+      limit: 1,
+      offset: 0,
+    };
+    const titleListed = () =>
+      (JSON.parse(storages.summariesJson(filter, true)!) as { title: string }[])[0]!.title;
+    try {
+      expect(titleListed()).toBe('kept');
+      expect(() =>
+        sandbox.db.transaction(() => {
+          storages.update({ ...row, title: 'rolled back' });
+          expect(titleListed()).toBe('rolled back');
+          throw new Error('roll back');
+        })(),
+      ).toThrow('roll back');
+      expect(titleListed()).toBe('kept');
+    } finally {
+      storages.delete(row.uuid);
+    }
   });
 });

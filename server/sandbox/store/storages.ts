@@ -12,7 +12,9 @@ import {
   jsonNumber,
   jsonRowReader,
   labelFiltersParameter,
+  boundedMap,
   labelFiltersSql,
+  rowTextCache,
   statementCache,
 } from './list-queries';
 
@@ -128,6 +130,9 @@ const jobPending = `(EXISTS (SELECT 1 FROM jobs j WHERE j.resource_id = s.uuid)
   OR (s.state <> 'online' AND EXISTS (SELECT 1 FROM storages c JOIN jobs j ON j.resource_id = c.uuid
     WHERE c.copy_of = s.uuid)))`;
 
+/** The UUIDs of a page's `keys` text (no UUID holds a comma). */
+const uuidsOf = (keys: string) => (keys === '' ? [] : keys.split(','));
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createStorageRepository(db: Db) {
@@ -178,17 +183,30 @@ export function createStorageRepository(db: Db) {
     );
   }
 
+  // A summary is made from its storage's row and labels alone: their writes forget it.
+  const summaryTexts = rowTextCache(db, 'storage_summaries', [
+    { table: 'storages', key: 'uuid' },
+    { table: 'storage_labels', key: 'storage_uuid' },
+  ]);
+  const uuidsByPage = boundedMap<{ version: number; uuids: readonly string[] }>(1000);
+  const summariesOf = db
+    .prepare<[string], [string, string]>(
+      `SELECT s.uuid, ${summaryJson} FROM storages s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
+    )
+    .raw();
+
   /**
-   * One page of storages as one text: their rows (jsonRowReader) or their summaries' JSON array.
-   * Filters in SQL so that an account with 10,000 storages still lists a page quickly. The
-   * account's own (private) storages and the public ones are found by two index walks in the
-   * requested order, each stopping at the page's end, and only their keys are merged: one walk
-   * over both would sort every row, and a deep page reads 25 rows, not offset + 25.
+   * One page of storages as one text: their rows (jsonRowReader), or their UUIDs joined by commas
+   * in the page's order (`keys-without-progress`; NULL when one of the summaries may show
+   * progress). `pageStatement` says how a page is found.
    */
-  function onePage(
-    filter: StorageListFilter,
-    shape: 'rows' | 'summaries' | 'summaries-without-progress',
-  ) {
+  function onePage(filter: StorageListFilter, shape: 'rows' | 'keys-without-progress') {
+    const { key, params } = pageQuery(filter, shape);
+    return pageStatement(filter, key).pluck().get(params) as string | null;
+  }
+
+  /** The parameters of a page's statement, and the key of its text (what the text follows from). */
+  function pageQuery(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
@@ -202,6 +220,21 @@ export function createStorageRepository(db: Db) {
     const direction = filter.descending ? 'DESC' : 'ASC';
     // The statement's text follows the filters given, not their values: it is written once.
     const key = [shape, filter.access, column, direction, ...Object.keys(params)].join(' ');
+    return { key, params };
+  }
+
+  /**
+   * The statement of a page (`key` from `pageQuery`): its rows, its UUIDs as rows in its order
+   * (`keys`), or as one text (`keys-without-progress`). Filters in SQL so that an account with
+   * 10,000 storages still lists a page quickly. The account's own (private) storages and the
+   * public ones are found by two index walks in the requested order, each stopping at the page's
+   * end, and only their keys are merged: one walk over both would sort every row, and a deep page
+   * reads 25 rows, not offset + 25.
+   */
+  function pageStatement(filter: StorageListFilter, key: string) {
+    const shape = key.slice(0, key.indexOf(' '));
+    const column = filter.sortBy ?? 'created';
+    const direction = filter.descending ? 'DESC' : 'ASC';
     return statement(key, () => {
       const where: string[] = [];
       if (filter.type) where.push('s.type = @type');
@@ -214,28 +247,29 @@ export function createStorageRepository(db: Db) {
       if (filter.access !== 'private') {
         scopes.push("s.account_id IS NULL AND s.access = 'public'");
       }
-      const walks = scopes.map(
-        (scope) =>
-          `SELECT * FROM (SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take)`,
-      );
+      const walk = (scope: string) =>
+        `SELECT s.rowid AS id, s.uuid, s.${column} AS sort_key FROM storages s WHERE ${[scope, ...where].join(' AND ')} ORDER BY s.${column} ${direction}, s.uuid ${direction} LIMIT +@take`;
+      // The UUIDs alone, as rows: a compound SELECT's ORDER BY orders its rows, and merges the
+      // walks with fewer sorts than ordering an aggregate of them (a third less time).
+      if (shape === 'keys') {
+        return `${scopes.map((scope) => `SELECT uuid, sort_key FROM (${walk(scope)})`).join(' UNION ALL ')}
+          ORDER BY 2 ${direction}, 1 ${direction} LIMIT +@limit OFFSET +@offset`;
+      }
+      const walks = scopes.map((scope) => `SELECT * FROM (${walk(scope)})`);
       const order = `page.sort_key ${direction}, page.uuid ${direction}`;
-      // An aggregate keeps no order of its own: summaries are put in order as they are joined,
-      // rows afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
-      const summaries = `'[' || coalesce(group_concat(${summaryJson}, ',' ORDER BY ${order}), '') || ']'`;
+      // An aggregate keeps no order of its own: keys are put in order as they are joined, rows
+      // afterwards by `list` (sorting the JSON of whole rows in SQL costs more).
+      const keys = `coalesce(group_concat(page.uuid, ',' ORDER BY ${order}), '')`;
       const select =
         shape === 'rows'
           ? rowJson.select('s')
-          : shape === 'summaries'
-            ? summaries
-            : `iif(coalesce(max(${jobPending}), 0), NULL, ${summaries})`;
+          : `iif(coalesce(max(${jobPending}), 0), NULL, ${keys})`;
       // `+@take`, not `@take`: planned once (list-queries.ts).
       return `SELECT ${select}
         FROM (SELECT id, uuid, sort_key FROM (${walks.join(' UNION ALL ')})
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
         JOIN storages s ON s.rowid = page.id`;
-    })
-      .pluck()
-      .get(params) as string | null;
+    });
   }
 
   // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
@@ -252,13 +286,48 @@ export function createStorageRepository(db: Db) {
   }
 
   /**
+   * The UUIDs of a page (`onePage` `keys`), kept while no storage or label has been written since
+   * (`summaryTexts.version`): a page follows from the storages and labels alone, its query's
+   * values and the order asked for (which pages show progress is for `jobPending` to say; it is
+   * not asked here). At most 1,000 pages, as the texts are bounded.
+   */
+  function pageUuids(filter: StorageListFilter): readonly string[] {
+    const { key, params } = pageQuery(filter, 'keys');
+    const pageKey = `${key} ${JSON.stringify(params)}`;
+    const version = summaryTexts.version();
+    const known = uuidsByPage.get(pageKey);
+    if (known?.version === version) return known.uuids;
+    const uuids = pageStatement(filter, key).pluck().all(params) as string[];
+    if (!db.inTransaction) uuidsByPage.set(pageKey, { version, uuids });
+    return uuids;
+  }
+
+  /**
    * The JSON array of the page's summaries, or undefined when one of them may show progress
    * (`jobPending`) and only resources.ts `storageSummary` can write it. `jobsIdle`: no job is
-   * pending at all, and no storage needs to be asked.
+   * pending at all, and no storage needs to be asked. SQLite writes the summaries a page lacks
+   * (`summaryJson`), which are kept for the pages after (`summaryTexts`).
    */
   function summariesJson(filter: StorageListFilter, jobsIdle: boolean): string | undefined {
     if (!pageExists(filter)) return '[]';
-    return onePage(filter, jobsIdle ? 'summaries' : 'summaries-without-progress') ?? undefined;
+    let uuids: readonly string[];
+    if (jobsIdle) uuids = pageUuids(filter);
+    else {
+      const keys = onePage(filter, 'keys-without-progress');
+      if (keys === null) return undefined;
+      uuids = uuidsOf(keys);
+    }
+    const texts = uuids.map((uuid) => summaryTexts.get(uuid));
+    const missing = uuids.filter((_uuid, index) => texts[index] === undefined);
+    if (missing.length > 0) {
+      const made = new Map(summariesOf.all(JSON.stringify(missing)));
+      uuids.forEach((uuid, index) => {
+        if (texts[index] !== undefined) return;
+        texts[index] = made.get(uuid)!;
+        summaryTexts.set(uuid, texts[index]);
+      });
+    }
+    return `[${texts.join(',')}]`;
   }
 
   /** The labels of many storages by one query (a list page shows them all). */
