@@ -3,9 +3,9 @@
  * the same run, against a bare node:http server returning the same bytes — the floor any Node
  * server stands on, so the ratio means the same on a loaded machine. Three runs:
  * - cached: `GET /1.3/storage?limit=25` as `npm start` serves it (the response cache on);
- * - uncached: the same read on a sandbox without the response cache (auth, validation and the
- *   storage list on every request; the list keeps each storage's JSON and a page's UUIDs until a
- *   storage or label is written, store/list-queries.ts rowTextCache);
+ * - uncached: the same read on a sandbox without the response cache (auth, validation, the page's
+ *   index walk in SQL and the reply on every request; each storage's JSON is kept until its row or
+ *   labels are written, store/list-queries.ts rowTextCache);
  * - mixed: 90 % that read, 10 % writes (a storage's title changed back and forth), which also
  *   invalidate the cache.
  * The floor is measured before and after each run (the load of a shared machine drifts) and each

@@ -123,10 +123,8 @@ const rowTextCaches = new WeakMap<Db, Map<string, ReturnType<typeof newRowTextCa
 
 function newRowTextCache(db: Db, name: string, sources: readonly TextSource[], maxEntries: number) {
   const texts = boundedMap<string>(maxEntries);
-  let version = 0;
   const forget = `js_forget_${name}`;
   db.function(forget, { varargs: true }, (...keys: unknown[]) => {
-    version += 1;
     for (const key of keys) texts.delete(key as string);
     return null;
   });
@@ -147,8 +145,6 @@ function newRowTextCache(db: Db, name: string, sources: readonly TextSource[], m
       // fires no trigger to forget it.
       if (!db.inTransaction) texts.set(key, text);
     },
-    /** Moves with every write to a row of `sources`: what was read from them is still so while it has not. */
-    version: () => version,
   };
 }
 

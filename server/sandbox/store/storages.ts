@@ -12,7 +12,6 @@ import {
   jsonNumber,
   jsonRowReader,
   labelFiltersParameter,
-  boundedMap,
   labelFiltersSql,
   rowTextCache,
   statementCache,
@@ -188,7 +187,6 @@ export function createStorageRepository(db: Db) {
     { table: 'storages', key: 'uuid' },
     { table: 'storage_labels', key: 'storage_uuid' },
   ]);
-  const uuidsByPage = boundedMap<{ version: number; uuids: readonly string[] }>(1000);
   const summariesOf = db
     .prepare<[string], [string, string]>(
       `SELECT s.uuid, ${summaryJson} FROM storages s WHERE s.uuid IN (SELECT value FROM json_each(?))`,
@@ -286,20 +284,12 @@ export function createStorageRepository(db: Db) {
   }
 
   /**
-   * The UUIDs of a page (`onePage` `keys`), kept while no storage or label has been written since
-   * (`summaryTexts.version`): a page follows from the storages and labels alone, its query's
-   * values and the order asked for (which pages show progress is for `jobPending` to say; it is
-   * not asked here). At most 1,000 pages, as the texts are bounded.
+   * The UUIDs of a page in its order (`keys`), asked of SQL on every read: a page of UUIDs kept
+   * between reads would be a second response cache, which the sandbox has already (app.ts).
    */
   function pageUuids(filter: StorageListFilter): readonly string[] {
     const { key, params } = pageQuery(filter, 'keys');
-    const pageKey = `${key} ${JSON.stringify(params)}`;
-    const version = summaryTexts.version();
-    const known = uuidsByPage.get(pageKey);
-    if (known?.version === version) return known.uuids;
-    const uuids = pageStatement(filter, key).pluck().all(params) as string[];
-    if (!db.inTransaction) uuidsByPage.set(pageKey, { version, uuids });
-    return uuids;
+    return pageStatement(filter, key).pluck().all(params) as string[];
   }
 
   /**
