@@ -1,4 +1,8 @@
-import { expect, test } from './support';
+import type { Page } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { storageEndpoints, storageResponseSchema } from '../contract/storage';
+import { createDisk, expect, test, waitOnline } from './support';
+import type { Api } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -11,14 +15,23 @@ function gate() {
 
 const names = ['Servers', 'In progress or failing', 'Resources', 'Spend this month'];
 
-test('on a phone the dashboard’s widgets stay in place while their code and answers arrive', async ({
-  page,
-}) => {
+/**
+ * Opens the dashboard on a phone with the widgets' code (a chunk of their own, the only script
+ * with the activity's loading words) and every API answer held, each until its gate opens, and
+ * checks that every widget's box is the same while the code loads, while the answers are on their
+ * way and once `answered` has seen them shown. `beforeAnswers` runs just before they are let
+ * through. Each stage is measured while it is held: a box asked for while the page swaps a
+ * placeholder for its widget has no place (the placeholder's element is gone), which is how an
+ * earlier version of this test failed.
+ */
+async function expectWidgetsInPlace(
+  page: Page,
+  {
+    beforeAnswers,
+    answered,
+  }: { beforeAnswers?: () => Promise<unknown>; answered: () => Promise<void> },
+) {
   await page.setViewportSize({ width: 412, height: 915 });
-  // The widgets' code (a chunk of their own, the only script with the activity's loading words)
-  // and every API answer are held, each until its gate opens. Each stage is measured while it is
-  // held: a widget's box taken while the page swaps its placeholder for the widget has no place
-  // (the placeholder's element is gone), which is how an earlier version of this test failed.
   const code = gate();
   const answers = gate();
   await page.route('**/assets/*.js', async (route) => {
@@ -61,11 +74,53 @@ test('on a phone the dashboard’s widgets stay in place while their code and an
   }
   expect(await places()).toEqual(loading);
 
+  await beforeAnswers?.();
   answers.open();
   await expect(widget('Servers').getByRole('link', { name: /servers$/ })).toBeVisible();
-  await expect(widget('In progress or failing')).toContainText('Nothing in progress or failing.');
   await expect(widget('Resources').getByRole('link', { name: 'Storage' })).toBeVisible();
   await expect(widget('Spend this month')).toContainText('by the end of the month at this rate');
   await expect(widget('Recent activity').getByRole('listitem').first()).toBeVisible();
+  await answered();
   expect(await places()).toEqual(loading);
+}
+
+test('on a phone the dashboard’s widgets stay in place while their code and answers arrive', async ({
+  page,
+}) => {
+  await expectWidgetsInPlace(page, {
+    answered: () =>
+      expect(page.getByRole('region', { name: 'In progress or failing' })).toContainText(
+        'Nothing in progress or failing.',
+      ),
+  });
+});
+
+/** Starts a copy of the disk: the copy and the disk are in maintenance for 90 simulated seconds. */
+const cloneDisk = (api: Api, uuid: string) =>
+  api.call(
+    'POST',
+    endpointPath(storageEndpoints.clone, { uuid }),
+    { storage: { zone: 'de-fra1', title: `copy of ${uuid}` } },
+    storageResponseSchema,
+  );
+
+test('on a phone a long list of what is under way moves no widget', async ({ page, api }) => {
+  // Titles wider than a phone: each item keeps to its one line.
+  const disks = await Promise.all(
+    [1, 2].map(async (n) => {
+      const title = `e2e disk ${n}, whose title is longer than a phone’s screen is wide`;
+      return waitOnline(api, (await createDisk(api, { title })).uuid);
+    }),
+  );
+  await expectWidgetsInPlace(page, {
+    // Started as the answers are let through, so that the copies are under way when they come.
+    beforeAnswers: () => Promise.all(disks.map((disk) => cloneDisk(api, disk.uuid))),
+    // Four items, the disks and their copies: two rows and the offer of the other two.
+    answered: () =>
+      expect(
+        page
+          .getByRole('region', { name: 'In progress or failing' })
+          .getByRole('button', { name: 'Show 2 more' }),
+      ).toBeVisible(),
+  });
 });
