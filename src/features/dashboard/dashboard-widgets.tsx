@@ -19,6 +19,7 @@ import {
 import { links } from '../../lib/links';
 import {
   activityCount,
+  billedMonth,
   BodyLines,
   attentionRows,
   PendingWidget,
@@ -205,8 +206,7 @@ function AttentionWidget() {
 /** This month's spend so far and, at the same hourly rate, by the month's end. */
 function SpendWidget() {
   const now = new Date();
-  // This month as the API bills it (UTC); the billing pages' month helpers stay off the dashboard.
-  const summary = useQuery(dashboardQueries.spend(now.toISOString().slice(0, 7)));
+  const summary = useQuery(dashboardQueries.spend(billedMonth(now)));
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const elapsed = Math.max(1, Math.ceil((now.getTime() - start) / hourMs));

@@ -7,6 +7,9 @@ import { LoadingState } from '../../components/query-state';
 /** How many audit events the activity widget lists. */
 export const activityCount = 8;
 
+/** The month `date` is in as the API bills it (UTC); the billing pages' month helpers stay off the dashboard. */
+export const billedMonth = (date: Date) => date.toISOString().slice(0, 7);
+
 /**
  * How many one-line rows the "In progress or failing" widget has, whatever it lists: more items
  * than that show as the first ones and a "Show N more" row. On a phone the widgets stand one above
