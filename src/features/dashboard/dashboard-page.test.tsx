@@ -4,6 +4,7 @@ import { serverEndpoints } from '../../../contract/server';
 import { storageEndpoints } from '../../../contract/storage';
 import { getResourceUsage } from '../../api/account';
 import { callEndpoint } from '../../api/http';
+import type { Session } from '../../auth/session-store';
 import { billingQueries } from '../../api/billing';
 import { auditLogQueries } from '../../api/audit-logs';
 import { currentMonth } from '../../lib/billing-month';
@@ -23,6 +24,30 @@ async function widget(name: string) {
     { timeout: 8000 },
   );
   return screen.getByRole('region', { name });
+}
+
+/** A new server: in maintenance while it is built (30 s). */
+async function createServerAs(session: Session, title: string) {
+  const { server } = await callEndpoint(
+    serverEndpoints.create,
+    {
+      body: {
+        server: {
+          zone: 'de-fra1',
+          title,
+          hostname: 'new-server.example.com',
+          plan: '1xCPU-1GB',
+          storage_devices: {
+            storage_device: [
+              { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
+            ],
+          },
+        },
+      },
+    },
+    as(session),
+  );
+  return server;
 }
 
 describe('dashboard', () => {
@@ -53,25 +78,7 @@ describe('dashboard', () => {
     // A new server is in maintenance while it is built (30 s), a storage being backed up is
     // "backuping" (60 s): both still are when the page shows.
     const title = uniqueName('new server');
-    const { server } = await callEndpoint(
-      serverEndpoints.create,
-      {
-        body: {
-          server: {
-            zone: 'de-fra1',
-            title,
-            hostname: 'new-server.example.com',
-            plan: '1xCPU-1GB',
-            storage_devices: {
-              storage_device: [
-                { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
-              ],
-            },
-          },
-        },
-      },
-      as(session),
-    );
+    const server = await createServerAs(session, title);
     const disk = await createStorageAs(session, { title: uniqueName('backed-up disk') });
     await callEndpoint(
       storageEndpoints.backup,
@@ -83,7 +90,7 @@ describe('dashboard', () => {
     const started = servers.server.filter((item) => item.state === 'started').length;
     expect(stopped).toBeGreaterThan(0);
 
-    renderPage(<DashboardPage />, { session });
+    const { user } = renderPage(<DashboardPage />, { session });
     const serversWidget = await widget('Servers');
     const all = await within(serversWidget).findByRole('link', {
       name: `${servers.server.length} servers`,
@@ -95,6 +102,8 @@ describe('dashboard', () => {
     );
 
     const attention = await widget('In progress or failing');
+    // The server, its system disk being copied, the disk and its backup: two rows and the others.
+    await user.click(within(attention).getByRole('button', { name: 'Show 2 more' }));
     const serverItem = (await within(attention).findByRole('link', { name: title })).closest('li');
     expect(serverItem).toHaveTextContent(`${title}, server: maintenance`);
     expect(within(serverItem!).getByRole('link')).toHaveAttribute(
@@ -107,6 +116,28 @@ describe('dashboard', () => {
     // The stopped and started servers rest: they are counted, not listed.
     expect(within(attention).queryByRole('link', { name: 'build-box' })).not.toBeInTheDocument();
     expect(within(attention).queryByRole('link', { name: 'web-1' })).not.toBeInTheDocument();
+  });
+
+  it('lists what is under way in three rows at most, the rest a click away', async () => {
+    // The `other` account, whose seeded server rests and which no other test here changes.
+    const session = await signInAs('other');
+    const titles = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => (await createServerAs(session, uniqueName(`busy ${n}`))).title),
+    );
+    const { user } = renderPage(<DashboardPage />, { session });
+    const attention = await widget('In progress or failing');
+    // Four servers and their system disks, copied while they are built: two rows and the offer
+    // of the other six, in the widget's three rows.
+    expect(within(attention).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(within(attention).getByRole('button', { name: 'Show 6 more' }));
+    expect(within(attention).getAllByRole('listitem')).toHaveLength(8);
+    // The keyboard goes on from the first of the six.
+    const third = within(within(attention).getAllByRole('listitem')[2]!).getByRole('link');
+    expect(third).toHaveFocus();
+    for (const title of titles) {
+      expect(within(attention).getByRole('link', { name: title })).toBeVisible();
+    }
+    expect(within(attention).queryByRole('button', { name: /more$/ })).not.toBeInTheDocument();
   });
 
   it('shows this month’s spend so far and the forecast from the billing API', async () => {

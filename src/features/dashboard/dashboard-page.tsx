@@ -1,11 +1,32 @@
 import { Suspense, lazy } from 'react';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { accountQueries } from '../../api/account';
+import { dashboardQueries } from '../../api/dashboard';
 import { PageHeader } from '../../components/page-header';
-import { PendingWidgets } from './widget';
+import { activityCount, billedMonth, PendingWidgets } from './widget';
 
 // The widgets read several groups' APIs; they come in a chunk of their own after the page.
 const DashboardWidgets = lazy(() => import('./dashboard-widgets'));
 
+/**
+ * The widgets' first reads start with the page, beside the widgets' code, instead of once that
+ * code has loaded and rendered (render as you fetch). The spend's waits for the account's answer,
+ * as its widget does: a user who may not read billing sends no request the API would refuse.
+ */
+function useWidgetReads() {
+  // Started as the page renders; a query's own request would wait for the page's commit.
+  usePrefetchQuery(accountQueries.detail());
+  // The account answer leaves out the credits for a user without the billing role.
+  const mayReadBilling = useQuery(accountQueries.detail()).data?.credits !== undefined;
+  useQuery({ ...dashboardQueries.spend(billedMonth(new Date())), enabled: mayReadBilling });
+  usePrefetchQuery(accountQueries.resourceUsage());
+  usePrefetchQuery(dashboardQueries.servers());
+  usePrefetchQuery(dashboardQueries.storages());
+  usePrefetchQuery(dashboardQueries.activity(activityCount));
+}
+
 export function DashboardPage() {
+  useWidgetReads();
   return (
     <>
       <PageHeader title="Dashboard" />

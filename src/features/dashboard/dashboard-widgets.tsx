@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -16,7 +17,17 @@ import {
   stateLabel,
 } from '../../lib/format';
 import { links } from '../../lib/links';
-import { activityCount, PendingWidget, placeholders, Widget, WidgetGrid } from './widget';
+import {
+  activityCount,
+  billedMonth,
+  BodyLines,
+  attentionRows,
+  PendingWidget,
+  placeholders,
+  ServerSummary,
+  Widget,
+  WidgetGrid,
+} from './widget';
 
 const hourMs = 3_600_000;
 
@@ -82,12 +93,12 @@ function ServersWidget() {
             .sort(([a], [b]) => rank(a) - rank(b))
             .map(([state, count]) => `${count} ${stateLabel(state)}`);
           return (
-            <Typography>
+            <ServerSummary>
               <Link component={RouterLink} to={links.servers()}>
                 {countOf(list.length, 'server')}
               </Link>
               {states.length > 0 && `: ${states.join(', ')}`}
-            </Typography>
+            </ServerSummary>
           );
         }}
       </QueryStates>
@@ -102,6 +113,61 @@ const unsettled = (list: DashboardItem[], kind: string, page: (uuid: string) => 
   list
     .filter((item) => !settled.has(item.state))
     .map((item) => ({ ...item, kind, to: page(item.uuid) }));
+
+type AttentionItem = ReturnType<typeof unsettled>[number];
+
+/**
+ * The items in `attentionRows` one-line rows, however many there are: when they need more rows,
+ * the last row offers the rest, which the user then opens (a shift the user asked for).
+ */
+function AttentionList({ items }: { items: AttentionItem[] }) {
+  const [expanded, setExpanded] = useState(false);
+  // The button goes once pressed: the keyboard goes on from the first item it showed.
+  const firstShown = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (expanded) firstShown.current?.focus();
+  }, [expanded]);
+  if (items.length === 0) {
+    return (
+      <BodyLines lines={attentionRows}>
+        <Typography color="text.secondary">Nothing in progress or failing.</Typography>
+      </BodyLines>
+    );
+  }
+  const shown =
+    expanded || items.length <= attentionRows ? items : items.slice(0, attentionRows - 1);
+  return (
+    <BodyLines lines={attentionRows}>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {shown.map((item, index) => (
+          // One line each: a long title is cut short, its kind and state stay whole.
+          <Box component="li" key={item.uuid} sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            <Link
+              component={RouterLink}
+              to={item.to}
+              ref={index === attentionRows - 1 ? firstShown : undefined}
+              sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {item.title}
+            </Link>
+            {`, ${item.kind}: ${stateLabel(item.state)}`}
+          </Box>
+        ))}
+      </Box>
+      {shown.length < items.length && (
+        // A block of one line: an inline button's middle alignment would make its line taller.
+        <Link
+          component="button"
+          type="button"
+          sx={{ display: 'block' }}
+          onClick={() => setExpanded(true)}
+        >
+          Show {items.length - shown.length} more
+        </Link>
+      )}
+    </BodyLines>
+  );
+}
 
 /** Servers and storages under way or failing, each linked to its page. */
 function AttentionWidget() {
@@ -122,26 +188,14 @@ function AttentionWidget() {
             placeholder={placeholders.attention}
             failure="Storage could not be loaded"
           >
-            {(storageList) => {
-              const items = [
-                ...unsettled(serverList, 'server', links.server),
-                ...unsettled(storageList, 'storage', links.storageDetail),
-              ];
-              return items.length === 0 ? (
-                <Typography color="text.secondary">Nothing in progress or failing.</Typography>
-              ) : (
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {items.map((item) => (
-                    <li key={item.uuid}>
-                      <Link component={RouterLink} to={item.to}>
-                        {item.title}
-                      </Link>
-                      {`, ${item.kind}: ${stateLabel(item.state)}`}
-                    </li>
-                  ))}
-                </Box>
-              );
-            }}
+            {(storageList) => (
+              <AttentionList
+                items={[
+                  ...unsettled(serverList, 'server', links.server),
+                  ...unsettled(storageList, 'storage', links.storageDetail),
+                ]}
+              />
+            )}
           </QueryStates>
         )}
       </QueryStates>
@@ -152,8 +206,7 @@ function AttentionWidget() {
 /** This month's spend so far and, at the same hourly rate, by the month's end. */
 function SpendWidget() {
   const now = new Date();
-  // This month as the API bills it (UTC); the billing pages' month helpers stay off the dashboard.
-  const summary = useQuery(dashboardQueries.spend(now.toISOString().slice(0, 7)));
+  const summary = useQuery(dashboardQueries.spend(billedMonth(now)));
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const elapsed = Math.max(1, Math.ceil((now.getTime() - start) / hourMs));

@@ -7,6 +7,36 @@ import { LoadingState } from '../../components/query-state';
 /** How many audit events the activity widget lists. */
 export const activityCount = 8;
 
+/** The month `date` is in as the API bills it (UTC); the billing pages' month helpers stay off the dashboard. */
+export const billedMonth = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * How many one-line rows the "In progress or failing" widget has, whatever it lists: more items
+ * than that show as the first ones and a "Show N more" row. On a phone the widgets stand one above
+ * the other, so a list that grew with its answer would push every widget below it down.
+ */
+export const attentionRows = 3;
+
+/**
+ * The servers' summary ("7 servers: 2 started, 1 stopped, 4 maintenance") is given two lines: on
+ * a phone one line holds three states at most.
+ */
+const serverSummaryLines = 2;
+
+/** Body text `lines` lines high at least: what fills it needs no more, unless the user asks. */
+export function BodyLines({ lines, children }: { lines: number; children: ReactNode }) {
+  return (
+    <Typography component="div" sx={{ minHeight: `${lines}lh` }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The servers' summary in its lines. */
+export const ServerSummary = ({ children }: { children: ReactNode }) => (
+  <BodyLines lines={serverSummaryLines}>{children}</BodyLines>
+);
+
 const titles = {
   servers: 'Servers',
   attention: 'In progress or failing',
@@ -50,13 +80,22 @@ const lines = (count: number, width: string) => (
 
 /**
  * What each widget shows while its answer is on its way: the lines its answer fills, of the same
- * heights (the spend's forecast is given two lines either way), so that nothing on the dashboard
+ * heights (the spend's forecast and the servers' summary are given two lines either way, the
+ * attention list its rows), so that nothing on the dashboard
  * moves when the widgets' code or answers arrive. Activity, the only list of no fixed length,
  * comes last.
  */
 export const placeholders: Record<WidgetName, ReactNode> = {
-  servers: <Line width="14em" />,
-  attention: <Line width="16em" />,
+  servers: (
+    <ServerSummary>
+      <Line width="14em" />
+    </ServerSummary>
+  ),
+  attention: (
+    <BodyLines lines={attentionRows}>
+      <Line width="16em" />
+    </BodyLines>
+  ),
   resources: lines(4, '100%'),
   spend: (
     <>

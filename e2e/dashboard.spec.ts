@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { storageEndpoints, storageResponseSchema } from '../contract/storage';
+import { createDisk, expect, test, waitOnline } from './support';
+import type { Api } from './support';
+
+test.use({ signedIn: 'demo' });
+
+/** A gate that what waits on it passes once it is opened. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+const names = ['Servers', 'In progress or failing', 'Resources', 'Spend this month'];
+
+/**
+ * Opens the dashboard on a phone with the widgets' code (a chunk of their own, the only script
+ * with the activity's loading words) and every API answer held, each until its gate opens, and
+ * checks that every widget's box is the same while the code loads, while the answers are on their
+ * way and once `answered` has seen them shown. `beforeAnswers` runs just before they are let
+ * through. Each stage is measured while it is held: a box asked for while the page swaps a
+ * placeholder for its widget has no place (the placeholder's element is gone), which is how an
+ * earlier version of this test failed.
+ */
+async function expectWidgetsInPlace(
+  page: Page,
+  {
+    beforeAnswers,
+    answered,
+  }: { beforeAnswers?: () => Promise<unknown>; answered: () => Promise<void> },
+) {
+  await page.setViewportSize({ width: 412, height: 915 });
+  const code = gate();
+  const answers = gate();
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Loading recent activity')) await code.opened;
+    await route.fulfill({ response, body });
+  });
+  await page.route('**/1.3/**', async (route) => {
+    await answers.opened;
+    await route.continue();
+  });
+  await page.reload();
+  const widget = (name: string) => page.getByRole('region', { name });
+  const places = async () => {
+    const boxes = await Promise.all(names.map((name) => widget(name).boundingBox()));
+    const activity = await widget('Recent activity').boundingBox();
+    expect([...boxes, activity]).not.toContain(null);
+    // The list of events, the only one of no fixed length, may grow downwards from its top.
+    return { boxes, activityTop: activity?.y };
+  };
+
+  // While the code loads the page shows every widget's place.
+  for (const name of [...names, 'Recent activity']) {
+    await expect(
+      widget(name).getByRole('progressbar', { name: 'Loading', exact: true }),
+    ).toBeVisible();
+  }
+  const loading = await places();
+
+  code.open();
+  // Each widget waits for its answer; the spend's place waits for the account's.
+  for (const [name, waiting] of Object.entries({
+    Servers: 'Loading servers',
+    'In progress or failing': 'Loading servers',
+    Resources: 'Loading resources',
+    'Recent activity': 'Loading recent activity',
+  })) {
+    await expect(widget(name).getByRole('progressbar', { name: waiting })).toBeVisible();
+  }
+  expect(await places()).toEqual(loading);
+
+  await beforeAnswers?.();
+  answers.open();
+  await expect(widget('Servers').getByRole('link', { name: /servers$/ })).toBeVisible();
+  await expect(widget('Resources').getByRole('link', { name: 'Storage' })).toBeVisible();
+  await expect(widget('Spend this month')).toContainText('by the end of the month at this rate');
+  await expect(widget('Recent activity').getByRole('listitem').first()).toBeVisible();
+  await answered();
+  expect(await places()).toEqual(loading);
+}
+
+test('on a phone the dashboard’s widgets stay in place while their code and answers arrive', async ({
+  page,
+}) => {
+  await expectWidgetsInPlace(page, {
+    answered: () =>
+      expect(page.getByRole('region', { name: 'In progress or failing' })).toContainText(
+        'Nothing in progress or failing.',
+      ),
+  });
+});
+
+/** Starts a copy of the disk: the copy and the disk are in maintenance for 90 simulated seconds. */
+const cloneDisk = (api: Api, uuid: string) =>
+  api.call(
+    'POST',
+    endpointPath(storageEndpoints.clone, { uuid }),
+    { storage: { zone: 'de-fra1', title: `copy of ${uuid}` } },
+    storageResponseSchema,
+  );
+
+test('on a phone a long list of what is under way moves no widget', async ({ page, api }) => {
+  // Titles wider than a phone: each item keeps to its one line.
+  const disks = await Promise.all(
+    [1, 2].map(async (n) => {
+      const title = `e2e disk ${n}, whose title is longer than a phone’s screen is wide`;
+      return waitOnline(api, (await createDisk(api, { title })).uuid);
+    }),
+  );
+  await expectWidgetsInPlace(page, {
+    // Started as the answers are let through, so that the copies are under way when they come.
+    beforeAnswers: () => Promise.all(disks.map((disk) => cloneDisk(api, disk.uuid))),
+    // Four items, the disks and their copies: two rows and the offer of the other two.
+    answered: () =>
+      expect(
+        page
+          .getByRole('region', { name: 'In progress or failing' })
+          .getByRole('button', { name: 'Show 2 more' }),
+      ).toBeVisible(),
+  });
+});
