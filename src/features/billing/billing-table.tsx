@@ -69,7 +69,7 @@ const lineHeight = '1.25rem';
  * as its UUID's lines whatever it holds: a title that comes late (or is long) changes neither the
  * row's height nor the columns' widths, so nothing moves under the reader.
  */
-function ResourceName({
+function BilledResourceName({
   id,
   title,
   named,
@@ -178,7 +178,7 @@ export const BillingTable = memo(function BillingTable({
               return (
                 <TableRow key={resource.resource_id} hover>
                   <TableCell component="th" scope="row">
-                    <ResourceName
+                    <BilledResourceName
                       id={resource.resource_id}
                       title={titles.get(resource.resource_id)}
                       named={titledGroups.has(key)}
