@@ -125,6 +125,45 @@ function BilledResourceName({
   );
 }
 
+/**
+ * A resource's row. Memo: a title list answering draws again only the rows it names, not the
+ * whole bill.
+ */
+const BilledResourceRow = memo(function BilledResourceRow({
+  resource,
+  title,
+  named,
+  month,
+  money,
+}: {
+  resource: Group['resources'][number];
+  title: string | undefined;
+  named: boolean;
+  month: string;
+  money: Money;
+}) {
+  const last = resource.details[resource.details.length - 1];
+  return (
+    <TableRow hover>
+      <TableCell component="th" scope="row">
+        <BilledResourceName
+          id={resource.resource_id}
+          title={title}
+          named={named}
+          to={links.resourceBilling(resource.resource_id, month, money.param)}
+        />
+      </TableCell>
+      <TableCell>{last?.zone ?? '—'}</TableCell>
+      <TableCell>
+        {resource.details.map(describe).join(' → ')}
+        {resource.details.length > 1 && ` (${resource.details.length} changes)`}
+      </TableCell>
+      <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
+      <TableCell align="right">{money.format(resource.amount)}</TableCell>
+    </TableRow>
+  );
+});
+
 interface BillingTableProps {
   summary: BillingSummary;
   month: string;
@@ -173,28 +212,16 @@ export const BillingTable = memo(function BillingTable({
                 {money.format(group.total_amount)}
               </TableCell>
             </TableRow>
-            {group.resources.map((resource) => {
-              const last = resource.details[resource.details.length - 1];
-              return (
-                <TableRow key={resource.resource_id} hover>
-                  <TableCell component="th" scope="row">
-                    <BilledResourceName
-                      id={resource.resource_id}
-                      title={titles.get(resource.resource_id)}
-                      named={titledGroups.has(key)}
-                      to={links.resourceBilling(resource.resource_id, month, money.param)}
-                    />
-                  </TableCell>
-                  <TableCell>{last?.zone ?? '—'}</TableCell>
-                  <TableCell>
-                    {resource.details.map(describe).join(' → ')}
-                    {resource.details.length > 1 && ` (${resource.details.length} changes)`}
-                  </TableCell>
-                  <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
-                  <TableCell align="right">{money.format(resource.amount)}</TableCell>
-                </TableRow>
-              );
-            })}
+            {group.resources.map((resource) => (
+              <BilledResourceRow
+                key={resource.resource_id}
+                resource={resource}
+                title={titles.get(resource.resource_id)}
+                named={titledGroups.has(key)}
+                month={month}
+                money={money}
+              />
+            ))}
           </TableBody>
         ))}
         <TableFooter>
