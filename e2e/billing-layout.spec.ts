@@ -113,12 +113,15 @@ test('on a phone the chart’s box says what comes there, and nothing says it lo
   expect(await top(chart)).toBe(box);
 });
 
-test('on a phone the bill, its titles on their way and its chart a scroll away, passes axe', async ({
+test('on a phone the bill, its titles on their way and its chart a scroll away, passes axe, light and dark', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 412, height: 915 });
   await holdTitleLists(page);
   await page.goto('/billing');
   await expect(page.getByText(/^Costs by category, /)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 });
