@@ -47,19 +47,48 @@ export function ChartLoading({ label, height }: { label: string; height: ChartHe
 const ahead = '400px 0px';
 
 /**
- * Holds a chart's place below the content a page shows first: an empty box of the chart's height
- * (so nothing moves when it comes) until the box nears the viewport; then `children`, usually a
- * lazy component that brings the chart's code (recharts), in that box, with a loading state while
- * that code comes. Until then nothing loads, so nothing says it does (no `aria-busy`: a page whose
- * chart is a scroll away has finished loading).
+ * A chart's box before it nears the viewport: a faint dashed outline of its size around what will
+ * be drawn there, in quiet words. Not a loading state: nothing loads yet (so no `aria-busy`).
+ */
+function ChartPlaceholder({ caption, height }: { caption: string; height: ChartHeight }) {
+  return (
+    <Box
+      sx={{
+        height,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 2,
+        border: 1,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        {caption}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * Holds a chart's place below the content a page shows first: a box of the chart's height (so
+ * nothing moves when it comes), outlined and captioned with what comes there, until the box nears
+ * the viewport; then `children`, usually a lazy component that brings the chart's code (recharts),
+ * in that box, with a loading state while that code comes. Until then nothing loads, so nothing
+ * says it does (no `aria-busy`: a page whose chart is a scroll away has finished loading).
  */
 export function DeferredChart({
   height,
+  caption,
   label,
   children,
 }: {
   /** The chart's height when shown: its box keeps it from the start. */
   height: ChartHeight;
+  /** What the chart shows (its title), in its box until it nears. */
+  caption: string;
   /** Says what is loading ("Loading the cost chart"). */
   label: string;
   children: ReactNode;
@@ -67,8 +96,10 @@ export function DeferredChart({
   const { ref, near } = useNearViewport(ahead);
   return (
     <Box ref={ref} sx={{ minHeight: height }}>
-      {near && (
+      {near ? (
         <Suspense fallback={<ChartLoading label={label} height={height} />}>{children}</Suspense>
+      ) : (
+        <ChartPlaceholder caption={caption} height={height} />
       )}
     </Box>
   );

@@ -1,7 +1,15 @@
 import type { BillingSummary } from '../../../contract/billing';
 import type { ChartRow } from '../../components/charts/series-chart';
+import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
 import { chartedGroups, groupName, groupOrder } from './billing-names';
 import { billingGroups } from './billing-table';
+
+/** The months the cost chart compares: the six up to the bill's `month`. */
+export const chartMonthsOf = (month: string) => monthsEndingWith(month, 6);
+
+/** The cost chart's title, from its first month to its last. */
+export const costChartTitle = (first: string, last: string) =>
+  `Costs by category, ${formatMonth(first)} to ${formatMonth(last)}`;
 
 /** "a, b and c" */
 const listPhrase = (items: readonly string[]) =>

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { storageQueries } from '../../api/storage';
 import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
@@ -17,7 +21,47 @@ const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
   within(table).getByRole('rowheader', { name: 'Total for the month' }).closest('tr');
 
+/** Keeps the queries under each key from running until the test fetches them: slow answers. */
+function HoldBack({ queryKeys, children }: { queryKeys: QueryKey[]; children: ReactNode }) {
+  const client = useQueryClient();
+  for (const queryKey of queryKeys) client.setQueryDefaults(queryKey, { enabled: false });
+  return children;
+}
+
 describe('billing page', () => {
+  it('shows every row and the totals before the lists that title them answer, then the titles in place', async () => {
+    const session = await signInAs('demo');
+    const { queryClient } = renderPage(
+      <HoldBack queryKeys={[serverQueries.lists(), storageQueries.lists()]}>
+        <BillingPage />
+      </HoldBack>,
+      { session, path: `/billing?month=${month}` },
+    );
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    expect(totalRow(table)).toHaveTextContent(formatMoney(summary.total_amount, 'EUR'));
+    // Every billed resource has its row, linked to its own bill by its UUID until a list names it.
+    const shown = within(table)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    const billed = billingGroups(summary).flatMap(({ group }) =>
+      group.resources.map(({ resource_id: id }) => [id, `/billing/${id}?month=${month}`]),
+    );
+    expect(billed.length).toBeGreaterThan(0);
+    expect(shown).toEqual(billed);
+
+    // The server list answers: the seeded web-1 (billed this month) is named in its row.
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = servers.find((server) => server.title === 'web-1');
+    const named = await within(table).findByRole('link', { name: 'web-1' });
+    expect(named).toHaveAttribute('href', `/billing/${web1?.uuid}?month=${month}`);
+    expect(named.closest('tr')).toHaveTextContent(web1?.uuid ?? 'web-1’s UUID');
+    // The storages, whose list has not answered, are still named by their UUIDs.
+    for (const { resource_id: id } of summary.storages?.storage?.resources ?? []) {
+      expect(within(table).getByRole('link', { name: id })).toBeVisible();
+    }
+  });
+
   it('shows the API’s group and month totals for the month in the URL', async () => {
     const { queryClient } = renderPage(<BillingPage />, {
       session: await signInAs('demo'),

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { formatMonth } from '../../lib/billing-month';
 import { BillingQuery } from './billing-access';
+import { chartMonthsOf, costChartTitle } from './billing-chart';
 import { billingGroups, BillingTable } from './billing-table';
 import type { ChosenMoney } from './billing-controls';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
@@ -58,11 +59,12 @@ function MonthBill({
   month: string;
   money: ChosenMoney;
 }) {
-  const { titles, settled } = useResourceTitles();
-  // The table is the page's longest render: deferred (from the first render on, when the lists
-  // were cached), React draws it in a background pass that yields to the browser every few
-  // milliseconds instead of in one long task that blocks taps and scrolling on a phone.
-  const ready = useDeferredValue(settled, false);
+  const titles = useResourceTitles();
+  // The table is the page's longest render: deferred from the first render on, React draws it in
+  // a background pass that yields to the browser every few milliseconds instead of in one long
+  // task that blocks taps and scrolling on a phone. It waits for nothing but the summary: the
+  // titles that name its resources fill in when their lists answer, in places the rows keep.
+  const ready = useDeferredValue(true, false);
   if (!ready) return <LoadingState label={loading} />;
   return (
     <>
@@ -76,7 +78,11 @@ function MonthBill({
       )}
       {/* On a phone the chart is a scroll away: its months and recharts load when it nears, and
         the table and totals above neither wait for them nor move when they come. */}
-      <DeferredChart height={chartHeight} label="Loading the cost chart">
+      <DeferredChart
+        height={chartHeight}
+        caption={costChartTitle(chartMonthsOf(month)[0] ?? month, month)}
+        label="Loading the cost chart"
+      >
         <CostChart month={month} money={money} height={chartHeight} />
       </DeferredChart>
     </>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -14,6 +15,7 @@ import type { BillingSummary } from '../../../contract/billing';
 import { links } from '../../lib/links';
 import { formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from '../../lib/format';
 import { groupName, groupOrder } from './billing-names';
+import { titledGroups } from './resource-titles';
 import type { Money } from './use-billing-currency';
 
 type Group = NonNullable<NonNullable<BillingSummary['servers']>['server']>;
@@ -56,11 +58,120 @@ function describe(detail: Detail): string {
   return '—';
 }
 
+// A line of a resource's name, the title's or the UUID's.
+const lineHeight = '1.25rem';
+
+/**
+ * A resource's name in the bill: its title (a link to its own bill) over its UUID, or only its
+ * UUID (the link) until a title list has named it, or when none does: a resource since deleted,
+ * or a list that failed. A resource a list may name (`named`) keeps the place of both from the
+ * start, a title line and the UUID's (two lines on a phone, one from a tablet up), in a box as wide
+ * as its UUID's lines whatever it holds: a title that comes late (or is long) changes neither the
+ * row's height nor the columns' widths, so nothing moves under the reader.
+ */
+function BilledResourceName({
+  id,
+  title,
+  named,
+  to,
+}: {
+  id: string;
+  title: string | undefined;
+  named: boolean;
+  to: string;
+}) {
+  return (
+    <Box
+      sx={{
+        // A UUID's font, without letter spacing: a `ch` is one of its characters.
+        fontFamily: 'monospace',
+        fontSize: '0.75rem',
+        letterSpacing: 0,
+        lineHeight,
+        overflowWrap: 'anywhere',
+        width: { xs: '24.5ch', sm: '36.5ch' },
+        overflow: 'hidden',
+        height: named
+          ? { xs: `calc(3 * ${lineHeight})`, sm: `calc(2 * ${lineHeight})` }
+          : undefined,
+      }}
+    >
+      <Link
+        component={RouterLink}
+        to={to}
+        variant={title ? 'body2' : 'inherit'}
+        sx={[
+          { display: 'block' },
+          Boolean(title) && {
+            lineHeight,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          },
+        ]}
+      >
+        {title ?? id}
+      </Link>
+      {title && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', font: 'inherit', letterSpacing: 0 }}
+        >
+          {id}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A resource's row. Memo: a title list answering draws again only the rows it names, not the
+ * whole bill.
+ */
+const BilledResourceRow = memo(function BilledResourceRow({
+  resource,
+  title,
+  named,
+  month,
+  money,
+}: {
+  resource: Group['resources'][number];
+  title: string | undefined;
+  named: boolean;
+  month: string;
+  money: Money;
+}) {
+  const last = resource.details[resource.details.length - 1];
+  return (
+    <TableRow hover>
+      <TableCell component="th" scope="row">
+        <BilledResourceName
+          id={resource.resource_id}
+          title={title}
+          named={named}
+          to={links.resourceBilling(resource.resource_id, month, money.param)}
+        />
+      </TableCell>
+      <TableCell>{last?.zone ?? '—'}</TableCell>
+      <TableCell>
+        {resource.details.map(describe).join(' → ')}
+        {resource.details.length > 1 && ` (${resource.details.length} changes)`}
+      </TableCell>
+      <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
+      <TableCell align="right">{money.format(resource.amount)}</TableCell>
+    </TableRow>
+  );
+});
+
 interface BillingTableProps {
   summary: BillingSummary;
   month: string;
   money: Money;
-  /** Titles of the resources that still exist; the summary names resources by id only. */
+  /**
+   * Titles of the resources that still exist, as far as their lists have answered; the summary
+   * names resources by id only.
+   */
   titles: ReadonlyMap<string, string>;
 }
 
@@ -101,39 +212,16 @@ export const BillingTable = memo(function BillingTable({
                 {money.format(group.total_amount)}
               </TableCell>
             </TableRow>
-            {group.resources.map((resource) => {
-              const last = resource.details[resource.details.length - 1];
-              const title = titles.get(resource.resource_id);
-              return (
-                <TableRow key={resource.resource_id} hover>
-                  <TableCell component="th" scope="row">
-                    <Link
-                      component={RouterLink}
-                      to={links.resourceBilling(resource.resource_id, month, money.param)}
-                      sx={title ? undefined : { fontFamily: 'monospace' }}
-                    >
-                      {title ?? resource.resource_id}
-                    </Link>
-                    {title && (
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: 'block', fontFamily: 'monospace' }}
-                      >
-                        {resource.resource_id}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{last?.zone ?? '—'}</TableCell>
-                  <TableCell>
-                    {resource.details.map(describe).join(' → ')}
-                    {resource.details.length > 1 && ` (${resource.details.length} changes)`}
-                  </TableCell>
-                  <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
-                  <TableCell align="right">{money.format(resource.amount)}</TableCell>
-                </TableRow>
-              );
-            })}
+            {group.resources.map((resource) => (
+              <BilledResourceRow
+                key={resource.resource_id}
+                resource={resource}
+                title={titles.get(resource.resource_id)}
+                named={titledGroups.has(key)}
+                month={month}
+                money={money}
+              />
+            ))}
           </TableBody>
         ))}
         <TableFooter>

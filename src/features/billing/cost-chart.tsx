@@ -4,11 +4,9 @@ import { billingQueries } from '../../api/billing';
 import { ChartLoading } from '../../components/charts/deferred-chart';
 import type { ChartHeight } from '../../components/charts/deferred-chart';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
-import { formatMonth, monthsEndingWith } from '../../lib/billing-month';
-import { costChart } from './billing-chart';
+import { formatMonth } from '../../lib/billing-month';
+import { chartMonthsOf, costChart, costChartTitle } from './billing-chart';
 import type { Money } from './use-billing-currency';
-
-const chartMonths = 6;
 
 /**
  * The costs of the six months up to `month`, stacked by category. Its own lazy chunk with
@@ -26,7 +24,7 @@ export const CostChart = memo(function CostChart({
   /** The chart's height, kept while the months load. */
   height: ChartHeight;
 }) {
-  const months = monthsEndingWith(month, chartMonths);
+  const months = chartMonthsOf(month);
   const history = useQueries({ queries: months.map((item) => billingQueries.summary(item)) });
   if (history.some((query) => query.isPending)) {
     return <ChartLoading label="Loading the cost chart" height={height} />;
@@ -40,7 +38,7 @@ export const CostChart = memo(function CostChart({
   if (data.length === 0) return null;
   return (
     <SeriesChart
-      title={`Costs by category, ${formatMonth(data[0]?.month as string)} to ${formatMonth(month)}`}
+      title={costChartTitle(data[0]?.month as string, month)}
       description={`Stacked monthly costs in ${money.currency} of ${chart.phrase} over the last ${data.length} months.`}
       kind="stacked-bar"
       data={data}

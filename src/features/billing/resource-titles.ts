@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
@@ -7,11 +7,21 @@ import { storageQueries } from '../../api/storage';
 const titleLists = () =>
   [serverQueries.list(), storageQueries.list({ access: 'private', limit: 100 })] as const;
 
+/** The bill's groups (api-reference-notes §10.3) whose resources those lists may name. */
+export const titledGroups: ReadonlySet<string> = new Set([
+  'server',
+  'storage',
+  'backup',
+  'template',
+]);
+
 /**
- * The titles of the resources that still exist, by id, and whether both lists have answered (or
- * failed): the bill waits for them, so that its rows do not grow under the reader when they come.
+ * The titles of the resources that still exist, by id, as far as the lists have answered. The bill
+ * does not wait for them (its rows keep a title's place, billing-table.tsx); a list that fails
+ * leaves its resources named by UUID. Deferred: a title list answering draws the table again in a
+ * background pass, not in one long task on a phone.
  */
-export function useResourceTitles() {
+export function useResourceTitles(): ReadonlyMap<string, string> {
   const [serverList, storageList] = titleLists();
   const servers = useQuery(serverList);
   const storages = useQuery(storageList);
@@ -23,5 +33,5 @@ export function useResourceTitles() {
       ]),
     [servers.data, storages.data],
   );
-  return { settled: !servers.isPending && !storages.isPending, titles };
+  return useDeferredValue(titles);
 }

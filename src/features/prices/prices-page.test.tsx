@@ -1,5 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { zoneQueries } from '../../api/zones';
 import { renderPage, signInAs } from '../../testing/render';
 import { PricesPage } from './prices-page';
 
@@ -7,7 +11,28 @@ function priceRow(table: HTMLElement, item: string | RegExp) {
   return within(table).getByRole('rowheader', { name: item }).closest('tr') as HTMLElement;
 }
 
+/** Keeps the queries under `queryKey` from running until the test fetches them: a slow answer. */
+function HoldBack({ queryKey, children }: { queryKey: QueryKey; children: ReactNode }) {
+  useQueryClient().setQueryDefaults(queryKey, { enabled: false });
+  return children;
+}
+
 describe('prices page', () => {
+  it('shows the prices before the zone names arrive, naming the zone by id meanwhile', async () => {
+    const { queryClient } = renderPage(
+      <HoldBack queryKey={zoneQueries.all()}>
+        <PricesPage />
+      </HoldBack>,
+      { session: await signInAs('demo'), path: '/prices?zone=de-fra1' },
+    );
+    const resources = await screen.findByRole('table', { name: 'Resources in de-fra1' });
+    expect(within(priceRow(resources, 'CPU core')).getByText('€0.0112')).toBeVisible();
+    const zone = screen.getByRole('combobox', { name: 'Zone' });
+    expect(zone).toHaveTextContent(/^de-fra1$/);
+    await queryClient.fetchQuery(zoneQueries.list());
+    await waitFor(() => expect(zone).toHaveTextContent('Frankfurt #1 (de-fra1)'));
+  });
+
   it('shows the zone in the URL in readable units, and switches zones', async () => {
     const { user, location } = renderPage(<PricesPage />, {
       session: await signInAs('demo'),
@@ -58,8 +83,11 @@ describe('prices page', () => {
     renderPage(<PricesPage />, { session: await signInAs('demo'), path: '/prices' });
 
     expect(await screen.findByRole('table', { name: 'Resources in de-fra1' })).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent(
-      'Frankfurt #1 (de-fra1)',
+    // The zone names come with their own list, perhaps after the prices.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent(
+        'Frankfurt #1 (de-fra1)',
+      ),
     );
   });
 

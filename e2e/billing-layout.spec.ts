@@ -1,0 +1,127 @@
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support';
+
+test.use({ signedIn: 'demo' });
+
+// The lists that lend the bill its resources' titles (src/features/billing/resource-titles.ts).
+const titleLists = (url: URL) => /^\/1\.3\/(server|storage\/private)$/.test(url.pathname);
+
+/** Holds the title lists' answers until the function it returns is called. */
+async function holdTitleLists(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(titleLists, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Each row's top and height, and each column's width: what would move were a row to grow. */
+const tableLayout = (page: Page) =>
+  page.getByRole('table', { name: 'Billing by resource' }).evaluate((table) => ({
+    rows: [...table.querySelectorAll('tr')].map(({ offsetTop, offsetHeight }) => [
+      offsetTop,
+      offsetHeight,
+    ]),
+    columns: [...table.querySelectorAll('thead th')].map((cell) => cell.clientWidth),
+  }));
+
+/** Sums the layout shifts the page records from now on, for `shifted` to read. */
+const watchShifts = (page: Page) =>
+  page.evaluate(() => {
+    const record = window as unknown as { shifted: number };
+    record.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        record.shifted += (entry as PerformanceEntry & { value: number }).value;
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+const shifted = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
+for (const viewport of [
+  { width: 412, height: 915 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the bill's rows come before their titles, which move nothing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const release = await holdTitleLists(page);
+    await page.goto('/billing');
+    const table = page.getByRole('table', { name: 'Billing by resource' });
+    await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
+    // No list has answered: the seeded web-1 is in its row, linked by its UUID.
+    await expect(table.getByRole('link', { name: 'web-1', exact: true })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: /^[0-9a-f]{8}-/ }).first()).toBeVisible();
+    const before = await tableLayout(page);
+    await watchShifts(page);
+    release();
+    await expect(table.getByRole('link', { name: 'web-1', exact: true })).toBeVisible();
+    await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeVisible();
+    expect(await tableLayout(page)).toEqual(before);
+    expect(await shifted(page)).toBe(0);
+  });
+}
+
+test('a title list that fails leaves every row, named by its UUID', async ({ page, api }) => {
+  const fail = (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { error_code: 'SERVICE_ERROR', error_message: 'A temporary problem.' },
+      }),
+    });
+  await page.route(titleLists, fail);
+  const servers = await api.call<{ servers: { server: { uuid: string }[] } }>('GET', '/1.3/server');
+  await page.goto('/billing');
+  const table = page.getByRole('table', { name: 'Billing by resource' });
+  await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
+  const rows = table.getByRole('rowheader', { name: /^Servers \(\d+\)$/ });
+  await expect(rows).toBeVisible();
+  for (const { uuid } of servers.servers.server) {
+    await expect(table.getByRole('link', { name: uuid })).toHaveAttribute(
+      'href',
+      new RegExp(`^/billing/${uuid}\\?month=`),
+    );
+  }
+});
+
+test('on a phone the chart’s box says what comes there, and nothing says it loads', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/billing');
+  const table = page.getByRole('table', { name: 'Billing by resource' });
+  await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
+  const caption = page.getByText(/^Costs by category, \w+ \d{4} to \w+ \d{4}$/);
+  await expect(caption).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Costs by category/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const title = await caption.textContent();
+  const top = (locator: Locator) =>
+    locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  const box = await top(caption.locator('..'));
+  // Scrolled to, the chart takes the box's place, under the caption's words as its heading.
+  await caption.scrollIntoViewIfNeeded();
+  const chart = page.getByRole('region', { name: /^Costs by category/ });
+  await expect(chart.getByRole('img', { name: /^Costs by category/ })).toBeVisible();
+  await expect(chart.getByRole('heading', { level: 2 })).toHaveText(title ?? '');
+  expect(await top(chart)).toBe(box);
+});
+
+test('on a phone the bill, its titles on their way and its chart a scroll away, passes axe, light and dark', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await holdTitleLists(page);
+  await page.goto('/billing');
+  await expect(page.getByText(/^Costs by category, /)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectNoAxeViolations(page);
+});
