@@ -67,6 +67,8 @@ for (const viewport of [
 }
 
 test('a title list that fails leaves every row, named by its UUID', async ({ page, api }) => {
+  // The two lists fail for this page alone, as a proxy's 500 would: the sandbox's fault switch
+  // (faults.spec.ts) fails whatever requests come next, every tenant's.
   const fail = (route: Route) =>
     route.fulfill({
       status: 500,
