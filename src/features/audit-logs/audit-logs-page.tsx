@@ -45,6 +45,7 @@ import { updateSearch } from '../../lib/list-params';
 import { pickerWidth } from './picker-size';
 import { useAuditResourceNames } from './audit-resource-names';
 import { auditLogsHeading } from './headings';
+import { usePainted } from '../../components/use-painted';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
@@ -83,22 +84,6 @@ function useRowsShown(count: number) {
 const FilterPickers = lazy(async () => ({
   default: (await import('./audit-filter-pickers')).FilterPickers,
 }));
-
-/** True from the frame after the one that first paints the component (a frame, then a task). */
-function usePainted() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 /** Where the three pickers come, each a small outlined field of their fixed width. */
 function PickersLoading() {

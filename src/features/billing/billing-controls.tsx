@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { defaultCurrency } from '../../lib/format';
 import { billingMonthOf } from './billing-url';
 import type { Money } from './use-billing-currency';
 import { useBillingCurrency } from './use-billing-currency';
+import { usePainted } from '../../components/use-painted';
 
 /** The month a billing page shows (`billingMonthOf`). */
 export function useBillingMonth() {
@@ -59,22 +60,6 @@ function PickersLoading() {
       </Box>
     </Box>
   );
-}
-
-/** True from the frame after the one that first paints the component (a frame, then a task). */
-function usePainted() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
 }
 
 /** The row the month and currency pickers stand in. */
