@@ -99,3 +99,28 @@ test('a revoked token asks to sign in again; giving up leads to sign-in and back
   await expect(page).toHaveURL(/\/prices\?zone=uk-lon1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
 });
+
+test('a page whose reads leave before the app renders asks a revoked token to sign in again over it', async ({
+  page,
+  request,
+  api,
+  users,
+}) => {
+  const { id, token } = await createApiToken(api);
+  await signInWithToken(page, token);
+  await request.delete(`/1.3/account/tokens/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // The storage list is read as the page loads, before the sign-in layer exists to ask: the
+  // refusal waits for it, and the page stays.
+  await page.goto('/storage?type=backup');
+  const renewal = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(renewal).toBeVisible();
+  await expect(page).toHaveURL(/\/storage\?type=backup$/);
+  await renewal.getByRole('button', { name: 'Username and password' }).click();
+  await renewal.getByRole('textbox', { name: 'Username' }).fill(users.demo.username);
+  await renewal.getByRole('textbox', { name: 'Password' }).fill(users.demo.password);
+  await renewal.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(renewal).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Storages' })).toBeVisible();
+});

@@ -112,10 +112,26 @@ export interface SessionRenewal {
 
 let renewal: SessionRenewal | null = null;
 let pendingRenewal: Promise<boolean> | null = null;
+let renewalMounting: { registered: Promise<void>; resolve: () => void } | null = null;
+
+/**
+ * Said by the app before it reads anything ahead of its first render: a 401 met before the auth
+ * layer has mounted waits for it to ask the user to sign in again over the page, as every later
+ * 401 does, instead of ending the session at once.
+ */
+export function expectSessionRenewal(): void {
+  let resolve!: () => void;
+  const registered = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  renewalMounting = { registered, resolve };
+}
 
 /** The auth layer registers renewal; the returned function unregisters it. */
 export function setSessionRenewal(next: SessionRenewal): () => void {
   renewal = next;
+  renewalMounting?.resolve();
+  renewalMounting = null;
   return () => {
     if (renewal === next) renewal = null;
   };
@@ -123,6 +139,7 @@ export function setSessionRenewal(next: SessionRenewal): () => void {
 
 /** Every request that meets a 401 waits on the same sign-in. */
 export function requestSessionRenewal(): Promise<boolean> {
+  if (!renewal && renewalMounting) return renewalMounting.registered.then(requestSessionRenewal);
   if (!renewal) return Promise.resolve(false);
   pendingRenewal ??= renewal.renew().finally(() => (pendingRenewal = null));
   return pendingRenewal;

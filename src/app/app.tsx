@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+import { expectSessionRenewal } from '../api/http';
 import { createQueryClient } from '../api/query-client';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import { AppProviders } from './providers';
@@ -13,7 +14,7 @@ const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
 
 /** Settles when the first page may render: a signed-in visit's page has its code and reads started. */
 export const appReady: Promise<void> = sessionStore.getState().session
-  ? startFirstPage(queryClient)
+  ? (expectSessionRenewal(), startFirstPage(queryClient))
   : Promise.resolve();
 
 export function App() {

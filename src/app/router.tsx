@@ -18,10 +18,11 @@ const SignedInRoutes = signedIn.component((module) => module.SignedInRoutes);
 
 /**
  * Starts the first page of a signed-in visit, its code and its first reads, as the entry runs and
- * before React renders anything, and resolves once those reads are under way: the app's first
- * render is one long task, and a module imported during it would resolve, and its reads leave,
- * only after it. The shell is in by then (index.html names its files as preloads, so this is
- * evaluation, not download), and the page too if its code has come: either renders at once.
+ * before React renders anything, and resolves once those reads are under way: they travel while
+ * the app renders, where a module imported during that render would resolve, and its reads leave,
+ * only as the render lets it. The shell is in by then (index.html names its files as preloads, so
+ * this is evaluation, not download), and the page too if its code has come: either renders at
+ * once. A refusal of those reads waits for the sign-in layer to ask (`expectSessionRenewal`).
  */
 export async function startFirstPage(client: QueryClient): Promise<void> {
   if (matchPath(paths.signIn(), window.location.pathname)) return;
