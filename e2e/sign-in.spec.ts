@@ -1,3 +1,5 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Api } from '../src/testing/factories';
 import { createApiToken, expect, signInWithPassword, signInWithToken, test } from './support';
 
 test('sign in with an API token, see the account, sign out', async ({ page, api, users }) => {
@@ -69,20 +71,28 @@ test('a wrong password says so and keeps what was typed', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('not-the-password');
 });
 
+/** Signs in with a new API token; the answer revokes it, as its owner would elsewhere. */
+async function signInWithRevocableToken(page: Page, api: Api, request: APIRequestContext) {
+  const { id, token } = await createApiToken(api);
+  await signInWithToken(page, token);
+  return async () => {
+    await request.delete(`/1.3/account/tokens/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  };
+}
+
 test('a revoked token asks to sign in again; giving up leads to sign-in and back to the same page', async ({
   page,
   request,
   api,
   users,
 }) => {
-  const { id, token } = await createApiToken(api);
-  await signInWithToken(page, token);
+  const revoke = await signInWithRevocableToken(page, api, request);
   await page.goto('/prices?zone=uk-lon1');
   await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
 
-  await request.delete(`/1.3/account/tokens/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  await revoke();
   await page.reload();
   // The refused token first asks for a new sign-in over the page; giving up signs out.
   const renewal = page.getByRole('dialog', { name: 'Sign in again' });
@@ -106,11 +116,8 @@ test('a page whose reads leave before the app renders asks a revoked token to si
   api,
   users,
 }) => {
-  const { id, token } = await createApiToken(api);
-  await signInWithToken(page, token);
-  await request.delete(`/1.3/account/tokens/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const revoke = await signInWithRevocableToken(page, api, request);
+  await revoke();
   // The storage list is read as the page loads, before the sign-in layer exists to ask: the
   // refusal waits for it, and the page stays.
   await page.goto('/storage?type=backup');
