@@ -196,15 +196,22 @@ export function createStorageRepository(db: Db) {
   /**
    * One page of storages as one text: their rows (jsonRowReader), or their UUIDs joined by commas
    * in the page's order (`keys-without-progress`; NULL when one of the summaries may show
-   * progress). `pageStatement` says how a page is found.
+   * progress). `pageRead` says how a page is found.
    */
   function onePage(filter: StorageListFilter, shape: 'rows' | 'keys-without-progress') {
-    const { key, params } = pageQuery(filter, shape);
-    return pageStatement(filter, key).pluck().get(params) as string | null;
+    const { statement: page, params } = pageRead(filter, shape);
+    return page.pluck().get(params) as string | null;
   }
 
-  /** The parameters of a page's statement, and the key of its text (what the text follows from). */
-  function pageQuery(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
+  /**
+   * The statement of a page and its parameters: its rows, its UUIDs as rows in its order
+   * (`keys`), or as one text (`keys-without-progress`). Filters in SQL so that an account with
+   * 10,000 storages still lists a page quickly. The account's own (private) storages and the
+   * public ones are found by two index walks in the requested order, each stopping at the page's
+   * end, and only their keys are merged: one walk over both would sort every row, and a deep page
+   * reads 25 rows, not offset + 25.
+   */
+  function pageRead(filter: StorageListFilter, shape: 'rows' | 'keys' | 'keys-without-progress') {
     const params: Record<string, string | number> = {
       take: filter.offset + filter.limit,
       limit: filter.limit,
@@ -218,22 +225,7 @@ export function createStorageRepository(db: Db) {
     const direction = filter.descending ? 'DESC' : 'ASC';
     // The statement's text follows the filters given, not their values: it is written once.
     const key = [shape, filter.access, column, direction, ...Object.keys(params)].join(' ');
-    return { key, params };
-  }
-
-  /**
-   * The statement of a page (`key` from `pageQuery`): its rows, its UUIDs as rows in its order
-   * (`keys`), or as one text (`keys-without-progress`). Filters in SQL so that an account with
-   * 10,000 storages still lists a page quickly. The account's own (private) storages and the
-   * public ones are found by two index walks in the requested order, each stopping at the page's
-   * end, and only their keys are merged: one walk over both would sort every row, and a deep page
-   * reads 25 rows, not offset + 25.
-   */
-  function pageStatement(filter: StorageListFilter, key: string) {
-    const shape = key.slice(0, key.indexOf(' '));
-    const column = filter.sortBy ?? 'created';
-    const direction = filter.descending ? 'DESC' : 'ASC';
-    return statement(key, () => {
+    const page = statement(key, () => {
       const where: string[] = [];
       if (filter.type) where.push('s.type = @type');
       if (filter.labels.length > 0) where.push(labelFiltersSql('storage_labels'));
@@ -268,6 +260,7 @@ export function createStorageRepository(db: Db) {
           ORDER BY sort_key ${direction}, uuid ${direction} LIMIT +@limit OFFSET +@offset) page
         JOIN storages s ON s.rowid = page.id`;
     });
+    return { statement: page, params };
   }
 
   // No account has 2^53 storages; SQLite would refuse a LIMIT it cannot hold as an integer.
@@ -285,11 +278,11 @@ export function createStorageRepository(db: Db) {
 
   /**
    * The UUIDs of a page in its order (`keys`), asked of SQL on every read: a page of UUIDs kept
-   * between reads would be a second response cache, which the sandbox has already (app.ts).
+   * between reads would be a second response cache (response-cache.ts).
    */
   function pageUuids(filter: StorageListFilter): readonly string[] {
-    const { key, params } = pageQuery(filter, 'keys');
-    return pageStatement(filter, key).pluck().all(params) as string[];
+    const { statement: page, params } = pageRead(filter, 'keys');
+    return page.pluck().all(params) as string[];
   }
 
   /**
