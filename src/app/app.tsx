@@ -12,10 +12,15 @@ authenticateApiRequests(sessionStore);
 // the session, and the route guard then sends the user to sign-in and back afterwards.
 const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
 
-/** Settles when the first page may render: a signed-in visit's page has its code and reads started. */
-export const appReady: Promise<void> = sessionStore.getState().session
-  ? (expectSessionRenewal(), startFirstPage(queryClient))
-  : Promise.resolve();
+/** Starts a signed-in visit's first page; settles when it may render (its reads have started). */
+function startVisit(): Promise<void> {
+  if (!sessionStore.getState().session) return Promise.resolve();
+  // A refusal of those reads waits for the sign-in layer to ask over the page.
+  expectSessionRenewal();
+  return startFirstPage(queryClient);
+}
+
+export const appReady = startVisit();
 
 export function App() {
   return (
