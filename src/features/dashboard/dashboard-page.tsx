@@ -3,7 +3,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
 import { PageHeader } from '../../components/page-header';
-import { activityCount, billedMonth, PendingWidgets } from './widget';
+import { activityCount, billedMonth, mayReadBilling, PendingWidgets } from './widget';
 
 // The widgets read several groups' APIs; they come in a chunk of their own after the page.
 const DashboardWidgets = lazy(() => import('./dashboard-widgets'));
@@ -16,9 +16,11 @@ const DashboardWidgets = lazy(() => import('./dashboard-widgets'));
 function useWidgetReads() {
   // Started as the page renders; a query's own request would wait for the page's commit.
   usePrefetchQuery(accountQueries.detail());
-  // The account answer leaves out the credits for a user without the billing role.
-  const mayReadBilling = useQuery(accountQueries.detail()).data?.credits !== undefined;
-  useQuery({ ...dashboardQueries.spend(billedMonth(new Date())), enabled: mayReadBilling });
+  const account = useQuery(accountQueries.detail());
+  useQuery({
+    ...dashboardQueries.spend(billedMonth(new Date())),
+    enabled: mayReadBilling(account.data),
+  });
   usePrefetchQuery(accountQueries.resourceUsage());
   usePrefetchQuery(dashboardQueries.servers());
   usePrefetchQuery(dashboardQueries.storages());

@@ -22,6 +22,7 @@ import {
   billedMonth,
   BodyLines,
   attentionRows,
+  mayReadBilling,
   PendingWidget,
   placeholders,
   ServerSummary,
@@ -272,7 +273,6 @@ function ActivityWidget() {
  * activity below it does not move.
  */
 export default function DashboardWidgets() {
-  // The account answer leaves out the credits for a user without the billing role.
   const account = useQuery(accountQueries.detail());
   return (
     <WidgetGrid>
@@ -282,7 +282,7 @@ export default function DashboardWidgets() {
       {account.isPending ? (
         <PendingWidget name="spend" />
       ) : (
-        account.data?.credits !== undefined && <SpendWidget />
+        mayReadBilling(account.data) && <SpendWidget />
       )}
       <ActivityWidget />
     </WidgetGrid>

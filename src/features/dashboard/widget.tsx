@@ -10,6 +10,10 @@ export const activityCount = 8;
 /** The month `date` is in as the API bills it (UTC); the billing pages' month helpers stay off the dashboard. */
 export const billedMonth = (date: Date) => date.toISOString().slice(0, 7);
 
+/** The account answer leaves out the credits for a user without the billing role. */
+export const mayReadBilling = (account: { credits?: unknown } | undefined) =>
+  account?.credits !== undefined;
+
 /**
  * How many one-line rows the "In progress or failing" widget has, whatever it lists: more items
  * than that show as the first ones and a "Show N more" row. On a phone the widgets stand one above
