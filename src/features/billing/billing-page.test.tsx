@@ -1,6 +1,3 @@
-import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { QueryKey } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingQueries, getBillingSummary } from '../../api/billing';
@@ -16,17 +13,11 @@ import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { markApiCalls } from '../../testing/api-calls';
+import { HoldBack } from '../../testing/hold-back';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
   within(table).getByRole('rowheader', { name: 'Total for the month' }).closest('tr');
-
-/** Keeps the queries under each key from running until the test fetches them: slow answers. */
-function HoldBack({ queryKeys, children }: { queryKeys: QueryKey[]; children: ReactNode }) {
-  const client = useQueryClient();
-  for (const queryKey of queryKeys) client.setQueryDefaults(queryKey, { enabled: false });
-  return children;
-}
 
 describe('billing page', () => {
   it('shows every row and the totals before the lists that title them answer, then the titles in place', async () => {

@@ -1,6 +1,3 @@
-import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { QueryKey } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ipAddressResponseSchema } from '../../../contract/ip-address';
@@ -9,6 +6,7 @@ import { serverQueries } from '../../api/servers';
 import type { Session } from '../../auth/session-store';
 import { renderPage, signInAs, searchOf } from '../../testing/render';
 import { IpAddressesPage } from './ip-addresses-page';
+import { HoldBack } from '../../testing/hold-back';
 
 async function addFloatingAs(session: Session) {
   return (
@@ -38,17 +36,11 @@ async function openBulkPtrOfTwo() {
   return { session, first, second, user, dialog };
 }
 
-/** Keeps the queries under `queryKey` from running until the test fetches them: a slow answer. */
-function HoldBack({ queryKey, children }: { queryKey: QueryKey; children: ReactNode }) {
-  useQueryClient().setQueryDefaults(queryKey, { enabled: false });
-  return children;
-}
-
 describe('IP addresses page', () => {
   it('shows each address before the server titles arrive, and then the titles', async () => {
     const session = await signInAs('demo');
     const { queryClient } = renderPage(
-      <HoldBack queryKey={serverQueries.lists()}>
+      <HoldBack queryKeys={[serverQueries.lists()]}>
         <IpAddressesPage />
       </HoldBack>,
       { session, path: '/ip-addresses' },

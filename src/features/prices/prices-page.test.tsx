@@ -1,26 +1,18 @@
-import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { QueryKey } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { zoneQueries } from '../../api/zones';
 import { renderPage, signInAs } from '../../testing/render';
 import { PricesPage } from './prices-page';
+import { HoldBack } from '../../testing/hold-back';
 
 function priceRow(table: HTMLElement, item: string | RegExp) {
   return within(table).getByRole('rowheader', { name: item }).closest('tr') as HTMLElement;
 }
 
-/** Keeps the queries under `queryKey` from running until the test fetches them: a slow answer. */
-function HoldBack({ queryKey, children }: { queryKey: QueryKey; children: ReactNode }) {
-  useQueryClient().setQueryDefaults(queryKey, { enabled: false });
-  return children;
-}
-
 describe('prices page', () => {
   it('shows the prices before the zone names arrive, naming the zone by id meanwhile', async () => {
     const { queryClient } = renderPage(
-      <HoldBack queryKey={zoneQueries.all()}>
+      <HoldBack queryKeys={[zoneQueries.all()]}>
         <PricesPage />
       </HoldBack>,
       { session: await signInAs('demo'), path: '/prices?zone=de-fra1' },
