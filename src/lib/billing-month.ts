@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl';
+
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** The month `now` falls in (UTC, as the API bills), as `YYYY-MM`. */
@@ -19,7 +21,7 @@ export function monthsEndingWith(month: string, count: number): string[] {
 
 export function formatMonth(month: string, locale?: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',

@@ -1,3 +1,5 @@
+import { numberFormat } from './intl';
+
 const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** Bytes in decimal units (traffic is counted in powers of ten), one fraction digit. */
@@ -8,6 +10,6 @@ export function formatBytes(bytes: number, locale?: string): string {
     value /= 1000;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 });
+  const number = numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 });
   return `${number.format(value)} ${units[unit]}`;
 }

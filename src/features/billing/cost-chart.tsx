@@ -5,6 +5,7 @@ import { ChartLoading } from '../../components/charts/deferred-chart';
 import type { ChartHeight } from '../../components/charts/deferred-chart';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { formatMonth } from '../../lib/billing-month';
+import { formatCurrency } from '../../lib/format';
 import { chartMonthsOf, costChart, costChartTitle } from './billing-chart';
 import type { Money } from './use-billing-currency';
 
@@ -49,11 +50,7 @@ export const CostChart = memo(function CostChart({
         label,
         color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
       }))}
-      formatValue={(value) =>
-        new Intl.NumberFormat(undefined, { style: 'currency', currency: money.currency }).format(
-          value,
-        )
-      }
+      formatValue={(value) => formatCurrency(value, money.currency)}
       formatX={(value) => formatMonth(value)}
     />
   );

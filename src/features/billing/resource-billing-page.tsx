@@ -9,7 +9,7 @@ import { ResourceName } from '../../components/resource-name';
 import { EmptyState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
-import { formatNumber } from '../../lib/format';
+import { formatCurrency, formatNumber } from '../../lib/format';
 import { BillingQuery } from './billing-access';
 import { typeName } from './billing-names';
 import { controlsRow, useBillingMonth, useChosenCurrency } from './billing-controls';
@@ -93,12 +93,7 @@ export function ResourceBillingPage() {
                   xKey="day"
                   xLabel="Day"
                   series={[{ key: 'amount', label: 'Cost', color: seriesColors[0] ?? '#1e88e5' }]}
-                  formatValue={(value) =>
-                    new Intl.NumberFormat(undefined, {
-                      style: 'currency',
-                      currency: money.currency,
-                    }).format(value)
-                  }
+                  formatValue={(value) => formatCurrency(value, money.currency)}
                 />
               )}
             </>
