@@ -131,3 +131,27 @@ test('a page whose reads leave before the app renders asks a revoked token to si
   await expect(renewal).toBeHidden();
   await expect(page.getByRole('table', { name: 'Storages' })).toBeVisible();
 });
+
+test('a link opened in a new tab is signed in, and signing out there signs out the first tab', async ({
+  page,
+  context,
+  users,
+}) => {
+  await signInWithPassword(page, users.demo.username, users.demo.password);
+  const link = page.getByRole('navigation').getByRole('link', { name: 'Storage', exact: true });
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    link.click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  // The first tab stays where it was; the new one opens the link's page, signed in.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+  await expect(tab.getByRole('table', { name: 'Storages' })).toBeVisible();
+  expect(tab.url()).toMatch(/\/storage$/);
+
+  await tab.getByRole('button', { name: 'Sign out' }).click();
+  await expect(tab.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible();
+  await expect(page.getByText('You signed out in another tab.')).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+});

@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { expectSessionRenewal } from '../api/http';
 import { createQueryClient } from '../api/query-client';
+import { shareSession } from '../auth/share-session';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import { AppProviders } from './providers';
 import { AppRoutes } from './app-routes';
@@ -11,10 +12,13 @@ authenticateApiRequests(sessionStore);
 // A 401 first asks the user to sign in again over the page (AuthProvider); only giving up ends
 // the session, and the route guard then sends the user to sign-in and back afterwards.
 const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
+// A tab opened from a link takes the session of the tab used last (session-sharing.ts).
+const sessionShared = shareSession(sessionStore, { onEndedElsewhere: () => queryClient.clear() });
 
 /** Starts a signed-in visit's first page; settles when it may render (its reads have started). */
-function startVisit(): Promise<void> {
-  if (!sessionStore.getState().session) return Promise.resolve();
+async function startVisit(): Promise<void> {
+  await sessionShared;
+  if (!sessionStore.getState().session) return;
   // A refusal of those reads waits for the sign-in layer to ask over the page.
   expectSessionRenewal();
   return startFirstPage(queryClient);

@@ -2,12 +2,14 @@ import { z } from 'zod/mini';
 import { setCredentialProvider } from '../api/http';
 
 const storageKey = 'skydeck.session';
+/** The localStorage key of the tab used last, which gives a new tab its session (session-sharing.ts). */
+export const lastTabKey = 'skydeck.last-tab';
 
 /**
  * What the panel keeps of a sign-in: the bearer token and, for a password sign-in, the id of the
  * session token it created (to revoke it on sign-out). The password itself is never kept.
  */
-const sessionSchema = z.object({
+export const sessionSchema = z.object({
   token: z.string().check(z.minLength(1)),
   tokenId: z.optional(z.string()),
   username: z.string(),

@@ -1,0 +1,56 @@
+import { lastTabKey } from './session-store';
+import type { SessionStore } from './session-store';
+import type { Channel, TabSharing } from './session-sharing';
+
+/**
+ * Tabs of the panel share a sign-in (the rules: session-sharing.ts). This part is in every first
+ * load, so it is only what must listen from the start; the rest loads when it is needed: when the
+ * user first uses the tab, when another tab writes, when this tab's session moves, or at once in a
+ * tab that starts without a session while another tab of the panel was used (it asks that tab).
+ */
+export interface SharingOptions {
+  /** Opens the channel, or gives undefined where the browser has none. */
+  channel?: () => Channel | undefined;
+  storage?: Storage;
+  view?: Window;
+  onEndedElsewhere?: () => void;
+}
+
+const browserChannel = () =>
+  typeof BroadcastChannel === 'function' ? new BroadcastChannel('skydeck.session') : undefined;
+
+/**
+ * Shares `store`'s session with the panel's other tabs. Settles once a tab that started without
+ * a session has asked for one (and taken it, if there was one); at once if it need not ask.
+ */
+export function shareSession(store: SessionStore, options: SharingOptions = {}): Promise<void> {
+  const { channel: open = browserChannel, storage = window.localStorage, view = window } = options;
+  const channel = open();
+  if (!channel) return Promise.resolve();
+  let loaded: Promise<TabSharing> | undefined;
+  const sharing = () =>
+    (loaded ??= import('./session-sharing').then(({ startSharing }) =>
+      startSharing({ ...options, store, channel, storage, view }),
+    ));
+
+  channel.addEventListener(
+    'message',
+    ({ data }) => void sharing().then((tab) => tab.receive(data)),
+  );
+  let current = store.getState().session;
+  store.subscribe(() => {
+    const previous = current;
+    current = store.getState().session;
+    if (previous && previous.token !== current?.token && !store.getState().expired) {
+      const next = current;
+      void sharing().then((tab) => tab.moved(previous.token, next));
+    }
+  });
+
+  if (!store.getState().session && storage.getItem(lastTabKey) !== null)
+    return sharing().then((tab) => tab.ask());
+  const firstUse = () => void sharing().then((tab) => tab.used());
+  for (const type of ['pointerdown', 'keydown'] as const)
+    view.addEventListener(type, firstUse, { capture: true, once: true });
+  return Promise.resolve();
+}
