@@ -49,8 +49,8 @@ export interface TabSharing {
   used: () => void;
   /** A message from another tab. */
   receive: (data: unknown) => void;
-  /** This tab's session with token `from` became `session` (renewed, or signed out: null). */
-  moved: (from: string, session: Session | null) => void;
+  /** This tab's session was `previous` and changed: other tabs holding it follow a renewal or a sign-out. */
+  moved: (previous: Session) => void;
   /** Asks the tab used last for its session, takes it if there is one; settles when answered. */
   ask: () => Promise<void>;
 }
@@ -114,7 +114,11 @@ export function startSharing({
         }
       }
     },
-    moved: (from, session) => channel.postMessage({ kind: 'moved', from, session }),
+    moved: (previous) => {
+      const { session, expired } = store.getState();
+      if (!expired && previous.token !== session?.token)
+        channel.postMessage({ kind: 'moved', from: previous.token, session });
+    },
     ask: () =>
       new Promise<void>((resolve) => {
         const done = (session: Session | null) => {

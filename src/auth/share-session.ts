@@ -23,34 +23,35 @@ const browserChannel = () =>
  * Shares `store`'s session with the panel's other tabs. Settles once a tab that started without
  * a session has asked for one (and taken it, if there was one); at once if it need not ask.
  */
-export function shareSession(store: SessionStore, options: SharingOptions = {}): Promise<void> {
-  const { channel: open = browserChannel, storage = window.localStorage, view = window } = options;
+export function shareSession(
+  store: SessionStore,
+  {
+    channel: open = browserChannel,
+    storage = window.localStorage,
+    view = window,
+    onEndedElsewhere,
+  }: SharingOptions = {},
+): Promise<void> {
   const channel = open();
   if (!channel) return Promise.resolve();
   let loaded: Promise<TabSharing> | undefined;
   const sharing = () =>
     (loaded ??= import('./session-sharing').then(({ startSharing }) =>
-      startSharing({ ...options, store, channel, storage, view }),
+      startSharing({ store, channel, storage, view, onEndedElsewhere }),
     ));
+  const later = (use: (tab: TabSharing) => void) => void sharing().then(use);
 
-  channel.addEventListener(
-    'message',
-    ({ data }) => void sharing().then((tab) => tab.receive(data)),
-  );
+  channel.addEventListener('message', ({ data }) => later((tab) => tab.receive(data)));
   let current = store.getState().session;
   store.subscribe(() => {
     const previous = current;
     current = store.getState().session;
-    if (previous && previous.token !== current?.token && !store.getState().expired) {
-      const next = current;
-      void sharing().then((tab) => tab.moved(previous.token, next));
-    }
+    if (previous) later((tab) => tab.moved(previous));
   });
 
-  if (!store.getState().session && storage.getItem(lastTabKey) !== null)
+  if (!store.getState().session && storage.getItem(lastTabKey))
     return sharing().then((tab) => tab.ask());
-  const firstUse = () => void sharing().then((tab) => tab.used());
   for (const type of ['pointerdown', 'keydown'] as const)
-    view.addEventListener(type, firstUse, { capture: true, once: true });
+    view.addEventListener(type, () => later((tab) => tab.used()), { capture: true, once: true });
   return Promise.resolve();
 }
