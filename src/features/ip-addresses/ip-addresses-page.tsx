@@ -6,7 +6,6 @@ import type { CellContext } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { IpAddress } from '../../../contract/ip-address';
@@ -18,6 +17,7 @@ import { TextInput } from '../../components/form/text-input';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { ReservedName } from '../../components/reserved-name';
 import { useSuccessNotice } from '../../components/success-notice';
 import { links } from '../../lib/links';
 import { toggleSelection } from '../../lib/selection';
@@ -92,11 +92,8 @@ function ServerCell({ row }: CellContext<IpAddress, unknown>) {
   const { serverTitle } = useIpTable();
   const server = row.original.server;
   if (!server) return <>Not attached</>;
-  return (
-    <Link component={RouterLink} to={links.server(server)}>
-      {serverTitle(server) ?? server}
-    </Link>
-  );
+  // The server's UUID until the server list names it, in a box its title keeps: nothing moves.
+  return <ReservedName uuid={server} name={serverTitle(server)} to={links.server(server)} />;
 }
 
 function ActionsCell({ row }: CellContext<IpAddress, unknown>) {

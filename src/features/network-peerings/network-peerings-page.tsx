@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
 import { networkPeeringListCall, networkPeeringQueries } from '../../api/network-peerings';
@@ -11,6 +10,7 @@ import { ApiCallPanel } from '../../components/api-call-panel';
 import { LabelFilter } from '../../components/label-filter';
 import { CreateButton } from '../../components/create-button';
 import { PageHeader } from '../../components/page-header';
+import { ReservedName } from '../../components/reserved-name';
 import { QueryTable } from '../../components/query-table';
 import { stateCell } from '../../components/state-cell';
 import { linkCell } from '../../components/link-cell';
@@ -45,27 +45,27 @@ export function NetworkPeeringsPage() {
       cell: ({ row }) => {
         const uuid = row.original.network.uuid;
         return (
-          <Link component={RouterLink} to={links.network(uuid)}>
-            {networkByUuid.get(uuid)?.name ?? uuid}
-          </Link>
+          <ReservedName uuid={uuid} name={networkByUuid.get(uuid)?.name} to={links.network(uuid)} />
         );
       },
     }),
     column.display({
       id: 'peer',
       header: 'Peer network',
+      // The peer is named and linked once the network list shows it is the account's own; another
+      // account's stays its UUID. Its ranges, which the peering itself tells, are the next line.
       cell: ({ row }) => {
         const peer = row.original.peer_network;
         const own = networkByUuid.get(peer.uuid);
         const ranges = addresses(peer);
-        return own ? (
-          <Link component={RouterLink} to={links.network(peer.uuid)}>
-            {own.name}
-          </Link>
-        ) : (
+        return (
           <>
-            <code>{peer.uuid}</code>
-            {ranges ? ` (${ranges})` : ''}
+            <ReservedName
+              uuid={peer.uuid}
+              name={own?.name}
+              to={own ? links.network(peer.uuid) : undefined}
+            />
+            {ranges}
           </>
         );
       },

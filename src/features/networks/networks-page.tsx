@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
 import { linkCell } from '../../components/link-cell';
+import { ReservedName } from '../../components/reserved-name';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
@@ -56,11 +57,17 @@ const columns = [
   }),
 ];
 
-/** One router list query serves every row (react-query shares it by key). */
+/**
+ * One router list query serves every row (react-query shares it by key). The row shows the
+ * router's UUID until the list names it, in a box the name keeps (routers have no page of their
+ * own: the routers list holds their whole names).
+ */
 function RouterName({ uuid }: { uuid: string | undefined }) {
   const routers = useQuery({ ...routerQueries.list(), enabled: uuid !== undefined });
   if (!uuid) return <>—</>;
-  return <>{routers.data?.find((router) => router.uuid === uuid)?.name ?? 'Attached'}</>;
+  return (
+    <ReservedName uuid={uuid} name={routers.data?.find((router) => router.uuid === uuid)?.name} />
+  );
 }
 
 /** Changes to the filters replace only their own query parameters. */

@@ -30,6 +30,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { useSuccessNotice } from '../../components/success-notice';
 import { useApiFailure } from '../../components/form/use-api-failure';
 import { PageHeader } from '../../components/page-header';
+import { ReservedName } from '../../components/reserved-name';
 import { QueryTable } from '../../components/query-table';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
@@ -150,9 +151,23 @@ interface NetworkLinksProps {
   networkByUuid: Map<string, Network>;
 }
 
-function AttachedNetworks(props: NetworkLinksProps) {
-  if (props.router.attached_networks.network.length === 0) return <>—</>;
-  return <NetworkLinks {...props} sx={{ m: 0, pl: 2 }} />;
+/**
+ * The table's cell: a line per attached network (the router's row counts them), each its UUID
+ * until the network list names it, in a box the name keeps (ReservedName): nothing moves when the
+ * list answers.
+ */
+function AttachedNetworks({ router, networkByUuid }: NetworkLinksProps) {
+  const attached = router.attached_networks.network;
+  if (attached.length === 0) return <>—</>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {attached.map(({ uuid }) => (
+        <li key={uuid}>
+          <ReservedName uuid={uuid} name={networkByUuid.get(uuid)?.name} to={links.network(uuid)} />
+        </li>
+      ))}
+    </Box>
+  );
 }
 
 /** The networks the router is attached to, each linked to its page (where it is detached). */
@@ -160,7 +175,7 @@ function NetworkLinks({
   router,
   networkByUuid,
   ...list
-}: NetworkLinksProps & Pick<BoxProps, 'sx' | 'aria-label'>) {
+}: NetworkLinksProps & Pick<BoxProps, 'aria-label'>) {
   return (
     <Box component="ul" {...list}>
       {router.attached_networks.network.map(({ uuid }) => (

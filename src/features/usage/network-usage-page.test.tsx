@@ -88,8 +88,10 @@ describe('network usage top usage names (issue 24 item 20)', () => {
     const web1 = servers.find((server) => server.title === 'web-1');
     expect(web1).toBeDefined();
     const uuid = web1?.uuid ?? '';
-    const [name] = await within(top).findAllByText('web-1');
-    expect(name).toHaveAttribute('title', uuid);
+    // The name links to the server's page; hovered, it shows whole, with the UUID under it.
+    const [name] = await within(top).findAllByRole('link', { name: 'web-1' });
+    expect(name).toHaveAttribute('href', `/servers/${uuid}`);
+    expect(name).toHaveAttribute('title', `web-1\n${uuid}`);
     expect(within(top).queryByText(uuid)).not.toBeInTheDocument();
     const [copy] = within(top).getAllByRole('button', { name: `Copy the UUID ${uuid}` });
     await user.click(copy!);
@@ -102,5 +104,6 @@ describe('network usage top usage names (issue 24 item 20)', () => {
     );
     expect((await within(top).findAllByText(uuid))[0]).toBeVisible();
     expect(within(top).queryByText('web-1')).not.toBeInTheDocument();
+    expect(within(top).queryByRole('link', { name: uuid })).not.toBeInTheDocument();
   });
 });

@@ -25,7 +25,8 @@ import { SeriesChart, seriesColors } from '../../components/charts/series-chart'
 import type { ChartRow } from '../../components/charts/series-chart';
 import { TextInput } from '../../components/form/text-input';
 import { PageHeader } from '../../components/page-header';
-import { ResourceName } from '../../components/resource-name';
+import { CopyUuidButton } from '../../components/resource-name';
+import { ReservedName } from '../../components/reserved-name';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { QueryTable } from '../../components/query-table';
@@ -33,6 +34,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatBytes } from '../../lib/bytes';
 import { downloadCsv } from '../../lib/csv';
 import { countOf, formatDateTime, humanizeKey } from '../../lib/format';
+import { links } from '../../lib/links';
 import { readRange } from './usage-range';
 
 /** Daily bytes per service, the shape the chart and its table share. */
@@ -88,15 +90,26 @@ function CurrentPoolUsage({ current }: { current: UseQueryResult<CurrentPool, Ap
   );
 }
 
-/** Top usage's columns; the servers' names where the list knows them, else (deleted) the UUID. */
+/**
+ * Top usage's columns; the servers' names where the list knows them, else (another resource, a
+ * deleted server, or the list yet to answer) the UUID.
+ */
 const topColumns = (names: ReadonlyMap<string, string>): ColumnDef<NetworkStat>[] => [
   {
     id: 'resource',
     header: 'Resource',
     accessorKey: 'resource_id',
-    cell: ({ row }) => (
-      <ResourceName uuid={row.original.resource_id} name={names.get(row.original.resource_id)} />
-    ),
+    cell: ({ row }) => {
+      const uuid = row.original.resource_id;
+      const name = names.get(uuid);
+      // A named resource is a server, which has a page; the box keeps its size (ReservedName).
+      return (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <ReservedName uuid={uuid} name={name} to={name ? links.server(uuid) : undefined} />
+          <CopyUuidButton uuid={uuid} />
+        </Box>
+      );
+    },
   },
   { id: 'service', header: 'Service', cell: ({ row }) => humanizeKey(row.original.service) },
   { id: 'zone', header: 'Zone', accessorKey: 'zone' },
@@ -151,8 +164,9 @@ export function NetworkUsagePage() {
     enabled: current.isSuccess,
   });
   // Services are mostly servers' (api-reference-notes §10.4): one server list names them; another
-  // resource, or a deleted server, keeps its UUID.
-  const servers = useQuery({ ...serverQueries.list(), enabled: top.isSuccess });
+  // resource, or a deleted server, keeps its UUID. The names only decorate the rows, which show
+  // their UUIDs meanwhile: the list is read with the pool's usage, not after top usage answers.
+  const servers = useQuery({ ...serverQueries.list(), enabled: !forbidden });
   const columns = useMemo(
     () => topColumns(new Map(servers.data?.map((server) => [server.uuid, server.title]))),
     [servers.data],
