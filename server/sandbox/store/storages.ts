@@ -306,17 +306,28 @@ export function createStorageRepository(db: Db) {
       if (keys === null) return undefined;
       ids = idsOf(keys);
     }
+    // Joined as they are read: a page whose summaries are all kept makes no array, and no copy of
+    // its text before the reply's.
+    let joined = '';
+    for (const id of ids) {
+      const text = summaryTexts.get(id);
+      if (text === undefined) return `[${withMissing(ids)}]`;
+      joined = joined === '' ? text : `${joined},${text}`;
+    }
+    return `[${joined}]`;
+  }
+
+  /** The summaries of `ids` joined, SQLite writing those not kept (and keeping them). */
+  function withMissing(ids: readonly number[]): string {
     const texts = ids.map((id) => summaryTexts.get(id));
     const missing = ids.filter((_id, index) => texts[index] === undefined);
-    if (missing.length > 0) {
-      const made = new Map(summariesOf.all(JSON.stringify(missing)));
-      ids.forEach((id, index) => {
-        if (texts[index] !== undefined) return;
-        texts[index] = made.get(id)!;
-        summaryTexts.set(id, texts[index]);
-      });
-    }
-    return `[${texts.join(',')}]`;
+    const made = new Map(summariesOf.all(JSON.stringify(missing)));
+    ids.forEach((id, index) => {
+      if (texts[index] !== undefined) return;
+      texts[index] = made.get(id)!;
+      summaryTexts.set(id, texts[index]);
+    });
+    return texts.join(',');
   }
 
   /** The labels of many storages by one query (a list page shows them all). */
