@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { HTTPMethod } from 'find-my-way';
 import type { Principal } from './http/auth';
@@ -91,18 +91,21 @@ function versionScope(context: SandboxContext) {
       },
     );
 
-    const responseFormat = (request: FastifyRequest) =>
-      negotiate(request.headers.accept, [
-        'json',
-        'xml',
-        ...(request.routeOptions.config.formats ?? []),
-      ]);
+    // `request.routeOptions` makes a new object on every read (Fastify's getter): a request reads
+    // its route's config once and hands it on.
+    const responseFormat = (request: FastifyRequest, config: FastifyContextConfig) =>
+      negotiate(request.headers.accept, ['json', 'xml', ...(config.formats ?? [])]);
 
     const { responses } = context;
     /** After authentication: a cacheable read is answered from memory while nothing has changed. */
-    function fromCache(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    function fromCache(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      config: FastifyContextConfig,
+      done: () => void,
+    ) {
       // Due jobs have run (a write): what a pending job changes later cannot be in a stored answer.
-      if (responses && request.routeOptions.config.cacheable && request.responseFormat === 'json') {
+      if (responses && config.cacheable && request.responseFormat === 'json') {
         const version = responses.version();
         const key = `${request.principal?.account.id ?? 0} ${request.url}`;
         const hit = responses.lookup(key, version);
@@ -118,11 +121,11 @@ function versionScope(context: SandboxContext) {
     // wait on an async hook's promise all the same (a password is checked asynchronously).
     scope.addHook('onRequest', (request, reply, done) => {
       let principal: Principal | Promise<Principal> | undefined;
+      const config = request.routeOptions.config;
       try {
         const fault = context.faults.next();
         if (fault) throw fault;
-        const config = request.routeOptions.config;
-        const format = responseFormat(request);
+        const format = responseFormat(request, config);
         request.responseFormat = format ?? null;
         if (!format) {
           throw new ApiProblem(
@@ -147,14 +150,14 @@ function versionScope(context: SandboxContext) {
         principal.then(
           (known) => {
             request.principal = known;
-            fromCache(request, reply, done);
+            fromCache(request, reply, config, done);
           },
           (error: unknown) => done(error as Error),
         );
         return;
       }
       if (principal) request.principal = principal;
-      fromCache(request, reply, done);
+      fromCache(request, reply, config, done);
     });
 
     // Without a response cache (benchmarks of the database) no answer is kept: no hook to run.
@@ -175,7 +178,9 @@ function versionScope(context: SandboxContext) {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       // Fastify drops the Content-Type before an error handler runs; the XML serializer stays.
-      if (responseFormat(request) === 'xml') reply.type(xmlContentType);
+      if (responseFormat(request, request.routeOptions.config) === 'xml') {
+        reply.type(xmlContentType);
+      }
       return sendProblem(reply, problem);
     });
 

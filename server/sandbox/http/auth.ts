@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Clock } from '../clock';
-import { hashTokenSecret, secretsEqual, verifyPassword } from '../credentials';
+import { secretsEqual, tokenSecretDigest, verifyPassword } from '../credentials';
 import type { AccountRepository, AccountRow } from '../store/accounts';
 import type { TokenRepository, TokenRow } from '../store/tokens';
 import { ApiProblem } from './errors';
@@ -144,12 +144,13 @@ export function createAuthenticator(options: AuthOptions) {
   const knownTokens = new Map<string, KnownToken>();
   const knownTokenLimit = options.knownTokenLimit ?? 1000;
 
-  function knownToken(hash: Buffer): KnownToken | undefined {
-    const key = hash.toString('base64');
+  /** The token whose secret's digest (credentials.ts `tokenSecretDigest`) is `key`. */
+  function knownToken(key: string): KnownToken | undefined {
     const version = options.version();
     const known = knownTokens.get(key);
     if (known?.version === version) return known;
     knownTokens.delete(key);
+    const hash = Buffer.from(key, 'base64');
     const token = tokens.findBySecretHash(hash);
     if (!token || !secretsEqual(token.secret_hash, hash)) return undefined;
     const account = accounts.findById(token.account_id);
@@ -201,7 +202,7 @@ export function createAuthenticator(options: AuthOptions) {
   }
 
   function viaToken(secret: string, ip: string): Principal | undefined {
-    const known = knownToken(hashTokenSecret(secret));
+    const known = knownToken(tokenSecretDigest(secret));
     if (!known) return undefined;
     const now = clock.now();
     if (known.expiresAt <= now.getTime()) return undefined;

@@ -220,6 +220,28 @@ describe('storage lists read again after changes', () => {
     expect(await itemOf(disk.uuid)).toBeUndefined();
   });
 
+  it('shows a storage made in the place of a deleted one as itself', async () => {
+    // The JSON kept from earlier reads is known by the storage's rowid, and SQLite gives the
+    // newest row's rowid again once that row is deleted.
+    const rowid = (uuid: string) =>
+      later
+        .app()
+        .sandbox!.db.prepare('SELECT rowid FROM storages WHERE uuid = ?')
+        .pluck()
+        .get(uuid);
+    const gone = await later.createStorage({
+      title: 'deleted',
+      labels: [{ key: 'k', value: 'v' }],
+    });
+    const goneRowid = rowid(gone.uuid);
+    expect(await itemOf(gone.uuid)).toMatchObject({ title: 'deleted' });
+    await later.ok('DELETE', `/1.3/storage/${gone.uuid}`, undefined, 204);
+    const next = await later.createStorage({ title: 'its successor' });
+    expect(rowid(next.uuid)).toBe(goneRowid);
+    expect(await itemOf(next.uuid)).toMatchObject({ title: 'its successor', labels: [] });
+    expect(await itemOf(gone.uuid)).toBeUndefined();
+  });
+
   it('shows an attachment, a backup and a clone through their jobs on the clock', async () => {
     const disk = await later.createStorage({ title: 'watched', zone: 'uk-lon1' });
     await expectListCurrent();

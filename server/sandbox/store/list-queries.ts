@@ -85,16 +85,16 @@ export const jsonNumber = (column: string) =>
  * entries from the oldest, unmarking each and putting it last. A read costs one lookup, where
  * moving the entry to the end costs two more and makes the map rehash as it churns.
  */
-export function boundedMap<V>(maxEntries: number) {
-  const entries = new Map<string, { value: V; used: boolean }>();
+export function boundedMap<V, K = string>(maxEntries: number) {
+  const entries = new Map<K, { value: V; used: boolean }>();
   return {
-    get(key: string): V | undefined {
+    get(key: K): V | undefined {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
       entry.used = true;
       return entry.value;
     },
-    set(key: string, value: V) {
+    set(key: K, value: V) {
       entries.delete(key);
       while (entries.size >= maxEntries) {
         const [oldestKey, oldest] = entries.entries().next().value!;
@@ -106,41 +106,45 @@ export function boundedMap<V>(maxEntries: number) {
       }
       entries.set(key, { value, used: false });
     },
-    delete: (key: string) => void entries.delete(key),
+    delete: (key: K) => void entries.delete(key),
     get size() {
       return entries.size;
     },
   };
 }
 
-/** A table whose rows a cached text is made from, and its column naming the text's key. */
+/**
+ * A table whose rows a cached text is made from, and the SQL of the text's key in one of its rows
+ * as a trigger names it (`NEW` or `OLD`).
+ */
 interface TextSource {
   table: string;
-  key: string;
+  key: (row: 'NEW' | 'OLD') => string;
 }
 
+type TextKey = string | number;
 const rowTextCaches = new WeakMap<Db, Map<string, ReturnType<typeof newRowTextCache>>>();
 
 function newRowTextCache(db: Db, name: string, sources: readonly TextSource[], maxEntries: number) {
-  const texts = boundedMap<string>(maxEntries);
+  const texts = boundedMap<string, TextKey>(maxEntries);
   const forget = `js_forget_${name}`;
   db.function(forget, { varargs: true }, (...keys: unknown[]) => {
-    for (const key of keys) texts.delete(key as string);
+    for (const key of keys) texts.delete(key as TextKey);
     return null;
   });
   for (const { table, key } of sources) {
     for (const [event, rows] of [
-      ['INSERT', `NEW.${key}`],
-      ['UPDATE', `OLD.${key}, NEW.${key}`],
-      ['DELETE', `OLD.${key}`],
+      ['INSERT', key('NEW')],
+      ['UPDATE', `${key('OLD')}, ${key('NEW')}`],
+      ['DELETE', key('OLD')],
     ] as const) {
       db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${table}_${event.toLowerCase()}
         AFTER ${event} ON main.${table} BEGIN SELECT ${forget}(${rows}); END`);
     }
   }
   return {
-    get: (key: string) => texts.get(key),
-    set(key: string, text: string) {
+    get: (key: TextKey) => texts.get(key),
+    set(key: TextKey, text: string) {
       // Made inside a transaction, a text may show a write that is then rolled back; the rollback
       // fires no trigger to forget it.
       if (!db.inTransaction) texts.set(key, text);
