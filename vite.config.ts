@@ -26,8 +26,12 @@ const preloads = preloadLists();
  * (`common`): in the shell's chunk it would bring the whole shell to the sign-in page. The rest of
  * the sign-in page is one chunk too (`sign-in`): as rolldown's dozen small chunks, which the
  * groups' pages share for their form fields, it cost the sign-in page 13 requests. Matched by
- * file, `getThemeProps` too: the entry imports it but tree-shaking leaves it out of the entry.
+ * file, `treeShakenFromEntry`: the entry imports them but tree-shaking leaves them out of it, and
+ * the sign-in page and the shell both use them (as part of the shell's chunk, the sign-in page
+ * loaded that whole chunk: 17 KB gzip).
  */
+const treeShakenFromEntry = /getThemeProps|[\\/]SvgIcon[\\/]|[\\/]createSvgIcon\./;
+
 function firstLoads() {
   const common = new Set<string>();
   const shell = new Set<string>();
@@ -49,7 +53,7 @@ function firstLoads() {
         'src/app/signed-in-routes.tsx',
       ].map((file) => closure(ids.find((id) => id.endsWith(file))));
       for (const id of routes ?? []) {
-        const inEntry = entry?.has(id) && !/getThemeProps/.test(id);
+        const inEntry = entry?.has(id) && !treeShakenFromEntry.test(id);
         if (inEntry) continue;
         if (signIn?.has(id)) common.add(id);
         else shell.add(id);

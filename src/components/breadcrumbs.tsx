@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Fragment, createContext, useContext } from 'react';
@@ -33,14 +32,15 @@ export function Breadcrumbs({ current: currentLabel }: { current?: string }) {
   const last = crumbs[crumbs.length - 1];
   const current = last && currentLabel ? { ...last, label: currentLabel } : last;
   const separator = (
-    <Box component="li" aria-hidden sx={{ mx: 1, userSelect: 'none' }}>
+    <Typography component="li" variant="inherit" aria-hidden sx={{ mx: 1, userSelect: 'none' }}>
       /
-    </Box>
+    </Typography>
   );
   return (
     <Typography component="nav" aria-label="Breadcrumbs" color="text.secondary" sx={{ mb: 1 }}>
-      <Box
+      <Typography
         component="ol"
+        variant="inherit"
         sx={{
           display: 'flex',
           flexWrap: 'wrap',
@@ -65,7 +65,7 @@ export function Breadcrumbs({ current: currentLabel }: { current?: string }) {
             {current?.label}
           </Typography>
         </li>
-      </Box>
+      </Typography>
     </Typography>
   );
 }
