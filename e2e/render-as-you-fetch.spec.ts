@@ -5,6 +5,10 @@ import { expect, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
+// A page goes on loading code (charts, pickers) through a test's routes after what the test
+// checks: the page closes under those requests, whose errors then say nothing of the page.
+test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
+
 /**
  * Holds every script whose text contains `marker` until `release` settles, and answers the
  * others at once: what a page shows before that code arrives is what it shows while it loads.
@@ -44,6 +48,24 @@ test('the storage list is requested while the page’s own code is still on its 
   await expect(
     page.getByRole('table', { name: 'Storages' }).getByRole('link').first(),
   ).toBeVisible();
+});
+
+test('the network usage page reads its pool while the page’s own code is still on its way', async ({
+  page,
+}) => {
+  let poolRead: () => void = () => undefined;
+  const poolRequested = new Promise<void>((resolve) => (poolRead = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/account/current_network_usage')) poolRead();
+  });
+  // The page's chunk (its refusal message is in no other) stays held until the pool's request
+  // has left.
+  const scripts = await holdScripts(page, 'No permission to read network usage', poolRequested);
+  await page.goto('/network-usage');
+  await poolRequested;
+  await expect.poll(scripts.held).toBe(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Network usage' })).toBeVisible();
+  await expect(page.getByText('Network Transfer Pool').first()).toBeVisible();
 });
 
 test('the storage list’s code is requested beside the entry, not after it has run', async ({

@@ -11,6 +11,7 @@ export const usageGroup = defineGroup({
       path: '/network-usage',
       label: 'Network usage',
       page: 'NetworkUsagePage',
+      prefetch: () => import('./prefetch'),
       description: 'Traffic by service, the heaviest users and the transfer pool; CSV export.',
       icon: SwapVertIcon,
       section: 'Network',
