@@ -13,6 +13,16 @@ interface ResourceNameProps {
 
 /** A resource by its name, its UUID on hover and a button that copies the UUID. */
 export function ResourceName({ uuid, name }: ResourceNameProps) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <span title={uuid}>{name ?? uuid}</span>
+      <CopyUuidButton uuid={uuid} />
+    </Box>
+  );
+}
+
+/** A small button that copies the UUID, and says so. */
+export function CopyUuidButton({ uuid }: { uuid: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -23,13 +33,10 @@ export function ResourceName({ uuid, name }: ResourceNameProps) {
     }
   };
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <span title={uuid}>{name ?? uuid}</span>
-      <Tooltip title={copied ? 'Copied' : 'Copy the UUID'}>
-        <IconButton size="small" aria-label={`Copy the UUID ${uuid}`} onClick={() => void copy()}>
-          {copied ? <CheckIcon fontSize="inherit" /> : <ContentCopyIcon fontSize="inherit" />}
-        </IconButton>
-      </Tooltip>
-    </Box>
+    <Tooltip title={copied ? 'Copied' : 'Copy the UUID'}>
+      <IconButton size="small" aria-label={`Copy the UUID ${uuid}`} onClick={() => void copy()}>
+        {copied ? <CheckIcon fontSize="inherit" /> : <ContentCopyIcon fontSize="inherit" />}
+      </IconButton>
+    </Tooltip>
   );
 }

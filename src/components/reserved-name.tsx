@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+
+/**
+ * The box of a name one list lends another's rows: one line, as wide whatever it holds (UUID or
+ * name, short or long), so that the name coming later changes neither the row's height nor the
+ * columns' widths (e2e/network-lists-layout.spec.ts). A longer text ends in an ellipsis; the link
+ * (its accessible name) and the `title` keep the whole of it, the title with the UUID under it.
+ */
+const reservedLine = {
+  display: 'block',
+  width: { xs: '9rem', sm: '12rem' },
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
+interface ReservedNameProps {
+  uuid: string;
+  /** Undefined until the list that names the resource answers (or when none does): the UUID shows. */
+  name: string | undefined;
+  /** The resource's page, when it has one the user may open. */
+  to?: string;
+}
+
+/** A resource named by another list, in a box of its own size: see `reservedLine`. */
+export function ReservedName({ uuid, name, to }: ReservedNameProps) {
+  const text = name ?? uuid;
+  const title = name === undefined ? uuid : `${name}\n${uuid}`;
+  return to ? (
+    <Link component={RouterLink} to={to} title={title} sx={reservedLine}>
+      {text}
+    </Link>
+  ) : (
+    <Box component="span" title={title} sx={reservedLine}>
+      {text}
+    </Box>
+  );
+}
