@@ -57,11 +57,17 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     ['Control-plane plan', cluster.plan ?? '—'],
     [
       'Network',
-      // The network's name comes after the cluster's: its box keeps the facts below in place.
+      // The network's name comes after the cluster's: its box keeps the facts below in place. On a
+      // phone the copy button and the range wrap under it, name or UUID alike.
       <Box
         key="network"
         component="span"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        sx={{
+          display: 'inline-flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 0.5,
+        }}
       >
         <ReservedName uuid={cluster.network} name={network.data?.name} />
         <CopyUuidButton uuid={cluster.network} />

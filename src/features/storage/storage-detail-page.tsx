@@ -299,17 +299,29 @@ function StorageTitle({ uuid }: { uuid: string }) {
   return <ReservedName uuid={uuid} name={storage.data?.title} to={links.storageDetail(uuid)} />;
 }
 
+/**
+ * A backup: its title, state and date come with its own read, into lines kept for them (on a
+ * phone the state and date under the title), so that a backup's answer moves none below it.
+ */
 function BackupItem({ uuid }: { uuid: string }) {
   const backup = useQuery(storageQueries.detail(uuid));
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-      <StorageTitle uuid={uuid} />
-      {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}
-      {backup.data?.created && (
-        <Typography variant="body2" color="text.secondary">
-          {formatDateTime(backup.data.created)}
-        </Typography>
-      )}
+    <Box
+      component="li"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+    >
+      <Box sx={{ flexBasis: { xs: '100%', sm: 'auto' } }}>
+        <StorageTitle uuid={uuid} />
+      </Box>
+      {/* A chip's height, filled or not. */}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', minHeight: 24 }}>
+        {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}
+        {backup.data?.created && (
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(backup.data.created)}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }
