@@ -13,16 +13,19 @@ function gate() {
   return { open, opened };
 }
 
-const names = ['Servers', 'In progress or failing', 'Resources', 'Spend this month'];
+// The widgets every user has; the spend (for users who may read billing) and the activity come
+// after them once the account has answered.
+const names = ['Servers', 'In progress or failing', 'Resources'];
+const account = (url: URL) => url.pathname === '/1.3/account';
 
 /**
  * Opens the dashboard on a phone with the widgets' code (a chunk of their own, the only script
- * with the activity's loading words) and every API answer held, each until its gate opens, and
- * checks that every widget's box is the same while the code loads, while the answers are on their
- * way and once `answered` has seen them shown. `beforeAnswers` runs just before they are let
- * through. Each stage is measured while it is held: a box asked for while the page swaps a
- * placeholder for its widget has no place (the placeholder's element is gone), which is how an
- * earlier version of this test failed.
+ * with the activity's loading words), the account's answer and every other API answer held, each
+ * until its gate opens, and checks that every widget's box is the same while the code loads, while
+ * the answers are on their way and once `answered` has seen them shown. `beforeAnswers` runs just
+ * before they are let through. Each stage is measured while it is held: a box asked for while the
+ * page swaps a placeholder for its widget has no place (the placeholder's element is gone), which
+ * is how an earlier version of this test failed.
  */
 async function expectWidgetsInPlace(
   page: Page,
@@ -33,6 +36,7 @@ async function expectWidgetsInPlace(
 ) {
   await page.setViewportSize({ width: 412, height: 915 });
   const code = gate();
+  const accountAnswer = gate();
   const answers = gate();
   await page.route('**/assets/*.js', async (route) => {
     const response = await route.fetch();
@@ -41,33 +45,47 @@ async function expectWidgetsInPlace(
     await route.fulfill({ response, body });
   });
   await page.route('**/1.3/**', async (route) => {
-    await answers.opened;
+    await (account(new URL(route.request().url())) ? accountAnswer : answers).opened;
     await route.continue();
   });
   await page.reload();
   const widget = (name: string) => page.getByRole('region', { name });
+  const all = [...names, 'Spend this month'];
   const places = async () => {
-    const boxes = await Promise.all(names.map((name) => widget(name).boundingBox()));
+    const boxes = await Promise.all(all.map((name) => widget(name).boundingBox()));
     const activity = await widget('Recent activity').boundingBox();
     expect([...boxes, activity]).not.toContain(null);
     // The list of events, the only one of no fixed length, may grow downwards from its top.
     return { boxes, activityTop: activity?.y };
   };
 
-  // While the code loads the page shows every widget's place.
-  for (const name of [...names, 'Recent activity']) {
+  // While the code loads the page shows the places of the widgets every user has; those that
+  // depend on the user's permissions wait for the account.
+  for (const name of names) {
+    await expect(
+      widget(name).getByRole('progressbar', { name: 'Loading', exact: true }),
+    ).toBeVisible();
+  }
+  await expect(widget('Spend this month')).toHaveCount(0);
+  await expect(widget('Recent activity')).toHaveCount(0);
+  const first = await Promise.all(names.map((name) => widget(name).boundingBox()));
+
+  accountAnswer.open();
+  for (const name of ['Spend this month', 'Recent activity']) {
     await expect(
       widget(name).getByRole('progressbar', { name: 'Loading', exact: true }),
     ).toBeVisible();
   }
   const loading = await places();
+  expect(loading.boxes.slice(0, names.length)).toEqual(first);
 
   code.open();
-  // Each widget waits for its answer; the spend's place waits for the account's.
+  // Each widget waits for its answer.
   for (const [name, waiting] of Object.entries({
     Servers: 'Loading servers',
     'In progress or failing': 'Loading servers',
     Resources: 'Loading resources',
+    'Spend this month': "Loading this month's costs",
     'Recent activity': 'Loading recent activity',
   })) {
     await expect(widget(name).getByRole('progressbar', { name: waiting })).toBeVisible();
@@ -123,4 +141,62 @@ test('on a phone a long list of what is under way moves no widget', async ({ pag
           .getByRole('button', { name: 'Show 2 more' }),
       ).toBeVisible(),
   });
+});
+
+/** Sums the layout shifts the page records from now on, for `shifted` to read. */
+const watchShifts = (page: Page) =>
+  page.evaluate(() => {
+    const record = window as unknown as { shifted: number };
+    record.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        record.shifted += (entry as PerformanceEntry & { value: number }).value;
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+const shifted = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
+/** Each widget's place and width, by its name. */
+const boxes = (page: Page) =>
+  page.getByRole('region').evaluateAll((regions) =>
+    Object.fromEntries(
+      regions.map((region) => {
+        const { x, y, width } = region.getBoundingClientRect();
+        return [region.getAttribute('aria-label') ?? '', [x, y, width]];
+      }),
+    ),
+  );
+
+test.describe('a user who may not read billing', () => {
+  test.use({ signedIn: 'demo_viewer' });
+  for (const viewport of [
+    { width: 412, height: 915 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} sees no spend, and the account’s answer moves no widget`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const accountAnswer = gate();
+      await page.route(account, async (route) => {
+        await accountAnswer.opened;
+        await route.continue();
+      });
+      await page.reload();
+      const widget = (name: string) => page.getByRole('region', { name });
+      await expect(widget('Resources').getByRole('link', { name: 'Storage' })).toBeVisible();
+      // Every widget shown while the account is read keeps its box once it has answered.
+      const before = await boxes(page);
+      await watchShifts(page);
+      accountAnswer.open();
+      await expect(widget('Recent activity').getByRole('listitem').first()).toBeVisible();
+      await expect(widget('Spend this month')).toHaveCount(0);
+      const after = await boxes(page);
+      expect(Object.fromEntries(Object.keys(before).map((name) => [name, after[name]]))).toEqual(
+        before,
+      );
+      expect(await shifted(page)).toBe(0);
+    });
+  }
 });

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { AuditLog } from '../../contract/audit-log';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { DataTable } from './data-table';
-import { ResourceName } from './resource-name';
+import { ReservedName } from './reserved-name';
+import { CopyUuidButton } from './resource-name';
 
 const column = createColumnHelper<AuditLog>();
 
@@ -48,7 +49,18 @@ export function AuditLogTable({
               cell: (info) => {
                 const id = info.getValue();
                 if (!id) return '—';
-                return names ? <ResourceName uuid={id} name={names.get(id)} /> : <code>{id}</code>;
+                if (!names) return <code>{id}</code>;
+                // A name a list lends comes after the row: its box keeps the row and the columns
+                // in place (e2e/detail-names-layout.spec.ts).
+                return (
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
+                    <ReservedName uuid={id} name={names.get(id)} />
+                    <CopyUuidButton uuid={id} />
+                  </Box>
+                );
               },
             }),
           ]

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -22,13 +23,14 @@ import {
   billedMonth,
   BodyLines,
   attentionRows,
-  mayReadBilling,
-  PendingWidget,
+  billingOf,
   placeholders,
   ServerSummary,
   Widget,
   WidgetGrid,
+  widgetNames,
 } from './widget';
+import type { WidgetName } from './widget';
 
 const hourMs = 3_600_000;
 
@@ -265,26 +267,29 @@ function ActivityWidget() {
   );
 }
 
+const widgets: Record<WidgetName, () => ReactNode> = {
+  servers: ServersWidget,
+  attention: AttentionWidget,
+  resources: ResourcesWidget,
+  spend: SpendWidget,
+  activity: ActivityWidget,
+};
+
 /**
  * The dashboard's widgets, a lazy chunk of their own (the dashboard is on the first-load budget):
  * each reads its own query and shows its own loading, empty and failed states, so one failing
  * leaves the others. Spend shows only to users who may read billing, so others send no request
- * the API would refuse; its place is kept while the account is read, so that for those users the
- * activity below it does not move.
+ * the API would refuse; it and the activity after it are placed once the account's answer says
+ * which the user sees (`widgetNames`).
  */
 export default function DashboardWidgets() {
   const account = useQuery(accountQueries.detail());
   return (
     <WidgetGrid>
-      <ServersWidget />
-      <AttentionWidget />
-      <ResourcesWidget />
-      {account.isPending ? (
-        <PendingWidget name="spend" />
-      ) : (
-        mayReadBilling(account.data) && <SpendWidget />
-      )}
-      <ActivityWidget />
+      {widgetNames(billingOf(account)).map((name) => {
+        const Named = widgets[name];
+        return <Named key={name} />;
+      })}
     </WidgetGrid>
   );
 }

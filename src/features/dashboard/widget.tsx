@@ -14,6 +14,10 @@ export const billedMonth = (date: Date) => date.toISOString().slice(0, 7);
 export const mayReadBilling = (account: { credits?: unknown } | undefined) =>
   account?.credits !== undefined;
 
+/** Whether the user may read billing, `undefined` while the account's answer is on its way. */
+export const billingOf = (account: { isPending: boolean; data?: { credits?: unknown } }) =>
+  account.isPending ? undefined : mayReadBilling(account.data);
+
 /**
  * How many one-line rows the "In progress or failing" widget has, whatever it lists: more items
  * than that show as the first ones and a "Show N more" row. On a phone the widgets stand one above
@@ -50,7 +54,7 @@ const titles = {
 };
 
 /** The dashboard's widgets, in their order. */
-type WidgetName = keyof typeof titles;
+export type WidgetName = keyof typeof titles;
 
 /**
  * A line of text on its way: a bar in a line of that text's own height, so that the text takes
@@ -138,8 +142,8 @@ export function WidgetGrid({ children }: { children: ReactNode }) {
   );
 }
 
-/** A widget whose answer is on its way (the spend's, while the account's is). */
-export function PendingWidget({ name }: { name: WidgetName }) {
+/** A widget whose answer is on its way. */
+function PendingWidget({ name }: { name: WidgetName }) {
   return (
     <Widget name={name}>
       <LoadingState label="Loading">{placeholders[name]}</LoadingState>
@@ -147,11 +151,26 @@ export function PendingWidget({ name }: { name: WidgetName }) {
   );
 }
 
+/**
+ * The widgets a user sees, in their order, once the account's answer says whether they may read
+ * billing (`undefined` while it is on its way). Until then only the widgets every user has are
+ * placed: the spend's place, kept for a user without billing, would be taken away and move the
+ * activity below it up (about 170 px on a phone); left out for a user with billing, its arrival
+ * would move the activity down. The two that depend on it come last, so that they are added
+ * below what is in place and move nothing.
+ */
+export const widgetNames = (billing: boolean | undefined): WidgetName[] => [
+  'servers',
+  'attention',
+  'resources',
+  ...(billing === undefined ? [] : [...(billing ? (['spend'] as const) : []), 'activity' as const]),
+];
+
 /** The widgets while their code loads, each as it is while its answer is on its way. */
-export function PendingWidgets() {
+export function PendingWidgets({ billing }: { billing: boolean | undefined }) {
   return (
     <WidgetGrid>
-      {(Object.keys(titles) as WidgetName[]).map((name) => (
+      {widgetNames(billing).map((name) => (
         <PendingWidget key={name} name={name} />
       ))}
     </WidgetGrid>

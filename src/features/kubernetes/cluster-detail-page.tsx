@@ -23,7 +23,8 @@ import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
 import { networkQueries } from '../../api/networks';
-import { ResourceName } from '../../components/resource-name';
+import { ReservedName } from '../../components/reserved-name';
+import { CopyUuidButton } from '../../components/resource-name';
 
 export const ClusterDetailPage = routeDetailPage(kubernetesQueries.detail, 'Cluster', (cluster) => (
   <ClusterView cluster={cluster} />
@@ -56,10 +57,22 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     ['Control-plane plan', cluster.plan ?? '—'],
     [
       'Network',
-      <span key="network">
-        <ResourceName uuid={cluster.network} name={network.data?.name} />
-        {` (${cluster.network_cidr})`}
-      </span>,
+      // The network's name comes after the cluster's: its box keeps the facts below in place. On a
+      // phone the copy button and the range wrap under it, name or UUID alike.
+      <Box
+        key="network"
+        component="span"
+        sx={{
+          display: 'inline-flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 0.5,
+        }}
+      >
+        <ReservedName uuid={cluster.network} name={network.data?.name} />
+        <CopyUuidButton uuid={cluster.network} />
+        {`(${cluster.network_cidr})`}
+      </Box>,
     ],
     ['Worker nodes', `${nodes} in ${countOf(cluster.node_groups.length, 'node group')}`],
     [

@@ -17,6 +17,7 @@ import {
 } from '../../api/storage';
 import { PageHeader } from '../../components/page-header';
 import { PageSection } from '../../components/page-section';
+import { ReservedName } from '../../components/reserved-name';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip, stateLabel } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -150,9 +151,13 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
         {storage.access === 'private' && attached.length > 0 && (
           <Typography color="text.secondary">Detach the storage before deleting it.</Typography>
         )}
-        {privateNormal && runningServers.length > 0 && (
+        {/* The rule, not which server to stop: that needs the servers' list, whose answer would
+            add this line and move the page below it. The list below names the servers. */}
+        {privateNormal && attached.length > 0 && (
           <Typography color="text.secondary">
-            {`Stop ${runningServers.map(serverTitle).join(', ')} to resize the partition.`}
+            {attached.length === 1
+              ? 'The partition can be resized while its server is stopped.'
+              : 'The partition can be resized while its servers are stopped.'}
           </Typography>
         )}
         <BusyState storage={storage} onCancel={() => setAction('cancel')} />
@@ -175,9 +180,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             )}
             {storage.origin && (
               <Field term="Backup of">
-                <Link component={RouterLink} to={links.storageDetail(storage.origin)}>
-                  <StorageTitle uuid={storage.origin} />
-                </Link>
+                <StorageTitle uuid={storage.origin} />
               </Field>
             )}
             {privateNormal && (
@@ -196,9 +199,11 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             <Box component="ul" sx={{ m: 0 }}>
               {attached.map((server) => (
                 <li key={server}>
-                  <Link component={RouterLink} to={links.server(server)}>
-                    {serverTitle(server)}
-                  </Link>
+                  <ReservedName
+                    uuid={server}
+                    name={servers.data?.find((candidate) => candidate.uuid === server)?.title}
+                    to={links.server(server)}
+                  />
                 </li>
               ))}
             </Box>
@@ -288,24 +293,35 @@ function BusyState({ storage, onCancel }: { storage: StorageDetails; onCancel: (
   );
 }
 
+/** The storage `uuid` linked by its title, which comes in a box of its own size. */
 function StorageTitle({ uuid }: { uuid: string }) {
   const storage = useQuery(storageQueries.detail(uuid));
-  return <>{storage.data?.title ?? uuid}</>;
+  return <ReservedName uuid={uuid} name={storage.data?.title} to={links.storageDetail(uuid)} />;
 }
 
+/**
+ * A backup: its title, state and date come with its own read, into lines kept for them (on a
+ * phone the state and date under the title), so that a backup's answer moves none below it.
+ */
 function BackupItem({ uuid }: { uuid: string }) {
   const backup = useQuery(storageQueries.detail(uuid));
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-      <Link component={RouterLink} to={links.storageDetail(uuid)}>
-        {backup.data?.title ?? uuid}
-      </Link>
-      {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}
-      {backup.data?.created && (
-        <Typography variant="body2" color="text.secondary">
-          {formatDateTime(backup.data.created)}
-        </Typography>
-      )}
+    <Box
+      component="li"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+    >
+      <Box sx={{ flexBasis: { xs: '100%', sm: 'auto' } }}>
+        <StorageTitle uuid={uuid} />
+      </Box>
+      {/* A chip's height, filled or not. */}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', minHeight: 24 }}>
+        {backup.data && <StateChip state={backup.data.state} progress={backup.data.progress} />}
+        {backup.data?.created && (
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(backup.data.created)}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }
