@@ -7,10 +7,12 @@ import { Link as RouterLink } from 'react-router';
  * name, short or long), so that the name coming later changes neither the row's height nor the
  * columns' widths (e2e/network-lists-layout.spec.ts). A longer text ends in an ellipsis; the link
  * (its accessible name) and the `title` keep the whole of it, the title with the UUID under it.
+ * Narrower from `md` to `xl`: a desktop with the navigation beside the page has the least room
+ * there, and at 1280 px the IP address table's actions went past its edge with 9rem.
  */
 const reservedLine = {
   display: 'block',
-  width: { xs: '9rem', sm: '12rem' },
+  width: { xs: '9rem', md: '6rem', xl: '12rem' },
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
