@@ -1,45 +1,11 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Route } from '@playwright/test';
+import { hold, shifted, tableLayout, watchShifts } from './layout-watch';
 import { expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
 // The lists that lend the bill its resources' titles (src/features/billing/resource-titles.ts).
 const titleLists = (url: URL) => /^\/1\.3\/(server|storage\/private)$/.test(url.pathname);
-
-/** Holds the title lists' answers until the function it returns is called. */
-async function holdTitleLists(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(titleLists, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Each row's top and height, and each column's width: what would move were a row to grow. */
-const tableLayout = (page: Page) =>
-  page.getByRole('table', { name: 'Billing by resource' }).evaluate((table) => ({
-    rows: [...table.querySelectorAll('tr')].map(({ offsetTop, offsetHeight }) => [
-      offsetTop,
-      offsetHeight,
-    ]),
-    columns: [...table.querySelectorAll('thead th')].map((cell) => cell.clientWidth),
-  }));
-
-/** Sums the layout shifts the page records from now on, for `shifted` to read. */
-const watchShifts = (page: Page) =>
-  page.evaluate(() => {
-    const record = window as unknown as { shifted: number };
-    record.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        record.shifted += (entry as PerformanceEntry & { value: number }).value;
-      }
-    }).observe({ type: 'layout-shift' });
-  });
-const shifted = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 for (const viewport of [
   { width: 412, height: 915 },
@@ -49,19 +15,19 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    const release = await holdTitleLists(page);
+    const release = await hold(page, titleLists);
     await page.goto('/billing');
     const table = page.getByRole('table', { name: 'Billing by resource' });
     await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
     // No list has answered: the seeded web-1 is in its row, linked by its UUID.
     await expect(table.getByRole('link', { name: 'web-1', exact: true })).toHaveCount(0);
     await expect(table.getByRole('link', { name: /^[0-9a-f]{8}-/ }).first()).toBeVisible();
-    const before = await tableLayout(page);
+    const before = await tableLayout(page, 'Billing by resource');
     await watchShifts(page);
     release();
     await expect(table.getByRole('link', { name: 'web-1', exact: true })).toBeVisible();
     await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeVisible();
-    expect(await tableLayout(page)).toEqual(before);
+    expect(await tableLayout(page, 'Billing by resource')).toEqual(before);
     expect(await shifted(page)).toBe(0);
   });
 }
@@ -119,7 +85,7 @@ test('on a phone the bill, its titles on their way and its chart a scroll away, 
   page,
 }) => {
   await page.setViewportSize({ width: 412, height: 915 });
-  await holdTitleLists(page);
+  await hold(page, titleLists);
   await page.goto('/billing');
   await expect(page.getByText(/^Costs by category, /)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { endpointPath } from '../contract/endpoint';
 import { storageEndpoints, storageResponseSchema } from '../contract/storage';
+import { shifted, watchShifts } from './layout-watch';
 import { createDisk, expect, test, waitOnline } from './support';
 import type { Api } from './support';
 
@@ -142,20 +143,6 @@ test('on a phone a long list of what is under way moves no widget', async ({ pag
       ).toBeVisible(),
   });
 });
-
-/** Sums the layout shifts the page records from now on, for `shifted` to read. */
-const watchShifts = (page: Page) =>
-  page.evaluate(() => {
-    const record = window as unknown as { shifted: number };
-    record.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        record.shifted += (entry as PerformanceEntry & { value: number }).value;
-      }
-    }).observe({ type: 'layout-shift' });
-  });
-const shifted = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /** Each widget's place and width, by its name. */
 const boxes = (page: Page) =>

@@ -1,33 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { hold, shifted, watchShifts } from './layout-watch';
 import { expect, test } from './support';
 import type { Api } from './support';
 
 test.use({ signedIn: 'demo' });
-
-/** Holds the answers of the reads `matches` picks until the function it returns is called. */
-async function hold(page: Page, matches: (url: URL) => boolean) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(matches, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Sums the layout shifts the page records from now on, for `shifted` to read. */
-const watchShifts = (page: Page) =>
-  page.evaluate(() => {
-    const record = window as unknown as { shifted: number };
-    record.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        record.shifted += (entry as PerformanceEntry & { value: number }).value;
-      }
-    }).observe({ type: 'layout-shift' });
-  });
-const shifted = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /** The boxes of the elements `locator` finds, from the top of `within`'s box. */
 async function boxes(locator: Locator, within: Locator) {

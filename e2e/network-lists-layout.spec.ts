@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import type { Api } from './support';
+import { hold, shifted, tableLayout, watchShifts } from './layout-watch';
 import { expect, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -11,42 +11,7 @@ test.use({ signedIn: 'demo' });
  * billing-layout.spec.ts.
  */
 
-/** Holds the answers of the requests `matches` picks until the function it returns is called. */
-async function hold(page: Page, matches: (url: URL) => boolean) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(matches, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 const list = (name: string) => (url: URL) => url.pathname === `/1.3/${name}`;
-
-/** Each row's top and height, and each column's width: what would move were a row to grow. */
-const tableLayout = (page: Page, label: string) =>
-  page.getByRole('table', { name: label }).evaluate((table) => ({
-    rows: [...table.querySelectorAll('tr')].map(({ offsetTop, offsetHeight }) => [
-      offsetTop,
-      offsetHeight,
-    ]),
-    columns: [...table.querySelectorAll('thead th')].map((cell) => cell.clientWidth),
-  }));
-
-/** Sums the layout shifts the page records from now on, for `shifted` to read. */
-const watchShifts = (page: Page) =>
-  page.evaluate(() => {
-    const record = window as unknown as { shifted: number };
-    record.shifted = 0;
-    new PerformanceObserver((entries) => {
-      for (const entry of entries.getEntries()) {
-        record.shifted += (entry as PerformanceEntry & { value: number }).value;
-      }
-    }).observe({ type: 'layout-shift' });
-  });
-const shifted = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 interface Named {
   uuid: string;
