@@ -97,6 +97,16 @@ describe('sharing the session between tabs', () => {
     expect(opened.session()).toEqual(other);
   });
 
+  it('marks a tab as the one used last as soon as it is used, before its sharing code loads', () => {
+    const tabs = browser();
+    const first = tabs.open(demo);
+    void first.use();
+    const firstId = tabs.localStorage.getItem(lastTabKey);
+    expect(firstId).not.toBeNull();
+    void tabs.open(other).use();
+    expect(tabs.localStorage.getItem(lastTabKey)).not.toBe(firstId);
+  });
+
   it('gives no session when the tab used last has none, without waiting', async () => {
     const tabs = browser();
     await tabs.open(demo).use();

@@ -56,6 +56,8 @@ export interface TabSharing {
 }
 
 interface Sharing {
+  /** This tab's id, which `lastTabKey` holds while it is the tab used last. */
+  tab: string;
   store: SessionStore;
   channel: Channel;
   /** Where the id of the tab used last is kept (shared by the tabs). */
@@ -67,13 +69,13 @@ interface Sharing {
 }
 
 export function startSharing({
+  tab,
   store,
   channel,
   storage,
   view,
   onEndedElsewhere,
 }: Sharing): TabSharing {
-  const tab = crypto.randomUUID();
   let asking: ((session: Session | null) => void) | undefined;
   const used = () => storage.setItem(lastTabKey, tab);
   let marking = false;

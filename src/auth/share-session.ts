@@ -34,24 +34,42 @@ export function shareSession(
 ): Promise<void> {
   const channel = open();
   if (!channel) return Promise.resolve();
+  // Not crypto.randomUUID: it exists only in secure contexts, and the sandbox is also opened over
+  // plain HTTP on a local network. The id only has to differ between one browser's tabs.
+  const tab = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   let loaded: Promise<TabSharing> | undefined;
   const sharing = () =>
-    (loaded ??= import('./session-sharing').then(({ startSharing }) =>
-      startSharing({ store, channel, storage, view, onEndedElsewhere }),
+    (loaded ??= import('./session-sharing').then(
+      ({ startSharing }) => startSharing({ tab, store, channel, storage, view, onEndedElsewhere }),
+      (error: unknown) => {
+        // Not loaded (a network error): the next event tries again.
+        loaded = undefined;
+        throw error;
+      },
     ));
-  const later = (use: (tab: TabSharing) => void) => void sharing().then(use);
+  const later = (use: (shared: TabSharing) => void) => void sharing().then(use, () => undefined);
 
-  channel.addEventListener('message', ({ data }) => later((tab) => tab.receive(data)));
+  channel.addEventListener('message', ({ data }) => later((shared) => shared.receive(data)));
   let current = store.getState().session;
   store.subscribe(() => {
     const previous = current;
     current = store.getState().session;
-    if (previous) later((tab) => tab.moved(previous));
+    if (previous) later((shared) => shared.moved(previous));
   });
 
+  // A tab that cannot ask (its code did not load) starts without a session.
   if (!store.getState().session && storage.getItem(lastTabKey))
-    return sharing().then((tab) => tab.ask());
+    return sharing().then(
+      (shared) => shared.ask(),
+      () => undefined,
+    );
+  // The first use marks this tab at once, before its code loads: a tab opened by that very click
+  // asks this one, which answers once the code is in.
+  const firstUse = () => {
+    storage.setItem(lastTabKey, tab);
+    later((shared) => shared.used());
+  };
   for (const type of ['pointerdown', 'keydown'] as const)
-    view.addEventListener(type, () => later((tab) => tab.used()), { capture: true, once: true });
+    view.addEventListener(type, firstUse, { capture: true, once: true });
   return Promise.resolve();
 }
