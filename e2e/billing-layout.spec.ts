@@ -1,5 +1,5 @@
 import type { Locator, Route } from '@playwright/test';
-import { hold, shifted, tableLayout, watchShifts } from './layout-watch';
+import { phoneAndDesktop, hold, shifted, tableLayout, watchShifts } from './layout-watch';
 import { expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -7,10 +7,7 @@ test.use({ signedIn: 'demo' });
 // The lists that lend the bill its resources' titles (src/features/billing/resource-titles.ts).
 const titleLists = (url: URL) => /^\/1\.3\/(server|storage\/private)$/.test(url.pathname);
 
-for (const viewport of [
-  { width: 412, height: 915 },
-  { width: 1280, height: 900 },
-]) {
+for (const viewport of phoneAndDesktop) {
   test(`at ${viewport.width}×${viewport.height} the bill's rows come before their titles, which move nothing`, async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { endpointPath } from '../contract/endpoint';
 import { storageEndpoints, storageResponseSchema } from '../contract/storage';
-import { shifted, watchShifts } from './layout-watch';
+import { phoneAndDesktop, shifted, watchShifts } from './layout-watch';
 import { createDisk, expect, test, waitOnline } from './support';
 import type { Api } from './support';
 
@@ -157,10 +157,7 @@ const boxes = (page: Page) =>
 
 test.describe('a user who may not read billing', () => {
   test.use({ signedIn: 'demo_viewer' });
-  for (const viewport of [
-    { width: 412, height: 915 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`at ${viewport.width}×${viewport.height} sees no spend, and the account’s answer moves no widget`, async ({
       page,
     }) => {

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { hold, shifted, watchShifts } from './layout-watch';
+import { phoneAndDesktop, hold, shifted, watchShifts } from './layout-watch';
 import { expect, test } from './support';
 import type { Api } from './support';
 
@@ -20,12 +20,7 @@ async function boxes(locator: Locator, within: Locator) {
 
 const serverList = (url: URL) => url.pathname === '/1.3/server';
 
-const viewports = [
-  { width: 412, height: 915 },
-  { width: 1280, height: 900 },
-];
-
-for (const viewport of viewports) {
+for (const viewport of phoneAndDesktop) {
   test(`at ${viewport.width}×${viewport.height} the audit log's rows come before the names the server list lends them, which move nothing`, async ({
     page,
   }) => {

@@ -6,6 +6,12 @@ import type { Page } from '@playwright/test';
  * and check that nothing moved.
  */
 
+/** The sizes each layout spec checks: a phone's screen and a desktop's. */
+export const phoneAndDesktop = [
+  { width: 412, height: 915 },
+  { width: 1280, height: 900 },
+];
+
 /** Holds the answers of the requests `matches` picks until the function it returns is called. */
 export async function hold(page: Page, matches: (url: URL) => boolean) {
   let release: () => void = () => undefined;

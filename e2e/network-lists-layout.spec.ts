@@ -1,5 +1,5 @@
 import type { Api } from './support';
-import { hold, shifted, tableLayout, watchShifts } from './layout-watch';
+import { phoneAndDesktop, hold, shifted, tableLayout, watchShifts } from './layout-watch';
 import { expect, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -135,10 +135,7 @@ const scenarios: Record<string, Scenario> = {
 };
 
 for (const [subject, { path, table: label, decoration, setUp }] of Object.entries(scenarios)) {
-  for (const viewport of [
-    { width: 412, height: 915 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`at ${viewport.width}×${viewport.height} ${path} shows its rows before ${subject}’ names, which move nothing`, async ({
       page,
       api,
