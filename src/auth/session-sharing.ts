@@ -55,7 +55,8 @@ export interface TabSharing {
   ask: () => Promise<void>;
 }
 
-interface Sharing {
+/** What the sharing code of a tab is started with. */
+export interface Sharing {
   /** This tab's id, which `lastTabKey` holds while it is the tab used last. */
   tab: string;
   store: SessionStore;

@@ -1,6 +1,6 @@
 import { lastTabKey } from './session-store';
 import type { SessionStore } from './session-store';
-import type { Channel, TabSharing } from './session-sharing';
+import type { Channel, Sharing, TabSharing } from './session-sharing';
 
 /**
  * Tabs of the panel share a sign-in (the rules: session-sharing.ts). This part is in every first
@@ -8,12 +8,13 @@ import type { Channel, TabSharing } from './session-sharing';
  * user first uses the tab, when another tab writes, when this tab's session moves, or at once in a
  * tab that starts without a session while another tab of the panel was used (it asks that tab).
  */
-export interface SharingOptions {
+
+/** What a caller may set of what the sharing code is started with (session-sharing.ts `Sharing`). */
+export interface SharingOptions extends Partial<
+  Pick<Sharing, 'storage' | 'view' | 'onEndedElsewhere'>
+> {
   /** Opens the channel, or gives undefined where the browser has none. */
   channel?: () => Channel | undefined;
-  storage?: Storage;
-  view?: Window;
-  onEndedElsewhere?: () => void;
 }
 
 const browserChannel = () =>
