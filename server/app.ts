@@ -13,7 +13,9 @@ import { sendProblem, toProblem } from './sandbox/http/problem';
 import { sandboxControl, sandboxDemoAccounts } from './sandbox/control';
 import { ApiProblem } from './sandbox/http/errors';
 import { registerProxy } from './proxy';
-import { routePages } from './panel-page';
+import { preferredEncoding, routePages } from './panel-page';
+import { encodePage, serverRender } from './server-render';
+import type { PageRenderer } from './server-render';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 
 export interface ServerOptions extends Partial<SandboxOptions> {
@@ -30,6 +32,11 @@ export interface ServerOptions extends Partial<SandboxOptions> {
   requestTimeoutMs?: number;
   /** Proxy mode: how long the upstream may take to answer (default 30 s). */
   upstreamTimeoutMs?: number;
+  /**
+   * Renders signed-in pages on the server (server-render.ts): the renderer, or the file of its
+   * build (`defaultRendererFile`). Without it every navigation gets the page unrendered.
+   */
+  renderer?: PageRenderer | string;
 }
 
 /** The names of this machine, answered on any port. */
@@ -85,6 +92,12 @@ function hostCheck(allowedHosts: readonly string[]) {
 export const defaultStaticDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../dist',
+);
+
+/** Where `npm run build` writes the server's build of the panel (vite.ssr.config.ts). */
+export const defaultRendererFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../dist-server/entry-server.js',
 );
 
 /**
@@ -198,13 +211,26 @@ export async function buildServer(options: ServerOptions = {}) {
   }
 
   const routePage = staticDir && indexHtml ? routePages(staticDir) : undefined;
-  app.setNotFoundHandler((request, reply) => {
+  const renderPage = options.renderer ? serverRender(app, { renderer: options.renderer }) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       ((request.headers.accept ?? '').includes('text/html') || isPanelPage(request.url));
     if (indexHtml && wantsPage && !request.url.startsWith('/assets/')) {
+      const template = request.method === 'GET' ? routePage?.template(request.url) : undefined;
+      const rendered = template && (await renderPage?.(request, template));
+      if (rendered) {
+        // A page of the account's own data: kept by no cache, and only for this cookie.
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .send(encodePage(rendered, encoding));
+      }
       reply.header('Cache-Control', 'no-cache');
       const page = routePage?.(request.url, request.headers['accept-encoding']);
       if (!page) return reply.sendFile('index.html');

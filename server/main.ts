@@ -1,4 +1,4 @@
-import { buildServer, defaultStaticDir } from './app';
+import { buildServer, defaultRendererFile, defaultStaticDir } from './app';
 import { defaultPasswordCost, isPasswordCost } from './sandbox/credentials';
 import { demoUsers } from './sandbox/seed';
 import { DatabaseInUse } from './sandbox/store/database';
@@ -45,6 +45,7 @@ const app = await buildServer({
   passwordCost: passwordCostFromEnv(),
   maintenance: process.env.SANDBOX_MAINTENANCE === '1',
   staticDir: defaultStaticDir,
+  renderer: defaultRendererFile,
   allowedHosts,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 }).catch((error: unknown) => {

@@ -66,12 +66,21 @@ export function routePages(staticDir: string) {
     }
     return built.pages;
   };
+  const pageOf = (url: string) => pages()?.get(/^\/[^/?#]*/.exec(url)?.[0] ?? '');
   /** The page for `url` (by its first segment) if it is a group's, in an encoding the client takes. */
-  return (url: string, acceptEncoding: string | undefined) => {
-    const page = pages()?.get(/^\/[^/?#]*/.exec(url)?.[0] ?? '');
+  const routePage = (url: string, acceptEncoding: string | undefined) => {
+    const page = pageOf(url);
     if (!page) return undefined;
-    const allowed = accepted(acceptEncoding);
-    const encoding = (Object.keys(encodings) as Encoding[]).find((name) => allowed.has(name));
+    const encoding = preferredEncoding(acceptEncoding);
     return { body: encoding ? page[encoding] : page.html, encoding };
   };
+  /** The same page's HTML as text, for the server's render to fill (server-render.ts). */
+  const template = (url: string) => pageOf(url)?.html;
+  return Object.assign(routePage, { template });
+}
+
+/** The most compact encoding a client takes, if any. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const allowed = accepted(acceptEncoding);
+  return (Object.keys(encodings) as Encoding[]).find((name) => allowed.has(name));
 }

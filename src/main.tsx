@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, appReady } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, startApp } from './app/app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -10,13 +10,18 @@ if (!container) throw new Error('index.html has no #root element.');
 // shell and a page (their code is in by then, app.tsx) were one task of a few hundred
 // milliseconds on a phone, most of Lighthouse's blocking time on the storage list (TBT 490 ms →
 // 120 ms, score 84 → 95, bench/panel.ts).
-void appReady.then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+// A page the server rendered (server/server-render.ts) is taken over as it stands: it is on the
+// screen before this script runs.
+void startApp(container).then((serverRendered) => {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  if (serverRendered) {
+    hydrateRoot(container, app);
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 });

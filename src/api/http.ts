@@ -156,6 +156,15 @@ export function setApiBaseUrl(url: string): void {
 /** Where the panel sends a request for `path`. */
 export const apiUrl = (path: string) => `${baseUrl}${path}`;
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+// Looked up on each call, so that tests replacing the global fetch are seen.
+let apiFetch: Fetch = (url, init) => fetch(url, init);
+
+/** How requests travel: the global fetch, or the server's own handler when it renders a page. */
+export function setApiFetch(next: Fetch): void {
+  apiFetch = next;
+}
+
 /** The auth layer registers how to read the current bearer token, so this module never stores it. */
 export function setCredentialProvider(provider: CredentialProvider): void {
   credentialProvider = provider;
@@ -277,7 +286,7 @@ async function send(
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await apiFetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

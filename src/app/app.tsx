@@ -2,10 +2,13 @@ import { BrowserRouter } from 'react-router';
 import { expectSessionRenewal } from '../api/http';
 import { createQueryClient } from '../api/query-client';
 import { shareSession } from '../auth/share-session';
+import { keepRenderCookie } from '../auth/render-cookie';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import { AppProviders } from './providers';
 import { AppRoutes } from './app-routes';
 import { routes, startFirstPage } from './router';
+import { adoptServerRender } from './server-render';
+import { colorModeStorageKey, theme } from './theme';
 
 const sessionStore = createSessionStore();
 authenticateApiRequests(sessionStore);
@@ -15,16 +18,27 @@ const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
 // A tab opened from a link takes the session of the tab used last (session-sharing.ts).
 const sessionShared = shareSession(sessionStore, { onEndedElsewhere: () => queryClient.clear() });
 
-/** Starts a signed-in visit's first page; settles when it may render (its reads have started). */
-async function startVisit(): Promise<void> {
+/**
+ * Starts a signed-in visit's first page; settles when it may render (its reads have started),
+ * with whether #root holds the server's render of that page to take over.
+ */
+async function startVisit(container: HTMLElement): Promise<boolean> {
   await sessionShared;
-  if (!sessionStore.getState().session) return;
+  keepRenderCookie(sessionStore, {
+    wideQuery: theme.breakpoints.up('md').replace(/^@media\s*/, ''),
+    colorModeKey: colorModeStorageKey,
+  });
+  const { session } = sessionStore.getState();
+  const serverRendered = adoptServerRender(container, queryClient, session);
+  if (!session) return false;
   // A refusal of those reads waits for the sign-in layer to ask over the page.
   expectSessionRenewal();
-  return startFirstPage(queryClient);
+  await startFirstPage(queryClient);
+  return serverRendered;
 }
 
-export const appReady = startVisit();
+/** Resolves when the app may render into `container`: true to take over the server's page there. */
+export const startApp = (container: HTMLElement) => startVisit(container);
 
 export function App() {
   return (

@@ -12,7 +12,7 @@ const startupIndicator = new Promise<never>(() => undefined);
 
 /** Shown while the first page's code loads, before any layout exists. */
 export function PageLoading() {
-  if (document.getElementById('startup')) use(startupIndicator);
+  if (typeof document !== 'undefined' && document.getElementById('startup')) use(startupIndicator);
   return (
     <Box aria-busy="true" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <CircularProgress aria-label="Loading Skydeck" />

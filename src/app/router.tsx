@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/require-auth';
 import { preloadable } from '../lib/preloadable';
 import { paths } from './paths';
@@ -28,6 +28,20 @@ export async function startFirstPage(client: QueryClient): Promise<void> {
   if (matchPath(paths.signIn(), window.location.pathname)) return;
   const module = await signedIn.load().catch(() => undefined);
   await module?.startRoute(client, window.location);
+}
+
+/**
+ * For the server's render of a signed-in page (src/entry-server.tsx): the signed-in routes' code,
+ * the page's own code and its first reads, all started; resolves once the code is in, false when
+ * `location` opens no group's page (sign-in, the dashboard, an unknown path).
+ */
+export async function loadSignedInPage(
+  client: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): Promise<boolean> {
+  if (matchPath(paths.signIn(), location.pathname)) return false;
+  const module = await signedIn.load();
+  return module.loadPage(client, location);
 }
 
 /** The entry's route table: sign-in, and behind the guard the signed-in app's own table. */

@@ -80,6 +80,21 @@ export async function startRoute(
     .catch(() => undefined);
 }
 
+/**
+ * The page at `location` with its code in and its first reads started (`startRoute`), for the
+ * server's render; false when no group's page matches.
+ */
+export async function loadPage(
+  client: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): Promise<boolean> {
+  const match = matchRoutes(signedInRoutes, location)?.at(-1);
+  const route = match && pages.get(match.route);
+  if (!route) return false;
+  await Promise.all([route.preload?.(), startRoute(client, location)]);
+  return true;
+}
+
 // A navigation starts its page once, however often the table renders.
 const started = new WeakSet<object>();
 

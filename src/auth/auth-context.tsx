@@ -21,7 +21,7 @@ const expiresSoon = (session: Session | null) =>
 
 export function AuthProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   // While set, a dialog over the page asks the user to sign in again; requests wait for it.
   const [renewing, setRenewing] = useState<((renewed: boolean) => void) | null>(null);
 

@@ -44,7 +44,7 @@ export function ApiCallPanel(props: ApiCallPanelProps) {
   const includeEarlier = read !== undefined || props.includeEarlier === true;
   const contentId = useId();
   const [open, setOpen] = useState(false);
-  const calls = useSyncExternalStore(apiCallLog.subscribe, apiCallLog.get);
+  const calls = useSyncExternalStore(apiCallLog.subscribe, apiCallLog.get, apiCallLog.get);
   const [since] = useState(() => (includeEarlier ? 0 : (apiCallLog.get().at(-1)?.seq ?? 0)));
   const sent = calls.findLast((call) => call.seq > since && match(call));
   const call = sent ?? preview ?? null;

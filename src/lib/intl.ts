@@ -6,9 +6,34 @@
  */
 const maxEach = 100;
 
-function memoised<Options, Format>(make: (locale?: string, options?: Options) => Format) {
+/** The reader's locale and time zone, where the runtime's own are not theirs. */
+interface Reader {
+  locale?: string;
+  timeZone?: string;
+}
+let reader: () => Reader = () => ({});
+
+/**
+ * For the server's render (src/entry-server.tsx): the locale and time zone of the browser a page
+ * is rendered for, so that the page reads as the browser will write it when it takes it over.
+ */
+export function setReader(read: () => Reader): void {
+  reader = read;
+}
+
+/** `make` memoised, in the reader's locale unless given one (and time zone, with `zoned`). */
+function memoised<Options extends object, Format>(
+  make: (locale?: string, options?: Options) => Format,
+  zoned = false,
+) {
   const made = new Map<string, Format>();
-  return (locale?: string, options?: Options): Format => {
+  return (givenLocale?: string, givenOptions?: Options): Format => {
+    const { locale: readerLocale, timeZone } = reader();
+    const locale = givenLocale ?? readerLocale;
+    const options =
+      zoned && timeZone && !(givenOptions && 'timeZone' in givenOptions)
+        ? ({ ...givenOptions, timeZone } as Options)
+        : givenOptions;
     const key = JSON.stringify([locale ?? null, options ?? null]);
     let format = made.get(key);
     if (format === undefined) {
@@ -27,6 +52,7 @@ export const numberFormat = memoised(
 export const dateTimeFormat = memoised(
   (locale?: string, options?: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, options),
+  true,
 );
 
 export const relativeTimeFormat = memoised(

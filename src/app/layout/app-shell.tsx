@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, use, useState, useSyncExternalStore } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -18,6 +18,7 @@ import { PageFallback } from './page-fallback';
 import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
+import { WideLayoutContext } from './wide-layout';
 
 // Only narrow screens use the overlay drawer; its Modal code loads when it is first opened.
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
@@ -28,7 +29,11 @@ const MaintenanceBanner = lazy(async () => ({
 }));
 
 function MaintenanceNotice() {
-  const underMaintenance = useSyncExternalStore(maintenanceState.subscribe, maintenanceState.get);
+  const underMaintenance = useSyncExternalStore(
+    maintenanceState.subscribe,
+    maintenanceState.get,
+    maintenanceState.get,
+  );
   if (!underMaintenance) return null;
   return (
     <Suspense fallback={null}>
@@ -43,7 +48,10 @@ type DrawerState = 'unused' | 'open' | 'closed';
 
 export function AppShell() {
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), {
+    noSsr: true,
+    defaultMatches: use(WideLayoutContext),
+  });
   const [drawer, setDrawer] = useState<DrawerState>('unused');
 
   return (

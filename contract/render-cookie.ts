@@ -1,0 +1,33 @@
+import { z } from 'zod/mini';
+
+/**
+ * What the panel tells its own server so that the server can render a signed-in page before the
+ * panel's code runs (server/server-render.ts): the tab's session, and how the browser last laid
+ * the panel out. A cookie, because a navigation carries nothing else; the panel writes it
+ * (src/auth/render-cookie.ts) and the server only reads it, to render pages: the API never
+ * accepts it in place of the Authorization header.
+ */
+export const renderCookieName = 'skydeck-render';
+
+/** At most this long (encoded): a session token and a username fit many times over. */
+export const renderCookieMaxLength = 2048;
+
+export const renderCookieSchema = z.object({
+  /** The tab's session, as the panel keeps it (src/auth/session-store.ts). */
+  session: z.object({
+    token: z.string().check(z.minLength(1), z.maxLength(512)),
+    tokenId: z.optional(z.string().check(z.maxLength(64))),
+    /** Whose session: the page compares it with its own before taking over the server's render. */
+    username: z.string().check(z.minLength(1), z.maxLength(128)),
+    viaPassword: z.boolean(),
+    expiresAt: z.optional(z.string().check(z.maxLength(64))),
+  }),
+  /** The screen was wide enough for the sidebar (the theme's `md` breakpoint and up). */
+  wide: z.boolean(),
+  /** The page was dark. */
+  dark: z.boolean(),
+  /** The browser's locale and time zone, which dates and numbers are written in. */
+  locale: z.string().check(z.maxLength(64)),
+  timeZone: z.string().check(z.maxLength(64)),
+});
+export type RenderCookie = z.infer<typeof renderCookieSchema>;

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  renderCookieMaxLength,
+  renderCookieName,
+  renderCookieSchema,
+} from '../contract/render-cookie';
+import type { RenderCookie } from '../contract/render-cookie';
+
+/** A read the panel's render made, as it hands it to the page (src/app/server-render.ts). */
+interface ServerRead {
+  key: unknown;
+  data: unknown;
+  updatedAt: number;
+}
+
+interface RenderedPage {
+  html: string;
+  reads: ServerRead[];
+  renderedAt: number;
+}
+
+/** What src/entry-server.tsx exports, as this server calls it (its build, dist-server/). */
+export interface PageRenderer {
+  render(request: {
+    url: string;
+    session: RenderCookie['session'];
+    locale: string;
+    timeZone: string;
+    wide: boolean;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+    signal: AbortSignal;
+  }): Promise<RenderedPage | undefined>;
+}
+
+export interface ServerRenderOptions {
+  /** The renderer, or the file of its build to import on first use. */
+  renderer: PageRenderer | string;
+  /** A render not done by then is given up and the page goes out unrendered (default 2 s). */
+  timeoutMs?: number;
+  /** Renders under way at once; a navigation beyond them gets the page unrendered (default 4). */
+  maxConcurrent?: number;
+}
+
+/** The id src/app/server-render.ts reads the reads from (`serverReadsId`). */
+const readsId = 'skydeck-server-reads';
+
+/** The render cookie's value in a Cookie header, checked; undefined when absent or malformed. */
+export function readRenderCookie(header: string | undefined): RenderCookie | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.split('=');
+    if (name?.trim() !== renderCookieName) continue;
+    const text = value.join('=').trim();
+    if (text.length > renderCookieMaxLength) return undefined;
+    try {
+      const parsed = renderCookieSchema.safeParse(JSON.parse(decodeURIComponent(text)));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * JSON inside a script element: `<` escaped, so no `</script>` or `<!--` in the data (a storage's
+ * title, say) can end the element or change how it is read.
+ */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** `template` (the panel's index.html for the path) with the rendered page in #root. */
+export function fillTemplate(
+  template: string,
+  page: RenderedPage,
+  cookie: RenderCookie,
+): string | undefined {
+  const start = template.indexOf('<div id="root">');
+  const end = template.lastIndexOf('</body>');
+  if (start < 0 || end < start) return undefined;
+  const html = template.slice(0, start).replace(/<html([^>]*)>/, (_tag, attributes: string) =>
+    // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
+    cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
+  );
+  return (
+    `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
+    `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +
+    `<script type="application/json" id="${readsId}">${scriptJson(page.reads)}</script>\n` +
+    template.slice(end)
+  );
+}
+
+/** A request of the render, answered by this server's own routes without a socket. */
+function localFetch(app: FastifyInstance, from: FastifyRequest) {
+  return async (url: string, init: RequestInit) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: from.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of [value].flat()) if (one !== undefined) responseHeaders.append(name, String(one));
+    }
+    const empty = [204, 205, 304].includes(answer.statusCode);
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}
+
+/**
+ * Renders a signed-in page on the server (src/entry-server.tsx), for a navigation that carries
+ * the render cookie: the page is on the screen when its HTML arrives, not after the panel's code
+ * has loaded, run and read the page's data. Whatever goes wrong (no build of the renderer, a
+ * refused token, an API error, too slow, too many at once) answers undefined, and the navigation
+ * gets the panel's page unrendered, as without the cookie.
+ */
+export function serverRender(app: FastifyInstance, options: ServerRenderOptions) {
+  const { timeoutMs = 2_000, maxConcurrent = 4 } = options;
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const load = () =>
+    (renderer ??=
+      typeof options.renderer === 'string'
+        ? fs.existsSync(options.renderer)
+          ? (import(pathToFileURL(options.renderer).href) as Promise<PageRenderer>).catch(
+              (error: unknown) => {
+                app.log.warn({ err: error }, 'The server render could not be loaded.');
+                return undefined;
+              },
+            )
+          : Promise.resolve(undefined)
+        : Promise.resolve(options.renderer));
+  let active = 0;
+
+  return async (request: FastifyRequest, template: string): Promise<string | undefined> => {
+    const cookie = readRenderCookie(request.headers.cookie);
+    if (!cookie || active >= maxConcurrent) return undefined;
+    active += 1;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const page = await (
+        await load()
+      )?.render({
+        url: request.url,
+        session: cookie.session,
+        locale: cookie.locale,
+        timeZone: cookie.timeZone,
+        wide: cookie.wide,
+        fetch: localFetch(app, request),
+        signal,
+      });
+      return page && !signal.aborted ? fillTemplate(template, page, cookie) : undefined;
+    } catch (error) {
+      if (!signal.aborted) app.log.warn({ err: error, url: request.url }, 'A server render failed.');
+      return undefined;
+    } finally {
+      active -= 1;
+    }
+  };
+}
+
+/** The rendered page in an encoding the client takes: fast settings, it is made per request. */
+export function encodePage(html: string, encoding: 'br' | 'gzip' | undefined) {
+  if (encoding === 'br') {
+    return zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+  }
+  if (encoding === 'gzip') return zlib.gzipSync(html, { level: 6 });
+  return html;
+}

@@ -1,0 +1,44 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Session } from '../auth/session-store';
+import { setRenderedAt } from '../components/use-now';
+
+/** A read the server made for the page it rendered, as the page's cache keeps it. */
+export interface ServerRead {
+  key: QueryKey;
+  data: unknown;
+  updatedAt: number;
+}
+
+/** The id of the script element (JSON, never run) that carries the server's reads. */
+export const serverReadsId = 'skydeck-server-reads';
+
+/**
+ * Whether the page in `container` is the server's render of this visit's page for this tab's
+ * session (server/server-render.ts). If so, the reads it was rendered from go into `client`, so
+ * that the app's first render is that page again and React takes it over (hydration) instead of
+ * drawing it anew. If not (no session, or a page rendered for another account: the cookie holds
+ * the session of the tab in front), the server's page is removed at once.
+ */
+export function adoptServerRender(
+  container: HTMLElement,
+  client: QueryClient,
+  session: Session | null,
+): boolean {
+  const script = document.getElementById(serverReadsId);
+  if (!script) return false;
+  script.remove();
+  try {
+    const renderedAt = Number(container.dataset.renderedAt);
+    if (session && container.dataset.renderedFor === session.username && renderedAt > 0) {
+      setRenderedAt(() => renderedAt);
+      for (const read of JSON.parse(script.textContent ?? '') as ServerRead[]) {
+        client.setQueryData(read.key, read.data, { updatedAt: read.updatedAt });
+      }
+      return true;
+    }
+  } catch {
+    // Unreadable: drawn anew below.
+  }
+  container.replaceChildren();
+  return false;
+}

@@ -1,0 +1,50 @@
+import { renderCookieName } from '../../contract/render-cookie';
+import type { RenderCookie } from '../../contract/render-cookie';
+import type { SessionStore } from './session-store';
+
+interface RenderCookieOptions {
+  /** The media query of the shell's wide layout (its sidebar). */
+  wideQuery: string;
+  /** Where the colour mode the user chose is kept (light, dark or system). */
+  colorModeKey: string;
+}
+
+/**
+ * Keeps the cookie that lets the panel's server render a signed-in page at once
+ * (contract/render-cookie.ts): the session of the tab the user is in, written when the session
+ * changes and whenever the tab comes to the front, so that a navigation (which happens in the tab
+ * in front) carries its own session; removed on sign-out. A tab whose session differs from the
+ * one a page was rendered for does not take that page over (src/app/server-render.ts).
+ */
+export function keepRenderCookie(
+  store: SessionStore,
+  { wideQuery, colorModeKey }: RenderCookieOptions,
+): void {
+  const attributes = `; Path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+  const write = () => {
+    const { session } = store.getState();
+    if (!session) {
+      document.cookie = `${renderCookieName}=${attributes}; Max-Age=0`;
+      return;
+    }
+    const mode = window.localStorage.getItem(colorModeKey);
+    const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+    const value: RenderCookie = {
+      session,
+      wide: window.matchMedia(wideQuery).matches,
+      dark:
+        mode === 'dark' ||
+        (mode !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches),
+      locale,
+      timeZone,
+    };
+    document.cookie = `${renderCookieName}=${encodeURIComponent(JSON.stringify(value))}${attributes}`;
+  };
+  write();
+  store.subscribe(write);
+  window.addEventListener('focus', write);
+  window.addEventListener('pageshow', write);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') write();
+  });
+}
