@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildServer, defaultStaticDir } from '../server/app';
+import { buildServer, defaultRendererFile, defaultStaticDir } from '../server/app';
+import { renderCookieName } from '../contract/render-cookie';
+import type { RenderCookie } from '../contract/render-cookie';
 import { chromiumArgs, findChromium } from '../scripts/browser';
 import { createToken, demoAuth } from '../server/sandbox/testing';
 
@@ -29,11 +31,30 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-panel-bench-'));
 const app = await buildServer({
   database: path.join(dir, 'sandbox.db'),
   staticDir: defaultStaticDir,
+  renderer: defaultRendererFile,
   logger: { level: 'warn' },
 });
 const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 const token = await createToken(app, demoAuth, { name: 'bench', expires_in: '1h' });
-const session = JSON.stringify({ token: token.token, username: 'demo', viaPassword: false });
+const signedIn = { token: token.token, username: 'demo', viaPassword: false };
+const session = JSON.stringify(signedIn);
+/**
+ * The cookie a signed-in panel keeps (src/auth/render-cookie.ts), with which the server renders
+ * a signed-in page (server/server-render.ts): a browser that has signed in carries it.
+ */
+const renderCookie = (wide: boolean) => ({
+  name: renderCookieName,
+  value: encodeURIComponent(
+    JSON.stringify({
+      session: signedIn,
+      wide,
+      dark: false,
+      locale: 'en-US',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    } satisfies RenderCookie),
+  ),
+  url: origin,
+});
 const executablePath = findChromium();
 
 const median = (values: number[]) => {
@@ -59,13 +80,42 @@ fetch('/1.3/storage?limit=25', { headers: { Accept: 'application/json', Authoriz
   });
 </script></html>`;
 
-async function timeToFirstRow(browser: Browser, url: string, runs = 7): Promise<number> {
-  const times: number[] = [];
+/**
+ * In the page, before its own scripts: the cell of the first storage link gets an `elementtiming`
+ * attribute as it enters the document, so that the Element Timing API reports when that row was
+ * painted, whoever drew it: the server's HTML, React or the floor's script. (Text is timed on
+ * the block that holds it, the cell, not the inline link.)
+ */
+function timeFirstRow() {
+  new MutationObserver((_records, observer) => {
+    const cell = document.querySelector('table a[href^="/storage/"]')?.closest('td, th');
+    if (!cell) return;
+    cell.setAttribute('elementtiming', 'first-row');
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Navigation → first row, two ways, the median of `runs` (the first not counted): `painted`, when
+ * the first row was painted (Element Timing, from navigation start); `seen`, when a test that
+ * opens the page (`goto`, which waits for the load event) finds the row, as this bench measured
+ * before the server rendered pages: a page the server drew can be painted long before its load
+ * event, or before its scripts leave the main thread free for the test to look.
+ */
+async function timeToFirstRow(
+  browser: Browser,
+  url: string,
+  { cookie = true, runs = 7 }: { cookie?: boolean; runs?: number } = {},
+) {
+  const painted: number[] = [];
+  const seen: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext();
     await context.addInitScript((value) => {
       window.sessionStorage.setItem('skydeck.session', value);
     }, session);
+    await context.addInitScript(timeFirstRow);
+    if (cookie) await context.addCookies([renderCookie(true)]);
     await context.route(`${origin}/__floor`, (route) =>
       route.fulfill({ contentType: 'text/html', body: floorHtml }),
     );
@@ -73,11 +123,24 @@ async function timeToFirstRow(browser: Browser, url: string, runs = 7): Promise<
     const start = performance.now();
     await page.goto(url);
     await page.getByRole('table', { name: 'Storages' }).getByRole('link').first().waitFor();
+    const seenMs = performance.now() - start;
+    const paintedMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number };
+            resolve(entry.renderTime);
+          }).observe({ type: 'element', buffered: true }),
+        ),
+    );
     // The first run warms the server and the disk cache; it is not counted.
-    if (run > 0) times.push(performance.now() - start);
+    if (run > 0) {
+      seen.push(seenMs);
+      painted.push(paintedMs);
+    }
     await context.close();
   }
-  return median(times);
+  return { painted: median(painted), seen: median(seen) };
 }
 
 const routes = [
@@ -101,6 +164,7 @@ async function firstLoadJs(browser: Browser, route: string) {
     await context.addInitScript((value) => {
       window.sessionStorage.setItem('skydeck.session', value);
     }, session);
+    await context.addCookies([renderCookie(true)]);
   }
   const page = await context.newPage();
   const scripts = new Map<string, Promise<Buffer>>();
@@ -148,6 +212,7 @@ async function lighthouseScores() {
             await page.evaluateOnNewDocument((value) => {
               window.sessionStorage.setItem('skydeck.session', value);
             }, session);
+            await page.setCookie(renderCookie(formFactor === 'desktop'));
           }
           const result = await lighthouse(
             `${origin}${route}`,
@@ -198,6 +263,8 @@ const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 let report;
 try {
   const panelMs = await timeToFirstRow(browser, `${origin}/storage`);
+  // A visit without the render cookie (a tab's first sign-in): the page is drawn in the browser.
+  const browserDrawnMs = await timeToFirstRow(browser, `${origin}/storage`, { cookie: false });
   const floorMs = await timeToFirstRow(browser, `${origin}/__floor`);
   const bundles: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
   for (const route of routes) bundles[route] = await firstLoadJs(browser, route);
@@ -208,9 +275,11 @@ try {
     node: process.version,
     cpus: os.cpus().length,
     storage_first_row_ms: {
-      panel: panelMs,
-      floor: floorMs,
-      ratio: Math.round((panelMs / floorMs) * 100) / 100,
+      panel: panelMs.painted,
+      floor: floorMs.painted,
+      ratio: Math.round((panelMs.painted / floorMs.painted) * 100) / 100,
+      panel_drawn_in_browser: browserDrawnMs.painted,
+      seen_by_a_test_after_load: { panel: panelMs.seen, floor: floorMs.seen },
     },
     first_load_js: bundles,
     lighthouse: scores,
@@ -223,8 +292,11 @@ try {
 
 fs.mkdirSync(path.join(here, 'results'), { recursive: true });
 fs.writeFileSync(path.join(here, 'results', 'panel.json'), `${JSON.stringify(report, null, 2)}\n`);
+const firstRow = report.storage_first_row_ms;
 console.log(
-  `Storage list, navigation to first row: panel ${report.storage_first_row_ms.panel} ms, plain-DOM floor ${report.storage_first_row_ms.floor} ms, ratio ${report.storage_first_row_ms.ratio}`,
+  `Storage list, navigation to first row painted: panel ${firstRow.panel} ms, plain-DOM floor ${firstRow.floor} ms, ratio ${firstRow.ratio}; ` +
+    `drawn in the browser (no render cookie) ${firstRow.panel_drawn_in_browser} ms; ` +
+    `seen by a test after the load event: panel ${firstRow.seen_by_a_test_after_load.panel} ms, floor ${firstRow.seen_by_a_test_after_load.floor} ms`,
 );
 console.table(report.first_load_js);
 if (report.lighthouse) {
@@ -252,8 +324,8 @@ const { panel, floor, ratio } = report.storage_first_row_ms;
 console.log('Issue 23, one run');
 console.table([
   {
-    measure: 'storage list, navigation → first row, panel ÷ plain-DOM floor',
-    value: `${ratio} (${panel} / ${floor} ms)`,
+    measure: 'storage list, navigation → first row painted, panel ÷ plain-DOM floor',
+    value: `${ratio} (${panel} / ${floor} ms; drawn in the browser ${firstRow.panel_drawn_in_browser} ms)`,
     goal: '≤ 1.5',
   },
   {

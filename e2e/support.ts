@@ -9,6 +9,7 @@ import {
 } from '../src/testing/factories';
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
 import { endpointPath } from '../contract/endpoint';
+import { renderCookieName } from '../contract/render-cookie';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
 
 export { expect };
@@ -31,10 +32,18 @@ export const test = base.extend<{
   users: Tenant['users'];
   api: Api;
   signedIn: keyof Tenant['users'] | null;
+  serverRender: boolean;
 }>({
   /** `test.use({ signedIn: 'demo' })`: each test's page starts signed in as that account. */
   signedIn: [null, { option: true }],
-  page: async ({ page, signedIn, users }, use) => {
+  /**
+   * Off: the panel writes no render cookie (src/auth/render-cookie.ts), so every page is drawn
+   * in the browser, as on a visit that has none; the specs were written for that, and hold or
+   * fail the browser's reads. server-render.spec.ts turns it on.
+   */
+  serverRender: [false, { option: true }],
+  page: async ({ page, signedIn, users, serverRender }, use) => {
+    if (!serverRender) await page.addInitScript(withoutRenderCookie, renderCookieName);
     if (signedIn) await signIn(page, users[signedIn]);
     await use(page);
   },
@@ -48,6 +57,17 @@ export const test = base.extend<{
     await use(apiAs(baseURL!, tenant.users.demo));
   },
 });
+
+/** In the page: `document.cookie` drops every write of the cookie named `name`. */
+function withoutRenderCookie(name: string) {
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  Object.defineProperty(Document.prototype, 'cookie', {
+    ...cookie,
+    set(this: Document, value: string) {
+      if (!value.startsWith(`${name}=`)) cookie.set!.call(this, value);
+    },
+  });
+}
 
 const sessionKey = 'skydeck.session';
 

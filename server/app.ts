@@ -211,7 +211,9 @@ export async function buildServer(options: ServerOptions = {}) {
   }
 
   const routePage = staticDir && indexHtml ? routePages(staticDir) : undefined;
-  const renderPage = options.renderer ? serverRender(app, { renderer: options.renderer }) : undefined;
+  const renderPage = options.renderer
+    ? serverRender(app, { renderer: options.renderer })
+    : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);

@@ -31,7 +31,7 @@ export async function startFirstPage(client: QueryClient): Promise<void> {
 }
 
 /**
- * For the server's render of a signed-in page (src/entry-server.tsx): the signed-in routes' code,
+ * For the server's render of a signed-in page (render-page.tsx): the signed-in routes' code,
  * the page's own code and its first reads, all started; resolves once the code is in, false when
  * `location` opens no group's page (sign-in, the dashboard, an unknown path).
  */

@@ -28,7 +28,7 @@ let readRenderedAt = readNow;
 /**
  * The time a page was rendered at on the server: the server's render writes its relative times
  * ("5 seconds ago") from it, and the browser's first render, which takes that page over, must
- * write the same (src/entry-server.tsx, src/app/server-render.ts). Later renders use the clock.
+ * write the same (src/app/render-page.tsx, src/app/server-render.ts). Later renders use the clock.
  */
 export function setRenderedAt(read: () => number): void {
   readRenderedAt = read;

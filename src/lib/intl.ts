@@ -14,7 +14,7 @@ interface Reader {
 let reader: () => Reader = () => ({});
 
 /**
- * For the server's render (src/entry-server.tsx): the locale and time zone of the browser a page
+ * For the server's render (src/app/render-page.tsx): the locale and time zone of the browser a page
  * is rendered for, so that the page reads as the browser will write it when it takes it over.
  */
 export function setReader(read: () => Reader): void {

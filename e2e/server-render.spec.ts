@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { renderCookieName } from '../contract/render-cookie';
+import { expect, signIn, test } from './support';
+
+// The panel writes its render cookie, as it does for users (e2e/support.ts turns it off elsewhere).
+test.use({ serverRender: true });
+
+/** What the page reports as errors, React's hydration mismatches among them. */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+/** The panel has taken the page over: only its code names the page in the title (page-header.tsx). */
+const takenOver = (page: Page) => expect(page).toHaveTitle(/ · Skydeck$/);
+
+test('a signed-in page arrives drawn: its rows are in the server’s HTML, before any script runs', async ({
+  browser,
+  page,
+  users,
+  baseURL,
+}) => {
+  await signIn(page, users.demo);
+  const cookies = await page.context().cookies();
+  expect(cookies.map((cookie) => cookie.name)).toContain(renderCookieName);
+
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  await withoutScripts.addCookies(cookies);
+  const bare = await withoutScripts.newPage();
+  await bare.goto(`${baseURL}/storage`);
+  const table = bare.getByRole('table', { name: 'Storages' });
+  await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeVisible();
+  await expect(bare.getByText(`Signed in as ${users.demo.username}`)).toBeVisible();
+  await withoutScripts.close();
+});
+
+test('the panel takes the server’s page over as it stands: no second read, no mismatch, and it answers', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  const errors = pageErrors(page);
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'fetch' && url.pathname.startsWith('/1.3/storage/private')) {
+      listReads.push(url.search);
+    }
+  });
+  const response = await page.goto('/storage');
+  expect(await response!.text()).toContain('data-rendered-for=');
+  await takenOver(page);
+  // The page's reads came with it: the list was not asked for again.
+  expect(listReads).toEqual([]);
+
+  await page.getByRole('textbox', { name: 'Search title or UUID' }).fill('db-1');
+  const table = page.getByRole('table', { name: 'Storages' });
+  await expect(table.getByRole('link', { name: 'db-1 OS', exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeHidden();
+  expect(listReads.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('every main page is taken over without a mismatch, on a phone and on a desktop', async ({
+  page,
+  users,
+}) => {
+  for (const viewport of [
+    { width: 412, height: 915 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // The cookie says how wide the screen was when the panel last wrote it.
+    await signIn(page, users.demo);
+    const errors = pageErrors(page);
+    for (const path of [
+      '/storage',
+      '/servers',
+      '/networks',
+      '/ip-addresses',
+      '/billing',
+      '/audit-logs',
+      '/kubernetes',
+      '/tokens',
+      '/network-usage',
+    ]) {
+      const response = await page.goto(path);
+      expect(await response!.text(), path).toContain('data-rendered-for=');
+      await takenOver(page);
+    }
+    const narrow = viewport.width < 900;
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible({
+      visible: narrow,
+    });
+    expect(errors).toEqual([]);
+  }
+});
+
+test('a tab signed in to another account does not take over a page rendered for this one', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  // Another tab signs in as another account: the cookie is now that tab's.
+  const other = await page.context().newPage();
+  await signIn(other, users.other);
+  const errors = pageErrors(page);
+  const response = await page.goto('/storage');
+  expect(await response!.text()).toContain(`data-rendered-for="${users.other.username}"`);
+  await takenOver(page);
+  await expect(page.getByText(`Signed in as ${users.demo.username}`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Storages' })
+      .getByRole('link', { name: 'web-1 OS', exact: true }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('signing out removes the render cookie', async ({ page, users }) => {
+  await signIn(page, users.demo);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const names = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain(renderCookieName);
+});

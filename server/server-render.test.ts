@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCookieName } from '../contract/render-cookie';
+import type { RenderCookie } from '../contract/render-cookie';
+import type { SkydeckServer } from './app';
+import type { PageRenderer } from './server-render';
+import { fillTemplate, readRenderCookie } from './server-render';
+import { buildTestServer, createToken, demoAuth } from './sandbox/testing';
+
+const indexHtml =
+  '<!doctype html><html lang="en"><head><title>Skydeck</title></head><body>\n' +
+  '<div id="root"><div id="startup"></div></div>\n</body></html>';
+
+const cookieOf = (token: string, overrides: Partial<RenderCookie> = {}): RenderCookie => ({
+  session: { token, username: 'demo', viaPassword: false },
+  wide: true,
+  dark: false,
+  locale: 'en-US',
+  timeZone: 'UTC',
+  ...overrides,
+});
+const header = (value: unknown) =>
+  `other=1; ${renderCookieName}=${encodeURIComponent(JSON.stringify(value))}`;
+
+/** The HTML a browser reads from `response`. */
+const text = (response: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+  response.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(response.rawPayload).toString()
+    : response.rawPayload.toString();
+
+describe('the render cookie', () => {
+  it('is read among other cookies, checked against its contract', () => {
+    const cookie = cookieOf('abc');
+    expect(readRenderCookie(header(cookie))).toEqual(cookie);
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['not JSON', `${renderCookieName}=%7Bnot-json`],
+    ['not URI-encoded', `${renderCookieName}=%E0%A4%A`],
+    ['of the wrong shape', header({ token: 'abc' })],
+    ['with an empty token', header(cookieOf(''))],
+    ['too long', header(cookieOf('t'.repeat(4000)))],
+  ])('is ignored when %s', (_case, value) => {
+    expect(readRenderCookie(value)).toBeUndefined();
+  });
+});
+
+describe('the rendered page', () => {
+  it('keeps data that looks like markup from ending its script element or its attribute', () => {
+    const page = fillTemplate(
+      indexHtml,
+      {
+        html: '<p>rows</p>',
+        head: '<style>p{}</style>',
+        reads: [
+          { key: ['storage'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
+        ],
+        renderedAt: 5,
+      },
+      cookieOf('abc', {
+        session: { token: 'abc', username: 'a"><b>', viaPassword: false },
+        dark: true,
+      }),
+    )!;
+    expect(page).toContain('<html lang="en" class="dark">');
+    expect(page).toContain('<title>Skydeck</title><style>p{}</style></head>');
+    expect(page).toContain(
+      'data-rendered-for="a&quot;>&lt;b>" data-rendered-at="5"><p>rows</p></div>',
+    );
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script type="application\/json" id="skydeck-server-reads">(.*)<\/script>/.exec(
+      page,
+    )![1]!;
+    expect(JSON.parse(json)).toEqual([
+      { key: ['storage'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
+    ]);
+  });
+});
+
+describe('a navigation with the render cookie', () => {
+  let staticDir: string;
+  let app: SkydeckServer;
+  let token: string;
+  const calls: string[] = [];
+  let hold: Promise<void> | undefined;
+  let failWith: Error | undefined;
+  let onCall: (() => void) | undefined;
+  /** Renders the account's name, read through the server's own API with the cookie's token. */
+  const renderer: PageRenderer = {
+    async render({ url, session, fetch }) {
+      calls.push(url);
+      onCall?.();
+      if (failWith) throw failWith;
+      await hold;
+      if (url.startsWith('/tokens')) return undefined;
+      const answer = await fetch('/1.3/account', {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${session.token}` },
+      });
+      if (!answer.ok) return undefined;
+      const { account } = (await answer.json()) as { account: { username: string } };
+      return { html: `<h1>${account.username}</h1>`, head: '', reads: [], renderedAt: 1 };
+    },
+  };
+
+  beforeAll(async () => {
+    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-server-render-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
+    fs.writeFileSync(
+      path.join(staticDir, 'route-preloads.json'),
+      JSON.stringify({ '/storage': [], '/tokens': [] }),
+    );
+    app = await buildTestServer({ staticDir, renderer });
+    token = (await createToken(app, demoAuth, { name: 'render', expires_in: '1h' })).token;
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const open = (url: string, cookie?: string) =>
+    app.inject({
+      url,
+      headers: { accept: 'text/html', 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+    });
+
+  it('gets the page rendered for the cookie’s session, kept by no cache', async () => {
+    const response = await open('/storage?type=backup', header(cookieOf(token)));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(text(response)).toContain(
+      '<div id="root" data-rendered-for="demo" data-rendered-at="1"><h1>demo</h1></div>',
+    );
+    expect(calls.at(-1)).toBe('/storage?type=backup');
+  });
+
+  it.each([
+    ['without the cookie', '/storage', undefined],
+    ['with a refused token', '/storage', 'refused'],
+    ['to a page the renderer does not render', '/tokens', 'valid'],
+    ['to a path that opens no group', '/', 'valid'],
+  ])('gets the page unrendered %s', async (_case, url, cookie) => {
+    const value = cookie && header(cookieOf(cookie === 'valid' ? token : 'not-a-token'));
+    const response = await open(url, value);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(text(response)).toBe(indexHtml);
+  });
+
+  it('gets the page unrendered when the render fails, not an error', async () => {
+    failWith = new Error('renderer broke');
+    try {
+      const response = await open('/storage', header(cookieOf(token)));
+      expect(response.statusCode).toBe(200);
+      expect(text(response)).toBe(indexHtml);
+    } finally {
+      failWith = undefined;
+    }
+  });
+
+  it('renders at most four pages at once: the fifth navigation gets its page unrendered', async () => {
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const before = calls.length;
+    const rendering = new Promise<void>((resolve) => {
+      onCall = () => calls.length - before === 4 && resolve();
+    });
+    const held = Array.from({ length: 4 }, () => open('/storage', header(cookieOf(token))));
+    await rendering;
+    const fifth = await open('/storage', header(cookieOf(token)));
+    expect(text(fifth)).toBe(indexHtml);
+    expect(calls.length - before).toBe(4);
+    hold = undefined;
+    release();
+    for (const response of await Promise.all(held))
+      expect(text(response)).toContain('<h1>demo</h1>');
+  });
+});

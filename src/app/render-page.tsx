@@ -1,0 +1,136 @@
+/**
+ * The server's render of a signed-in page (server/server-render.ts loads the build of
+ * src/entry-server.tsx, which `npm run build` writes to dist-server/). A page drawn on the server is on the screen as soon
+ * as its HTML arrives, before any of the panel's code has run; the panel then takes it over
+ * (src/app/server-render.ts). Only the pages of the groups' manifests render here, with the reads
+ * their `prefetch` starts; the rest of the page (the shell's own reads, what loads later) renders
+ * as the panel's first render has it, loading.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode } from 'react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { QueryClient } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
+import { setApiFetch, setCredentialProvider } from '../api/http';
+import type { Session } from '../auth/session-store';
+import { createSessionStore } from '../auth/session-store';
+import { AppRoutes } from './app-routes';
+import { WideLayoutContext } from './layout/wide-layout';
+import { AppProviders } from './providers';
+import { loadSignedInPage, routes } from './router';
+import type { ServerRead } from './server-render';
+import { setRenderedAt } from '../components/use-now';
+import { setReader } from '../lib/intl';
+
+/** One page to render, for one session. */
+export interface RenderRequest {
+  /** The page's path and query. */
+  url: string;
+  /** The tab's session, as it keeps it. */
+  session: Session;
+  /** The browser's locale and time zone. */
+  locale: string;
+  timeZone: string;
+  /** Lay the shell out for a wide screen (its sidebar). */
+  wide: boolean;
+  /** Sends the API requests the page makes, as the panel's own server answers them. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Gives up the render: the page is then drawn in the browser as if never rendered here. */
+  signal: AbortSignal;
+}
+
+export interface RenderedPage {
+  /** The page's markup. */
+  html: string;
+  /** Its styles, for the document's head. */
+  head: string;
+  /** What src/app/server-render.ts puts into the panel's cache before taking the page over. */
+  reads: ServerRead[];
+  /** When the page was rendered (ms since the epoch): the time its relative times are from. */
+  renderedAt: number;
+}
+
+// Renders of different sessions run at once: each one's session, clock, locale and transport are
+// its own.
+const current = new AsyncLocalStorage<RenderRequest & { renderedAt: number }>();
+setCredentialProvider(() => current.getStore()?.session.token ?? null);
+setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
+setReader(() => {
+  const request = current.getStore();
+  return { locale: request?.locale, timeZone: request?.timeZone };
+});
+setApiFetch((url, init) => {
+  const request = current.getStore();
+  if (!request) return Promise.reject(new Error('An API request outside a server render.'));
+  return request.fetch(url, { ...init, signal: request.signal });
+});
+
+/** Browsers' sessionStorage, for the one session a render is for. */
+function storageOf(session: Session): Storage {
+  const items = new Map([['skydeck.session', JSON.stringify(session)]]);
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+/**
+ * Renders the page at `request.url`, or answers undefined: not a group's page, or a read failed
+ * (a refused token, an API error), which the panel then meets and reports itself.
+ */
+export function render(request: RenderRequest): Promise<RenderedPage | undefined> {
+  const renderedAt = Date.now();
+  return current.run({ ...request, renderedAt }, async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    const { pathname, search } = new URL(request.url, 'http://panel.invalid');
+    if (!(await loadSignedInPage(client, { pathname, search }))) return undefined;
+    const queries = client.getQueryCache().getAll();
+    await Promise.all(queries.map((query) => query.promise?.catch(() => undefined)));
+    if (request.signal.aborted || queries.some((query) => query.state.status !== 'success')) {
+      return undefined;
+    }
+    const sessionStore = createSessionStore(storageOf(request.session));
+    // The page's own styles, as emotion in the browser names them ('css'): it takes those in the
+    // head as inserted (@emotion/cache), and they are only those the page's markup uses, not
+    // those of what React rendered and then dropped (a boundary's fallback).
+    const styles = createCache({ key: 'css' });
+    // Made before the render: it sets the cache to keep styles rather than write them inline.
+    const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styles);
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <CacheProvider value={styles}>
+          <AppProviders queryClient={client} sessionStore={sessionStore}>
+            <WideLayoutContext value={request.wide}>
+              <StaticRouter location={request.url}>
+                <AppRoutes table={routes} />
+              </StaticRouter>
+            </WideLayoutContext>
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>,
+      // Every boundary inline: React would otherwise send a large one after the rest, to be
+      // moved into place by an inline script, which the panel's CSP does not run.
+      { signal: request.signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(chunk as Buffer);
+    const reads = queries.map((query) => ({
+      key: query.queryKey,
+      data: query.state.data,
+      updatedAt: query.state.dataUpdatedAt,
+    }));
+    const critical = extractCriticalToChunks(Buffer.concat(chunks).toString('utf8'));
+    return { html: critical.html, head: constructStyleTagsFromChunks(critical), reads, renderedAt };
+  });
+}
