@@ -218,6 +218,7 @@ export default tseslint.config(
     ignores: [
       '.scratch',
       'dist',
+      'dist-server',
       'node_modules',
       'playwright-report',
       'test-results',

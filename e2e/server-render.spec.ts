@@ -59,7 +59,7 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   // The page's reads came with it: the list was not asked for again.
   expect(listReads).toEqual([]);
 
-  await page.getByRole('textbox', { name: 'Search title or UUID' }).fill('db-1');
+  await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill('db-1');
   const table = page.getByRole('table', { name: 'Storages' });
   await expect(table.getByRole('link', { name: 'db-1 OS', exact: true })).toBeVisible();
   await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeHidden();
