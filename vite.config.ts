@@ -91,7 +91,7 @@ export default defineConfig(({ command }) => ({
     preloads.plugin,
     chunks.plugin,
     routes.plugin,
-    routePreloads({ '/sign-in': 'src/auth/sign-in-page.tsx' }),
+    routePreloads({ '/sign-in': 'src/auth/sign-in-page.tsx' }, ['src/app/server-render.ts']),
   ],
   resolve: {
     alias:
@@ -104,6 +104,19 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Schemas are made by calls (`z.object(…)`), which a bundler keeps unless told they are pure:
+      // a module of schemas brought every one of them to a chunk that uses one (contract/common.ts
+      // put ~1.3 KB into the entry). Zod's builders have no side effects; this panel never calls
+      // the ones that do (`z.config`, registries).
+      treeshake: {
+        manualPureFunctions: ['z'],
+        // @emotion/react imports hoist-non-react-statics for its effects alone (for `withTheme`,
+        // which this panel never uses); it has none, and without this rule it and its copy of
+        // react-is rode in the entry (~0.8 KB gzip).
+        moduleSideEffects: [
+          { test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         // Chunks by content hash only: every lazy import names its chunk, and the entry lists
         // the chunks of the first loads (for preloading), so each name's letters are bytes.

@@ -12,22 +12,30 @@ export const renderCookieName = 'skydeck-render';
 /** At most this long (encoded): a session token and a username fit many times over. */
 export const renderCookieMaxLength = 2048;
 
-export const renderCookieSchema = z.object({
-  /** The tab's session, as the panel keeps it (src/auth/session-store.ts). */
-  session: z.object({
-    token: z.string().check(z.minLength(1), z.maxLength(512)),
-    tokenId: z.optional(z.string().check(z.maxLength(64))),
-    /** Whose session: the page compares it with its own before taking over the server's render. */
-    username: z.string().check(z.minLength(1), z.maxLength(128)),
-    viaPassword: z.boolean(),
-    expiresAt: z.optional(z.string().check(z.maxLength(64))),
-  }),
-  /** The screen was wide enough for the sidebar (the theme's `md` breakpoint and up). */
-  wide: z.boolean(),
-  /** The page was dark. */
-  dark: z.boolean(),
-  /** The browser's locale and time zone, which dates and numbers are written in. */
-  locale: z.string().check(z.maxLength(64)),
-  timeZone: z.string().check(z.maxLength(64)),
-});
-export type RenderCookie = z.infer<typeof renderCookieSchema>;
+const makeSchema = () =>
+  z.object({
+    /** The tab's session, as the panel keeps it (src/auth/session-store.ts). */
+    session: z.object({
+      token: z.string().check(z.minLength(1), z.maxLength(512)),
+      tokenId: z.optional(z.string().check(z.maxLength(64))),
+      /** Whose session: the page compares it with its own before taking over the server's render. */
+      username: z.string().check(z.minLength(1), z.maxLength(128)),
+      viaPassword: z.boolean(),
+      expiresAt: z.optional(z.string().check(z.maxLength(64))),
+    }),
+    /** The screen was wide enough for the sidebar (the theme's `md` breakpoint and up). */
+    wide: z.boolean(),
+    /** The page was dark. */
+    dark: z.boolean(),
+    /** The browser's locale and time zone, which dates and numbers are written in. */
+    locale: z.string().check(z.maxLength(64)),
+    timeZone: z.string().check(z.maxLength(64)),
+  });
+export type RenderCookie = z.infer<ReturnType<typeof makeSchema>>;
+
+let schema: ReturnType<typeof makeSchema> | undefined;
+/**
+ * The cookie's schema, made on first use: the panel imports only the name, and a schema made as
+ * this module loads would stay in the panel's first load (bundlers keep its calls).
+ */
+export const renderCookieSchema = () => (schema ??= makeSchema());

@@ -11,9 +11,13 @@ const topLevelPath = /["'`](\/[a-z0-9-]+)["'`]/g;
  * The server names them in the page it answers for such a path (`<link rel="modulepreload">`), so
  * the browser fetches them beside the entry instead of one round of imports after another once
  * the entry runs; no other page's first load carries them. `pages` adds paths outside the groups,
- * each with the module the entry loads lazily for it (the sign-in page).
+ * each with the module the entry loads lazily for it (the sign-in page); `everyGroup`, modules the
+ * entry loads lazily on every group's page (taking over a page the server rendered).
  */
-export function routePreloads(pages: Record<string, string> = {}): Plugin {
+export function routePreloads(
+  pages: Record<string, string> = {},
+  everyGroup: string[] = [],
+): Plugin {
   const groups: { paths: string[]; modules: string[] }[] = [];
   return {
     name: 'skydeck-route-preloads',
@@ -26,11 +30,16 @@ export function routePreloads(pages: Record<string, string> = {}): Plugin {
         if (!id) this.error(`Not in the module graph: ${file}`);
         groups.push({ paths: [path], modules: [id] });
       }
+      const shared = everyGroup.map((file) => {
+        const id = ids.find((candidate) => candidate.endsWith(file));
+        if (!id) this.error(`Not in the module graph: ${file}`);
+        return id;
+      });
       for (const id of ids) {
         if (!manifest.test(id)) continue;
         const module = this.getModuleInfo(id);
         const paths = [...(module?.code ?? '').matchAll(topLevelPath)].map((match) => match[1]!);
-        groups.push({ paths, modules: [...(module?.dynamicallyImportedIds ?? [])] });
+        groups.push({ paths, modules: [...(module?.dynamicallyImportedIds ?? []), ...shared] });
       }
     },
     generateBundle(_options, bundle) {

@@ -58,7 +58,7 @@ export function readRenderCookie(header: string | undefined): RenderCookie | und
     const text = value.join('=').trim();
     if (text.length > renderCookieMaxLength) return undefined;
     try {
-      const parsed = renderCookieSchema.safeParse(JSON.parse(decodeURIComponent(text)));
+      const parsed = renderCookieSchema().safeParse(JSON.parse(decodeURIComponent(text)));
       return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;

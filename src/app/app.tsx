@@ -7,7 +7,6 @@ import { authenticateApiRequests, createSessionStore } from '../auth/session-sto
 import { AppProviders } from './providers';
 import { AppRoutes } from './app-routes';
 import { routes, startFirstPage } from './router';
-import { adoptServerRender } from './server-render';
 import { colorModeStorageKey, theme } from './theme';
 
 const sessionStore = createSessionStore();
@@ -29,7 +28,11 @@ async function startVisit(container: HTMLElement): Promise<boolean> {
     colorModeKey: colorModeStorageKey,
   });
   const { session } = sessionStore.getState();
-  const serverRendered = adoptServerRender(container, queryClient, session);
+  // Only a page the server rendered names whom for (server/server-render.ts); the code that takes
+  // it over is not in every first load (the server's page names it as a preload).
+  const serverRendered =
+    container.dataset.renderedFor !== undefined &&
+    (await import('./server-render')).adoptServerRender(container, queryClient, session);
   if (!session) return false;
   // A refusal of those reads waits for the sign-in layer to ask over the page.
   expectSessionRenewal();

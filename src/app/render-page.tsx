@@ -22,7 +22,7 @@ import { WideLayoutContext } from './layout/wide-layout';
 import { AppProviders } from './providers';
 import { loadSignedInPage, routes } from './router';
 import type { ServerRead } from './server-render';
-import { setRenderedAt } from '../components/use-now';
+import { setRenderedAt } from '../lib/rendered-at';
 import { setReader } from '../lib/intl';
 
 /** One page to render, for one session. */

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Session } from '../auth/session-store';
-import { setRenderedAt } from '../components/use-now';
+import { setRenderedAt } from '../lib/rendered-at';
 
 /** A read the server made for the page it rendered, as the page's cache keeps it. */
 export interface ServerRead {

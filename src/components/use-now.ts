@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readRenderedAt } from '../lib/rendered-at';
 
 const tickMs = 30_000;
 
@@ -23,18 +24,9 @@ function subscribe(listener: () => void) {
 }
 
 const readNow = () => now;
-let readRenderedAt = readNow;
-
-/**
- * The time a page was rendered at on the server: the server's render writes its relative times
- * ("5 seconds ago") from it, and the browser's first render, which takes that page over, must
- * write the same (src/app/render-page.tsx, src/app/server-render.ts). Later renders use the clock.
- */
-export function setRenderedAt(read: () => number): void {
-  readRenderedAt = read;
-}
 
 /** The current time, shared and refreshed every 30 s so relative times ("in 5 minutes") stay true. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, readNow, () => readRenderedAt());
+  // A page taken over from the server renders first at the server's time, then at the clock's.
+  return useSyncExternalStore(subscribe, readNow, () => readRenderedAt() ?? now);
 }
