@@ -86,6 +86,7 @@ const scriptJson = (value: unknown) =>
  * held that paint back (and a phone's Lighthouse counted its download in the first paint).
  */
 const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const afterPaint = '<script src="/after-paint.js" defer></script>';
 
 /** `template` (the panel's index.html for the path) with the rendered page in #root. */
 export function fillTemplate(
@@ -96,18 +97,18 @@ export function fillTemplate(
   const start = template.indexOf('<div id="root">');
   const end = template.lastIndexOf('</body>');
   if (start < 0 || end < start) return undefined;
+  const entry = entryScript.exec(template);
   const html = template
     .slice(0, start)
-    .replace(
-      entryScript,
-      (_script, src: string) =>
-        `<link rel="modulepreload" crossorigin href="${src}" id="skydeck-entry">`,
-    )
-    .replace('</head>', () => `${page.head}<script src="/after-paint.js" defer></script></head>`)
     .replace(/<html([^>]*)>/, (_tag, attributes: string) =>
       // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
       cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
-    );
+    )
+    .replace(
+      entryScript,
+      () => `<link rel="modulepreload" crossorigin href="${entry?.[1]}" id="skydeck-entry">`,
+    )
+    .replace('</head>', () => `${page.head}${entry ? afterPaint : ''}</head>`);
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
     `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +

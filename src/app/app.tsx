@@ -32,7 +32,11 @@ async function startVisit(container: HTMLElement): Promise<boolean> {
   // it over is not in every first load (the server's page names it as a preload).
   const serverRendered =
     container.dataset.renderedFor !== undefined &&
-    (await import('./server-render')).adoptServerRender(container, queryClient, session);
+    (await import('./server-render').then(
+      (module) => module.adoptServerRender(container, queryClient, session),
+      // Its code did not come: drawn anew, as the first render replaces what #root holds.
+      () => false,
+    ));
   if (!session) return false;
   // A refusal of those reads waits for the sign-in layer to ask over the page.
   expectSessionRenewal();
