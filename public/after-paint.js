@@ -1,6 +1,9 @@
 // A page the server rendered (server/server-render.ts) is on the screen before the panel's code
-// runs: the panel's entry, named by the page and already fetched (modulepreload), starts once the
-// browser has painted that page, not between the end of its parsing and its first paint.
+// is asked for: its scripts (an inert template in the head) are put in place, and the panel's
+// entry started, once the browser has painted that page.
 requestAnimationFrame(() =>
-  setTimeout(() => import(document.getElementById('skydeck-entry').href)),
+  setTimeout(() => {
+    document.head.append(document.getElementById('skydeck-scripts').content);
+    import(document.getElementById('skydeck-entry').href);
+  }),
 );

@@ -81,12 +81,29 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The panel's entry as the build names it in index.html. In a rendered page it is fetched at once
- * but run after the page's first paint (public/after-paint.js): run as the parser finishes, it
- * held that paint back (and a phone's Lighthouse counted its download in the first paint).
+ * The panel's entry as the build names it in index.html, and the scripts the page names for
+ * preloading. In a rendered page they are all asked for once the page is painted
+ * (public/after-paint.js), from an inert `<template>`: run as the parser finished, the entry held
+ * that paint back; fetched from the head, they shared a phone's bandwidth with the page, and
+ * Lighthouse counted their download in its first paint (1.8 s on the storage list, simulated).
  */
-const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
+const preloadLink = /<link rel="modulepreload"[^>]*>\n?/g;
 const afterPaint = '<script src="/after-paint.js" defer></script>';
+
+/** The head's scripts, inert until public/after-paint.js puts them in place. */
+function scriptsAfterPaint(head: string): string {
+  const entry = entryScript.exec(head);
+  if (!entry) return head;
+  const preloads = head.match(preloadLink) ?? [];
+  const scripts =
+    `<template id="skydeck-scripts">${preloads.join('')}` +
+    `<link rel="modulepreload" crossorigin href="${entry[1]}" id="skydeck-entry"></template>`;
+  return head
+    .replace(entryScript, '')
+    .replace(preloadLink, '')
+    .replace('</head>', () => `${scripts}${afterPaint}</head>`);
+}
 
 /** `template` (the panel's index.html for the path) with the rendered page in #root. */
 export function fillTemplate(
@@ -97,18 +114,15 @@ export function fillTemplate(
   const start = template.indexOf('<div id="root">');
   const end = template.lastIndexOf('</body>');
   if (start < 0 || end < start) return undefined;
-  const entry = entryScript.exec(template);
-  const html = template
-    .slice(0, start)
-    .replace(/<html([^>]*)>/, (_tag, attributes: string) =>
-      // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
-      cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
-    )
-    .replace(
-      entryScript,
-      () => `<link rel="modulepreload" crossorigin href="${entry?.[1]}" id="skydeck-entry">`,
-    )
-    .replace('</head>', () => `${page.head}${entry ? afterPaint : ''}</head>`);
+  const html = scriptsAfterPaint(
+    template
+      .slice(0, start)
+      .replace(/<html([^>]*)>/, (_tag, attributes: string) =>
+        // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
+        cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
+      )
+      .replace('</head>', () => `${page.head}</head>`),
+  );
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
     `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +
