@@ -24,6 +24,7 @@ import { loadSignedInPage, routes } from './router';
 import type { ServerRead } from './server-render';
 import { setRenderedAt } from '../lib/rendered-at';
 import { setReader } from '../lib/intl';
+import { memoryStorage } from '../lib/memory-storage';
 
 /** One page to render, for one session. */
 export interface RenderRequest {
@@ -68,21 +69,6 @@ setApiFetch((url, init) => {
   return request.fetch(url, { ...init, signal: request.signal });
 });
 
-/** Browsers' sessionStorage, for the one session a render is for. */
-function storageOf(session: Session): Storage {
-  const items = new Map([['skydeck.session', JSON.stringify(session)]]);
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
-
 /**
  * Renders the page at `request.url`, or answers undefined: not a group's page, or a read failed
  * (a refused token, an API error), which the panel then meets and reports itself.
@@ -100,7 +86,8 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     if (request.signal.aborted || queries.some((query) => query.state.status !== 'success')) {
       return undefined;
     }
-    const sessionStore = createSessionStore(storageOf(request.session));
+    const sessionStore = createSessionStore(memoryStorage());
+    sessionStore.start(request.session);
     // The page's own styles, as emotion in the browser names them ('css'): it takes those in the
     // head as inserted (@emotion/cache), and they are only those the page's markup uses, not
     // those of what React rendered and then dropped (a boundary's fallback).

@@ -4,21 +4,7 @@ import { askTimeoutMs, signedOutElsewhere } from './session-sharing';
 import type { Channel } from './session-sharing';
 import { createSessionStore, lastTabKey } from './session-store';
 import type { Session } from './session-store';
-
-/** Storage kept in memory: a tab's own sessionStorage, or the localStorage its tabs share. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '../lib/memory-storage';
 
 /**
  * Tabs of one browser: channels that deliver a copy of each message to every other channel a
