@@ -7,7 +7,7 @@ import { renderCookieName } from '../contract/render-cookie';
 import type { RenderCookie } from '../contract/render-cookie';
 import type { SkydeckServer } from './app';
 import type { PageRenderer } from './server-render';
-import { fillTemplate, readRenderCookie } from './server-render';
+import { fillTemplate, readRenderCookie, serverRender } from './server-render';
 import { buildTestServer, createToken, demoAuth } from './sandbox/testing';
 
 const indexHtml =
@@ -183,5 +183,18 @@ describe('a navigation with the render cookie', () => {
     release();
     for (const response of await Promise.all(held))
       expect(text(response)).toContain('<h1>demo</h1>');
+  });
+
+  it('gives a render up when its time is out, even one that never ends', async () => {
+    const render = serverRender(app, {
+      renderer: { render: () => new Promise<undefined>(() => undefined) },
+      timeoutMs: 1,
+    });
+    const request = {
+      url: '/storage',
+      ip: '127.0.0.1',
+      headers: { cookie: header(cookieOf(token)) },
+    };
+    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
   });
 });

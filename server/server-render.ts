@@ -185,18 +185,25 @@ export function serverRender(app: FastifyInstance, options: ServerRenderOptions)
     if (!cookie || active >= maxConcurrent) return undefined;
     active += 1;
     const signal = AbortSignal.timeout(timeoutMs);
+    // The navigation waits no longer than that, whether or not the render heeds the signal (a
+    // read of the proxy's upstream does not).
+    const givenUp = new Promise<undefined>((resolve) =>
+      signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+    );
     try {
-      const page = await (
-        await load()
-      )?.render({
-        url: request.url,
-        session: cookie.session,
-        locale: cookie.locale,
-        timeZone: cookie.timeZone,
-        wide: cookie.wide,
-        fetch: localFetch(app, request),
-        signal,
-      });
+      const renderer = await load();
+      const page = await Promise.race([
+        renderer?.render({
+          url: request.url,
+          session: cookie.session,
+          locale: cookie.locale,
+          timeZone: cookie.timeZone,
+          wide: cookie.wide,
+          fetch: localFetch(app, request),
+          signal,
+        }),
+        givenUp,
+      ]);
       return page && !signal.aborted ? fillTemplate(template, page, cookie) : undefined;
     } catch (error) {
       if (!signal.aborted)
