@@ -39,3 +39,44 @@ let schema: ReturnType<typeof makeSchema> | undefined;
  * this module loads would stay in the panel's first load (bundlers keep its calls).
  */
 export const renderCookieSchema = () => (schema ??= makeSchema());
+
+/**
+ * The server's render as both sides call it: server/server-render.ts, and the panel's build of
+ * src/app/render-page.tsx that it loads (src/entry-server.tsx).
+ */
+export interface RenderRequest {
+  /** The page's path and query. */
+  url: string;
+  /** The tab's session, as it keeps it. */
+  session: RenderCookie['session'];
+  /** The browser's locale and time zone. */
+  locale: string;
+  timeZone: string;
+  /** Lay the shell out for a wide screen (its sidebar). */
+  wide: boolean;
+  /** Sends the API requests the page makes, as the panel's own server answers them. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Gives up the render: the page is then drawn in the browser as if never rendered here. */
+  signal: AbortSignal;
+}
+
+/** A read the server made for the page it rendered, as the page's cache keeps it. */
+export interface ServerRead {
+  key: readonly unknown[];
+  data: unknown;
+  updatedAt: number;
+}
+
+export interface RenderedPage {
+  /** The page's markup. */
+  html: string;
+  /** Its styles, for the document's head. */
+  head: string;
+  /** What src/app/server-render.ts puts into the panel's cache before taking the page over. */
+  reads: ServerRead[];
+  /** When the page was rendered (ms since the epoch): the time its relative times are from. */
+  renderedAt: number;
+}
+
+/** The id of the script element (JSON, never run) that carries the rendered page's reads. */
+export const serverReadsId = 'skydeck-server-reads';

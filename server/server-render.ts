@@ -6,35 +6,13 @@ import {
   renderCookieMaxLength,
   renderCookieName,
   renderCookieSchema,
+  serverReadsId,
 } from '../contract/render-cookie';
-import type { RenderCookie } from '../contract/render-cookie';
-
-/** A read the panel's render made, as it hands it to the page (src/app/server-render.ts). */
-interface ServerRead {
-  key: unknown;
-  data: unknown;
-  updatedAt: number;
-}
-
-interface RenderedPage {
-  html: string;
-  /** Elements for the document's head: the page's styles. */
-  head: string;
-  reads: ServerRead[];
-  renderedAt: number;
-}
+import type { RenderCookie, RenderRequest, RenderedPage } from '../contract/render-cookie';
 
 /** What src/entry-server.tsx exports, as this server calls it (its build, dist-server/). */
 export interface PageRenderer {
-  render(request: {
-    url: string;
-    session: RenderCookie['session'];
-    locale: string;
-    timeZone: string;
-    wide: boolean;
-    fetch: (url: string, init: RequestInit) => Promise<Response>;
-    signal: AbortSignal;
-  }): Promise<RenderedPage | undefined>;
+  render(request: RenderRequest): Promise<RenderedPage | undefined>;
 }
 
 export interface ServerRenderOptions {
@@ -45,9 +23,6 @@ export interface ServerRenderOptions {
   /** Renders under way at once; a navigation beyond them gets the page unrendered (default 4). */
   maxConcurrent?: number;
 }
-
-/** The id src/app/server-render.ts reads the reads from (`serverReadsId`). */
-const readsId = 'skydeck-server-reads';
 
 /** The render cookie's value in a Cookie header, checked; undefined when absent or malformed. */
 export function readRenderCookie(header: string | undefined): RenderCookie | undefined {
@@ -126,7 +101,7 @@ export function fillTemplate(
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
     `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +
-    `<script type="application/json" id="${readsId}">${scriptJson(page.reads)}</script>\n` +
+    `<script type="application/json" id="${serverReadsId}">${scriptJson(page.reads)}</script>\n` +
     template.slice(end)
   );
 }

@@ -7,6 +7,7 @@
  * as the panel's first render has it, loading.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RenderRequest, RenderedPage } from '../../contract/render-cookie';
 import { StrictMode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -15,44 +16,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { setApiFetch, setCredentialProvider } from '../api/http';
-import type { Session } from '../auth/session-store';
 import { createSessionStore } from '../auth/session-store';
 import { AppRoutes } from './app-routes';
 import { WideLayoutContext } from './layout/wide-layout';
 import { AppProviders } from './providers';
 import { loadSignedInPage, routes } from './router';
-import type { ServerRead } from './server-render';
 import { setRenderedAt } from '../lib/rendered-at';
 import { setReader } from '../lib/intl';
 import { memoryStorage } from '../lib/memory-storage';
-
-/** One page to render, for one session. */
-export interface RenderRequest {
-  /** The page's path and query. */
-  url: string;
-  /** The tab's session, as it keeps it. */
-  session: Session;
-  /** The browser's locale and time zone. */
-  locale: string;
-  timeZone: string;
-  /** Lay the shell out for a wide screen (its sidebar). */
-  wide: boolean;
-  /** Sends the API requests the page makes, as the panel's own server answers them. */
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
-  /** Gives up the render: the page is then drawn in the browser as if never rendered here. */
-  signal: AbortSignal;
-}
-
-export interface RenderedPage {
-  /** The page's markup. */
-  html: string;
-  /** Its styles, for the document's head. */
-  head: string;
-  /** What src/app/server-render.ts puts into the panel's cache before taking the page over. */
-  reads: ServerRead[];
-  /** When the page was rendered (ms since the epoch): the time its relative times are from. */
-  renderedAt: number;
-}
 
 // Renders of different sessions run at once: each one's session, clock, locale and transport are
 // its own.

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { readRenderedAt } from '../lib/rendered-at';
-import { adoptServerRender, serverReadsId } from './server-render';
+import { serverReadsId } from '../../contract/render-cookie';
+import { adoptServerRender } from './server-render';
 
 const session = { token: 't', username: 'demo', viaPassword: false };
 

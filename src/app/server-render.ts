@@ -1,16 +1,8 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { serverReadsId } from '../../contract/render-cookie';
+import type { ServerRead } from '../../contract/render-cookie';
 import type { Session } from '../auth/session-store';
 import { setRenderedAt } from '../lib/rendered-at';
-
-/** A read the server made for the page it rendered, as the page's cache keeps it. */
-export interface ServerRead {
-  key: QueryKey;
-  data: unknown;
-  updatedAt: number;
-}
-
-/** The id of the script element (JSON, never run) that carries the server's reads. */
-export const serverReadsId = 'skydeck-server-reads';
 
 /**
  * Whether the page in `container` is the server's render of this visit's page for this tab's

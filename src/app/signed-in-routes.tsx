@@ -54,6 +54,15 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
+type PageLocation = Pick<Location, 'pathname' | 'search'>;
+
+/** The manifest route of the page at `location`, with its match; none when no group's page is. */
+function pageAt(location: PageLocation) {
+  const match = matchRoutes(signedInRoutes, location)?.at(-1);
+  const route = match && pages.get(match.route);
+  return match && route ? { match, route } : undefined;
+}
+
 /**
  * Starts what the page at `location` needs: its code, and its first reads (render as you fetch),
  * from the page's own query factory, so that neither waits for the other nor for the shell; with
@@ -63,12 +72,12 @@ export const signedInRoutes: RouteObject[] = [
  */
 export async function startRoute(
   client: QueryClient,
-  location: Pick<Location, 'pathname' | 'search'>,
+  location: PageLocation,
   intent: 'code' | 'read' = 'read',
 ): Promise<void> {
-  const match = matchRoutes(signedInRoutes, location)?.at(-1);
-  const route = match && pages.get(match.route);
-  if (!match || !route) return;
+  const page = pageAt(location);
+  if (!page) return;
+  const { match, route } = page;
   route.preload?.().catch(() => undefined);
   await route
     .prefetch?.()
@@ -84,12 +93,8 @@ export async function startRoute(
  * The page at `location` with its code in and its first reads started (`startRoute`), for the
  * server's render; false when no group's page matches.
  */
-export async function loadPage(
-  client: QueryClient,
-  location: Pick<Location, 'pathname' | 'search'>,
-): Promise<boolean> {
-  const match = matchRoutes(signedInRoutes, location)?.at(-1);
-  const route = match && pages.get(match.route);
+export async function loadPage(client: QueryClient, location: PageLocation): Promise<boolean> {
+  const route = pageAt(location)?.route;
   if (!route) return false;
   await Promise.all([route.preload?.(), startRoute(client, location)]);
   return true;

@@ -11,7 +11,9 @@ interface Reader {
   locale?: string;
   timeZone?: string;
 }
-let reader: () => Reader = () => ({});
+// In a browser the runtime's own: one object, not one per format asked for.
+const runtime: Reader = {};
+let reader: () => Reader = () => runtime;
 
 /**
  * For the server's render (src/app/render-page.tsx): the locale and time zone of the browser a page
