@@ -24,6 +24,11 @@ test('a change is found in the audit log by its UUID, opened, exported, and the 
   await expect(page.getByText('Rows 1–2 of 2 · page 1 of 1')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Actions' }).click();
+  // The menu grows into place: clicked while it still moved (a busy machine's slow frames pass
+  // Playwright's stability check), the option was missed and nothing was chosen.
+  const menu = page.getByRole('listbox', { name: 'Actions' }).locator('xpath=..');
+  await expect(menu).toHaveCSS('transform', 'none');
+  await expect(menu).toHaveCSS('opacity', '1');
   await page.getByRole('option', { name: 'update', exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/[?&]action=update/);
