@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from '../auth/auth-context';
 import type { SessionStore } from '../auth/session-store';
 import { UndoableActionProvider } from '../components/undoable-action';
+import { browserStyleCache } from './style-cache';
 import { colorModeStorageKey, theme } from './theme';
 
 interface AppProvidersProps {
@@ -14,6 +17,8 @@ interface AppProvidersProps {
   children: ReactNode;
   /** How long a confirmed deletion waits for Undo; tests shorten it. */
   undoGraceMs?: number;
+  /** Where the styles go: the browser's one cache, or a server render's own. */
+  styleCache?: EmotionCache;
 }
 
 export function AppProviders({
@@ -21,20 +26,23 @@ export function AppProviders({
   sessionStore,
   children,
   undoGraceMs,
+  styleCache = browserStyleCache(),
 }: AppProvidersProps) {
   return (
-    <ThemeProvider
-      theme={theme}
-      defaultMode="system"
-      modeStorageKey={colorModeStorageKey}
-      disableTransitionOnChange
-    >
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider store={sessionStore}>
-          <UndoableActionProvider graceMs={undoGraceMs}>{children}</UndoableActionProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <CacheProvider value={styleCache}>
+      <ThemeProvider
+        theme={theme}
+        defaultMode="system"
+        modeStorageKey={colorModeStorageKey}
+        disableTransitionOnChange
+      >
+        <CssBaseline enableColorScheme />
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider store={sessionStore}>
+            <UndoableActionProvider graceMs={undoGraceMs}>{children}</UndoableActionProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

@@ -9,8 +9,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RenderRequest, RenderedPage } from '../../contract/render-cookie';
 import { StrictMode } from 'react';
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient } from '@tanstack/react-query';
@@ -20,6 +18,7 @@ import { createSessionStore } from '../auth/session-store';
 import { AppRoutes } from './app-routes';
 import { WideLayoutContext } from './layout/wide-layout';
 import { AppProviders } from './providers';
+import { createStyleCache } from './style-cache';
 import { loadSignedInPage, routes } from './router';
 import { setRenderedAt } from '../lib/rendered-at';
 import { setReader } from '../lib/intl';
@@ -62,20 +61,18 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     // The page's own styles, as emotion in the browser names them ('css'): it takes those in the
     // head as inserted (@emotion/cache), and they are only those the page's markup uses, not
     // those of what React rendered and then dropped (a boundary's fallback).
-    const styles = createCache({ key: 'css' });
+    const styles = createStyleCache();
     // Made before the render: it sets the cache to keep styles rather than write them inline.
     const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styles);
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <CacheProvider value={styles}>
-          <AppProviders queryClient={client} sessionStore={sessionStore}>
-            <WideLayoutContext value={request.wide}>
-              <StaticRouter location={request.url}>
-                <AppRoutes table={routes} />
-              </StaticRouter>
-            </WideLayoutContext>
-          </AppProviders>
-        </CacheProvider>
+        <AppProviders queryClient={client} sessionStore={sessionStore} styleCache={styles}>
+          <WideLayoutContext value={request.wide}>
+            <StaticRouter location={request.url}>
+              <AppRoutes table={routes} />
+            </StaticRouter>
+          </WideLayoutContext>
+        </AppProviders>
       </StrictMode>,
       // Every boundary inline: React would otherwise send a large one after the rest, to be
       // moved into place by an inline script, which the panel's CSP does not run.
