@@ -12,6 +12,24 @@ export const renderCookieName = 'skydeck-render';
 /** At most this long (encoded): a session token and a username fit many times over. */
 export const renderCookieMaxLength = 2048;
 
+/** A tag Intl takes as a locale: a malformed one would make the render's formatting throw. */
+function isLocale(tag: string) {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone Intl knows, aliases included (browsers report some, such as Asia/Calcutta). */
+function isTimeZone(zone: string) {
+  try {
+    return Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
 const makeSchema = () =>
   z.object({
     /** The tab's session, as the panel keeps it (src/auth/session-store.ts). */
@@ -28,8 +46,8 @@ const makeSchema = () =>
     /** The page was dark. */
     dark: z.boolean(),
     /** The browser's locale and time zone, which dates and numbers are written in. */
-    locale: z.string().check(z.maxLength(64)),
-    timeZone: z.string().check(z.maxLength(64)),
+    locale: z.string().check(z.maxLength(64), z.refine(isLocale)),
+    timeZone: z.string().check(z.maxLength(64), z.refine(isTimeZone)),
   });
 export type RenderCookie = z.infer<ReturnType<typeof makeSchema>>;
 

@@ -37,6 +37,9 @@ describe('the render cookie', () => {
   it('is read among other cookies, checked against its contract', () => {
     const cookie = cookieOf('abc');
     expect(readRenderCookie(header(cookie))).toEqual(cookie);
+    // A zone's older name, as some browsers report it, is a zone all the same.
+    const alias = cookieOf('abc', { locale: 'fi', timeZone: 'Asia/Calcutta' });
+    expect(readRenderCookie(header(alias))).toEqual(alias);
   });
 
   it.each([
@@ -46,6 +49,9 @@ describe('the render cookie', () => {
     ['of the wrong shape', header({ token: 'abc' })],
     ['with an empty token', header(cookieOf(''))],
     ['too long', header(cookieOf('t'.repeat(4000)))],
+    // Intl would throw on them in the render, a warning logged on every navigation.
+    ['with a malformed locale', header(cookieOf('abc', { locale: 'not a locale' }))],
+    ['with a time zone Intl does not know', header(cookieOf('abc', { timeZone: 'Mars/Olympus' }))],
   ])('is ignored when %s', (_case, value) => {
     expect(readRenderCookie(value)).toBeUndefined();
   });
@@ -183,6 +189,39 @@ describe('a navigation with the render cookie', () => {
     release();
     for (const response of await Promise.all(held))
       expect(text(response)).toContain('<h1>demo</h1>');
+  });
+
+  it('keeps a given-up render’s place until that render ends', async () => {
+    let end!: () => void;
+    let renders = 0;
+    const render = serverRender(app, {
+      renderer: {
+        render: () => {
+          renders += 1;
+          return new Promise<undefined>((resolve) => (end = () => resolve(undefined)));
+        },
+      },
+      timeoutMs: 1,
+      maxConcurrent: 1,
+    });
+    const request = {
+      url: '/storage',
+      ip: '127.0.0.1',
+      headers: { cookie: header(cookieOf(token)) },
+    };
+    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
+    // Given up, and still running (a proxied read runs on to its own timeout): no second render.
+    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
+    expect(renders).toBe(1);
+    // Once it ends, the place is free again.
+    end();
+    await expect
+      .poll(async () => {
+        await render(request as never, indexHtml);
+        return renders;
+      })
+      .toBe(2);
+    end();
   });
 
   it('gives a render up when its time is out, even one that never ends', async () => {

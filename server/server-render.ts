@@ -165,27 +165,29 @@ export function serverRender(app: FastifyInstance, options: ServerRenderOptions)
     const givenUp = new Promise<undefined>((resolve) =>
       signal.addEventListener('abort', () => resolve(undefined), { once: true }),
     );
+    let rendering: Promise<RenderedPage | undefined> | undefined;
     try {
       const renderer = await load();
-      const page = await Promise.race([
-        renderer?.render({
-          url: request.url,
-          session: cookie.session,
-          locale: cookie.locale,
-          timeZone: cookie.timeZone,
-          wide: cookie.wide,
-          fetch: localFetch(app, request),
-          signal,
-        }),
-        givenUp,
-      ]);
+      rendering = renderer?.render({
+        url: request.url,
+        session: cookie.session,
+        locale: cookie.locale,
+        timeZone: cookie.timeZone,
+        wide: cookie.wide,
+        fetch: localFetch(app, request),
+        signal,
+      });
+      const page = await Promise.race([rendering, givenUp]);
       return page && !signal.aborted ? fillTemplate(template, page, cookie) : undefined;
     } catch (error) {
       if (!signal.aborted)
         app.log.warn({ err: error, url: request.url }, 'A server render failed.');
       return undefined;
     } finally {
-      active -= 1;
+      // A render given up keeps its place until it ends: a read of the proxy's upstream runs on
+      // to the proxy's own timeout, and such renders must not pile up beyond the limit.
+      if (rendering) void rendering.catch(() => undefined).finally(() => (active -= 1));
+      else active -= 1;
     }
   };
 }
