@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, unique } from './support';
+import { choose, expect, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -27,8 +27,7 @@ async function fillCreateStorage(page: Page, title: string) {
   await page.goto('/storage');
   await page.getByRole('button', { name: 'Create storage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create storage' });
-  await dialog.getByRole('combobox', { name: 'Zone' }).click();
-  await page.getByRole('option', { name: /fi-hel1/ }).click();
+  await choose(dialog, 'Zone', /fi-hel1/);
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
   await dialog.getByRole('textbox', { name: 'Size (GiB)' }).fill('15');
   return dialog;

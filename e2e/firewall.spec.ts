@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './support';
+import { choose, expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -28,8 +28,7 @@ test('turn the firewall on, add the SSH and web presets, drop the rest, and see 
   await page.getByRole('button', { name: 'Add HTTP and HTTPS' }).click();
   await expect(table.getByRole('row')).toHaveCount(4);
 
-  await page.getByRole('combobox', { name: 'Incoming traffic no rule matches' }).click();
-  await page.getByRole('option', { name: 'Drop' }).click();
+  await choose(page, 'Incoming traffic no rule matches', 'Drop');
   // SSH is accepted before the drop: nothing to warn about.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(table.getByRole('row')).toHaveCount(5);

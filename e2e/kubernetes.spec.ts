@@ -2,14 +2,9 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import type { Api } from './support';
-import { expect, expectNoAxeViolations, test } from './support';
+import { choose, expect, expectNoAxeViolations, openSelect, test } from './support';
 
 test.use({ signedIn: 'demo' });
-
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** Downloads through the dialog's Download button and returns the parsed YAML file. */
 async function downloadKubeconfig(page: Page) {
@@ -143,9 +138,9 @@ test('scale, add a node group, upgrade, import OIDC issuers and download both ku
   // Upgrade: only the next minor version is offered.
   await page.getByRole('button', { name: 'Upgrade' }).click();
   const upgrade = page.getByRole('dialog', { name: `Upgrade ${name}` });
-  await upgrade.getByRole('combobox', { name: 'Upgrade to' }).click();
-  await expect(page.getByRole('option')).toHaveText(['1.32']);
-  await page.getByRole('option', { name: '1.32' }).click();
+  const versions = await openSelect(upgrade, 'Upgrade to');
+  await expect(versions.getByRole('option')).toHaveText(['1.32']);
+  await versions.getByRole('option', { name: '1.32' }).click();
   await upgrade.getByRole('button', { name: 'Upgrade' }).click();
   await expect(overview).toContainText('upgrading');
   await expect(overview).toContainText('1.32', { timeout: 30_000 });

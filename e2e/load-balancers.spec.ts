@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { Api } from './support';
-import { expect, expectNoAxeViolations, test } from './support';
+import { choose, expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
-
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** A self-signed certificate for app2.example.com and its key, made for this journey. */
 const certificate = `-----BEGIN CERTIFICATE-----

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, expectNoAxeViolations, signIn, test, unique } from './support';
+import { apiAs, choose, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
-
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function addFloatingAddress(page: Page) {
   await page.getByRole('button', { name: 'Add IP address' }).click();

@@ -1,6 +1,6 @@
 import { serverResponseSchema } from '../contract/server';
-import { choose, expectConsoleDetails, fillCreateOptions, sshKey } from './server-steps';
-import { expect, expectNoAxeViolations, test, unique } from './support';
+import { expectConsoleDetails, fillCreateOptions, sshKey } from './server-steps';
+import { choose, expect, expectNoAxeViolations, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
 

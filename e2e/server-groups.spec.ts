@@ -1,4 +1,4 @@
-import { createServer, expect, expectNoAxeViolations, test, unique } from './support';
+import { choose, createServer, expect, expectNoAxeViolations, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -28,8 +28,7 @@ test('a server group with anti-affinity: two servers added, each member shows it
   });
 
   const add = async (title: string) => {
-    await page.getByRole('combobox', { name: 'Server to add' }).click();
-    await page.getByRole('option', { name: title }).click();
+    await choose(page, 'Server to add', title);
     await page.getByRole('button', { name: 'Add server' }).click();
     await expect(page.getByRole('rowheader', { name: title })).toBeVisible();
   };

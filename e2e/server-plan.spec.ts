@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { changePlanSeeingPrices } from './server-steps';
-import { expect, expectNoAxeViolations, test } from './support';
+import { choose, expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -23,7 +23,7 @@ test('stop a server, change its plan seeing both prices, start it and set a simp
   const dialog = page.getByRole('dialog', { name: 'Change the plan of “web-1”' });
   const prices = dialog.getByRole('region', { name: 'Hourly price' });
   await expect(prices).toContainText('Now (2xCPU-4GB)');
-  await changePlanSeeingPrices(page, dialog, '2xCPU-4GB', '4xCPU-8GB');
+  await changePlanSeeingPrices(dialog, '2xCPU-4GB', '4xCPU-8GB');
   await expect(page.getByText('4 CPU, 8 GiB')).toBeVisible();
 
   await start.click();
@@ -31,8 +31,7 @@ test('stop a server, change its plan seeing both prices, start it and set a simp
 
   await page.getByRole('tab', { name: 'Backups' }).click();
   const form = page.getByRole('form', { name: 'Simple backups' });
-  await form.getByRole('combobox', { name: 'Backup plan' }).click();
-  await page.getByRole('option', { name: /\(dailies\): €\d+\.\d+ per hour/ }).click();
+  await choose(form, 'Backup plan', /\(dailies\): €\d+\.\d+ per hour/);
   await form.getByRole('textbox', { name: 'Time of day (UTC)' }).fill('02:30');
   await form.getByRole('button', { name: 'Save backup plan' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved.');

@@ -1,16 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ServerDetails } from '../contract/server';
-import { expect } from './support';
+import { choose, expect, openSelect } from './support';
 
 /** A real key from `ssh-keygen -t ed25519`. */
 export const sshKey =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrYxMMFrO3zRTxysJNslo2EbyVrnE6Gsk9SHYHLC1OY ada@laptop';
-
-/** Picks `option` in the select labelled `field`. */
-export async function choose(page: Page, field: string, option: RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** The create form's options after the SSH keys: a one-time password, user data, weekly backups
  * at `backupTime` and console access (under Advanced settings). */
@@ -40,17 +34,15 @@ const planPrice = (dialog: Locator, heading: string) =>
  * In the open Plan dialog: the price of plan `from`, then, once plan `to` is chosen, its other
  * price beside the unchanged first one; then saves and sees the dialog close.
  */
-export async function changePlanSeeingPrices(
-  page: Page,
-  dialog: Locator,
-  from: string,
-  to: string,
-) {
+export async function changePlanSeeingPrices(dialog: Locator, from: string, to: string) {
   const now = planPrice(dialog, `Now (${from})`);
   await expect(now).toHaveText(hourly);
   const before = await now.textContent();
-  await dialog.getByRole('combobox', { name: 'Plan' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${to}`) }).click();
+  await (
+    await openSelect(dialog, 'Plan')
+  )
+    .getByRole('option', { name: new RegExp(`^${to}`) })
+    .click();
   const next = planPrice(dialog, `After the change (${to})`);
   await expect(next).toHaveText(hourly);
   await expect(next).not.toHaveText(before!);

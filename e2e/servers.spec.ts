@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, unique } from './support';
+import { choose, expect, expectNoAxeViolations, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
-
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 test('create a server with a cost preview, watch it start, stop it and delete it with its disk', async ({
   page,

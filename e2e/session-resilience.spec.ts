@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, storedSession, test, unique } from './support';
+import { choose, expect, expectNoAxeViolations, storedSession, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -11,8 +11,7 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
   await page.getByRole('button', { name: 'Create storage' }).click();
   const form = page.getByRole('dialog', { name: 'Create storage' });
   const title = unique('resilient volume');
-  await form.getByRole('combobox', { name: 'Zone' }).click();
-  await page.getByRole('option', { name: /\(de-fra1\)/ }).click();
+  await choose(form, 'Zone', /\(de-fra1\)/);
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form.getByRole('textbox', { name: 'Size (GiB)' }).fill('13');
 

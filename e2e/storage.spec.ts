@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { StorageRecord } from './support';
 import {
-  defaultUndoGraceMs,
   basicAuth,
+  choose,
   createDisk,
+  defaultUndoGraceMs,
   expect,
   expectNoAxeViolations,
+  openSelect,
   test,
   unique,
   waitOnline,
@@ -20,11 +22,6 @@ async function openStorage(page: Page, uuid: string, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('dialog').getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('a disk’s life: create, attach to a running server, back up, clone, restore, template, detach', async ({
   page,
   request,
@@ -37,7 +34,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await page.goto('/storage');
     await page.getByRole('button', { name: 'Create storage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create storage' });
-    await chooseOption(page, 'Zone', /de-fra1/);
+    await choose(page.getByRole('dialog'), 'Zone', /de-fra1/);
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
     await dialog.getByRole('textbox', { name: 'Size (GiB)' }).fill('20');
     await dialog.getByRole('button', { name: 'Create storage' }).click();
@@ -49,9 +46,9 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
   await test.step('IDE is refused for the running server; VirtIO attaches', async () => {
     await page.getByRole('button', { name: 'Attach' }).click();
     const dialog = page.getByRole('dialog');
-    await chooseOption(page, 'Server', /web-1/);
-    await dialog.getByRole('combobox', { name: 'Bus' }).click();
-    await expect(page.getByRole('option', { name: 'IDE' })).toHaveAttribute(
+    await choose(page.getByRole('dialog'), 'Server', /web-1/);
+    const buses = await openSelect(dialog, 'Bus');
+    await expect(buses.getByRole('option', { name: 'IDE' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -93,7 +90,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await page.getByRole('button', { name: 'Clone' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Title of the copy' }).fill(`${title} copy`);
-    await chooseOption(page, 'Target zone', /fi-hel1/);
+    await choose(page.getByRole('dialog'), 'Target zone', /fi-hel1/);
     await dialog.getByRole('button', { name: 'Clone' }).click();
     await expect(dialog).toBeHidden();
     const list = await api.call<{ storages: { storage: (StorageRecord & { zone: string })[] } }>(
@@ -166,7 +163,7 @@ test('cancel a running clone: the copy is removed and the source is back online'
   await page.getByRole('button', { name: 'Clone' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Title of the copy' }).fill(`${source.title} copy`);
-  await chooseOption(page, 'Target zone', /uk-lon1/);
+  await choose(page.getByRole('dialog'), 'Target zone', /uk-lon1/);
   await dialog.getByRole('button', { name: 'Clone' }).click();
   await expect(busy(page)).toContainText('maintenance');
   await page.getByRole('button', { name: 'Cancel operation' }).click();

@@ -190,3 +190,25 @@ export async function fillSubaccountForm(
   await dialog.getByRole('textbox', { name: 'Phone' }).fill(phone);
   await dialog.getByRole('combobox', { name: 'Country' }).selectOption('FIN');
 }
+
+/**
+ * Opens the select labelled `field` (inside `scope`: a dialog, a form, or the page) and answers its
+ * list once the menu has grown into place (MUI's Grow). An option clicked while the menu still
+ * moved (a busy machine's slow frames pass Playwright's stability check) was missed, and nothing
+ * was chosen.
+ */
+export async function openSelect(scope: Page | Locator, field: string) {
+  const page = 'goto' in scope ? scope : scope.page();
+  await scope.getByRole('combobox', { name: field }).click();
+  const list = page.getByRole('listbox');
+  const menu = list.locator('xpath=..');
+  await expect(menu).toHaveCSS('transform', 'none');
+  await expect(menu).toHaveCSS('opacity', '1');
+  return list;
+}
+
+/** Picks `option` in the select labelled `field` (inside `scope`). */
+export async function choose(scope: Page | Locator, field: string, option: string | RegExp) {
+  const list = await openSelect(scope, field);
+  await list.getByRole('option', { name: option }).click();
+}
