@@ -85,6 +85,19 @@ export interface ServerRead {
   updatedAt: number;
 }
 
+/** A request the server sent for the page, as the panel's "API call" view lists what it sent. */
+export interface ServerRequest {
+  method: string;
+  /** Path with query, as the panel's API layer was given it (src/api/http.ts). */
+  path: string;
+}
+
+/** What the page carries beside its markup (JSON in the element named `serverReadsId`). */
+export interface ServerReads {
+  reads: ServerRead[];
+  sent: ServerRequest[];
+}
+
 export interface RenderedPage {
   /** The page's markup. */
   html: string;
@@ -92,6 +105,8 @@ export interface RenderedPage {
   head: string;
   /** What src/app/server-render.ts puts into the panel's cache before taking the page over. */
   reads: ServerRead[];
+  /** The API requests the render sent for them: the page's "API call" shows them as sent. */
+  sent: ServerRequest[];
   /** When the page was rendered (ms since the epoch): the time its relative times are from. */
   renderedAt: number;
 }

@@ -58,6 +58,14 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   await takenOver(page);
   // The page's reads came with it: the list was not asked for again.
   expect(listReads).toEqual([]);
+  // The read the server made for the page is its API call, as sent.
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'API call' }).click();
+  await expect(
+    main
+      .getByRole('region', { name: 'API call' })
+      .getByText(/^The request the panel sent: GET \/1\.3\/storage/),
+  ).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill('db-1');
   const table = page.getByRole('table', { name: 'Storages' });

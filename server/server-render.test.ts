@@ -67,6 +67,7 @@ describe('the rendered page', () => {
         reads: [
           { key: ['storage'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
         ],
+        sent: [{ method: 'GET', path: '/1.3/storage?title=</script>' }],
         renderedAt: 5,
       },
       cookieOf('abc', {
@@ -86,9 +87,12 @@ describe('the rendered page', () => {
     const json = /<script type="application\/json" id="skydeck-server-reads">(.*)<\/script>/.exec(
       page,
     )![1]!;
-    expect(JSON.parse(json)).toEqual([
-      { key: ['storage'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
-    ]);
+    expect(JSON.parse(json)).toEqual({
+      reads: [
+        { key: ['storage'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
+      ],
+      sent: [{ method: 'GET', path: '/1.3/storage?title=</script>' }],
+    });
   });
 });
 
@@ -113,7 +117,13 @@ describe('a navigation with the render cookie', () => {
       });
       if (!answer.ok) return undefined;
       const { account } = (await answer.json()) as { account: { username: string } };
-      return { html: `<h1>${account.username}</h1>`, head: '', reads: [], renderedAt: 1 };
+      return {
+        html: `<h1>${account.username}</h1>`,
+        head: '',
+        reads: [],
+        sent: [],
+        renderedAt: 1,
+      };
     },
   };
 

@@ -8,7 +8,12 @@ import {
   renderCookieSchema,
   serverReadsId,
 } from '../contract/render-cookie';
-import type { RenderCookie, RenderRequest, RenderedPage } from '../contract/render-cookie';
+import type {
+  RenderCookie,
+  RenderRequest,
+  RenderedPage,
+  ServerReads,
+} from '../contract/render-cookie';
 
 /** What src/entry-server.tsx exports, as this server calls it (its build, dist-server/). */
 export interface PageRenderer {
@@ -101,7 +106,7 @@ export function fillTemplate(
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
     `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +
-    `<script type="application/json" id="${serverReadsId}">${scriptJson(page.reads)}</script>\n` +
+    `<script type="application/json" id="${serverReadsId}">${scriptJson({ reads: page.reads, sent: page.sent } satisfies ServerReads)}</script>\n` +
     template.slice(end)
   );
 }

@@ -93,6 +93,12 @@ export const apiCallLog = {
     apiCallListeners.add(listener);
     return () => void apiCallListeners.delete(listener);
   },
+  /** Logs requests sent on the panel's behalf: those of a page the server rendered. */
+  add(calls: readonly Omit<ApiCall, 'seq'>[]) {
+    if (calls.length === 0) return;
+    apiCalls = [...apiCalls, ...calls.map((call) => ({ ...call, seq: ++apiCallSeq }))].slice(-30);
+    apiCallListeners.forEach((listener) => listener());
+  },
   /** Forgets every logged request (component tests start each test with an empty log). */
   clear() {
     apiCalls = [];

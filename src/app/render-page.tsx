@@ -7,13 +7,13 @@
  * as the panel's first render has it, loading.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RenderRequest, RenderedPage } from '../../contract/render-cookie';
+import type { RenderRequest, RenderedPage, ServerRequest } from '../../contract/render-cookie';
 import { StrictMode } from 'react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
-import { setApiFetch, setCredentialProvider } from '../api/http';
+import { apiUrl, setApiFetch, setCredentialProvider } from '../api/http';
 import { createSessionStore } from '../auth/session-store';
 import { AppRoutes } from './app-routes';
 import { WideLayoutContext } from './layout/wide-layout';
@@ -26,7 +26,9 @@ import { memoryStorage } from '../lib/memory-storage';
 
 // Renders of different sessions run at once: each one's session, clock, locale and transport are
 // its own.
-const current = new AsyncLocalStorage<RenderRequest & { renderedAt: number }>();
+const current = new AsyncLocalStorage<
+  RenderRequest & { renderedAt: number; sent: ServerRequest[] }
+>();
 setCredentialProvider(() => current.getStore()?.session.token ?? null);
 setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
 setReader(() => {
@@ -36,6 +38,7 @@ setReader(() => {
 setApiFetch((url, init) => {
   const request = current.getStore();
   if (!request) return Promise.reject(new Error('An API request outside a server render.'));
+  request.sent.push({ method: init.method ?? 'GET', path: url.slice(apiUrl('').length) });
   return request.fetch(url, { ...init, signal: request.signal });
 });
 
@@ -45,7 +48,8 @@ setApiFetch((url, init) => {
  */
 export function render(request: RenderRequest): Promise<RenderedPage | undefined> {
   const renderedAt = Date.now();
-  return current.run({ ...request, renderedAt }, async () => {
+  const sent: ServerRequest[] = [];
+  return current.run({ ...request, renderedAt, sent }, async () => {
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Infinity } },
     });
@@ -86,6 +90,12 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
       updatedAt: query.state.dataUpdatedAt,
     }));
     const critical = extractCriticalToChunks(Buffer.concat(chunks).toString('utf8'));
-    return { html: critical.html, head: constructStyleTagsFromChunks(critical), reads, renderedAt };
+    return {
+      html: critical.html,
+      head: constructStyleTagsFromChunks(critical),
+      reads,
+      sent,
+      renderedAt,
+    };
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiCallLog } from '../api/http';
 import { readRenderedAt } from '../lib/rendered-at';
 import { serverReadsId } from '../../contract/render-cookie';
 import { adoptServerRender } from './server-render';
@@ -21,12 +22,16 @@ function serverPage(renderedFor: string, reads: string) {
 }
 
 const list = queryOptions<{ items: string[] }>({ queryKey: ['storage', 'list'] });
-const reads = JSON.stringify([
-  { key: list.queryKey, data: { items: ['web-1 OS'] }, updatedAt: 1700000000000 },
-]);
+const reads = JSON.stringify({
+  reads: [{ key: list.queryKey, data: { items: ['web-1 OS'] }, updatedAt: 1700000000000 }],
+  sent: [{ method: 'GET', path: '/1.3/storage?limit=25' }],
+});
 
 describe('taking over the server’s page', () => {
-  afterEach(() => document.body.replaceChildren());
+  afterEach(() => {
+    document.body.replaceChildren();
+    apiCallLog.clear();
+  });
 
   it('puts the reads into the cache at the time they were made, and keeps the page', () => {
     const client = new QueryClient();
@@ -35,6 +40,10 @@ describe('taking over the server’s page', () => {
     expect(client.getQueryData(list.queryKey)).toEqual({ items: ['web-1 OS'] });
     expect(client.getQueryState(list.queryKey)?.dataUpdatedAt).toBe(1700000000000);
     expect(readRenderedAt()).toBe(1700000000000);
+    // The request the server read the list with is the page's API call, as sent.
+    expect(apiCallLog.get().map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /1.3/storage?limit=25',
+    ]);
     expect(container.textContent).toBe('web-1 OS');
     expect(document.getElementById(serverReadsId)).toBeNull();
   });
@@ -49,5 +58,6 @@ describe('taking over the server’s page', () => {
     expect(adoptServerRender(container, client, tab)).toBe(false);
     expect(container.childNodes).toHaveLength(0);
     expect(client.getQueryData(list.queryKey)).toBeUndefined();
+    expect(apiCallLog.get()).toEqual([]);
   });
 });
