@@ -75,6 +75,34 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   expect(errors).toEqual([]);
 });
 
+test('what is done on the page before the panel takes it over is done once it has', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  // The panel's code is held back: the page stays the server's while the user works on it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const response = await page.goto('/storage');
+  expect(await response!.text()).toContain('data-rendered-for=');
+  await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill('db-1');
+  await page.getByRole('button', { name: 'Create storage' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveTitle('Skydeck');
+
+  release();
+  await takenOver(page);
+  // The text typed is the list's search; the click opened the dialog.
+  const table = page.getByRole('table', { name: 'Storages' });
+  await expect(table.getByRole('link', { name: 'db-1 OS', exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Create storage' })).toBeVisible();
+});
+
 test('every main page is taken over without a mismatch, on a phone and on a desktop', async ({
   page,
   users,
@@ -128,6 +156,9 @@ test('a tab signed in to another account does not take over a page rendered for 
       .getByRole('table', { name: 'Storages' })
       .getByRole('link', { name: 'web-1 OS', exact: true }),
   ).toBeVisible();
+  // Drawn anew, the page answers clicks: the server's page no longer holds them.
+  await page.getByRole('button', { name: 'Create storage' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create storage' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -17,3 +17,30 @@ if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
 } else {
   requestAnimationFrame(() => setTimeout(start));
 }
+
+// Until the panel has taken the page over, what the user does on it is held for the panel to do
+// then (src/app/server-render.ts): a click (a button, a checkbox) or a form's submission, and the
+// text last typed into each field. None of it reaches the panel before: while React takes the page
+// over, it would meet fields whose state it does not have yet. A link is left to the browser: its
+// navigation gets that page rendered too.
+const held = [];
+const typed = new Map();
+const holding = ['click', 'submit', 'input'];
+const hold = (event) => {
+  const { target } = event;
+  if (!(target instanceof Element) || !document.getElementById('root')?.contains(target)) return;
+  if (event.type === 'click' && target.closest('a[href]')) return;
+  event.stopPropagation();
+  if (event.type === 'input') {
+    if ('value' in target) typed.set(target, target.value);
+    return;
+  }
+  event.preventDefault();
+  held.push({ type: event.type, target });
+};
+for (const type of holding) document.addEventListener(type, hold, true);
+window.skydeckHeld = () => {
+  for (const type of holding) document.removeEventListener(type, hold, true);
+  delete window.skydeckHeld;
+  return { held, typed };
+};

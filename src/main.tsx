@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, startApp } from './app/app';
+import { App, afterTakeOver, startApp } from './app/app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -13,17 +13,23 @@ if (!container) throw new Error('index.html has no #root element.');
 // A page the server rendered (server/server-render.ts) is taken over as it stands: it is on the
 // screen before this script runs.
 void startApp(container).then((serverRendered) => {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
   // In a transition either way, so that React works in slices: taking over the storage list was
   // one task of ~80 ms on a desktop, several times that on a phone.
   if (serverRendered) {
+    const app = (
+      <StrictMode>
+        <App onTakenOver={afterTakeOver(container)} />
+      </StrictMode>
+    );
     startTransition(() => void hydrateRoot(container, app));
     return;
   }
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { expectSessionRenewal } from '../api/http';
 import { createQueryClient } from '../api/query-client';
@@ -6,8 +7,10 @@ import { keepRenderCookie } from '../auth/render-cookie';
 import { authenticateApiRequests, createSessionStore } from '../auth/session-store';
 import { AppProviders } from './providers';
 import { AppRoutes } from './app-routes';
+import { TakenOverContext } from './take-over';
 import { routes, startFirstPage } from './router';
 import { colorModeStorageKey, theme } from './theme';
+import type * as ServerRender from './server-render';
 
 const sessionStore = createSessionStore();
 authenticateApiRequests(sessionStore);
@@ -16,6 +19,9 @@ authenticateApiRequests(sessionStore);
 const queryClient = createQueryClient({ onUnauthorized: sessionStore.expire });
 // A tab opened from a link takes the session of the tab used last (session-sharing.ts).
 const sessionShared = shareSession(sessionStore, { onEndedElsewhere: () => queryClient.clear() });
+
+/** The code that takes the server's page over, once it has come (only on such a page). */
+let takingOver: typeof ServerRender | undefined;
 
 /**
  * Starts a signed-in visit's first page; settles when it may render (its reads have started),
@@ -33,10 +39,12 @@ async function startVisit(container: HTMLElement): Promise<boolean> {
   const serverRendered =
     container.dataset.renderedFor !== undefined &&
     (await import('./server-render').then(
-      (module) => module.adoptServerRender(container, queryClient, session),
+      (module) => (takingOver = module).adoptServerRender(container, queryClient, session),
       // Its code did not come: drawn anew, as the first render replaces what #root holds.
       () => false,
     ));
+  // Drawn anew: nothing done on the server's page applies to the new one, and clicks go through.
+  if (!serverRendered) window.skydeckHeld?.();
   if (!session) return false;
   // A refusal of those reads waits for the sign-in layer to ask over the page.
   expectSessionRenewal();
@@ -47,12 +55,45 @@ async function startVisit(container: HTMLElement): Promise<boolean> {
 /** Resolves when the app may render into `container`: true to take over the server's page there. */
 export const startApp = (container: HTMLElement) => startVisit(container);
 
-export function App() {
+/**
+ * What to do once the panel has taken the server's page over: what the user did on the page
+ * meanwhile (src/app/server-render.ts). Once, though StrictMode (in development) runs a first
+ * commit's effects twice.
+ */
+export function afterTakeOver(container: HTMLElement) {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    void takingOver?.replayHeld(container);
+  };
+}
+
+/**
+ * How long after the app's first commit what was held on the server's page is done at the latest,
+ * should the page never be taken over (its code failed to load): held, clicks would do nothing.
+ */
+const takeOverDeadlineMs = 5_000;
+
+/** Once the app's first render is on the page: the deadline for `onTakenOver` starts. */
+function FirstCommit({ onTakenOver }: { onTakenOver: () => void }) {
+  useEffect(() => {
+    const deadline = setTimeout(onTakenOver, takeOverDeadlineMs);
+    return () => clearTimeout(deadline);
+  }, [onTakenOver]);
+  return null;
+}
+
+/** `onTakenOver`: given when taking over the server's page, called once the page is the panel's. */
+export function App({ onTakenOver }: { onTakenOver?: () => void }) {
   return (
     <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
-      <BrowserRouter>
-        <AppRoutes table={routes} />
-      </BrowserRouter>
+      <TakenOverContext value={onTakenOver}>
+        <BrowserRouter>
+          <AppRoutes table={routes} />
+          {onTakenOver && <FirstCommit onTakenOver={onTakenOver} />}
+        </BrowserRouter>
+      </TakenOverContext>
     </AppProviders>
   );
 }

@@ -39,3 +39,60 @@ export function adoptServerRender(
   container.replaceChildren();
   return false;
 }
+
+/** What the user did on the server's page before the panel had taken it over. */
+interface Held {
+  /** Clicks and form submissions, in order. */
+  held: { type: 'click' | 'submit'; target: Element }[];
+  /** The text last typed into each field. */
+  typed: Map<Element, string>;
+}
+
+declare global {
+  interface Window {
+    /** Stops holding events and answers what was held (public/after-paint.js); once. */
+    skydeckHeld?: () => Held;
+  }
+}
+
+type TypedField = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * Passes `value` on to React as the user's change of `field`. React tracks the value it set
+ * through the element's own setter, and reports a change when the element's value differs from
+ * it: set back to its state through that setter, then typed through the prototype's, the input
+ * event is one. The first input event, with nothing changed, hydrates the field at once if React
+ * has not yet (it is in a part of the page still being taken over): React tracks a field's value
+ * from when it hydrates it.
+ */
+function passOn(field: TypedField, value: string) {
+  field.value = field.defaultValue;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Once the panel has taken the server's page over: stops holding the page's events
+ * (public/after-paint.js) and does what the user did on the page before, when it was on the
+ * screen and answered nothing. The text typed into a field is passed on as the field's change
+ * (React's state did not have it, and may have rendered the field empty since), then the held
+ * clicks and submissions are done again, in order, on the same elements, which are the panel's
+ * now.
+ */
+export async function replayHeld(container: HTMLElement) {
+  const { held, typed } = window.skydeckHeld?.() ?? { held: [], typed: new Map() };
+  for (const [field, value] of typed) {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+    // `defaultValue` is the value the panel rendered: its state.
+    if (container.contains(field) && value !== field.defaultValue) passOn(field, value);
+  }
+  // React renders those changes before the clicks act on them (a form's submit handler reads
+  // the field's state from its last render).
+  if (typed.size > 0) await new Promise((resolve) => setTimeout(resolve));
+  for (const { type, target } of held) {
+    if (!container.contains(target)) continue;
+    if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+    else target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  }
+}

@@ -19,6 +19,7 @@ import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
 import { WideLayoutContext } from './wide-layout';
+import { PageTakenOver } from '../take-over';
 
 // Only narrow screens use the overlay drawer; its Modal code loads when it is first opened.
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
@@ -105,6 +106,7 @@ export function AppShell() {
         <MaintenanceNotice />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageTakenOver />
         </Suspense>
       </Box>
     </Box>
