@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support';
 
-test.use({ signedIn: 'demo' });
+// A tab's first visit, which has no render cookie yet: the page is drawn in the browser.
+test.use({ signedIn: 'demo', serverRender: false });
 
 // A page goes on loading code (charts, pickers) through a test's routes after what the test
 // checks: the page closes under those requests, whose errors then say nothing of the page.

@@ -2,9 +2,6 @@ import type { Page } from '@playwright/test';
 import { renderCookieName } from '../contract/render-cookie';
 import { expect, signIn, test } from './support';
 
-// The panel writes its render cookie, as it does for users (e2e/support.ts turns it off elsewhere).
-test.use({ serverRender: true });
-
 /** What the page reports as errors, React's hydration mismatches among them. */
 function pageErrors(page: Page) {
   const errors: string[] = [];

@@ -37,11 +37,12 @@ export const test = base.extend<{
   /** `test.use({ signedIn: 'demo' })`: each test's page starts signed in as that account. */
   signedIn: [null, { option: true }],
   /**
-   * Off: the panel writes no render cookie (src/auth/render-cookie.ts), so every page is drawn
-   * in the browser, as on a visit that has none; the specs were written for that, and hold or
-   * fail the browser's reads. server-render.spec.ts turns it on.
+   * On, as for users: once signed in, the panel writes its render cookie
+   * (src/auth/render-cookie.ts), and a page opened by its address arrives rendered by the server
+   * and is taken over. Off: every page is drawn in the browser, as on a tab's first visit, which
+   * render-as-you-fetch.spec.ts times.
    */
-  serverRender: [false, { option: true }],
+  serverRender: [true, { option: true }],
   page: async ({ page, signedIn, users, serverRender }, use) => {
     if (!serverRender) await page.addInitScript(withoutRenderCookie, renderCookieName);
     if (signedIn) await signIn(page, users[signedIn]);

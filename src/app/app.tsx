@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { expectSessionRenewal } from '../api/http';
 import { createQueryClient } from '../api/query-client';
@@ -56,42 +55,40 @@ async function startVisit(container: HTMLElement): Promise<boolean> {
 export const startApp = (container: HTMLElement) => startVisit(container);
 
 /**
- * What to do once the panel has taken the server's page over: what the user did on the page
- * meanwhile (src/app/server-render.ts). Once, though StrictMode (in development) runs a first
- * commit's effects twice.
+ * How long after the take-over starts what was held on the server's page is done at the latest,
+ * should the page never be taken over (its code failed to load): held, clicks would do nothing.
+ */
+const takeOverDeadlineMs = 10_000;
+
+/**
+ * Called as the panel starts taking the server's page over; answers what to do once it has: what
+ * the user did on the page meanwhile (src/app/server-render.ts). Once, though StrictMode (in
+ * development) runs a first commit's effects twice.
  */
 export function afterTakeOver(container: HTMLElement) {
   let done = false;
-  return () => {
+  const replay = () => {
     if (done) return;
     done = true;
+    clearTimeout(deadline);
     void takingOver?.replayHeld(container);
   };
+  const deadline = setTimeout(replay, takeOverDeadlineMs);
+  return replay;
 }
 
 /**
- * How long after the app's first commit what was held on the server's page is done at the latest,
- * should the page never be taken over (its code failed to load): held, clicks would do nothing.
+ * `onTakenOver`: given when taking over the server's page, called once the page is the panel's.
+ * The tree down to the routes is the server's (src/app/render-page.tsx) but for providers: a
+ * sibling added on one side only would change every `useId` below it, and the ids the server
+ * wrote (an `aria-controls`) would name no element in the panel's.
  */
-const takeOverDeadlineMs = 5_000;
-
-/** Once the app's first render is on the page: the deadline for `onTakenOver` starts. */
-function FirstCommit({ onTakenOver }: { onTakenOver: () => void }) {
-  useEffect(() => {
-    const deadline = setTimeout(onTakenOver, takeOverDeadlineMs);
-    return () => clearTimeout(deadline);
-  }, [onTakenOver]);
-  return null;
-}
-
-/** `onTakenOver`: given when taking over the server's page, called once the page is the panel's. */
 export function App({ onTakenOver }: { onTakenOver?: () => void }) {
   return (
     <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
       <TakenOverContext value={onTakenOver}>
         <BrowserRouter>
           <AppRoutes table={routes} />
-          {onTakenOver && <FirstCommit onTakenOver={onTakenOver} />}
         </BrowserRouter>
       </TakenOverContext>
     </AppProviders>
