@@ -57,6 +57,13 @@ declare global {
 
 type TypedField = HTMLInputElement | HTMLTextAreaElement;
 
+/** The types of input whose value is text the user types. */
+const textInputs = new Set(['text', 'search', 'email', 'number', 'tel', 'url', 'password']);
+
+const isTypedField = (element: Element): element is TypedField =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && textInputs.has(element.type));
+
 /**
  * Passes `value` on to React as the user's change of `field`. React tracks the value it set
  * through the element's own setter, and reports a change when the element's value differs from
@@ -83,9 +90,10 @@ function passOn(field: TypedField, value: string) {
 export async function replayHeld(container: HTMLElement) {
   const { held, typed } = window.skydeckHeld?.() ?? { held: [], typed: new Map() };
   for (const [field, value] of typed) {
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
     // `defaultValue` is the value the panel rendered: its state.
-    if (container.contains(field) && value !== field.defaultValue) passOn(field, value);
+    if (isTypedField(field) && container.contains(field) && value !== field.defaultValue) {
+      passOn(field, value);
+    }
   }
   // React renders those changes before the clicks act on them (a form's submit handler reads
   // the field's state from its last render).
