@@ -201,6 +201,10 @@ describe('a navigation with the render cookie', () => {
       expect(text(response)).toContain('<h1>demo</h1>');
   });
 
+  /** A navigation to the storage list with the cookie, as the render's handler is given it. */
+  const navigation = () =>
+    ({ url: '/storage', ip: '127.0.0.1', headers: { cookie: header(cookieOf(token)) } }) as never;
+
   it('keeps a given-up render’s place until that render ends', async () => {
     let end!: () => void;
     let renders = 0;
@@ -214,20 +218,15 @@ describe('a navigation with the render cookie', () => {
       timeoutMs: 1,
       maxConcurrent: 1,
     });
-    const request = {
-      url: '/storage',
-      ip: '127.0.0.1',
-      headers: { cookie: header(cookieOf(token)) },
-    };
-    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
+    await expect(render(navigation(), indexHtml)).resolves.toBeUndefined();
     // Given up, and still running (a proxied read runs on to its own timeout): no second render.
-    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
+    await expect(render(navigation(), indexHtml)).resolves.toBeUndefined();
     expect(renders).toBe(1);
     // Once it ends, the place is free again.
     end();
     await expect
       .poll(async () => {
-        await render(request as never, indexHtml);
+        await render(navigation(), indexHtml);
         return renders;
       })
       .toBe(2);
@@ -239,11 +238,6 @@ describe('a navigation with the render cookie', () => {
       renderer: { render: () => new Promise<undefined>(() => undefined) },
       timeoutMs: 1,
     });
-    const request = {
-      url: '/storage',
-      ip: '127.0.0.1',
-      headers: { cookie: header(cookieOf(token)) },
-    };
-    await expect(render(request as never, indexHtml)).resolves.toBeUndefined();
+    await expect(render(navigation(), indexHtml)).resolves.toBeUndefined();
   });
 });
