@@ -104,9 +104,9 @@ const warmUpRuns = 3;
 /**
  * Navigation → first row, two ways, the median of `runs` (the first `warmUpRuns` not counted):
  * `painted`, when the first row was painted (Element Timing, from navigation start); `seen`, when
- * a test that opens the page (`goto`, which waits for the load event) finds the row, as this bench measured
- * before the server rendered pages: a page the server drew can be painted long before its load
- * event, or before its scripts leave the main thread free for the test to look.
+ * a test that opens the page (`goto`, which waits for the load event) finds the row, as this
+ * bench measured before the server rendered pages: a page the server drew can be painted long
+ * before its load event, or before its scripts leave the main thread free for the test to look.
  */
 async function timeToFirstRow(
   browser: Browser,

@@ -93,7 +93,7 @@ export const apiCallLog = {
     apiCallListeners.add(listener);
     return () => void apiCallListeners.delete(listener);
   },
-  /** Logs requests sent on the panel's behalf: those of a page the server rendered. */
+  /** Logs requests as sent: the panel's own, and those of a page the server rendered for it. */
   add(calls: readonly Omit<ApiCall, 'seq'>[]) {
     if (calls.length === 0) return;
     apiCalls = [...apiCalls, ...calls.map((call) => ({ ...call, seq: ++apiCallSeq }))].slice(-30);
@@ -287,8 +287,7 @@ async function send(
   if (credential) headers.set('Authorization', credential);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const url = apiUrl(path);
-  apiCalls = [...apiCalls.slice(-29), { seq: ++apiCallSeq, method, path, body }];
-  apiCallListeners.forEach((listener) => listener());
+  apiCallLog.add([{ method, path, body }]);
 
   let response: Response;
   try {

@@ -2,9 +2,9 @@
  * The server's render of a signed-in page (server/server-render.ts loads the build of
  * src/entry-server.tsx, which `npm run build` writes to dist-server/). A page drawn on the server
  * is on the screen as soon as its HTML arrives, before any of the panel's code has run; the panel
- * then takes it over (src/app/server-render.ts). Only the pages of the groups' manifests render here, with the reads
- * their `prefetch` starts; the rest of the page (the shell's own reads, what loads later) renders
- * as the panel's first render has it, loading.
+ * then takes it over (src/app/server-render.ts). Only the pages of the groups' manifests render
+ * here, with the reads their `prefetch` starts; the rest of the page (the shell's own reads, what
+ * loads later) renders as the panel's first render has it, loading.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RenderRequest, RenderedPage, ServerRequest } from '../../contract/render-cookie';

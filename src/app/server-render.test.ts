@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiCallLog } from '../api/http';
 import { readRenderedAt } from '../lib/rendered-at';
+import { endpointPath } from '../../contract/endpoint';
 import { serverReadsId } from '../../contract/render-cookie';
+import { storageEndpoints } from '../../contract/storage';
 import { adoptServerRender } from './server-render';
 
 const session = { token: 't', username: 'demo', viaPassword: false };
@@ -21,10 +23,12 @@ function serverPage(renderedFor: string, reads: string) {
   return container;
 }
 
+/** The storage list's first page, as the server reads it for the page. */
+const listRead = endpointPath(storageEndpoints.list, {}, { limit: 25 });
 const list = queryOptions<{ items: string[] }>({ queryKey: ['storage', 'list'] });
 const reads = JSON.stringify({
   reads: [{ key: list.queryKey, data: { items: ['web-1 OS'] }, updatedAt: 1700000000000 }],
-  sent: [{ method: 'GET', path: '/1.3/storage?limit=25' }],
+  sent: [{ method: 'GET', path: listRead }],
 });
 
 describe('taking over the server’s page', () => {
@@ -42,7 +46,7 @@ describe('taking over the server’s page', () => {
     expect(readRenderedAt()).toBe(1700000000000);
     // The request the server read the list with is the page's API call, as sent.
     expect(apiCallLog.get().map(({ method, path }) => `${method} ${path}`)).toEqual([
-      'GET /1.3/storage?limit=25',
+      `GET ${listRead}`,
     ]);
     expect(container.textContent).toBe('web-1 OS');
     expect(document.getElementById(serverReadsId)).toBeNull();

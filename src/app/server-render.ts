@@ -8,9 +8,8 @@ import { setRenderedAt } from '../lib/rendered-at';
 /**
  * Whether the page in `container` is the server's render of this visit's page for this tab's
  * session (server/server-render.ts). If so, the reads it was rendered from go into `client` (and
- * the requests that made them into the log of requests sent), so
- * that the app's first render is that page again and React takes it over (hydration) instead of
- * drawing it anew. If not (no session, or a page rendered for another account: the cookie holds
+ * the requests that made them into the log of requests sent), so that the app's first render is
+ * that page again and React takes it over (hydration) instead of drawing it anew. If not (no session, or a page rendered for another account: the cookie holds
  * the session of the tab in front), the server's page is removed at once.
  */
 export function adoptServerRender(
