@@ -442,6 +442,34 @@ describe('bad input never causes a 5xx', () => {
     },
   );
 
+  it.each([
+    ['one list of 130,000 bad tags', { server: { tags: { tag: Array(130_000).fill('-') } } }],
+    [
+      '400 lists of 400 numbers',
+      { server: { labels: { label: Array(400).fill(Array(400).fill(0)) } } },
+    ],
+  ])('a body of %s, under 1 MiB, is refused as too large', async (_label, body) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/1.3/server',
+      payload: body,
+      headers: { authorization: demoAuth },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorObjectOf(response).error.error_code).toBe('REQUEST_TOO_LARGE');
+  });
+
+  it('checks a long list of bad items below that bound item by item', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/1.3/server',
+      payload: { server: { tags: { tag: Array(40_000).fill('-') } } },
+      headers: { authorization: demoAuth },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorObjectOf(response).error.error_code).not.toBe('REQUEST_TOO_LARGE');
+  });
+
   it('does not expand nested DOCTYPE entities of an XML body', async () => {
     const entities =
       '<!DOCTYPE t [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>';

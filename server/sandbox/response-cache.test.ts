@@ -1,5 +1,7 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { storageListResponseSchema } from '../../contract/storage';
+import { createResponseCache } from './response-cache';
 import { sandboxSuite } from './routes/test-helpers';
 import { manualClock, otherAuth } from './testing';
 
@@ -65,5 +67,34 @@ describe('the response cache', () => {
     expect(await backups()).toEqual([]);
     clock.advance(24 * 3_600_000);
     expect(await backups()).toEqual([expect.objectContaining({ origin: disk, state: 'online' })]);
+  });
+});
+
+describe('the response cache’s bounds', () => {
+  const answer = (characters: number) => ({
+    version: 1,
+    contentType: 'application/json',
+    payload: 'x'.repeat(characters),
+  });
+
+  it('keeps at most its characters in all, letting the oldest go first', () => {
+    const cache = createResponseCache(new Database(':memory:'), { maxCharacters: 1000 });
+    for (let n = 0; n < 50; n += 1) cache.store(`/1.3/server?ignored=${n}`, answer(100));
+    expect(cache.size()).toEqual({ entries: 10, characters: 1000 });
+    expect(cache.lookup('/1.3/server?ignored=39', 1)).toBeUndefined();
+    expect(cache.lookup('/1.3/server?ignored=40', 1)?.payload).toHaveLength(100);
+  });
+
+  it('keeps at most its entries, does not keep an answer larger than an eighth of its characters, and lets a stale entry go when met', () => {
+    const cache = createResponseCache(new Database(':memory:'), {
+      maxEntries: 3,
+      maxCharacters: 800,
+    });
+    for (let n = 0; n < 5; n += 1) cache.store(`/k${n}`, answer(10));
+    expect(cache.size()).toEqual({ entries: 3, characters: 30 });
+    cache.store('/large', answer(101));
+    expect(cache.lookup('/large', 1)).toBeUndefined();
+    expect(cache.lookup('/k4', 2)).toBeUndefined();
+    expect(cache.size()).toEqual({ entries: 2, characters: 20 });
   });
 });
