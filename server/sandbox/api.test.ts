@@ -461,11 +461,11 @@ describe('bad input never causes a 5xx', () => {
   it('checks a long list of bad items below that bound item by item', async () => {
     const response = await app.inject({
       method: 'POST',
-      url: '/1.3/server',
-      payload: { server: { tags: { tag: Array(40_000).fill('-') } } },
+      url: '/1.3/tag',
+      payload: { tag: { name: 'many', servers: { server: Array(40_000).fill('-') } } },
       headers: { authorization: demoAuth },
     });
-    expectProblem(response, 400, 'TAG_INVALID');
+    expectProblem(response, 400, 'SERVER_INVALID');
   });
 
   it('does not expand nested DOCTYPE entities of an XML body', async () => {
