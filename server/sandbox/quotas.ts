@@ -65,8 +65,11 @@ export function createQuotas(db: Db) {
       (SELECT COUNT(*) FROM network_peerings WHERE account_id = @owner) AS network_peerings,
       (SELECT COUNT(*) FROM routers WHERE account_id = @owner AND type = 'normal') AS routers,
       (SELECT COUNT(*) FROM kubernetes_clusters WHERE account_id = @owner) AS managed_kubernetes,
-      (SELECT COUNT(DISTINCT js_lower(tag.value)) FROM servers, json_each(servers.tags) AS tag
-        WHERE servers.account_id = @owner) AS tags`);
+      (SELECT COUNT(*) FROM (
+        SELECT js_lower(name) FROM tags WHERE account_id = @owner
+        UNION
+        SELECT js_lower(tag.value) FROM servers, json_each(servers.tags) AS tag
+          WHERE servers.account_id = @owner)) AS tags`);
   const limitsOf = db.prepare<[number], { resource_limits: string }>(
     'SELECT resource_limits FROM accounts WHERE id = ?',
   );

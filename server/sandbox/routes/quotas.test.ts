@@ -184,6 +184,22 @@ describe('limits are enforced, with nothing changed on refusal (issue 19 item 10
     );
   });
 
+  it('tags on tag create and on tagging a server: TAG_LIMIT_REACHED; a tag no server carries counts too', async () => {
+    const before = (await usage()).tags!;
+    await ok('POST', '/1.3/tag', { tag: { name: 'counted_alone' } }, 201);
+    expect((await usage()).tags).toBe(before + 1);
+    await limitTo('tags', 0);
+    await refusedUnchanged('TAG_LIMIT_REACHED', () =>
+      call('POST', '/1.3/tag', { tag: { name: 'one_too_many' } }),
+    );
+    const { uuid } = await suite.serverNamed('web-1');
+    await refusedUnchanged('TAG_LIMIT_REACHED', () =>
+      call('POST', `/1.3/server/${uuid}/tag/counted_alone,one_too_many`),
+    );
+    // A name the account has already is no new tag.
+    await ok('POST', `/1.3/server/${uuid}/tag/counted_alone`, undefined, 200);
+  });
+
   it('an account already over a limit may still shrink and change other things', async () => {
     const disk = await createStorage({ size: 10, tier: 'maxiops', title: 'over' });
     await limitTo('storage_maxiops', -5);

@@ -365,7 +365,8 @@ export const serverRoutes: RouteModule = (scope, context: SandboxContext) => {
       if (next.tags === row.tags) return details(row);
       audited.change(request, 'update', row, {
         before: () => ({ tags }),
-        write: () => servers.update(next),
+        // A name new to the account is a new tag: held to its `tags` limit.
+        write: quotas.guard(principalOf(request).owner, () => servers.update(next)),
         after: () => ({ tags: JSON.parse(next.tags) as string[] }),
       });
       return details(next);

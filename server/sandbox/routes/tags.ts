@@ -12,6 +12,7 @@ import { auditedResource } from '../audited-resource';
 import type { ServerRow } from '../store/servers';
 import type { TagRow } from '../tags/repository';
 import { createTagRepository } from '../tags/repository';
+import { createQuotas } from '../quotas';
 
 const tagsOf = (server: ServerRow) => JSON.parse(server.tags) as string[];
 
@@ -25,21 +26,30 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
   const now = () => rfc3339(clock.now());
   const ownerOf = (request: FastifyRequest) => principalOf(request).owner.id;
 
-  const record = (row: TagRow): Tag => ({
+  /** Each tag name the account's servers carry, with the servers carrying it: one pass. */
+  const carriersOf = (accountId: number) => {
+    const carriers = new Map<string, string[]>();
+    for (const server of servers.listByAccount(accountId)) {
+      for (const name of tagsOf(server)) {
+        const uuids = carriers.get(name);
+        if (uuids) uuids.push(server.uuid);
+        else carriers.set(name, [server.uuid]);
+      }
+    }
+    return carriers;
+  };
+  const record = (row: TagRow, carriers = carriersOf(row.account_id)): Tag => ({
     name: row.name,
     description: row.description,
-    servers: {
-      server: servers
-        .listByAccount(row.account_id)
-        .filter((server) => tagsOf(server).includes(row.name))
-        .map((server) => server.uuid),
-    },
+    servers: { server: carriers.get(row.name) ?? [] },
   });
 
   const audited = auditedResource(audit, {
     resourceType: 'tag',
     id: (row: TagRow) => row.name,
-    record,
+    record: (row: TagRow) => record(row),
+    // A new tag counts against the account's `tags` limit, as does a name put on its servers.
+    quotas: createQuotas(context.db),
   });
 
   const checkName = (name: string) => {
@@ -80,9 +90,11 @@ export const tagRoutes: RouteModule = (scope, context: SandboxContext) => {
       ? undefined
       : new Set(uuids.map((uuid) => resources.serverFor(principalOf(request), uuid).uuid));
 
-  handle(scope, tagEndpoints.list, async ({ request }) => ({
-    tags: { tag: tags.list(ownerOf(request), now()).map(record) },
-  }));
+  handle(scope, tagEndpoints.list, async ({ request }) => {
+    const ownerId = ownerOf(request);
+    const carriers = carriersOf(ownerId);
+    return { tags: { tag: tags.list(ownerId, now()).map((row) => record(row, carriers)) } };
+  });
 
   handle(scope, tagEndpoints.create, async ({ request, body: { tag: body } }) => {
     const ownerId = ownerOf(request);
