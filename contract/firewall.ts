@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { checkWith, type ReportIssue, wrappedList } from './common';
+import { checkWith, plainText, type ReportIssue, wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilyOf, ipToBigInt } from './ip';
 
@@ -66,6 +66,7 @@ const ruleInputShape = {
       .string()
       .check(
         z.maxLength(firewallCommentMaxLength, `At most ${firewallCommentMaxLength} characters.`),
+        plainText(),
       ),
   ),
 };

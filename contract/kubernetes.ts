@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { mayOmit } from './answer-fields';
 import { checkWith, labelSchema, uniqueBy, uuidSchema, zoneIdSchema } from './common';
 import { problemEndpoint } from './endpoint';
-import { labelQuerySchema, repeatedQueryValueSchema } from './labels';
+import { labelQuerySchema, maxLabels, repeatedQueryValueSchema } from './labels';
 import { issuerListSchema, issuerSchema } from './kubernetes-oidc';
 
 /** Cluster, node group and OIDC entry names: a Kubernetes DNS label (api-reference-notes §9.1). */
@@ -155,15 +155,19 @@ export const nodeCountSchema = z
     z.maximum(maxNodesPerGroup, `At most ${maxNodesPerGroup} nodes.`),
   );
 
-const nodeLabelsSchema = z
-  .array(nodeLabelSchema)
-  .check(
-    uniqueBy<z.infer<typeof nodeLabelSchema>>((l) => l.key, 'Each label key may appear only once.'),
-  );
-const taintsSchema = z.array(taintSchema);
-const kubeletArgsSchema = z
-  .array(kubeletArgSchema)
-  .check(uniqueBy<KubeletArg>((arg) => arg.key, 'Each kubelet argument may appear only once.'));
+/** At most this many taints, kubelet arguments or SSH keys in a node group (the sandbox's bound). */
+const maxNodeSettings = 100;
+const atMost = (what: string, max = maxNodeSettings) => z.maxLength(max, `At most ${max} ${what}.`);
+
+const nodeLabelsSchema = z.array(nodeLabelSchema).check(
+  atMost('labels', maxLabels),
+  uniqueBy<z.infer<typeof nodeLabelSchema>>((l) => l.key, 'Each label key may appear only once.'),
+);
+const taintsSchema = z.array(taintSchema).check(atMost('taints'));
+const kubeletArgsSchema = z.array(kubeletArgSchema).check(
+  atMost('kubelet arguments'),
+  uniqueBy<KubeletArg>((arg) => arg.key, 'Each kubelet argument may appear only once.'),
+);
 
 /** A node group as created (api-reference-notes §9.2); `plan` is a server plan name or `custom`. */
 export const nodeGroupCreateSchema = z
@@ -177,7 +181,7 @@ export const nodeGroupCreateSchema = z
     labels: z.optional(nodeLabelsSchema),
     taints: z.optional(taintsSchema),
     kubelet_args: z.optional(kubeletArgsSchema),
-    ssh_keys: z.optional(z.array(sshKeySchema)),
+    ssh_keys: z.optional(z.array(sshKeySchema).check(atMost('SSH keys'))),
     anti_affinity: z.optional(z.boolean()),
     utility_network_access: z.optional(z.boolean()),
     node_updates: z.optional(nodeUpdatesSchema),
@@ -242,11 +246,10 @@ export const controlPlaneIpFilterSchema = z.array(ipFilterEntrySchema).check(
   uniqueBy<string>((item) => item, 'Each entry may appear only once.'),
 );
 
-const clusterLabelsSchema = z
-  .array(labelSchema)
-  .check(
-    uniqueBy<z.infer<typeof labelSchema>>((l) => l.key, 'Each label key may appear only once.'),
-  );
+const clusterLabelsSchema = z.array(labelSchema).check(
+  atMost('labels', maxLabels),
+  uniqueBy<z.infer<typeof labelSchema>>((l) => l.key, 'Each label key may appear only once.'),
+);
 
 export const clusterCreateSchema = z.strictObject({
   name: kubernetesNameSchema,

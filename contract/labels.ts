@@ -9,6 +9,13 @@ export const storageLabelSchema = z.object({
   value: labelSchema.shape.value,
 });
 
+/** At most this many labels on one resource in a request: the sandbox's bound (api-rules §2.8.5). */
+export const maxLabels = 100;
+
+/** A request's labels for one resource: at most `maxLabels` of them. */
+export const labelListSchema = <Label extends z.ZodMiniType>(label: Label) =>
+  z.array(label).check(z.maxLength(maxLabels, `At most ${maxLabels} labels.`));
+
 /** At most this many values per repeated query parameter: more answer 400 (api-rules §2.8). */
 const maxRepeatedValues = 32;
 

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { endpoint } from './endpoint';
 import { ipFamilySchema } from './ip';
-import { labelQuerySchema } from './labels';
+import { labelListSchema, labelQuerySchema } from './labels';
 import { networkPeeringStateSchema } from './network';
 
 export { networkPeeringStates, networkPeeringStateSchema } from './network';
@@ -58,7 +58,7 @@ export const peeringNameSchema = resourceNameSchema(255, 'Give the peering a nam
 /** What a create and a modify may set after the name and the networks. */
 const peeringSettings = {
   configured_status: z.optional(configuredStatusSchema),
-  labels: z.optional(z.array(labelSchema)),
+  labels: z.optional(labelListSchema(labelSchema)),
 };
 
 /** `POST /1.3/network-peering` → 201; `configured_status` defaults to `active`. */

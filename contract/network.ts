@@ -10,7 +10,7 @@ import {
   zoneIdSchema,
 } from './common';
 import { endpoint } from './endpoint';
-import { labelQuerySchema } from './labels';
+import { labelListSchema, labelQuerySchema } from './labels';
 import {
   cidrContains,
   cidrTextSchema,
@@ -227,7 +227,7 @@ export const createNetworkRequestSchema = z.strictObject({
     type: z.optional(z.literal('private')),
     router: z.optional(uuidSchema),
     ip_networks: ipNetworksRequestSchema,
-    labels: z.optional(z.array(labelSchema)),
+    labels: z.optional(labelListSchema(labelSchema)),
   }),
 });
 export type CreateNetworkRequest = z.input<typeof createNetworkRequestSchema>;
@@ -238,7 +238,7 @@ export const modifyNetworkRequestSchema = z.strictObject({
     name: z.optional(networkNameSchema),
     router: z.optional(z.nullable(uuidSchema)),
     ip_networks: z.optional(ipNetworksRequestSchema),
-    labels: z.optional(z.array(labelSchema)),
+    labels: z.optional(labelListSchema(labelSchema)),
   }),
 });
 export type ModifyNetworkRequest = z.input<typeof modifyNetworkRequestSchema>;
@@ -300,7 +300,7 @@ export const createNetworkInterfaceRequestSchema = z.strictObject({
     server: z.optional(uuidSchema),
     /** A private interface's address; the sandbox picks a free one when left out. */
     ip_addresses: z.optional(newInterfaceAddressesSchema),
-    labels: z.optional(z.array(labelSchema)),
+    labels: z.optional(labelListSchema(labelSchema)),
   }),
 });
 export type CreateNetworkInterfaceRequest = z.input<typeof createNetworkInterfaceRequestSchema>;

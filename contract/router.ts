@@ -3,7 +3,7 @@ import { mayOmit } from './answer-fields';
 import { endpoint } from './endpoint';
 import { checkWith, labelSchema, resourceNameSchema, uuidSchema, wrappedList } from './common';
 import { cidrFamilyOf, cidrTextSchema, ipFamilyOf } from './ip';
-import { labelQuerySchema } from './labels';
+import { labelListSchema, labelQuerySchema } from './labels';
 
 /** Each zone has a `service` router for its utility network; accounts create `normal` ones. */
 export const routerTypeSchema = z.enum(['normal', 'service']);
@@ -74,7 +74,7 @@ const staticRoutesRequestSchema = z
 const routerFieldsSchema = z.strictObject({
   name: routerNameSchema,
   static_routes: z.optional(staticRoutesRequestSchema),
-  labels: z.optional(z.array(labelSchema)),
+  labels: z.optional(labelListSchema(labelSchema)),
 });
 
 /** `POST /1.3/router` (api-reference-notes §6). */

@@ -13,7 +13,7 @@ import {
 } from './common';
 import { ipAddressTextSchema } from './ip';
 import { isWebUrl, sshKeyProblem } from './server-setup';
-import { labelQuerySchema, storageLabelSchema } from './labels';
+import { labelListSchema, labelQuerySchema, storageLabelSchema } from './labels';
 import { listSearchQuerySchema, queryWholeNumberSchema } from './list-query';
 import {
   backupDeletionPolicies,
@@ -30,6 +30,7 @@ export type ServerState = z.infer<typeof serverStateSchema>;
 
 /** Servers wrap their label and tag lists, unlike storages (api-reference-notes §1.3). */
 export const serverLabelsSchema = z.object({ label: z.array(labelSchema) });
+const serverLabelsRequestSchema = z.object({ label: labelListSchema(labelSchema) });
 export const serverTagsSchema = z.object({ tag: z.array(z.string()) });
 
 /** Tag names of the classic tag API (api-reference-notes §16). */
@@ -236,7 +237,7 @@ export const serverStorageDeviceRequestSchema = z.strictObject({
   address: z.optional(z.string().check(z.regex(deviceAddressPattern, 'Not a device address.'))),
   type: z.optional(z.enum(['disk', 'cdrom'])),
   encrypted: z.optional(yesNoSchema),
-  labels: z.optional(z.array(storageLabelSchema)),
+  labels: z.optional(labelListSchema(storageLabelSchema)),
   backup_rule: z.optional(backupRuleSchema),
 });
 export type ServerStorageDeviceRequest = z.input<typeof serverStorageDeviceRequestSchema>;
@@ -294,7 +295,7 @@ export const createServerRequestSchema = z.strictObject({
         }),
       }),
     ),
-    labels: z.optional(serverLabelsSchema),
+    labels: z.optional(serverLabelsRequestSchema),
     /** A sandbox convenience; the real service tags servers with POST /server/{uuid}/tag/{tags}. */
     tags: z.optional(z.strictObject({ tag: z.array(tagNameSchema) })),
     ...serverSettings,
@@ -327,7 +328,7 @@ export const modifyServerRequestSchema = z.strictObject({
   server: z.strictObject({
     title: z.optional(serverTitleSchema),
     hostname: z.optional(hostnameSchema),
-    labels: z.optional(serverLabelsSchema),
+    labels: z.optional(serverLabelsRequestSchema),
     plan: z.optional(planNameSchema),
     core_number: z.optional(countSchema.check(z.minimum(1), z.maximum(128))),
     memory_amount: z.optional(countSchema.check(z.minimum(512), z.maximum(1_048_576))),

@@ -9,7 +9,7 @@ import {
   zoneIdSchema,
 } from './common';
 import { defineEndpoint, endpoint } from './endpoint';
-import { labelQuerySchema, storageLabelSchema } from './labels';
+import { labelListSchema, labelQuerySchema, storageLabelSchema } from './labels';
 import { listSearchQuerySchema, queryWholeNumberSchema } from './list-query';
 
 export const storageTypes = ['normal', 'cdrom', 'template', 'backup'] as const;
@@ -129,7 +129,7 @@ export const createStorageRequestSchema = z.strictObject({
     title: storageTitleSchema,
     tier: z.optional(storageTierSchema),
     encrypted: z.optional(yesNoSchema),
-    labels: z.optional(z.array(storageLabelSchema)),
+    labels: z.optional(labelListSchema(storageLabelSchema)),
     backup_rule: z.optional(backupRuleSchema),
   }),
 });
@@ -139,7 +139,7 @@ export const modifyStorageRequestSchema = z.strictObject({
   storage: z.strictObject({
     title: z.optional(storageTitleSchema),
     size: z.optional(storageSizeSchema),
-    labels: z.optional(z.array(storageLabelSchema)),
+    labels: z.optional(labelListSchema(storageLabelSchema)),
     backup_rule: z.optional(backupRuleSchema),
     filesystem_resize: z.optional(yesNoSchema),
   }),

@@ -9,6 +9,7 @@ import {
   ruled,
 } from './contact';
 import { endpoint } from './endpoint';
+import { labelListSchema } from './labels';
 
 export const subAccountCurrencies = ['EUR', 'GBP', 'USD', 'SGD'] as const;
 
@@ -54,7 +55,7 @@ export const subAccountShape = {
   allow_api: z.optional(yesNoSchema),
   allow_gui: z.optional(yesNoSchema),
   roles: z.optional(z.object({ role: z.array(z.enum(accountRoles)) })),
-  labels: z.optional(z.array(labelSchema)),
+  labels: z.optional(labelListSchema(labelSchema)),
   ...subAccountPermissionsShape,
 };
 

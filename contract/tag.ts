@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { uuidSchema } from './common';
+import { plainText, uuidSchema } from './common';
 import { endpoint } from './endpoint';
 import { tagNameSchema } from './server';
 
@@ -14,7 +14,9 @@ export type Tag = z.infer<typeof tagSchema>;
 export const tagListResponseSchema = z.object({ tags: z.object({ tag: z.array(tagSchema) }) });
 export const tagResponseSchema = z.object({ tag: tagSchema });
 
-export const tagDescriptionSchema = z.string().check(z.maxLength(255, 'At most 255 characters.'));
+export const tagDescriptionSchema = z
+  .string()
+  .check(z.maxLength(255, 'At most 255 characters.'), plainText());
 
 /** The servers a tag is on: the request's list replaces the tag's servers. */
 const tagServersSchema = z.strictObject({ server: z.array(uuidSchema) });

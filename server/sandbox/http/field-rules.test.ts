@@ -76,6 +76,34 @@ describe('field rules of request bodies', () => {
     expect((await modifyServer({ timezone: 'UTC', simple_backup: 'no' })).statusCode).toBe(202);
   });
 
+  it('takes at most 100 labels on a resource', async () => {
+    const labels = (count: number) =>
+      Array.from({ length: count }, (_, n) => ({ key: `k${n}`, value: 'v' }));
+    const serverLabels = (count: number) => modifyServer({ labels: { label: labels(count) } });
+    expectProblem(await serverLabels(101), 400, 'LABEL_INVALID');
+    expect((await serverLabels(100)).statusCode).toBe(202);
+    const storageLabels = (count: number) =>
+      call('PUT', `/1.3/storage/${storage}`, { storage: { labels: labels(count) } });
+    expectProblem(await storageLabels(101), 400, 'LABELS_INVALID');
+    expect((await storageLabels(100)).statusCode).toBe(202);
+    const router = { name: 'labelled', labels: labels(101) };
+    expectProblem(await call('POST', '/1.3/router', { router }), 400, 'LABELS_INVALID');
+  });
+
+  it('refuses control characters in tag descriptions and firewall rule comments', async () => {
+    expectProblem(
+      await call('POST', '/1.3/tag', { tag: { name: 'ctl', description: 'a\u0000b' } }),
+      400,
+      'DESCRIPTION_INVALID',
+    );
+    const rule = { direction: 'in', action: 'drop', comment: 'a\u202eb' };
+    expectProblem(
+      await call('POST', `/1.3/server/${server}/firewall_rule`, { firewall_rule: rule }),
+      400,
+      'COMMENT_INVALID',
+    );
+  });
+
   it('refuses control characters in storage titles and token names', async () => {
     expectProblem(
       await call('PUT', `/1.3/storage/${storage}`, { storage: { title: 'disk\u0000' } }),
