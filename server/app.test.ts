@@ -401,6 +401,14 @@ describe('requests Node refuses before routing', () => {
     );
   });
 
+  it('answers 400 with the error object for an HTTP/1.1 request without a Host header', async () => {
+    expectErrorAnswer(
+      await rawExchange(port, `GET /1.3/account HTTP/1.1\r\nAuthorization: ${demoAuth}\r\n\r\n`),
+      400,
+      'REQUEST_INVALID',
+    );
+  });
+
   it('answers 408 with the error object and closes a request whose body never ends', async () => {
     const slow = await buildTestServer({ requestTimeoutMs: 300 });
     try {

@@ -73,6 +73,17 @@ function hostCheck(allowedHosts: readonly string[]) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const header = request.headers.host;
     if (header !== undefined && header === lastAllowed) return done();
+    if (header === undefined) {
+      // Node would refuse it itself with an empty 400 (`requireHostHeader`, off below).
+      return sendProblem(
+        reply.header('connection', 'close'),
+        new ApiProblem(
+          400,
+          'REQUEST_INVALID',
+          'The request has no Host header; HTTP/1.1 needs one.',
+        ),
+      );
+    }
     const name = hostName(header);
     if (name !== undefined && allowed.has(name)) {
       lastAllowed = header;
@@ -155,13 +166,20 @@ export async function buildServer(options: ServerOptions = {}) {
     logger: options.logStream
       ? { level: 'info', stream: options.logStream }
       : (options.logger ?? false),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter may be long (a comma-separated list of tags): the route's own checks answer
+    // for it, not the router's refusal of anything over 100 characters as an unreadable URL.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
     // A request whose headers or body never finish is answered 408 (clientErrorHandler) and closed,
     // instead of holding its socket open; Node checks for them at this interval. Node reads the
     // timeout when it creates the server, so it is given there too.
     requestTimeout,
-    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
+    http: {
+      requestTimeout,
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+      // A request without a Host header gets the error object from hostCheck, not Node's empty 400.
+      requireHostHeader: false,
+    },
     // Also the audit rows' correlation id, so it must be unique across restarts.
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode reaches no route and no onSend hook; it gets the error object

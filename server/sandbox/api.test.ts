@@ -364,6 +364,7 @@ describe('bad input never causes a 5xx', () => {
     { label: 'undecodable path', url: '/1.3/account/tokens/%zz' },
     { label: 'undecodable path outside the API', url: '/panel%zz' },
     { label: 'over-long path parameter', url: `/1.3/account/tokens/${'a'.repeat(500)}` },
+    { label: 'path parameter over 2,048', url: `/1.3/account/tokens/${'a'.repeat(3000)}` },
     { label: 'NUL in a path parameter', url: '/1.3/account/tokens/%00' },
     { label: 'bad limit', url: '/1.3/account/tokens?limit=abc' },
     { label: 'repeated limit', url: '/1.3/account/tokens?limit=1&limit=2' },
@@ -458,6 +459,23 @@ describe('bad input never causes a 5xx', () => {
     expectProblem(response, 413, 'REQUEST_TOO_LARGE');
   });
 
+  it('reads a path parameter of 200 characters (40 tags) and names a longer one short', async () => {
+    const server = '00000000-0000-0000-0000-000000000000';
+    const tags = Array.from({ length: 40 }, (_, n) => `tag${n}`).join(',');
+    const tagged = await app.inject({
+      method: 'POST',
+      url: `/1.3/server/${server}/tag/${tags}`,
+      headers: { authorization: demoAuth },
+    });
+    expectProblem(tagged, 404, 'SERVER_NOT_FOUND');
+    const long = await app.inject({
+      url: `/1.3/kubernetes/${server}/node-groups/${'a'.repeat(5000)}`,
+      headers: { authorization: demoAuth },
+    });
+    expectProblem(long, 414, 'URI_TOO_LONG');
+    expect(long.body.length).toBeLessThan(1000);
+  });
+
   it('checks a long list of bad items below that bound item by item', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -483,6 +501,6 @@ describe('bad input never causes a 5xx', () => {
     const response = await get('/1.3/account/tokens/%zz');
     expectProblem(response, 400, 'REQUEST_INVALID');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expectProblem(await get(`/1.3/account/tokens/${'a'.repeat(500)}`), 400, 'REQUEST_INVALID');
+    expectProblem(await get(`/1.3/account/tokens/${'a'.repeat(500)}`), 400, 'TOKEN_INVALID');
   });
 });

@@ -11,6 +11,21 @@ export function toProblem(error: unknown): ApiProblem {
       'Send the request body as application/json or application/xml.',
     );
   }
+  // The router's own messages repeat the whole path, which may be kilobytes long.
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return new ApiProblem(
+      400,
+      'REQUEST_INVALID',
+      'The request path is not valid percent-encoding.',
+    );
+  }
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiProblem(
+      414,
+      'URI_TOO_LONG',
+      'A part of the request path is over 2,048 characters.',
+    );
+  }
   if (err.statusCode === 413) {
     return new ApiProblem(413, 'REQUEST_TOO_LARGE', 'The request body is too large.');
   }
