@@ -342,7 +342,17 @@ export const modifyServerRequestSchema = z.strictObject({
 export type ModifyServerRequest = z.input<typeof modifyServerRequestSchema>;
 
 const stopType = z.optional(z.enum(['soft', 'hard']));
-const timeout = z.optional(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]));
+/**
+ * Seconds to wait for a soft stop before a hard one. Bounded by the sandbox: 1–3600 (upctl sends
+ * 900 with a hard stop; UpCloud's own bound is not published).
+ */
+const timeout = z.optional(
+  z.union([z.int(), z.string().check(z.regex(/^\d+$/))]).check(
+    z.refine((value) => Number(value) >= 1 && Number(value) <= 3600, {
+      message: 'Wait 1 to 3600 seconds.',
+    }),
+  ),
+);
 
 /** `POST /1.3/server/{uuid}/relocate`: the zone to move to. */
 export const relocateServerRequestSchema = z.strictObject({ zone: zoneIdSchema });

@@ -48,22 +48,35 @@ export const storageSizeSchema = z
 export const backupIntervals = ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** An automatic backup schedule; `{}` means none (api-reference-notes §3.2). */
+const backupScheduleSchema = z.strictObject({
+  interval: z.enum(backupIntervals),
+  time: z.string().check(z.regex(/^([01]\d|2[0-3])[0-5]\d$/, 'A time as HHMM, such as 0430.')),
+  retention: z
+    .pipe(
+      z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
+      z.transform((value) => String(Number(value))),
+    )
+    .check(
+      z.refine((value) => Number(value) >= 1 && Number(value) <= 1095, {
+        message: 'Keep backups for 1 to 1095 days.',
+      }),
+    ),
+});
+/**
+ * A body with any field of a schedule is checked as one, so that its problem is named (a
+ * retention of 1.5 days), not reported as attributes an empty rule does not know.
+ */
 export const backupRuleSchema = z.union([
-  z.strictObject({}),
-  z.strictObject({
-    interval: z.enum(backupIntervals),
-    time: z.string().check(z.regex(/^([01]\d|2[0-3])[0-5]\d$/, 'A time as HHMM, such as 0430.')),
-    retention: z
-      .pipe(
-        z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
-        z.transform((value) => String(Number(value))),
-      )
-      .check(
-        z.refine((value) => Number(value) >= 1 && Number(value) <= 1095, {
-          message: 'Keep backups for 1 to 1095 days.',
-        }),
-      ),
-  }),
+  backupScheduleSchema,
+  // Aborting, so that a body that is not `{}` is reported by the schedule's own checks.
+  z.custom<Record<string, never>>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 0,
+    { abort: true },
+  ),
 ]);
 export type BackupRule = z.infer<typeof backupRuleSchema>;
 

@@ -418,6 +418,26 @@ describe('failed-authentication limit', () => {
     expect((await accountOf(app, viewerAuth, '198.18.1.1')).statusCode).toBe(200);
   });
 
+  it('keeps a username open, while refused for guesses from elsewhere, to an address it signed in from', async () => {
+    const owner = '198.19.0.1';
+    expect((await accountOf(app, basicAuth('partner', 'PartnerPassw0rd'), owner)).statusCode).toBe(
+      200,
+    );
+    for (let attempt = 1; attempt <= 15; attempt += 1) {
+      await accountOf(app, basicAuth('partner', `guess${attempt}`), `198.19.1.${attempt}`);
+    }
+    const elsewhere = await accountOf(app, basicAuth('partner', 'PartnerPassw0rd'), '198.19.2.1');
+    expectProblem(elsewhere, 429, 'TOO_MANY_AUTHENTICATION_FAILURES');
+    const fromOwner = await accountOf(app, basicAuth('partner', 'PartnerPassw0rd'), owner);
+    expect(fromOwner.statusCode).toBe(200);
+    expect(fromOwner.json()).toMatchObject({ account: { username: 'partner' } });
+    expectProblem(
+      await accountOf(app, basicAuth('partner', 'guess16'), owner),
+      401,
+      'AUTHENTICATION_FAILED',
+    );
+  });
+
   it('checks passwords off the event loop: a token request overtakes a burst of guesses', async () => {
     const token = await createToken(app, demoAuth);
     const finished: string[] = [];

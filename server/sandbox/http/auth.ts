@@ -134,6 +134,26 @@ export function createAuthenticator(options: AuthOptions) {
   const usernameFailureLimit = options.usernameFailureLimit ?? options.failureLimit * 5;
   const byAddress: Failures = new Map();
   const byUsername: Failures = new Map();
+  // The addresses each username last signed in from (a few per username, for a day): a username
+  // refused for guesses from elsewhere is still open to them, so whoever guesses cannot lock the
+  // account's owner out of password sign-in.
+  const signedInFrom = new Map<string, Map<string, number>>();
+  const knownAddressesPerUsername = 8;
+  const knownAddressMs = 24 * 3_600_000;
+  const knownAddress = (username: string, ip: string) =>
+    (signedInFrom.get(username)?.get(ip) ?? 0) > clock.now().getTime();
+  function rememberAddress(username: string, ip: string) {
+    let addresses = signedInFrom.get(username);
+    if (!addresses) {
+      if (signedInFrom.size >= 10_000) signedInFrom.delete(signedInFrom.keys().next().value!);
+      addresses = new Map();
+      signedInFrom.set(username, addresses);
+    }
+    addresses.delete(ip);
+    if (addresses.size >= knownAddressesPerUsername)
+      addresses.delete(addresses.keys().next().value!);
+    addresses.set(ip, clock.now().getTime() + knownAddressMs);
+  }
   // scrypt is deliberately slow; a verified Basic credential is remembered briefly so a client
   // making many calls pays the cost once. The key is a digest, never the password itself.
   const basicCache = new Map<string, { accountId: number; passwordHash: string; until: number }>();
@@ -228,7 +248,9 @@ export function createAuthenticator(options: AuthOptions) {
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
     const retry = refusedFor(byUsername, username, usernameFailureLimit);
-    if (retry !== undefined) throw tooMany(retry, 'for this username');
+    if (retry !== undefined && !knownAddress(username, ip)) {
+      throw tooMany(retry, 'for this username');
+    }
     const account = accounts.findByUsername(username);
     if (!account || !account.allow_api) {
       // Same work as a real check, so response time does not reveal which usernames exist.
@@ -251,6 +273,7 @@ export function createAuthenticator(options: AuthOptions) {
       // Another request may have been refused for this address while the hash was computed.
       const late = refusedFor(byAddress, ip, options.failureLimit);
       if (late !== undefined) throw tooMany(late, 'from this address');
+      rememberAddress(username, ip);
       if (basicCache.size > 10_000) basicCache.clear();
       basicCache.set(key, {
         accountId: account.id,

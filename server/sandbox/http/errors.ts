@@ -101,7 +101,7 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  * `<ATTR>_INVALID`, `UNKNOWN_ATTRIBUTE`; the attribute is the innermost named path segment.
  */
 export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem {
-  const issue = error.issues[0];
+  const issue = error.issues[0] && enteredOption(error.issues[0]);
   if (!issue) return new ApiProblem(400, 'REQUEST_INVALID', 'The request is invalid.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.join(', ');
@@ -121,7 +121,33 @@ export function problemFromZod(error: core.$ZodError, body: unknown): ApiProblem
   if (valueAt(body, attributePath) === undefined) {
     return missingAttribute(attribute, issue.code === 'custom' ? issue.message : undefined);
   }
-  return invalidAttribute(attribute, issue.message);
+  return invalidAttribute(
+    attribute,
+    issue.code === 'invalid_union' ? unionDetail(issue.errors) : issue.message,
+  );
+}
+
+/**
+ * A union where only one option got as far as the value's fields (a backup rule, which is `{}` or
+ * a schedule) is reported by that option's first issue: the field at fault, not the whole.
+ */
+function enteredOption(issue: core.$ZodIssue): core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const entered = issue.errors.filter((option) => (option[0]?.path.length ?? 0) > 0);
+  const inner = entered.length === 1 ? entered[0]![0]! : undefined;
+  return inner ? enteredOption({ ...inner, path: [...issue.path, ...inner.path] }) : issue;
+}
+
+/**
+ * What a union's options said, for a client: the first message a check wrote itself (zod's own
+ * is only "Invalid input"), or none.
+ */
+function unionDetail(errors: readonly (readonly core.$ZodIssue[])[]): string | undefined {
+  for (const issue of errors.flat()) {
+    const detail = issue.code === 'invalid_union' ? unionDetail(issue.errors) : issue.message;
+    if (detail !== undefined && detail !== 'Invalid input') return detail;
+  }
+  return undefined;
 }
 
 /**

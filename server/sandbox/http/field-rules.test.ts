@@ -90,6 +90,33 @@ describe('field rules of request bodies', () => {
     expectProblem(await call('POST', '/1.3/router', { router }), 400, 'LABELS_INVALID');
   });
 
+  it.each([
+    [
+      'a retention of 1.5 days',
+      { interval: 'daily', time: '0430', retention: 1.5 },
+      'RETENTION_INVALID',
+    ],
+    ['no retention', { interval: 'daily', time: '0430' }, 'RETENTION_MISSING'],
+    ['an unknown interval', { interval: 'hourly', time: '0430', retention: 7 }, 'INTERVAL_INVALID'],
+    ['a list', [], 'BACKUP_RULE_INVALID'],
+  ])(
+    'names the backup rule’s field at fault, not its fields as unknown, for %s',
+    async (_what, rule, code) => {
+      const response = await call('PUT', `/1.3/storage/${storage}`, {
+        storage: { backup_rule: rule },
+      });
+      expectProblem(response, 400, code);
+    },
+  );
+
+  it.each([-1, 0, 1e12, '3601'])(
+    'takes a stop timeout of 1–3600 seconds, not %s',
+    async (timeout) => {
+      const stop = { stop_server: { stop_type: 'soft', timeout } };
+      expectProblem(await call('POST', `/1.3/server/${server}/stop`, stop), 400, 'TIMEOUT_INVALID');
+    },
+  );
+
   it('refuses control characters in tag descriptions and firewall rule comments', async () => {
     expectProblem(
       await call('POST', '/1.3/tag', { tag: { name: 'ctl', description: 'a\u0000b' } }),

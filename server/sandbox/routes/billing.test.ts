@@ -192,7 +192,7 @@ describe('GET /1.3/account/billing/summary/{YYYY}-{MM}', () => {
     expect(account.credits).toBeCloseTo(100_000 - expectedCredits().total, 2);
   });
 
-  it.each(['2026-13', '26-01', 'x', '2026-00', '2026-1'])(
+  it.each(['2026-13', '26-01', 'x', '2026-00', '2026-1', '0000-01', '1969-12'])(
     'answers 400 for the month %s',
     async (month) => {
       expectProblem(await get(`/1.3/account/billing/summary/${month}`), 400, 'MONTH_INVALID');

@@ -17,7 +17,8 @@ function parseMonth(text: string, now: Date): { from: number; to: number } {
   const match = /^(\d{4})-(\d{2})$/.exec(text);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
-  if (!match || month < 1 || month > 12) {
+  // Before 1970 nothing was billed (and Date.UTC reads the years 0–99 as 1900–1999).
+  if (!match || month < 1 || month > 12 || year < 1970) {
     throw new ApiProblem(
       400,
       'MONTH_INVALID',

@@ -386,7 +386,7 @@ describe('creating, modifying and deleting storage', () => {
         size: 1,
         backup_rule: { interval: 'daily', time: '2500', retention: 1 },
       },
-      'BACKUP_RULE_INVALID',
+      'TIME_INVALID',
     ],
   ])('answers 400 for %s and writes no audit row', async (_name, body, code) => {
     await audited(0, async () =>

@@ -13,6 +13,7 @@ import type { StorageDetails } from '../../../contract/storage';
 import { storageListResponseSchema, storageResponseSchema } from '../../../contract/storage';
 import type { ServerOptions, SkydeckServer } from '../../app';
 import { buildServer } from '../../app';
+import { lowestPasswordCost } from '../credentials';
 import { parseXml } from '../http/formats';
 import { publicImageUuid } from '../seed';
 import type { ManualClock } from '../testing';
@@ -181,12 +182,15 @@ export async function acrossRestart<T>(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-restart-'));
   const database = path.join(dir, 'sandbox.db');
   try {
-    let server = await buildServer({ ...options, database });
+    // The seed's password hashes at the lowest cost, as in buildTestServer: at the default cost
+    // they took seconds of a busy machine.
+    const build = () => buildServer({ passwordCost: lowestPasswordCost, ...options, database });
+    let server = await build();
     const app = () => server;
     try {
       const made = await before(app);
       await server.close();
-      server = await buildServer({ ...options, database });
+      server = await build();
       await after(app, made);
     } finally {
       await server.close();
