@@ -140,6 +140,20 @@ describe('servers', () => {
     expect(preview).toHaveTextContent(/per month \(730 hours\)/);
   });
 
+  it('says a server that does not exist is gone, without a Retry that cannot help', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    renderApp({ session: await signInAs('demo'), path: `/servers/${missing}` });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server could not be loaded');
+    expect(alert).toHaveTextContent('(SERVER_NOT_FOUND)');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(trail).getByRole('link', { name: 'Servers' })).toHaveAttribute(
+      'href',
+      '/servers',
+    );
+  });
+
   // Last in the file: the restart leaves web-1 in maintenance for the tests after it.
   it('confirms a restart with the success notice once the API has taken it', async () => {
     const { user } = await openServer('web-1');
