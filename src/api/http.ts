@@ -44,6 +44,19 @@ export const isResponseInvalid = (error: ApiError) => error.code === 'RESPONSE_I
 /** A 503 (api-rules §7): the service is under maintenance and did nothing with the request. */
 export const isMaintenance = (error: ApiError) => error.status === 503;
 
+/**
+ * Whether asking again may answer otherwise: no answer at all, a failure on the service's side
+ * (5xx, maintenance included), a timeout or too many requests (408, 425, 429). Any other client
+ * error (a malformed request, a resource that does not exist or is another account's) and an
+ * answer the panel cannot read come back the same every time.
+ */
+export const retryMayHelp = (error: ApiError) =>
+  error.status === 0 ||
+  error.status >= 500 ||
+  error.status === 408 ||
+  error.status === 425 ||
+  error.status === 429;
+
 let underMaintenance = false;
 const maintenanceListeners = new Set<() => void>();
 

@@ -9,7 +9,7 @@ describe('query states', () => {
     const retry = vi.fn();
     render(
       <ErrorState
-        error={new ApiError(404, 'TOKEN_NOT_FOUND', 'The token 0c12 does not exist.')}
+        error={new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.')}
         title="The token could not be loaded"
         onRetry={retry}
       />,
@@ -17,11 +17,48 @@ describe('query states', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The token could not be loaded');
-    expect(alert).toHaveTextContent('The token 0c12 does not exist.');
-    expect(alert).toHaveTextContent('(TOKEN_NOT_FOUND)');
+    expect(alert).toHaveTextContent('Something went wrong on our side.');
+    expect(alert).toHaveTextContent('(INTERNAL_ERROR)');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledOnce();
   });
+
+  it.each([
+    [0, 'NETWORK_ERROR'],
+    [429, 'TOO_MANY_REQUESTS'],
+    [503, 'SERVICE_UNAVAILABLE'],
+  ])('ErrorState offers a retry after a %i answer, which may change', async (status, code) => {
+    render(
+      <ErrorState
+        error={new ApiError(status, code, 'Try again.')}
+        title="The token could not be loaded"
+        onRetry={() => undefined}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
+  it.each([
+    [404, 'TOKEN_NOT_FOUND', 'The token 0c12 does not exist.'],
+    [403, 'NETWORK_FORBIDDEN', 'The network belongs to another account.'],
+    [400, 'BAD_REQUEST', 'created_after is after created_before.'],
+  ])(
+    'ErrorState offers no retry after a %i answer, which asking again cannot change',
+    async (status, code, message) => {
+      render(
+        <ErrorState
+          error={new ApiError(status, code, message)}
+          title="The token could not be loaded"
+          onRetry={() => undefined}
+        />,
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(alert).toHaveTextContent(`(${code})`);
+      expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    },
+  );
 
   it('ErrorState lists the fields an answer got wrong, so a user can report them', () => {
     render(

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { retryMayHelp } from '../api/http';
 import type { ApiError } from '../api/http';
 
 // Most pages never fail to load; the alert's code comes with the first failure.
@@ -60,6 +61,11 @@ interface ErrorStateProps {
   onRetry: () => void;
 }
 
+/**
+ * A failed read, with Retry only where asking again may answer otherwise: a resource that does
+ * not exist or is another account's (404, 403) or a refused request (400) stays refused, and the
+ * page's breadcrumbs lead back to its list.
+ */
 export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
   return (
     <Suspense fallback={<LoadingState label={title} />}>
@@ -67,9 +73,11 @@ export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
         error={error}
         title={title}
         action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
+          retryMayHelp(error) && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          )
         }
       />
     </Suspense>
@@ -82,7 +90,7 @@ export interface QueryStatesProps<T> {
   loading: string;
   /** Shown, named by `loading`, instead of the spinner while the query runs (see `LoadingState`). */
   placeholder?: ReactNode;
-  /** Titles the alert (with Retry) when the query fails. */
+  /** Titles the alert (with Retry where it may help) when the query fails. */
   failure: string;
   /** Shown instead of `children` when the answer has nothing to show. */
   empty?: ComponentProps<typeof EmptyState>;

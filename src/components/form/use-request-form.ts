@@ -1,4 +1,4 @@
-import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormProps } from 'react-hook-form';
 import type { $ZodErrorMap, $ZodType } from 'zod/v4/core';
 import type { ApiCallRequest } from '../api-call-view';
 import { useApiSubmit } from './use-api-failure';
@@ -9,6 +9,8 @@ import { useZodForm } from './use-zod-form';
 type FormOptions<Values extends FieldValues, Output, Request, Result> = {
   mutation: FormMutation<Request, Result>;
   errorMessage?: $ZodErrorMap;
+  /** When a field is first checked: on submit unless told (`onTouched`: once it is left). */
+  mode?: UseFormProps<Values>['mode'];
 } & SubmitOptions<Values, Output, Request, Result>;
 
 /**
@@ -21,7 +23,7 @@ export function useSubmitForm<Values extends FieldValues, Output, Request, Resul
   defaultValues: DefaultValues<NoInfer<Values>>,
   options: FormOptions<Values, Output, Request, Result>,
 ) {
-  const form = useZodForm(schema, defaultValues, options.errorMessage);
+  const form = useZodForm(schema, defaultValues, options.errorMessage, options.mode);
   return { ...form, submission: useApiSubmit(form, options.mutation, options) };
 }
 

@@ -6,7 +6,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useSearchParams } from 'react-router';
 import type { AccountListResponse } from '../../../contract/account';
 import { accountListCall, accountQueries } from '../../api/account';
 import { deleteSubAccountCall, useDeleteSubAccount } from '../../api/subaccounts';
@@ -20,6 +19,7 @@ import { useSuccessNotice } from '../../components/success-notice';
 import { CreateSubAccountDialog } from './create-subaccount-dialog';
 import { EditSubAccountDialog } from './edit-subaccount-dialog';
 import { useCreateDialog } from '../../components/use-create-dialog';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 type AccountEntry = AccountListResponse['accounts']['account'][number];
 
@@ -43,7 +43,7 @@ function DeleteSubAccountDialog({ username, onClose }: { username: string; onClo
 }
 
 export function SubaccountsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const labels = search.getAll('label');
   const accounts = useQuery({ ...accountQueries.list(labels), placeholderData: keepPreviousData });
   const creating = useCreateDialog();

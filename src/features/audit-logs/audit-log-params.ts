@@ -63,12 +63,23 @@ export function auditListParams(view: AuditLogView): AuditLogParams {
   return { ...auditFilters(view), limit: view.limit, offset: view.offset };
 }
 
+/**
+ * What is wrong with the view's dates, or null: a start after the end matches nothing, and the API
+ * refuses it (400), so the page sends no read for it and says so at the dates.
+ */
+export function dateRangeError(view: AuditLogView): string | null {
+  return view.from !== undefined && view.to !== undefined && view.from > view.to
+    ? 'The start date is after the end date.'
+    : null;
+}
+
 /** Why an export of this view cannot be made, or null when it can (api-rules §8: 180 days). */
 export function exportBlocker(view: AuditLogView, now: Date): string | null {
+  const rangeError = dateRangeError(view);
+  if (rangeError) return rangeError;
   const filters = auditFilters(view);
   const after = filters.created_after ? new Date(filters.created_after) : undefined;
   const before = filters.created_before ? new Date(filters.created_before) : undefined;
-  if (after && before && after > before) return 'The start date is after the end date.';
   const days = exportRangeDays(after, before, now);
   if (days > auditExportMaxDays) {
     return `An export covers at most ${auditExportMaxDays} days; this range is ${Math.ceil(days)} days. Narrow the dates to export.`;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
@@ -12,6 +12,8 @@ import { createDeletedStorageAs, createStorageAs } from '../../testing/resources
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
 import { markApiCalls } from '../../testing/api-calls';
+import { auditLogEndpoints } from '../../../contract/audit-log';
+import { endpointPath } from '../../../contract/endpoint';
 
 /** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
 const openAuditLog = (session: Session, search: string) =>
@@ -155,6 +157,60 @@ describe('audit log page', () => {
       'href',
       `/storage/${storage.uuid}`,
     );
+  });
+
+  it('says at the dates that they are the wrong way round, sends no read and keeps the rows', async () => {
+    const session = await freshSubaccount();
+    await createTokens(session, 2);
+    const { user, location } = openAuditLog(session, '');
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const listPath = endpointPath(auditLogEndpoints.list);
+    const isListRead = (path: string) => path.startsWith(`${listPath}?`) || path === listPath;
+
+    await user.type(screen.getByLabelText('From (UTC)'), today);
+    expect(await screen.findByText('Rows 1–3 of 3 · page 1 of 1')).toBeVisible();
+    const calls = markApiCalls();
+    await user.type(screen.getByLabelText('To (UTC)'), yesterday);
+
+    await waitFor(() => expect(searchOf(location).get('to')).toBe(yesterday));
+    expect(screen.getByLabelText('From (UTC)')).toHaveAccessibleDescription(
+      'The start date is after the end date.',
+    );
+    expect(screen.getByLabelText('From (UTC)')).toBeInvalid();
+    expect(screen.getByText('Rows 1–3 of 3 · page 1 of 1')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    // Dates put right read the list again; the wrong ones before were never asked for.
+    await user.clear(screen.getByLabelText('To (UTC)'));
+    await user.type(screen.getByLabelText('To (UTC)'), today);
+    await waitFor(() =>
+      expect(calls(isListRead).some((call) => call.path.includes(`${today}T23%3A59%3A59Z`))).toBe(
+        true,
+      ),
+    );
+    expect(calls(isListRead).filter((call) => call.path.includes(yesterday))).toEqual([]);
+    expect(screen.getByLabelText('From (UTC)')).not.toHaveAccessibleDescription();
+    expect(await screen.findByText('Rows 1–3 of 3 · page 1 of 1')).toBeVisible();
+  });
+
+  it('keeps both dates when they are changed one right after the other', async () => {
+    const session = await freshSubaccount();
+    const { location } = openAuditLog(session, '');
+    await screen.findByRole('table', { name: 'Audit log' });
+    const today = new Date().toISOString().slice(0, 10);
+
+    // Two changes before the page renders again, as a quick hand (or a slow phone) makes them.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: today } });
+      fireEvent.change(screen.getByLabelText('To (UTC)'), { target: { value: today } });
+    });
+
+    await waitFor(() => expect(searchOf(location).get('to')).toBe(today));
+    expect(searchOf(location).get('from')).toBe(today);
+    expect(screen.getByLabelText('From (UTC)')).toHaveValue(today);
+    expect(screen.getByLabelText('To (UTC)')).toHaveValue(today);
   });
 
   it('explains the 180-day export limit and disables export beyond it', async () => {

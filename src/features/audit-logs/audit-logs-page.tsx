@@ -17,7 +17,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { auditExportMaxDays } from '../../../contract/audit-log';
 import type { AuditExportFormat, AuditLog } from '../../../contract/audit-log';
 import { useExportAuditLogs } from '../../api/audit-log-export';
@@ -35,6 +35,7 @@ import { saveFile } from '../../lib/download';
 import {
   auditFilters,
   auditListParams,
+  dateRangeError,
   exportBlocker,
   pageSizes,
   readAuditLogView,
@@ -46,6 +47,7 @@ import { pickerWidth } from './picker-size';
 import { useAuditResourceNames } from './audit-resource-names';
 import { auditLogsHeading } from './headings';
 import { usePainted } from '../../components/use-painted';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 /** Set by the app bar's search when a pasted UUID names a resource that no longer exists. */
 interface MissingResourceState {
@@ -122,13 +124,19 @@ const dateFilters = [
   { param: 'to', label: 'To (UTC)' },
 ] as const;
 
+/** The From field's helper text, which holds what is wrong with the dates. */
+const rangeErrorId = 'audit-from-helper';
+
 export function AuditLogsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const location = useLocation();
   // One object per URL, which the memoised results compare.
   const view = useMemo(() => readAuditLogView(search), [search]);
+  const rangeError = dateRangeError(view);
   const logs = useQuery({
     ...auditLogQueries.list(auditListParams(view)),
+    // Dates the wrong way round are refused (400): no read, and the rows shown before stay.
+    enabled: rangeError === null,
     placeholderData: keepPreviousData,
     // Every visit asks again, but the read the route started beside this page's code (its
     // prefetch, moments ago) is this visit's own.
@@ -177,10 +185,13 @@ export function AuditLogsPage() {
           {dateFilters.map(({ param, label }) => (
             <Box key={param} sx={{ width: 180 }}>
               <TextInput
+                id={`audit-${param}`}
                 size="small"
                 type="date"
                 label={label}
                 shrinkLabel
+                error={rangeError !== null}
+                helperText={param === 'from' ? rangeError : undefined}
                 value={view[param] ?? ''}
                 onChange={(event) => change({ [param]: event.target.value || null })}
               />
@@ -199,18 +210,26 @@ export function AuditLogsPage() {
         {options.isError && (
           <ApiErrorAlert error={options.error} title="The filter choices could not be loaded" />
         )}
-        <ExportControls view={view} />
+        <ExportControls view={view} rangeError={rangeError} />
         <ApiCallPanel match={readsOf(auditLogListCall.path)} includeEarlier />
       </Paper>
-      <QueryView
-        query={logs}
-        loading="Loading the audit log"
-        failure="The audit log could not be loaded"
-      >
-        {(list) => (
-          <AuditResults list={list} view={view} filtered={filtered} names={names} change={change} />
-        )}
-      </QueryView>
+      {(rangeError === null || logs.data !== undefined) && (
+        <QueryView
+          query={logs}
+          loading="Loading the audit log"
+          failure="The audit log could not be loaded"
+        >
+          {(list) => (
+            <AuditResults
+              list={list}
+              view={view}
+              filtered={filtered}
+              names={names}
+              change={change}
+            />
+          )}
+        </QueryView>
+      )}
       {drawerUsed && (
         <Suspense>
           <AuditEventDrawer
@@ -304,7 +323,7 @@ const AuditResults = memo(function AuditResults({
 /** The table renders again only when its rows, their names or the opener change. */
 const AuditRows = memo(AuditLogTable);
 
-function ExportControls({ view }: { view: AuditLogView }) {
+function ExportControls({ view, rangeError }: { view: AuditLogView; rangeError: string | null }) {
   const exporter = useExportAuditLogs();
   const [saved, setSaved] = useState<string | null>(null);
   const blocker = exportBlocker(view, new Date());
@@ -328,7 +347,8 @@ function ExportControls({ view }: { view: AuditLogView }) {
       <Typography id="audit-export-rule" variant="body2" color="text.secondary">
         {`An export holds every event these filters match, for at most ${auditExportMaxDays} days. Without a start date it covers the ${auditExportMaxDays} days up to the end date (or today).`}
       </Typography>
-      {blocker && (
+      {/* Wrong dates are said once, at the dates. */}
+      {blocker && !rangeError && (
         <Alert severity="warning" id="audit-export-blocked">
           {blocker}
         </Alert>
@@ -340,7 +360,9 @@ function ExportControls({ view }: { view: AuditLogView }) {
             variant="outlined"
             startIcon={<DownloadIcon />}
             disabled={blocker !== null || exporter.isPending}
-            aria-describedby={blocker ? 'audit-export-blocked' : 'audit-export-rule'}
+            aria-describedby={
+              rangeError ? rangeErrorId : blocker ? 'audit-export-blocked' : 'audit-export-rule'
+            }
             onClick={() => run(format)}
           >
             {`Export ${format.toUpperCase()}`}

@@ -1,6 +1,6 @@
 import { auditLogQueries } from '../../api/audit-logs';
 import type { RoutePrefetch } from '../../lib/group-manifest';
-import { auditListParams, readAuditLogView, thisVisitMs } from './audit-log-params';
+import { auditListParams, dateRangeError, readAuditLogView, thisVisitMs } from './audit-log-params';
 import { prefetchResourceNames } from './audit-resource-names';
 
 /**
@@ -9,11 +9,14 @@ import { prefetchResourceNames } from './audit-resource-names';
  * rendered, those reads came after its first paint.
  */
 export const prefetch: RoutePrefetch = (client, _params, search) => {
-  const list = auditLogQueries.list(auditListParams(readAuditLogView(search)));
+  void client.prefetchQuery(auditLogQueries.filterOptions());
+  const view = readAuditLogView(search);
+  // The page sends no read for dates the wrong way round (the API refuses them).
+  if (dateRangeError(view)) return;
+  const list = auditLogQueries.list(auditListParams(view));
   // The page's own read may have come first (its code was loaded already): not twice.
   void client.prefetchQuery({ ...list, staleTime: thisVisitMs }).then(() => {
     const rows = client.getQueryData(list.queryKey)?.rows;
     if (rows) prefetchResourceNames(client, rows);
   });
-  void client.prefetchQuery(auditLogQueries.filterOptions());
 };

@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { currentMonth } from '../../lib/billing-month';
 import type { ChosenMoney } from './billing-controls';
 import { CurrencySelect } from './currency-select';
 import { MonthField } from './month-field';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 /** The month and currency pickers; the URL keeps a choice other than the default. */
 export function BillingPickers({
@@ -12,7 +12,7 @@ export function BillingPickers({
   month: string;
   money: ChosenMoney;
 }) {
-  const [, setSearch] = useSearchParams();
+  const [, setSearch] = useSearchUpdate();
   const thisMonth = currentMonth();
   const change = (key: string, value: string | null) =>
     setSearch((current) => {

@@ -27,23 +27,18 @@ import { PageHeader } from '../../components/page-header';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
 
-const peeringFormSchema = z
-  .object({
-    network: z.string().check(z.minLength(1, 'Choose your network.')),
-    peerNetwork: z
-      .string()
-      .check(z.regex(uuidPattern, 'Give the peer network’s UUID, such as 03…-…')),
-    name: peeringNameSchema.check(
-      z.refine((name) => name.trim() !== '', 'Give the peering a name.'),
-    ),
-    labels: z.array(labelSchema),
-  })
-  .check(
-    z.refine((values) => values.network !== values.peerNetwork, {
-      message: 'A network cannot be peered with itself.',
-      path: ['peerNetwork'],
-    }),
-  );
+const sameNetwork = 'This is the same network; choose another network to peer with.';
+
+// Your own network given again as the peer is marked by the peer step's checks as soon as it is
+// typed, which keeps Create disabled; the sandbox refuses it too (peer_network, 400).
+const peeringFormSchema = z.object({
+  network: z.string().check(z.minLength(1, 'Choose your network.')),
+  peerNetwork: z
+    .string()
+    .check(z.regex(uuidPattern, 'Give the peer network’s UUID, such as 03…-…')),
+  name: peeringNameSchema.check(z.refine((name) => name.trim() !== '', 'Give the peering a name.')),
+  labels: z.array(labelSchema),
+});
 type PeeringFormValues = z.infer<typeof peeringFormSchema>;
 
 const toPeeringRequest = (values: PeeringFormValues) => ({
@@ -123,6 +118,8 @@ export function CreatePeeringPage() {
       call: (values) => createNetworkPeeringCall(toPeeringRequest(values)),
       fieldOf: (error) => fieldForErrorCode(error.code, peeringErrorFields),
       onSuccess: (peering) => void navigate(links.networkPeering(peering.uuid)),
+      // A mistyped UUID is said when the field is left, not only on submit.
+      mode: 'onTouched',
     },
   );
   const networkUuid = useWatch({ control, name: 'network' });
@@ -138,21 +135,24 @@ export function CreatePeeringPage() {
   const peer = peerIsOwn ?? peerLookup.data;
 
   const localChecks = local ? networkChecks(local, 'Your') : [];
+  // Your own network given again is no peer: its checks and the overlap would say nothing true.
   const peerChecks: Check[] = !uuidPattern.test(peerUuid)
     ? []
-    : peer
-      ? [
-          ...networkChecks(peer, 'The peer'),
-          ...(local ? [overlapCheck(local, peer)].filter((check) => check !== null) : []),
-        ]
-      : peerLookup.isPending
-        ? [{ ok: null, text: 'Looking up the peer network…' }]
-        : [
-            {
-              ok: null,
-              text: 'This is not one of your networks, so it cannot be checked from here. If it belongs to another account, its owner must attach a router to it and create the same peering from their side.',
-            },
-          ];
+    : peerUuid === networkUuid
+      ? [{ ok: false, text: sameNetwork }]
+      : peer
+        ? [
+            ...networkChecks(peer, 'The peer'),
+            ...(local ? [overlapCheck(local, peer)].filter((check) => check !== null) : []),
+          ]
+        : peerLookup.isPending
+          ? [{ ok: null, text: 'Looking up the peer network…' }]
+          : [
+              {
+                ok: null,
+                text: 'This is not one of your networks, so it cannot be checked from here. If it belongs to another account, its owner must attach a router to it and create the same peering from their side.',
+              },
+            ];
   const blocked =
     localChecks.some((check) => check.ok === false) ||
     peerChecks.some((check) => check.ok === false);

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import { useSearchParams } from 'react-router';
 import type { Network } from '../../../contract/network';
 import type { NetworkPeering } from '../../../contract/network-peering';
 import { networkPeeringListCall, networkPeeringQueries } from '../../api/network-peerings';
@@ -15,6 +14,7 @@ import { QueryTable } from '../../components/query-table';
 import { stateCell } from '../../components/state-cell';
 import { linkCell } from '../../components/link-cell';
 import { links } from '../../lib/links';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 const column = createColumnHelper<NetworkPeering>();
 
@@ -22,7 +22,7 @@ const addresses = (side: NetworkPeering['network']) =>
   side.ip_networks?.ip_network.map((entry) => entry.address).join(', ');
 
 export function NetworkPeeringsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const labels = search.getAll('label');
   const peerings = useQuery({
     ...networkPeeringQueries.list({ labels }),

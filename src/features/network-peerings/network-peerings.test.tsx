@@ -25,6 +25,36 @@ describe('network peering wizard', () => {
     expect(screen.getByText('Fix what is marked above to create the peering.')).toBeVisible();
   });
 
+  it('says that your own network given as the peer is the same network, not an overlap', async () => {
+    const session = await signInAs('demo');
+    const router = await createRouterAs(session, uniqueName('self router'));
+    const network = await createNetworkAs(session, {
+      name: uniqueName('self net'),
+      block: nextBlock(),
+      router: router.uuid,
+    });
+    const { user } = renderApp({ session, path: `/network-peerings/new?network=${network.uuid}` });
+    expect(await screen.findByText('Your network has a router.')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'Peer network UUID' }), network.uuid);
+    const step = screen.getByRole('region', { name: '2. Peer network' });
+    expect(
+      within(step).getByText('This is the same network; choose another network to peer with.'),
+    ).toBeVisible();
+    expect(within(step).queryByText(/overlap/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create peering' })).toBeDisabled();
+  });
+
+  it('says a malformed peer UUID is one as soon as the field is left', async () => {
+    const session = await signInAs('demo');
+    const { user } = renderApp({ session, path: '/network-peerings/new' });
+    const field = await screen.findByRole('textbox', { name: 'Peer network UUID' });
+    await user.type(field, '03f0-not-a-uuid');
+    await user.tab();
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription('Give the peer network’s UUID, such as 03…-…');
+  });
+
   // Long journeys through a shared sandbox: more than the default 15 s on a busy machine.
   it(
     'peers with another account’s network and waits for the other side',

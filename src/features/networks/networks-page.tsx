@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Network } from '../../../contract/network';
 import { networkListCall, networkQueries } from '../../api/networks';
 import { routerQueries } from '../../api/routers';
@@ -19,6 +19,7 @@ import { ReservedName } from '../../components/reserved-name';
 import { links } from '../../lib/links';
 import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 const networkTypes = ['private', 'utility', 'public'] as const;
 type NetworkType = (typeof networkTypes)[number];
@@ -82,7 +83,7 @@ function updateSearch(search: URLSearchParams, changes: Record<string, string | 
 }
 
 export function NetworksPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const navigate = useNavigate();
   const labels = search.getAll('label');
   const zone = search.get('zone') ?? '';

@@ -225,6 +225,20 @@ describe('network detail page', () => {
     await waitFor(() => expect(location.current?.pathname).toBe('/networks'));
   });
 
+  it('says another account’s network is not this account’s, without a Retry', async () => {
+    const theirs = await createNetworkAs(await signInAs('other'), {
+      name: uniqueName('their net'),
+      block: nextBlock(),
+    });
+    renderApp({ session: await signInAs('demo'), path: `/networks/${theirs.uuid}` });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The network could not be loaded');
+    expect(alert).toHaveTextContent('(NETWORK_FORBIDDEN)');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(trail).getByRole('link', { name: 'Networks' })).toBeVisible();
+  });
+
   it('shows a zone’s public network read-only, with its servers linking to their pages', async () => {
     const session = await signInAs('demo');
     const { user } = renderApp({ session, path: '/networks?type=public&zone=de-fra1' });

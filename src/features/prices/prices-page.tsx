@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { hoursPerMonth } from '../../lib/pricing';
@@ -7,6 +6,7 @@ import { PriceTables } from './price-tables';
 import { usePriceCatalog } from './use-price-catalog';
 import type { PriceCatalog } from './use-price-catalog';
 import { ZoneSelect } from './zone-select';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 const zoneParam = 'zone';
 
@@ -29,7 +29,7 @@ export function PricesPage() {
 }
 
 function ZonePrices({ catalog }: { catalog: PriceCatalog }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchUpdate();
   const { priceZones } = catalog;
 
   if (priceZones.length === 0) {

@@ -65,7 +65,7 @@ export function CreateServerPage() {
   const templateSize = (uuid: string) =>
     templateList.find((template) => template.uuid === uuid)?.size ?? 1;
 
-  const { control, setValue, submission } = useRequestForm(
+  const { control, setValue, getValues, submission } = useRequestForm(
     createServerFormSchema(templateSize),
     createServerDefaults,
     {
@@ -80,14 +80,26 @@ export function CreateServerPage() {
   );
   const zone = useWatch({ control, name: 'zone' });
   const planName = useWatch({ control, name: 'plan' });
+  const templateUuid = useWatch({ control, name: 'template' });
   const zoneTemplates = templateList.filter((template) => template.zone === zone);
+  /** The OS disk clones the template, which cannot shrink: its size is the disk's least. */
+  const minOsSize = (template: string) => (template ? templateSize(template) : 0);
 
   const choosePlan = (name: string) => {
     const plan = plans.data?.find((item) => item.name === name);
     if (plan && plan.storage_size > 0) {
-      setValue('osSize', String(plan.storage_size));
+      const size = Math.max(plan.storage_size, minOsSize(getValues('template')));
+      setValue('osSize', String(size), { shouldValidate: true });
       const tier = storageTierSchema.safeParse(plan.storage_tier);
       if (tier.success) setValue('osTier', tier.data);
+    }
+  };
+  // A template larger than the OS disk raises the disk to the template's size, so that the cost
+  // preview prices what will be created and the create is not refused for it.
+  const chooseTemplate = (uuid: string) => {
+    const least = minOsSize(uuid);
+    if (Number(getValues('osSize')) < least) {
+      setValue('osSize', String(least), { shouldValidate: true });
     }
   };
 
@@ -138,6 +150,7 @@ export function CreateServerPage() {
             label="Operating system template"
             required
             hint={zone === '' ? 'Choose a zone first.' : 'Public templates of the zone.'}
+            onChosen={chooseTemplate}
           >
             {zoneTemplates.map((template) => (
               <MenuItem key={template.uuid} value={template.uuid}>
@@ -145,7 +158,16 @@ export function CreateServerPage() {
               </MenuItem>
             ))}
           </FormSelect>
-          <DiskFields control={control} disk="os" what="OS disk" />
+          <DiskFields
+            control={control}
+            disk="os"
+            what="OS disk"
+            hint={
+              templateUuid
+                ? `At least ${minOsSize(templateUuid)} GiB, the template’s size.`
+                : undefined
+            }
+          />
           <FormCheckbox control={control} name="extraDisk" label="Add an empty data disk" />
           <ExtraDisk control={control} />
           <FormTextInput control={control} name="title" label="Title" required />
@@ -183,11 +205,14 @@ function DiskFields({
   control,
   disk,
   what,
+  hint,
 }: {
   control: FormControl;
   disk: 'os' | 'extra';
   /** The disk as the labels name it. */
   what: string;
+  /** Under the size: what it must be at least. */
+  hint?: string;
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 2 }}>
@@ -196,6 +221,7 @@ function DiskFields({
         name={`${disk}Size`}
         label={`${what} size (GiB)`}
         inputMode="numeric"
+        hint={hint}
       />
       <FormSelect
         control={control}

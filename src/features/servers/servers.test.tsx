@@ -140,6 +140,45 @@ describe('servers', () => {
     expect(preview).toHaveTextContent(/per month \(730 hours\)/);
   });
 
+  it('raises the OS disk to a larger template’s size, and prices that size', async () => {
+    const { user } = renderApp({ session: await signInAs('demo'), path: '/servers/new' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create server' })).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Zone' }));
+    await user.click(await screen.findByRole('option', { name: /\(de-fra1\)/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Plan' }));
+    await user.click(await screen.findByRole('option', { name: /^1xCPU-1GB/ }));
+    const osSize = screen.getByRole('textbox', { name: 'OS disk size (GiB)' });
+    expect(osSize).toHaveValue('25');
+
+    await user.click(screen.getByRole('combobox', { name: 'Operating system template' }));
+    await user.click(await screen.findByRole('option', { name: 'Windows Server 2022 Standard' }));
+    expect(osSize).toHaveValue('30');
+    expect(osSize).toHaveAccessibleDescription('At least 30 GiB, the template’s size.');
+    // The plan includes 25 GiB: the 5 above it are priced.
+    const preview = screen.getByRole('region', { name: 'Cost preview' });
+    expect(preview).toHaveTextContent('OS disk: 5 GiB MaxIOPS beyond the plan');
+
+    // A plan whose disk is smaller than the template's keeps the template's size.
+    await user.click(screen.getByRole('combobox', { name: 'Plan' }));
+    await user.click(await screen.findByRole('option', { name: /^DEV-1xCPU-1GB/ }));
+    expect(osSize).toHaveValue('30');
+    expect(preview).toHaveTextContent(/OS disk: 20 GiB .* beyond the plan/);
+  });
+
+  it('says a server that does not exist is gone, without a Retry that cannot help', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    renderApp({ session: await signInAs('demo'), path: `/servers/${missing}` });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server could not be loaded');
+    expect(alert).toHaveTextContent('(SERVER_NOT_FOUND)');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(trail).getByRole('link', { name: 'Servers' })).toHaveAttribute(
+      'href',
+      '/servers',
+    );
+  });
+
   // Last in the file: the restart leaves web-1 in maintenance for the tests after it.
   it('confirms a restart with the success notice once the API has taken it', async () => {
     const { user } = await openServer('web-1');

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import { useSearchParams } from 'react-router';
 import { usageQueries } from '../../api/usage';
 import { zoneQueries } from '../../api/zones';
 import { FilterRow, SelectFilter } from '../../components/list-controls';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { zoneChoices } from '../../components/zone-options';
 import { formatNumber, humanizeKey } from '../../lib/format';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 interface DeviceRow {
   zone: string;
@@ -32,7 +32,7 @@ const columns: ColumnDef<DeviceRow>[] = [
 ];
 
 export function DeviceAvailabilityPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const zone = search.get('zone') ?? '';
   const type = search.get('type') ?? '';
   const zones = useQuery(zoneQueries.list());

@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../api/http';
 import {
   downloadResourceNetworkUsageCsv,
@@ -36,6 +35,7 @@ import { downloadCsv } from '../../lib/csv';
 import { countOf, formatDateTime, humanizeKey } from '../../lib/format';
 import { links } from '../../lib/links';
 import { readRange } from './usage-range';
+import { useSearchUpdate } from '../../components/use-url-state';
 
 /** Daily bytes per service, the shape the chart and its table share. */
 export function trafficByDay(stats: readonly NetworkStat[]) {
@@ -147,7 +147,7 @@ function CsvDownload({ range }: { range: DayRange }) {
 }
 
 export function NetworkUsagePage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const { range, error: rangeError } = readRange(search);
   const current = useQuery(usageQueries.currentNetwork());
   // Network usage is the main account's: without the billing role the first request is refused
