@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AuditLog } from '../../contract/audit-log';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { DataTable } from './data-table';
+import { PageButtons } from './list-controls';
 import { ReservedName } from './reserved-name';
 import { CopyUuidButton } from './resource-name';
 
@@ -132,12 +132,10 @@ export function AuditPageControls({
           ? `Rows ${formatNumber(offset + 1)}–${formatNumber(offset + shown)} of ${formatNumber(total)} · page ${formatNumber(page)} of ${formatNumber(pages)}`
           : `${formatNumber(total)} rows`}
       </Typography>
-      <Button disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
-        Previous page
-      </Button>
-      <Button disabled={offset + limit >= total} onClick={() => onOffset(offset + limit)}>
-        Next page
-      </Button>
+      <PageButtons
+        onPrevious={offset === 0 ? null : () => onOffset(Math.max(0, offset - limit))}
+        onNext={offset + limit >= total ? null : () => onOffset(offset + limit)}
+      />
     </Box>
   );
 }

@@ -82,10 +82,32 @@ export function Pager({ limit, offset, count, hasNextPage, onLimit, onOffset }: 
       <Typography role="status" color="text.secondary">
         {count > 0 ? `Items ${offset + 1}–${offset + count}` : ''}
       </Typography>
-      <Button disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
+      <PageButtons
+        onPrevious={offset === 0 ? null : () => onOffset(Math.max(0, offset - limit))}
+        onNext={hasNextPage ? () => onOffset(offset + limit) : null}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A pager's previous and next page buttons, which wrap as one: on a phone they share a line
+ * below the rest of the pager instead of Next page standing alone on a line of its own. A null
+ * action disables its button.
+ */
+export function PageButtons({
+  onPrevious,
+  onNext,
+}: {
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button disabled={!onPrevious} onClick={onPrevious ?? undefined}>
         Previous page
       </Button>
-      <Button disabled={!hasNextPage} onClick={() => onOffset(offset + limit)}>
+      <Button disabled={!onNext} onClick={onNext ?? undefined}>
         Next page
       </Button>
     </Box>

@@ -27,11 +27,16 @@ import { useZodForm } from './form/use-zod-form';
 import { PageHeader } from './page-header';
 import type { FormMutation } from './form/use-api-failure';
 
-/** A create form's layout: its fields, and beside them on wide screens a preview (cost). */
+/**
+ * A create form's layout: its fields, and beside them on wide screens a preview (cost). The
+ * tracks may shrink below their content's width (`minmax(0, …)`; a bare `1fr` is
+ * `minmax(auto, 1fr)`), so that a select showing a long option cuts it with an ellipsis instead
+ * of widening the page past a phone's screen.
+ */
 export const formWithAsideSx = {
   display: 'grid',
   gap: 3,
-  gridTemplateColumns: { md: '2fr 1fr' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
   alignItems: 'start',
 } as const;
 

@@ -100,7 +100,11 @@ function NetworkDetails({ network }: { network: Network }) {
         }
       />
       <ResourceTabs resourceId={network.uuid} />
-      <Box sx={{ display: 'grid', gap: 3 }} {...overviewPanel}>
+      {/* minmax(0, 1fr): the IP networks table scrolls on a phone instead of widening the page. */}
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
+        {...overviewPanel}
+      >
         {editable && servers.length > 0 && (
           <Typography color="text.secondary">
             Servers are attached: detach them before deleting the network.
