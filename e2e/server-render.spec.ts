@@ -100,6 +100,29 @@ test('what is done on the page before the panel takes it over is done once it ha
   await expect(page.getByRole('dialog', { name: 'Create storage' })).toBeVisible();
 });
 
+test('a select tapped before the panel takes the page over opens once it has', async ({
+  page,
+  users,
+}) => {
+  await signIn(page, users.demo);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const response = await page.goto('/storage');
+  expect(await response!.text()).toContain('data-rendered-for=');
+  // MUI's select opens on the press (mousedown), which reached no handler before the take-over.
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  release();
+  await takenOver(page);
+  await expect(page.getByRole('listbox', { name: 'Rows per page' })).toBeVisible();
+  await expect(page.getByRole('option', { name: '25' })).toBeVisible();
+});
+
 test('every main page is taken over without a mismatch, on a phone and on a desktop', async ({
   page,
   users,

@@ -79,6 +79,24 @@ function passOn(field: TypedField, value: string) {
 }
 
 /**
+ * Whether React has taken `node` over: it marks each element it hydrates with its fiber. A part
+ * of the page in a boundary whose code is still loading (a lazy component) is taken over later
+ * than the page's own boundary, and an event dispatched on it before then reaches no handler.
+ */
+const hydrated = (node: Element) =>
+  Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+
+/** Waits until React has taken `node` over, for at most `deadline` (a `performance.now()` time). */
+async function untilHydrated(node: Element, deadline: number) {
+  while (!hydrated(node) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
+
+/** How long the replay waits for a held event's element to be taken over. */
+const hydrationWaitMs = 5_000;
+
+/**
  * Once the panel has taken the server's page over: stops holding the page's events
  * (public/after-paint.js) and does what the user did on the page before, when it was on the
  * screen and answered nothing. The text typed into a field is passed on as the field's change
@@ -88,7 +106,9 @@ function passOn(field: TypedField, value: string) {
  */
 export async function replayHeld(container: HTMLElement) {
   const { held, typed } = window.skydeckHeld?.() ?? { held: [], typed: new Map() };
+  const deadline = performance.now() + hydrationWaitMs;
   for (const [field, value] of typed) {
+    await untilHydrated(field, deadline);
     // `defaultValue` is the value the panel rendered: its state.
     if (isTypedField(field) && container.contains(field) && value !== field.defaultValue) {
       passOn(field, value);
@@ -98,8 +118,16 @@ export async function replayHeld(container: HTMLElement) {
   // the field's state from its last render).
   if (typed.size > 0) await new Promise((resolve) => setTimeout(resolve));
   for (const { type, target } of held) {
+    await untilHydrated(target, deadline);
     if (!container.contains(target)) continue;
-    if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-    else target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    if (type === 'submit' && target instanceof HTMLFormElement) {
+      target.requestSubmit();
+      continue;
+    }
+    // A press, then its release and the click: some controls act on the press (MUI's select
+    // opens on mousedown), and the press reached no handler before the take-over.
+    for (const name of ['mousedown', 'mouseup', 'click']) {
+      target.dispatchEvent(new MouseEvent(name, { bubbles: true, cancelable: true, button: 0 }));
+    }
   }
 }
