@@ -14,6 +14,11 @@ import { BillingPage } from './billing-page';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { markApiCalls } from '../../testing/api-calls';
 import { HoldBack } from '../../testing/hold-back';
+import { apiAsUser } from '../../testing/tenant';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../../../contract/server';
+import { storageEndpoints, storageListResponseSchema } from '../../../contract/storage';
+import { uniqueName } from '../../testing/render';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
@@ -129,6 +134,51 @@ describe('billing page', () => {
     } finally {
       await request(`/1.3/load-balancer/${lb.uuid}`, null, { method: 'DELETE' });
     }
+  });
+
+  it('shows a new server that was never changed at its one configuration, in words', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('licensed');
+    // A licensed image: attaching its disk after the server is written must not count as a change.
+    const api = apiAsUser(session);
+    const templates = await api.call(
+      'GET',
+      endpointPath(
+        storageEndpoints.listOfTypeAndAccess,
+        { type: 'template', access: 'public' },
+        { limit: 100 },
+      ),
+      undefined,
+      storageListResponseSchema,
+    );
+    const licensed = templates.storages.storage.find(
+      (storage) => storage.zone === 'de-fra1' && storage.license > 0,
+    );
+    const { server } = await api.call(
+      'POST',
+      endpointPath(serverEndpoints.create),
+      {
+        server: {
+          zone: 'de-fra1',
+          title,
+          hostname: 'licensed.example.com',
+          storage_devices: {
+            storage_device: [
+              { action: 'clone', storage: licensed?.uuid, size: 30, title: `${title} OS` },
+              { action: 'create', size: 10, title: `${title} data` },
+            ],
+          },
+        },
+      },
+      serverResponseSchema,
+    );
+    renderPage(<BillingPage />, { session, path: `/billing?month=${month}` });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const row = (await within(table).findByRole('link', { name: title })).closest('tr');
+    expect(row).toHaveTextContent(server.uuid);
+    expect(row).toHaveTextContent('1 core, 1 GiB');
+    expect(row).not.toHaveTextContent('→');
+    expect(row).not.toHaveTextContent(/change/);
   });
 
   it('converts every amount with the rates of GET /1.3/currency', async () => {

@@ -13,7 +13,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { links } from '../../lib/links';
-import { formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from '../../lib/format';
+import {
+  countOf,
+  formatGibibytes,
+  formatMebibytes,
+  formatNumber,
+  humanizeKey,
+} from '../../lib/format';
 import { groupName, groupOrder } from './billing-names';
 import { titledGroups } from './resource-titles';
 import type { Money } from './use-billing-currency';
@@ -50,7 +56,7 @@ export function billingGroups(summary: BillingSummary): BillingGroup[] {
 function describe(detail: Detail): string {
   if (detail.plan && detail.plan !== 'custom') return detail.plan;
   if (detail.cores !== undefined && detail.memory !== undefined) {
-    return `${detail.cores} cores, ${formatMebibytes(detail.memory)}`;
+    return `${countOf(detail.cores, 'core')}, ${formatMebibytes(detail.memory)}`;
   }
   if (detail.size !== undefined) {
     return `${formatGibibytes(detail.size)}${detail.tier ? ` ${humanizeKey(detail.tier)}` : ''}`;
@@ -156,7 +162,8 @@ const BilledResourceRow = memo(function BilledResourceRow({
       <TableCell>{last?.zone ?? '—'}</TableCell>
       <TableCell>
         {resource.details.map(describe).join(' → ')}
-        {resource.details.length > 1 && ` (${resource.details.length} changes)`}
+        {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
+        {resource.details.length > 1 && ` (${countOf(resource.details.length - 1, 'change')})`}
       </TableCell>
       <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
       <TableCell align="right">{money.format(resource.amount)}</TableCell>
