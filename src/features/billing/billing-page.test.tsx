@@ -319,6 +319,52 @@ describe('billing page', () => {
   });
 });
 
+describe('lines a plan includes', () => {
+  it('says which plan includes a line at no cost, in the month’s table', async () => {
+    const session = await signInAs('demo');
+    const { queryClient } = renderPage(<BillingPage />, {
+      session,
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = await queryClient.fetchQuery(
+      serverQueries.detail(servers.find((server) => server.title === 'web-1')?.uuid ?? ''),
+    );
+    const address = web1.ip_addresses.ip_address.find(
+      (item) => item.access === 'public' && item.family === 'IPv4',
+    );
+    // web-1's plan includes its first disk and its public IPv4 address: both cost €0.00.
+    const disk = (await within(table).findByRole('link', { name: 'web-1 OS' })).closest('tr');
+    await waitFor(() => expect(disk).toHaveTextContent('Included in web-1’s plan'));
+    expect(disk).toHaveTextContent(formatMoney(0, 'EUR'));
+    const ip = within(table)
+      .getByRole('link', { name: address?.address ?? 'web-1’s address' })
+      .closest('tr');
+    await waitFor(() => expect(ip).toHaveTextContent('Included in web-1’s plan'));
+    // A disk paid for on its own says nothing of the kind.
+    expect(
+      within(table).getByRole('link', { name: 'db-1 data' }).closest('tr'),
+    ).not.toHaveTextContent('Included');
+  });
+
+  it('says so in the drill-down of a plan’s disk instead of “not billed”', async () => {
+    const session = await signInAs('demo');
+    const storages = await apiAsUser(session).call(
+      'GET',
+      endpointPath(storageEndpoints.listOfAccess, { access: 'private' }, { limit: 100 }),
+      undefined,
+      storageListResponseSchema,
+    );
+    const disk = storages.storages.storage.find((storage) => storage.title === 'web-1 OS');
+    renderApp({ session, path: `/billing/${disk?.uuid}?month=${month}` });
+    const details = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(details).getByText(formatMoney(0, 'EUR'))).toBeVisible();
+    expect(await screen.findByText('Included in web-1’s plan.')).toBeVisible();
+    expect(screen.queryByText(/was not billed/)).not.toBeInTheDocument();
+  });
+});
+
 describe('billing drill-down summary names (issue 24 item 20)', () => {
   it('names a deleted resource by its bill, its UUID on hover and copy', async () => {
     const session = await signInAs('demo');

@@ -139,16 +139,20 @@ const BilledResourceRow = memo(function BilledResourceRow({
   resource,
   title,
   named,
+  included,
   month,
   money,
 }: {
   resource: Group['resources'][number];
   title: string | undefined;
   named: boolean;
+  /** Why the line costs nothing: the plan that includes it (plan-inclusions.ts). */
+  included: string | undefined;
   month: string;
   money: Money;
 }) {
   const last = resource.details[resource.details.length - 1];
+  const configuration = resource.details.map(describe).join(' → ');
   return (
     <TableRow hover>
       <TableCell component="th" scope="row">
@@ -161,9 +165,14 @@ const BilledResourceRow = memo(function BilledResourceRow({
       </TableCell>
       <TableCell>{last?.zone ?? '—'}</TableCell>
       <TableCell>
-        {resource.details.map(describe).join(' → ')}
+        {(included === undefined || configuration !== '—') && configuration}
         {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
         {resource.details.length > 1 && ` (${countOf(resource.details.length - 1, 'change')})`}
+        {included !== undefined && (
+          <Typography variant="body2" color="text.secondary">
+            {included}
+          </Typography>
+        )}
       </TableCell>
       <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
       <TableCell align="right">{money.format(resource.amount)}</TableCell>
@@ -180,6 +189,8 @@ interface BillingTableProps {
    * names resources by id only.
    */
   titles: ReadonlyMap<string, string>;
+  /** The notes of the lines at no cost that a plan includes, by resource id. */
+  included: ReadonlyMap<string, string>;
 }
 
 /**
@@ -191,6 +202,7 @@ export const BillingTable = memo(function BillingTable({
   month,
   money,
   titles,
+  included,
 }: BillingTableProps) {
   const head = { fontWeight: 600 };
   return (
@@ -225,6 +237,7 @@ export const BillingTable = memo(function BillingTable({
                 resource={resource}
                 title={titles.get(resource.resource_id)}
                 named={titledGroups.has(key)}
+                included={included.get(resource.resource_id)}
                 month={month}
                 money={money}
               />

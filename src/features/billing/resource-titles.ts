@@ -4,7 +4,7 @@ import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
 
 // The summary names resources by id; existing servers and storages lend their titles.
-const titleLists = () =>
+export const titleLists = () =>
   [serverQueries.list(), storageQueries.list({ access: 'private', limit: 100 })] as const;
 
 /** The bill's groups (api-reference-notes §10.3) whose resources those lists may name. */
