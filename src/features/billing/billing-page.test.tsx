@@ -4,6 +4,7 @@ import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { kubernetesQueries } from '../../api/kubernetes';
 import { storageQueries } from '../../api/storage';
 import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
@@ -18,6 +19,8 @@ import { apiAsUser } from '../../testing/tenant';
 import { endpointPath } from '../../../contract/endpoint';
 import { serverEndpoints, serverResponseSchema } from '../../../contract/server';
 import { storageEndpoints, storageListResponseSchema } from '../../../contract/storage';
+import { clusterSchema, kubernetesEndpoints } from '../../../contract/kubernetes';
+import { networkEndpoints, networkListResponseSchema } from '../../../contract/network';
 import { uniqueName } from '../../testing/render';
 
 const month = currentMonth();
@@ -28,7 +31,9 @@ describe('billing page', () => {
   it('shows every row and the totals before the lists that title them answer, then the titles in place', async () => {
     const session = await signInAs('demo');
     const { queryClient } = renderPage(
-      <HoldBack queryKeys={[serverQueries.lists(), storageQueries.lists()]}>
+      <HoldBack
+        queryKeys={[serverQueries.lists(), storageQueries.lists(), kubernetesQueries.all()]}
+      >
         <BillingPage />
       </HoldBack>,
       { session, path: `/billing?month=${month}` },
@@ -316,6 +321,50 @@ describe('billing page', () => {
     // A past month typed the same way is taken.
     fireEvent.change(field, { target: { value: '2025-06' } });
     await waitFor(() => expect(searchOf(location).get('month')).toBe('2025-06'));
+  });
+});
+
+describe('Kubernetes worker nodes in the bill', () => {
+  it('names each node by its cluster and its own name, its UUID beside them', async () => {
+    const session = await signInAs('demo');
+    const api = apiAsUser(session);
+    const networks = await api.call(
+      'GET',
+      endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
+      undefined,
+      networkListResponseSchema,
+    );
+    const network = networks.networks.network.find((item) => item.type === 'private');
+    const cluster = await api.call(
+      'POST',
+      endpointPath(kubernetesEndpoints.create),
+      {
+        name: uniqueName('billed', '-'),
+        zone: 'de-fra1',
+        network: network?.uuid,
+        network_cidr: network?.ip_networks.ip_network[0]?.address,
+        version: '1.31',
+        node_groups: [{ name: 'workers', count: 2, plan: '2xCPU-4GB' }],
+      },
+      clusterSchema,
+    );
+    const { queryClient } = renderPage(<BillingPage />, {
+      session,
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    const billed = summary.managed_kubernetes?.managed_kubernetes?.resources ?? [];
+    expect(billed.length).toBeGreaterThan(0);
+    const group = await queryClient.fetchQuery(
+      kubernetesQueries.nodeGroup(cluster.uuid, 'workers'),
+    );
+    const node = group.nodes.find((item) => billed.some((line) => line.resource_id === item.uuid));
+    const link = await within(table).findByRole('link', {
+      name: `${cluster.name} · ${node?.name}`,
+    });
+    expect(link).toHaveAttribute('href', `/billing/${node?.uuid}?month=${month}`);
+    expect(link.closest('tr')).toHaveTextContent(node?.uuid ?? 'the node’s UUID');
   });
 });
 

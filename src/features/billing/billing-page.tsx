@@ -60,7 +60,7 @@ function MonthBill({
   month: string;
   money: ChosenMoney;
 }) {
-  const titles = useResourceTitles();
+  const titles = useResourceTitles(summary.managed_kubernetes !== undefined);
   const included = usePlanInclusions(summary, titles);
   // The table is the page's longest render: deferred from the first render on, React draws it in
   // a background pass that yields to the browser every few milliseconds instead of in one long
