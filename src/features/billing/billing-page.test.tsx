@@ -245,6 +245,15 @@ describe('billing page', () => {
     expect(screen.getAllByText('No billing permission')).toHaveLength(1);
   });
 
+  it('asks once when the whole app opens on the bill without the billing role', async () => {
+    const session = await signInAs('demo_viewer');
+    const callsSince = markApiCalls();
+    // The first page's reads leave before it mounts: the refused one is not asked again on mount.
+    renderApp({ session, path: `/billing?month=${month}` });
+    expect(await screen.findByText('No billing permission', {}, { timeout: 8000 })).toBeVisible();
+    expect(callsSince((path) => path.includes('/billing/summary'))).toHaveLength(1);
+  });
+
   it('drills into one resource’s daily costs', async () => {
     const session = await signInAs('demo');
     const { user, queryClient } = renderApp({ session, path: `/billing?month=${month}` });
