@@ -165,12 +165,25 @@ const BilledResourceRow = memo(function BilledResourceRow({
       </TableCell>
       <TableCell>{last?.zone ?? '—'}</TableCell>
       <TableCell>
-        {(included === undefined || configuration !== '—') && configuration}
+        {configuration}
         {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
         {resource.details.length > 1 && ` (${countOf(resource.details.length - 1, 'change')})`}
-        {included !== undefined && (
-          <Typography variant="body2" color="text.secondary">
-            {included}
+        {/* A line at no cost keeps the place of its note from the start, at the cell's width
+          whatever it says (two lines on a phone, one from a tablet up): the note comes with other
+          lists and moves nothing. */}
+        {resource.amount === 0 && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{
+              display: 'block',
+              width: 0,
+              minWidth: '100%',
+              height: { xs: '2lh', sm: '1lh' },
+              overflow: 'hidden',
+            }}
+          >
+            {included ?? '\u00a0'}
           </Typography>
         )}
       </TableCell>
