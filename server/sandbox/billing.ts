@@ -499,9 +499,16 @@ export function createBillingLedger(
     /** Servers whose billed attributes are tracked: use this repository everywhere. */
     trackServers(repo: ServerRepository): ServerRepository {
       servers = repo;
+      /**
+       * Servers being created: the create writes the server, then attaches its disks, all in one
+       * synchronous write. The licence and size those disks bring are the new server's first
+       * attributes, not a change: closing a period there bills the first hour twice and shows a
+       * server that was never modified as changed. Forgotten once the write is over.
+       */
+      const creating = new Set<string>();
       const withLicenseChange = (uuid: string, change: () => void) => {
         const row = repo.find(uuid);
-        const before = row ? serverPeriod(row) : undefined;
+        const before = row && !creating.has(uuid) ? serverPeriod(row) : undefined;
         change();
         if (!row || !before) return;
         const after = serverPeriod(row);
@@ -513,6 +520,11 @@ export function createBillingLedger(
           serverPeriod,
           (before, _old, row) => serverKey(before) !== serverKey(serverPeriod(row, before.license)),
         ),
+        insert(row) {
+          repo.insert(row);
+          creating.add(row.uuid);
+          queueMicrotask(() => creating.delete(row.uuid));
+        },
         addDevice(device) {
           withLicenseChange(device.server_uuid, () => repo.addDevice(device));
         },

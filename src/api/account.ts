@@ -1,5 +1,5 @@
 import { accountEndpoints } from '../../contract/account';
-import { ApiError, callEndpoint, endpointCall } from './http';
+import { ApiError, callEndpoint, endpointCall, sessionCredential } from './http';
 import type { ApiRequest, RequestOptions } from './http';
 import { fetchQuery } from './fetch-query';
 
@@ -25,15 +25,48 @@ export async function listAccounts(labels: readonly string[], signal?: AbortSign
 /** A partner's account list as the probe received it (parsed by the partner console), or false. */
 export type PartnerProbe = false | { answer: unknown };
 
+/** sessionStorage key of the session that the partner account list refused. */
+const notPartnerKey = 'skydeck.not-partner';
+
+/**
+ * The session, as a digest of its token (FNV-1a): the refusal is remembered for it alone, and the
+ * token is not copied into another key. Null when signed out.
+ */
+function sessionMark(): string | null {
+  const token = sessionCredential();
+  if (!token) return null;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < token.length; index += 1) {
+    hash = Math.imul(hash ^ token.charCodeAt(index), 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The tab's sessionStorage, where there is one (not on the server that renders pages). */
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether the account is a partner (api-rules §4.9): the partner account list answers it, and
- * refuses any other account (403, or 404 where the service does not offer it).
+ * refuses any other account (403, or 404 where the service does not offer it). A refusal is
+ * remembered in the tab for the session, so that a reload does not ask again (and log the 403
+ * again): being a partner does not change while signed in.
  */
 export function isPartnerAccount(signal?: AbortSignal): Promise<PartnerProbe> {
+  const mark = sessionMark();
+  if (mark !== null && tabStorage()?.getItem(notPartnerKey) === mark) return Promise.resolve(false);
   return callEndpoint(accountEndpoints.partnerProbe, {}, { signal }).then(
     (answer) => ({ answer }),
     (error: unknown) => {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+        if (mark !== null) tabStorage()?.setItem(notPartnerKey, mark);
+        return false;
+      }
       throw error;
     },
   );

@@ -189,6 +189,9 @@ export function setCredentialProvider(provider: CredentialProvider): void {
   credentialProvider = provider;
 }
 
+/** The session's bearer token, as the auth layer gives it now (null when signed out). */
+export const sessionCredential = () => credentialProvider();
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

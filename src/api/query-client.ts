@@ -37,6 +37,10 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
           isMaintenance(error) ||
           (!isClientError(error) && !isResponseInvalid(error) && failureCount < maxRetries),
         retryDelay,
+        // For the same reason a page that mounts on a client error shows it rather than asking
+        // again (its Retry button asks): the first page's read leaves before the page mounts
+        // (startFirstPage), and a refused read (403) went twice.
+        retryOnMount: (query) => !(query.state.error && isClientError(query.state.error)),
         staleTime: 30_000,
       },
       // A change is repeated only when the service said it did nothing with it (maintenance);

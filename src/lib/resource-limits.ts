@@ -44,6 +44,15 @@ export function formatLimit(key: string, value: number): string {
 
 export const resourceLabel = (key: string) => labels[key] ?? humanizeKey(key);
 
+const knownOrder = Object.keys(labels);
+const rank = (key: string) => {
+  const index = knownOrder.indexOf(key);
+  return index === -1 ? knownOrder.length : index;
+};
+
+/** Resource keys in the order of their labels (the storage tiers together), unknown ones last. */
+export const compareResourceKeys = (a: string, b: string) => rank(a) - rank(b);
+
 /** Account limits in words; the reference only says limits are nullable, so `null` reads "Not set". */
 export function describeResourceLimits(limits: ResourceLimits): ResourceLimitRow[] {
   return Object.entries(limits).map(([key, value]) => ({

@@ -31,6 +31,28 @@ describe('account page', () => {
     expect(memory.getAttribute('aria-valuetext')).toMatch(/ of 1 TiB$/);
   });
 
+  it('gives every storage tier in use or limited a row, the Standard tier without a limit too', async () => {
+    const session = await signInAs('demo');
+    renderPage(<AccountPage />, { session });
+    const [account, usage] = await Promise.all([getAccount(), getResourceUsage()]);
+    const list = await screen.findByRole('list', { name: 'Resource usage' });
+    // The demo account has a Standard disk (build-box OS) and no Standard limit.
+    expect(account.resource_limits.storage_standard).toBeUndefined();
+    expect(usage.storage_standard).toBeGreaterThan(0);
+    const tiers = [
+      ['storage_hdd', 'HDD storage'],
+      ['storage_maxiops', 'MaxIOPS storage'],
+      ['storage_standard', 'Standard storage'],
+    ] as const;
+    for (const [key, label] of tiers) {
+      const used = `${usage[key] ?? 0} GiB`;
+      const limit = account.resource_limits[key];
+      expect(within(list).getByText(label).closest('li')).toHaveTextContent(
+        limit === undefined || limit === null ? `${used} used, no limit` : used,
+      );
+    }
+  });
+
   it('never shows a count the API left out as 0 (issue 24 item 1)', async () => {
     expect(usageAgainstLimits({ cores: 10, gadgets: 5 }, { cores: 2 })).toEqual([
       { key: 'cores', label: 'CPU cores', used: 2, limit: 10 },

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { SectionCard } from '../../components/section-card';
 import { defaultCurrency, formatCredits } from '../../lib/format';
-import { resourceLabel, formatLimit } from '../../lib/resource-limits';
+import { compareResourceKeys, formatLimit, resourceLabel } from '../../lib/resource-limits';
 import { DescriptionList } from '../../components/description-list';
 
 interface UsageRow {
@@ -22,14 +22,28 @@ interface UsageRow {
   limit: number | null;
 }
 
-/** Every limited resource with its current use; resources the account cannot use are left out. */
+/**
+ * Every resource with a limit or in use, with its use and limit: a resource in use that the limits
+ * leave out (the Standard tier, say) has no limit of its own and still has its row; resources the
+ * account cannot use are left out.
+ */
 export function usageAgainstLimits(
   limits: Account['resource_limits'],
   usage: Record<string, number>,
 ): UsageRow[] {
-  return Object.entries(limits)
-    .filter(([key, limit]) => limit !== 0 || (usage[key] ?? 0) > 0)
-    .map(([key, limit]) => ({ key, label: resourceLabel(key), used: usage[key], limit }));
+  const keys = new Set([
+    ...Object.keys(limits),
+    ...Object.keys(usage).filter((key) => (usage[key] ?? 0) > 0),
+  ]);
+  return [...keys]
+    .map((key) => ({
+      key,
+      label: resourceLabel(key),
+      used: usage[key],
+      limit: limits[key] ?? null,
+    }))
+    .filter(({ key, limit }) => limit !== 0 || (usage[key] ?? 0) > 0)
+    .sort((a, b) => compareResourceKeys(a.key, b.key));
 }
 
 function AccountDetails({ account }: { account: Account }) {

@@ -4,6 +4,7 @@ import { billingQueries, getBillingSummary } from '../../api/billing';
 import { listCurrencies } from '../../api/currency';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { kubernetesQueries } from '../../api/kubernetes';
 import { storageQueries } from '../../api/storage';
 import { createDeletedStorageAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
@@ -14,6 +15,13 @@ import { BillingPage } from './billing-page';
 import { loadBalancerSchema } from '../../../contract/load-balancer';
 import { markApiCalls } from '../../testing/api-calls';
 import { HoldBack } from '../../testing/hold-back';
+import { apiAsUser } from '../../testing/tenant';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../../../contract/server';
+import { storageEndpoints, storageListResponseSchema } from '../../../contract/storage';
+import { clusterSchema, kubernetesEndpoints } from '../../../contract/kubernetes';
+import { networkEndpoints, networkListResponseSchema } from '../../../contract/network';
+import { uniqueName } from '../../testing/render';
 
 const month = currentMonth();
 const totalRow = (table: HTMLElement) =>
@@ -23,7 +31,9 @@ describe('billing page', () => {
   it('shows every row and the totals before the lists that title them answer, then the titles in place', async () => {
     const session = await signInAs('demo');
     const { queryClient } = renderPage(
-      <HoldBack queryKeys={[serverQueries.lists(), storageQueries.lists()]}>
+      <HoldBack
+        queryKeys={[serverQueries.lists(), storageQueries.lists(), kubernetesQueries.all()]}
+      >
         <BillingPage />
       </HoldBack>,
       { session, path: `/billing?month=${month}` },
@@ -131,6 +141,51 @@ describe('billing page', () => {
     }
   });
 
+  it('shows a new server that was never changed at its one configuration, in words', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('licensed');
+    // A licensed image: attaching its disk after the server is written must not count as a change.
+    const api = apiAsUser(session);
+    const templates = await api.call(
+      'GET',
+      endpointPath(
+        storageEndpoints.listOfTypeAndAccess,
+        { type: 'template', access: 'public' },
+        { limit: 100 },
+      ),
+      undefined,
+      storageListResponseSchema,
+    );
+    const licensed = templates.storages.storage.find(
+      (storage) => storage.zone === 'de-fra1' && storage.license > 0,
+    );
+    const { server } = await api.call(
+      'POST',
+      endpointPath(serverEndpoints.create),
+      {
+        server: {
+          zone: 'de-fra1',
+          title,
+          hostname: 'licensed.example.com',
+          storage_devices: {
+            storage_device: [
+              { action: 'clone', storage: licensed?.uuid, size: 30, title: `${title} OS` },
+              { action: 'create', size: 10, title: `${title} data` },
+            ],
+          },
+        },
+      },
+      serverResponseSchema,
+    );
+    renderPage(<BillingPage />, { session, path: `/billing?month=${month}` });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const row = (await within(table).findByRole('link', { name: title })).closest('tr');
+    expect(row).toHaveTextContent(server.uuid);
+    expect(row).toHaveTextContent('1 core, 1 GiB');
+    expect(row).not.toHaveTextContent('→');
+    expect(row).not.toHaveTextContent(/change/);
+  });
+
   it('converts every amount with the rates of GET /1.3/currency', async () => {
     const { user, location, queryClient } = renderPage(<BillingPage />, {
       session: await signInAs('demo'),
@@ -188,6 +243,15 @@ describe('billing page', () => {
     const billing = callsSince((path) => path.includes('/billing'));
     expect(billing).toHaveLength(1);
     expect(screen.getAllByText('No billing permission')).toHaveLength(1);
+  });
+
+  it('asks once when the whole app opens on the bill without the billing role', async () => {
+    const session = await signInAs('demo_viewer');
+    const callsSince = markApiCalls();
+    // The first page's reads leave before it mounts: the refused one is not asked again on mount.
+    renderApp({ session, path: `/billing?month=${month}` });
+    expect(await screen.findByText('No billing permission', {}, { timeout: 8000 })).toBeVisible();
+    expect(callsSince((path) => path.includes('/billing/summary'))).toHaveLength(1);
   });
 
   it('drills into one resource’s daily costs', async () => {
@@ -266,6 +330,96 @@ describe('billing page', () => {
     // A past month typed the same way is taken.
     fireEvent.change(field, { target: { value: '2025-06' } });
     await waitFor(() => expect(searchOf(location).get('month')).toBe('2025-06'));
+  });
+});
+
+describe('Kubernetes worker nodes in the bill', () => {
+  it('names each node by its cluster and its own name, its UUID beside them', async () => {
+    const session = await signInAs('demo');
+    const api = apiAsUser(session);
+    const networks = await api.call(
+      'GET',
+      endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
+      undefined,
+      networkListResponseSchema,
+    );
+    const network = networks.networks.network.find((item) => item.type === 'private');
+    const cluster = await api.call(
+      'POST',
+      endpointPath(kubernetesEndpoints.create),
+      {
+        name: uniqueName('billed', '-'),
+        zone: 'de-fra1',
+        network: network?.uuid,
+        network_cidr: network?.ip_networks.ip_network[0]?.address,
+        version: '1.31',
+        node_groups: [{ name: 'workers', count: 2, plan: '2xCPU-4GB' }],
+      },
+      clusterSchema,
+    );
+    const { queryClient } = renderPage(<BillingPage />, {
+      session,
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const summary = await queryClient.fetchQuery(billingQueries.summary(month));
+    const billed = summary.managed_kubernetes?.managed_kubernetes?.resources ?? [];
+    expect(billed.length).toBeGreaterThan(0);
+    const group = await queryClient.fetchQuery(
+      kubernetesQueries.nodeGroup(cluster.uuid, 'workers'),
+    );
+    const node = group.nodes.find((item) => billed.some((line) => line.resource_id === item.uuid));
+    const link = await within(table).findByRole('link', {
+      name: `${cluster.name} · ${node?.name}`,
+    });
+    expect(link).toHaveAttribute('href', `/billing/${node?.uuid}?month=${month}`);
+    expect(link.closest('tr')).toHaveTextContent(node?.uuid ?? 'the node’s UUID');
+  });
+});
+
+describe('lines a plan includes', () => {
+  it('says which plan includes a line at no cost, in the month’s table', async () => {
+    const session = await signInAs('demo');
+    const { queryClient } = renderPage(<BillingPage />, {
+      session,
+      path: `/billing?month=${month}`,
+    });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const servers = await queryClient.fetchQuery(serverQueries.list());
+    const web1 = await queryClient.fetchQuery(
+      serverQueries.detail(servers.find((server) => server.title === 'web-1')?.uuid ?? ''),
+    );
+    const address = web1.ip_addresses.ip_address.find(
+      (item) => item.access === 'public' && item.family === 'IPv4',
+    );
+    // web-1's plan includes its first disk and its public IPv4 address: both cost €0.00.
+    const disk = (await within(table).findByRole('link', { name: 'web-1 OS' })).closest('tr');
+    await waitFor(() => expect(disk).toHaveTextContent('Included in web-1’s plan'));
+    expect(disk).toHaveTextContent(formatMoney(0, 'EUR'));
+    const ip = within(table)
+      .getByRole('link', { name: address?.address ?? 'web-1’s address' })
+      .closest('tr');
+    await waitFor(() => expect(ip).toHaveTextContent('Included in web-1’s plan'));
+    // A disk paid for on its own says nothing of the kind.
+    expect(
+      within(table).getByRole('link', { name: 'db-1 data' }).closest('tr'),
+    ).not.toHaveTextContent('Included');
+  });
+
+  it('says so in the drill-down of a plan’s disk instead of “not billed”', async () => {
+    const session = await signInAs('demo');
+    const storages = await apiAsUser(session).call(
+      'GET',
+      endpointPath(storageEndpoints.listOfAccess, { access: 'private' }, { limit: 100 }),
+      undefined,
+      storageListResponseSchema,
+    );
+    const disk = storages.storages.storage.find((storage) => storage.title === 'web-1 OS');
+    renderApp({ session, path: `/billing/${disk?.uuid}?month=${month}` });
+    const details = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(details).getByText(formatMoney(0, 'EUR'))).toBeVisible();
+    expect(await screen.findByText('Included in web-1’s plan.')).toBeVisible();
+    expect(screen.queryByText(/was not billed/)).not.toBeInTheDocument();
   });
 });
 

@@ -13,6 +13,7 @@ import { billingGroups, BillingTable } from './billing-table';
 import type { ChosenMoney } from './billing-controls';
 import { BillingControls, useBillingMonth, useChosenCurrency } from './billing-controls';
 import { useResourceTitles } from './resource-titles';
+import { usePlanInclusions } from './plan-inclusions';
 import { billingHeading } from './headings';
 
 // The cost chart's code, with recharts beside it (both at once, not one after the other).
@@ -59,7 +60,8 @@ function MonthBill({
   month: string;
   money: ChosenMoney;
 }) {
-  const titles = useResourceTitles();
+  const titles = useResourceTitles(summary.managed_kubernetes !== undefined);
+  const included = usePlanInclusions(summary, titles);
   // The table is the page's longest render: deferred from the first render on, React draws it in
   // a background pass that yields to the browser every few milliseconds instead of in one long
   // task that blocks taps and scrolling on a phone. It waits for nothing but the summary: the
@@ -74,7 +76,13 @@ function MonthBill({
           description="Resources are billed for every hour they exist; pick another month."
         />
       ) : (
-        <BillingTable summary={summary} month={month} money={money} titles={titles} />
+        <BillingTable
+          summary={summary}
+          month={month}
+          money={money}
+          titles={titles}
+          included={included}
+        />
       )}
       {/* On a phone the chart is a scroll away: its months and recharts load when it nears, and
         the table and totals above neither wait for them nor move when they come. */}

@@ -13,7 +13,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { links } from '../../lib/links';
-import { formatGibibytes, formatMebibytes, formatNumber, humanizeKey } from '../../lib/format';
+import {
+  countOf,
+  formatGibibytes,
+  formatMebibytes,
+  formatNumber,
+  humanizeKey,
+} from '../../lib/format';
 import { groupName, groupOrder } from './billing-names';
 import { titledGroups } from './resource-titles';
 import type { Money } from './use-billing-currency';
@@ -50,7 +56,7 @@ export function billingGroups(summary: BillingSummary): BillingGroup[] {
 function describe(detail: Detail): string {
   if (detail.plan && detail.plan !== 'custom') return detail.plan;
   if (detail.cores !== undefined && detail.memory !== undefined) {
-    return `${detail.cores} cores, ${formatMebibytes(detail.memory)}`;
+    return `${countOf(detail.cores, 'core')}, ${formatMebibytes(detail.memory)}`;
   }
   if (detail.size !== undefined) {
     return `${formatGibibytes(detail.size)}${detail.tier ? ` ${humanizeKey(detail.tier)}` : ''}`;
@@ -133,16 +139,20 @@ const BilledResourceRow = memo(function BilledResourceRow({
   resource,
   title,
   named,
+  included,
   month,
   money,
 }: {
   resource: Group['resources'][number];
   title: string | undefined;
   named: boolean;
+  /** Why the line costs nothing: the plan that includes it (plan-inclusions.ts). */
+  included: string | undefined;
   month: string;
   money: Money;
 }) {
   const last = resource.details[resource.details.length - 1];
+  const configuration = resource.details.map(describe).join(' → ');
   return (
     <TableRow hover>
       <TableCell component="th" scope="row">
@@ -155,8 +165,27 @@ const BilledResourceRow = memo(function BilledResourceRow({
       </TableCell>
       <TableCell>{last?.zone ?? '—'}</TableCell>
       <TableCell>
-        {resource.details.map(describe).join(' → ')}
-        {resource.details.length > 1 && ` (${resource.details.length} changes)`}
+        {configuration}
+        {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
+        {resource.details.length > 1 && ` (${countOf(resource.details.length - 1, 'change')})`}
+        {/* A line at no cost keeps the place of its note from the start, at the cell's width
+          whatever it says (two lines on a phone, one from a tablet up): the note comes with other
+          lists and moves nothing. */}
+        {resource.amount === 0 && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{
+              display: 'block',
+              width: 0,
+              minWidth: '100%',
+              height: { xs: '2lh', sm: '1lh' },
+              overflow: 'hidden',
+            }}
+          >
+            {included ?? '\u00a0'}
+          </Typography>
+        )}
       </TableCell>
       <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
       <TableCell align="right">{money.format(resource.amount)}</TableCell>
@@ -173,6 +202,8 @@ interface BillingTableProps {
    * names resources by id only.
    */
   titles: ReadonlyMap<string, string>;
+  /** The notes of the lines at no cost that a plan includes, by resource id. */
+  included: ReadonlyMap<string, string>;
 }
 
 /**
@@ -184,6 +215,7 @@ export const BillingTable = memo(function BillingTable({
   month,
   money,
   titles,
+  included,
 }: BillingTableProps) {
   const head = { fontWeight: 600 };
   return (
@@ -218,6 +250,7 @@ export const BillingTable = memo(function BillingTable({
                 resource={resource}
                 title={titles.get(resource.resource_id)}
                 named={titledGroups.has(key)}
+                included={included.get(resource.resource_id)}
                 month={month}
                 money={money}
               />

@@ -6,7 +6,7 @@ import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
 import { ResourceName } from '../../components/resource-name';
-import { EmptyState } from '../../components/query-state';
+import { EmptyState, LoadingState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
 import { formatCurrency, formatNumber } from '../../lib/format';
@@ -16,6 +16,7 @@ import { controlsRow, useBillingMonth, useChosenCurrency } from './billing-contr
 import { BillingPickers } from './billing-pickers';
 import { DescriptionList } from '../../components/description-list';
 import { SectionCard } from '../../components/section-card';
+import { usePlanInclusion } from './plan-inclusions';
 
 export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();
@@ -26,6 +27,11 @@ export function ResourceBillingPage() {
   const title = billing.data?.details.title || resourceId;
   const days = Object.entries(billing.data?.daily_sums ?? {}).sort(([a], [b]) =>
     a.localeCompare(b),
+  );
+  const inclusion = usePlanInclusion(
+    resourceId,
+    billing.data?.details.type,
+    billing.data !== undefined && billing.data.total_amount === 0 && billing.data.details.hours > 0,
   );
 
   return (
@@ -83,7 +89,12 @@ export function ResourceBillingPage() {
                 </DescriptionList>
               </SectionCard>
               {days.length === 0 ? (
-                <EmptyState title={`This resource was not billed in ${formatMonth(month)}.`} />
+                <NothingToPay
+                  month={month}
+                  hours={data.details.hours}
+                  pending={inclusion.pending}
+                  included={inclusion.note}
+                />
               ) : (
                 <SeriesChart
                   title="Daily costs"
@@ -102,4 +113,34 @@ export function ResourceBillingPage() {
       </Box>
     </>
   );
+}
+
+/**
+ * A month without a cost: hours billed at no price are a plan's part (its disk or address) when
+ * the resource's details say so, and cost nothing otherwise; no hours, not billed at all.
+ */
+function NothingToPay({
+  month,
+  hours,
+  pending,
+  included,
+}: {
+  month: string;
+  hours: number;
+  pending: boolean;
+  included: string | undefined;
+}) {
+  if (hours === 0) {
+    return <EmptyState title={`This resource was not billed in ${formatMonth(month)}.`} />;
+  }
+  if (pending) return <LoadingState label="Loading why the resource cost nothing" />;
+  if (included) {
+    return (
+      <EmptyState
+        title={`${included}.`}
+        description={`Its price is part of the plan’s, so it cost nothing of its own in ${formatMonth(month)}.`}
+      />
+    );
+  }
+  return <EmptyState title={`This resource cost nothing in ${formatMonth(month)}.`} />;
 }

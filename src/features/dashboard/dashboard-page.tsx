@@ -3,7 +3,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
 import { PageHeader } from '../../components/page-header';
-import { activityCount, billedMonth, billingOf, mayReadBilling, PendingWidgets } from './widget';
+import { activityRead, billedMonth, billingOf, mayReadBilling, PendingWidgets } from './widget';
 
 // The widgets read several groups' APIs; they come in a chunk of their own after the page.
 const DashboardWidgets = lazy(() => import('./dashboard-widgets'));
@@ -25,7 +25,7 @@ function useWidgetReads() {
   usePrefetchQuery(accountQueries.resourceUsage());
   usePrefetchQuery(dashboardQueries.servers());
   usePrefetchQuery(dashboardQueries.storages());
-  usePrefetchQuery(dashboardQueries.activity(activityCount));
+  usePrefetchQuery(dashboardQueries.activity(activityRead));
   return billingOf(account);
 }
 

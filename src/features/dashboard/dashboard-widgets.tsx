@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { DashboardItem } from '../../../contract/dashboard';
+import type { DashboardItem, dashboardEndpoints } from '../../../contract/dashboard';
+import type { ResponseOf } from '../../../contract/endpoint';
 import { accountQueries } from '../../api/account';
 import { dashboardQueries } from '../../api/dashboard';
 import { QueryStates } from '../../components/query-state';
@@ -20,6 +21,7 @@ import {
 import { links } from '../../lib/links';
 import {
   activityCount,
+  activityRead,
   billedMonth,
   BodyLines,
   attentionRows,
@@ -239,8 +241,35 @@ function SpendWidget() {
   );
 }
 
+type ActivityRow = ResponseOf<typeof dashboardEndpoints.activity>['audit_logs'][number];
+
+/**
+ * The latest `count` lines of activity, newest first: a run of one user's sign-ins is one line (the
+ * newest of them, with how many), so sign-ins do not crowd the changes out. The audit log page
+ * lists each.
+ */
+function activityLines(rows: ActivityRow[], count: number) {
+  const lines: { row: ActivityRow; signIns: number }[] = [];
+  for (const row of rows) {
+    const last = lines.at(-1);
+    const signIn = row.action === 'login';
+    if (
+      signIn &&
+      last?.row.action === 'login' &&
+      last.row.account_username === row.account_username
+    ) {
+      last.signIns += 1;
+    } else if (lines.length < count) {
+      lines.push({ row, signIns: signIn ? 1 : 0 });
+    } else {
+      break;
+    }
+  }
+  return lines;
+}
+
 function ActivityWidget() {
-  const activity = useQuery(dashboardQueries.activity(activityCount));
+  const activity = useQuery(dashboardQueries.activity(activityRead));
   return (
     <Widget name="activity">
       <QueryStates
@@ -252,12 +281,13 @@ function ActivityWidget() {
       >
         {(rows) => (
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {rows.map((row) => (
+            {activityLines(rows, activityCount).map(({ row, signIns }) => (
               <li key={row.cloud_event_id}>
                 <Link component={RouterLink} to={links.auditLogs({ event: row.cloud_event_id })}>
                   {describeAuditAction(row)}
+                  {signIns > 1 && ` ${countOf(signIns, 'time')}`}
                 </Link>{' '}
-                {`by ${row.account_username}, ${formatDateTime(row.time)}`}
+                {`by ${row.account_username}, ${signIns > 1 ? 'last ' : ''}${formatDateTime(row.time)}`}
               </li>
             ))}
           </Box>

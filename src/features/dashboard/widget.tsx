@@ -4,8 +4,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LoadingState } from '../../components/query-state';
 
-/** How many audit events the activity widget lists. */
+/** How many lines the activity widget lists. */
 export const activityCount = 8;
+/**
+ * How many audit events it reads for them: consecutive sign-ins make one line, so that a few
+ * sign-ins do not push the changes out of the widget.
+ */
+export const activityRead = 50;
 
 /** The month `date` is in as the API bills it (UTC); the billing pages' month helpers stay off the dashboard. */
 export const billedMonth = (date: Date) => date.toISOString().slice(0, 7);

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPartnerAccount } from '../../api/partner';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
+import { markApiCalls } from '../../testing/api-calls';
 import { PartnerPage } from './partner-page';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -63,6 +64,34 @@ describe('partner console: who sees it', () => {
     ).toBeVisible();
     expect(screen.getByText(/is not a partner account/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('partner console: asking whether the account is a partner', () => {
+  it('asks once a session: a reload does not ask again after a refusal', async () => {
+    const session = await signInAs('demo');
+    const callsSince = markApiCalls();
+    const partnerCalls = () => callsSince((path) => path.includes('/partner/accounts'));
+    renderApp({ session, path: '/partner' });
+    expect(
+      await screen.findByText('The partner console is for partner accounts only.'),
+    ).toBeVisible();
+    expect(partnerCalls()).toHaveLength(1);
+    // A reload: the app starts again, with a new query client, in the same tab and session.
+    cleanup();
+    renderApp({ session, path: '/partner' });
+    expect(
+      await screen.findByText('The partner console is for partner accounts only.'),
+    ).toBeVisible();
+    expect(partnerCalls()).toHaveLength(1);
+  });
+
+  it('asks again for another session in the tab, and a partner gets the console', async () => {
+    renderApp({ session: await signInAs('demo'), path: '/partner' });
+    await screen.findByText('The partner console is for partner accounts only.');
+    cleanup();
+    renderApp({ session: await signInAs('partner'), path: '/partner' });
+    expect(await screen.findByRole('heading', { name: 'Customer accounts' })).toBeVisible();
   });
 });
 
