@@ -25,8 +25,11 @@ export async function listAccounts(labels: readonly string[], signal?: AbortSign
 /** A partner's account list as the probe received it (parsed by the partner console), or false. */
 export type PartnerProbe = false | { answer: unknown };
 
-/** sessionStorage key of the session that the partner account list refused. */
-const notPartnerKey = 'skydeck.not-partner';
+/**
+ * sessionStorage key of the session that the partner account list refused: under
+ * `skydeck.session.`, so that signing out removes it (src/auth/session-store.ts).
+ */
+const notPartnerKey = 'skydeck.session.not-partner';
 
 /**
  * The session, as a digest of its token (FNV-1a): the refusal is remembered for it alone, and the

@@ -2,6 +2,16 @@ import { z } from 'zod/mini';
 import { setCredentialProvider } from '../api/http';
 
 const storageKey = 'skydeck.session';
+/** What the panel keeps for a session besides it lives under `skydeck.session.` and ends with it. */
+const sessionKeyPrefix = `${storageKey}.`;
+
+function forgetSession(storage: Storage) {
+  storage.removeItem(storageKey);
+  for (let index = storage.length - 1; index >= 0; index -= 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(sessionKeyPrefix)) storage.removeItem(key);
+  }
+}
 /** The localStorage key of the tab used last, which gives a new tab its session (session-sharing.ts). */
 export const lastTabKey = 'skydeck.last-tab';
 
@@ -54,7 +64,7 @@ export function createSessionStore(storage: Storage = window.sessionStorage): Se
   const update = (next: AuthState) => {
     state = next;
     if (next.session) storage.setItem(storageKey, JSON.stringify(next.session));
-    else storage.removeItem(storageKey);
+    else forgetSession(storage);
     for (const listener of listeners) listener();
   };
 
