@@ -72,12 +72,12 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   expect(errors).toEqual([]);
 });
 
-test('what is done on the page before the panel takes it over is done once it has', async ({
-  page,
-  users,
-}) => {
-  await signIn(page, users.demo);
-  // The panel's code is held back: the page stays the server's while the user works on it.
+/**
+ * Signs in and opens the storage list as the server renders it, with the panel's code held back:
+ * the page stays the server's while the user works on it, until the answer is called.
+ */
+async function openStorageHeld(page: Page, user: Parameters<typeof signIn>[1]) {
+  await signIn(page, user);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -86,6 +86,14 @@ test('what is done on the page before the panel takes it over is done once it ha
   });
   const response = await page.goto('/storage');
   expect(await response!.text()).toContain('data-rendered-for=');
+  return release;
+}
+
+test('what is done on the page before the panel takes it over is done once it has', async ({
+  page,
+  users,
+}) => {
+  const release = await openStorageHeld(page, users.demo);
   await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill('db-1');
   await page.getByRole('button', { name: 'Create storage' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -104,15 +112,7 @@ test('a select tapped before the panel takes the page over opens once it has', a
   page,
   users,
 }) => {
-  await signIn(page, users.demo);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const response = await page.goto('/storage');
-  expect(await response!.text()).toContain('data-rendered-for=');
+  const release = await openStorageHeld(page, users.demo);
   // MUI's select opens on the press (mousedown), which reached no handler before the take-over.
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
