@@ -2,8 +2,8 @@
  * The panel as users get it (issue 11): the production build served like `npm start`.
  * - Storage list: navigation to the first data row, against the floor — a minimal plain-DOM page
  *   that fetches the same endpoint with the same token and renders one table; their ratio. Also
- *   timed: the page drawn in the browser (no render cookie), and the server's page served from
- *   memory (the page's own cost, without the render).
+ *   timed: the page drawn in the browser (no render cookie), the server's page served from
+ *   memory (the page's own cost, without the render), and the floor with the panel's COOP header.
  * - First-load JavaScript (gzip) per route, measured in Chromium.
  * - Lighthouse (mobile and desktop: performance and accessibility) for the main pages, with the
  *   system Chromium, each page three times: the median counts. Writes bench/results/panel.json.
@@ -136,6 +136,13 @@ async function timeToFirstRow(
     if (cookie) await context.addCookies([renderCookie(true)]);
     await context.route(`${origin}/__floor`, (route) =>
       route.fulfill({ contentType: 'text/html', body: floorHtml }),
+    );
+    await context.route(`${origin}/__floor-coop`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: floorHtml,
+        headers: { 'Cross-Origin-Opener-Policy': 'same-origin' },
+      }),
     );
     await context.route(`${origin}${copyPath}`, (route) =>
       route.fulfill({ contentType: 'text/html', body: renderedCopy }),
@@ -296,6 +303,9 @@ try {
   // A visit without the render cookie (a tab's first sign-in): the page is drawn in the browser.
   const browserDrawnMs = await timeToFirstRow(browser, `${origin}/storage`, { cookie: false });
   const floorMs = await timeToFirstRow(browser, `${origin}/__floor`);
+  // The floor with the header every page of the panel's server sends (server/security-headers.ts):
+  // Cross-Origin-Opener-Policy makes a new tab's first navigation start a new renderer process.
+  const floorCoopMs = await timeToFirstRow(browser, `${origin}/__floor-coop`);
   const bundles: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
   for (const route of routes) bundles[route] = await firstLoadJs(browser, route);
   await browser.close();
@@ -310,6 +320,7 @@ try {
       ratio: Math.round((panelMs.painted / floorMs.painted) * 100) / 100,
       panel_drawn_in_browser: browserDrawnMs.painted,
       rendered_page_from_memory: copyMs.painted,
+      floor_with_coop: floorCoopMs.painted,
       seen_by_a_test_after_load: { panel: panelMs.seen, floor: floorMs.seen },
     },
     first_load_js: bundles,
@@ -328,6 +339,7 @@ console.log(
   `Storage list, navigation to first row painted: panel ${firstRow.panel} ms, plain-DOM floor ${firstRow.floor} ms, ratio ${firstRow.ratio}; ` +
     `drawn in the browser (no render cookie) ${firstRow.panel_drawn_in_browser} ms; ` +
     `the server's page served from memory ${firstRow.rendered_page_from_memory} ms; ` +
+    `the floor with the panel's Cross-Origin-Opener-Policy ${firstRow.floor_with_coop} ms; ` +
     `seen by a test after the load event: panel ${firstRow.seen_by_a_test_after_load.panel} ms, floor ${firstRow.seen_by_a_test_after_load.floor} ms`,
 );
 console.table(report.first_load_js);
@@ -359,7 +371,8 @@ console.table([
     measure: 'storage list, navigation → first row painted, panel ÷ plain-DOM floor',
     value:
       `${ratio} (${panel} / ${floor} ms; drawn in the browser ${firstRow.panel_drawn_in_browser} ms; ` +
-      `the server's page from memory ${firstRow.rendered_page_from_memory} ms)`,
+      `the server's page from memory ${firstRow.rendered_page_from_memory} ms; ` +
+      `the floor with the panel's COOP header ${firstRow.floor_with_coop} ms)`,
     goal: '≤ 1.5',
   },
   {
