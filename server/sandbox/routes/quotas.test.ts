@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountResponseSchema, resourceUsageSchema } from '../../../contract/account';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints } from '../../../contract/server';
+import { tagEndpoints } from '../../../contract/tag';
 import { publicImageUuid } from '../seed';
 import { demoAuth, expectProblem, manualClock, viewerAuth } from '../testing';
 import { networkBody, sandboxSuite } from './test-helpers';
@@ -186,18 +189,20 @@ describe('limits are enforced, with nothing changed on refusal (issue 19 item 10
 
   it('tags on tag create and on tagging a server: TAG_LIMIT_REACHED; a tag no server carries counts too', async () => {
     const before = (await usage()).tags!;
-    await ok('POST', '/1.3/tag', { tag: { name: 'counted_alone' } }, 201);
+    const newTag = endpointPath(tagEndpoints.create);
+    await ok('POST', newTag, { tag: { name: 'counted_alone' } }, 201);
     expect((await usage()).tags).toBe(before + 1);
     await limitTo('tags', 0);
     await refusedUnchanged('TAG_LIMIT_REACHED', () =>
-      call('POST', '/1.3/tag', { tag: { name: 'one_too_many' } }),
+      call('POST', newTag, { tag: { name: 'one_too_many' } }),
     );
     const { uuid } = await suite.serverNamed('web-1');
+    const tagged = (tags: string) => endpointPath(serverEndpoints.tag, { uuid, tags });
     await refusedUnchanged('TAG_LIMIT_REACHED', () =>
-      call('POST', `/1.3/server/${uuid}/tag/counted_alone,one_too_many`),
+      call('POST', tagged('counted_alone,one_too_many')),
     );
     // A name the account has already is no new tag.
-    await ok('POST', `/1.3/server/${uuid}/tag/counted_alone`, undefined, 200);
+    await ok('POST', tagged('counted_alone'), undefined, 200);
   });
 
   it('an account already over a limit may still shrink and change other things', async () => {
