@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { BillingSummary } from '../../../contract/billing';
+import type { StorageDetails } from '../../../contract/storage';
 import { ipAddressQueries } from '../../api/ip-addresses';
 import { serverQueries } from '../../api/servers';
 import { storageQueries } from '../../api/storage';
@@ -29,6 +31,13 @@ function freeResources(summary: BillingSummary): ReadonlySet<string> {
   return free;
 }
 
+/** The storages that have answered, each with the server it is attached to (if any). */
+const attachedServers = (results: UseQueryResult<StorageDetails>[]) =>
+  results.flatMap(({ data }) => {
+    const server = data?.servers.server[0];
+    return data && server ? [{ storage: data.uuid, server }] : [];
+  });
+
 /**
  * The month's lines at no cost that a plan includes, by resource id, each with its note: from the
  * address list (`part_of_plan`, `server`) and, for the disks the storage list marks `part_of_plan`,
@@ -45,13 +54,12 @@ export function usePlanInclusions(
   const planDisks = (storages.data?.storages ?? []).filter(
     (storage) => storage.part_of_plan === 'yes' && free.has(storage.uuid),
   );
-  const disks = useQueries({
+  // Each plan disk that has answered with the server it is attached to; structurally shared, so
+  // the notes change only with them.
+  const diskServers = useQueries({
     queries: planDisks.map((storage) => storageQueries.detail(storage.uuid)),
+    combine: attachedServers,
   });
-  // Each plan disk with the server it is attached to, as text: the notes change only with it.
-  const diskServers = planDisks
-    .map((storage, index) => `${storage.uuid} ${disks[index]?.data?.servers.server[0] ?? ''}`)
-    .join('\n');
   return useMemo(() => {
     const notes = new Map<string, string>();
     for (const address of addresses.data ?? []) {
@@ -59,9 +67,8 @@ export function usePlanInclusions(
         notes.set(address.address, includedNote(address.server && titles.get(address.server)));
       }
     }
-    for (const line of diskServers ? diskServers.split('\n') : []) {
-      const [storage = '', server = ''] = line.split(' ');
-      if (server) notes.set(storage, includedNote(titles.get(server)));
+    for (const { storage, server } of diskServers) {
+      notes.set(storage, includedNote(titles.get(server)));
     }
     return notes;
   }, [addresses.data, diskServers, free, titles]);
