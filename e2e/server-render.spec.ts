@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { renderCookieName } from '../contract/render-cookie';
+import type { RenderCookie } from '../contract/render-cookie';
 import { expect, signIn, test } from './support';
 
 /** What the page reports as errors, React's hydration mismatches among them. */
@@ -76,8 +77,13 @@ test('the panel takes the server’s page over as it stands: no second read, no 
  * Signs in and opens the storage list as the server renders it, with the panel's code held back:
  * the page stays the server's while the user works on it, until the answer is called.
  */
-async function openStorageHeld(page: Page, user: Parameters<typeof signIn>[1]) {
+async function openStorageHeld(
+  page: Page,
+  user: Parameters<typeof signIn>[1],
+  beforeOpening?: () => Promise<void>,
+) {
   await signIn(page, user);
+  await beforeOpening?.();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -121,6 +127,42 @@ test('a select tapped before the panel takes the page over opens once it has', a
   await takenOver(page);
   await expect(page.getByRole('listbox', { name: 'Rows per page' })).toBeVisible();
   await expect(page.getByRole('option', { name: '25' })).toBeVisible();
+});
+
+/** What the render cookie says of the screen, as the panel last wrote it. */
+async function cookieSaysWide(page: Page) {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === renderCookieName);
+  return (JSON.parse(decodeURIComponent(cookie!.value)) as RenderCookie).wide;
+}
+
+test('a page rendered for a wider screen than the tab has now is taken over as it stands', async ({
+  page,
+  users,
+}) => {
+  const errors = pageErrors(page);
+  const release = await openStorageHeld(page, users.demo, async () => {
+    // The phone turned: the cookie follows, and the next page is rendered for a narrow screen.
+    expect(await cookieSaysWide(page)).toBe(true);
+    await page.setViewportSize({ width: 412, height: 915 });
+    await expect.poll(() => cookieSaysWide(page)).toBe(false);
+    // A wide window in front wrote it last: the next page is rendered for a wide screen.
+    const cookie = (await page.context().cookies()).find(({ name }) => name === renderCookieName)!;
+    const value = JSON.parse(decodeURIComponent(cookie.value)) as RenderCookie;
+    await page
+      .context()
+      .addCookies([
+        { ...cookie, value: encodeURIComponent(JSON.stringify({ ...value, wide: true })) },
+      ]);
+  });
+  await page.getByRole('button', { name: 'Create storage' }).click();
+
+  release();
+  await takenOver(page);
+  // The page was taken over, not drawn anew: the click held on it opened the dialog.
+  await expect(page.getByRole('dialog', { name: 'Create storage' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('every main page is taken over without a mismatch, on a phone and on a desktop', async ({

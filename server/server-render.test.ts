@@ -154,9 +154,14 @@ describe('a navigation with the render cookie', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(text(response)).toContain(
-      '<div id="root" data-rendered-for="demo" data-rendered-at="1"><h1>demo</h1></div>',
+      '<div id="root" data-rendered-for="demo" data-rendered-at="1" data-rendered-wide="true"><h1>demo</h1></div>',
     );
     expect(calls.at(-1)).toBe('/storage?type=backup');
+  });
+
+  it('says whether it rendered the page for a wide screen, as the cookie said', async () => {
+    const response = await open('/storage', header(cookieOf(token, { wide: false })));
+    expect(text(response)).toContain('data-rendered-wide="false"');
   });
 
   it.each([

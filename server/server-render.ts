@@ -105,7 +105,7 @@ export function fillTemplate(
   );
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
-    `data-rendered-at="${page.renderedAt}">${page.html}</div>\n` +
+    `data-rendered-at="${page.renderedAt}" data-rendered-wide="${cookie.wide}">${page.html}</div>\n` +
     `<script type="application/json" id="${serverReadsId}">${scriptJson({ reads: page.reads, sent: page.sent } satisfies ServerReads)}</script>\n` +
     template.slice(end)
   );

@@ -18,7 +18,10 @@ void startApp(container).then((serverRendered) => {
   if (serverRendered) {
     const app = (
       <StrictMode>
-        <App onTakenOver={afterTakeOver(container)} />
+        <App
+          onTakenOver={afterTakeOver(container)}
+          renderedWide={container.dataset.renderedWide === 'true'}
+        />
       </StrictMode>
     );
     startTransition(() => void hydrateRoot(container, app));

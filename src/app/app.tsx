@@ -7,6 +7,7 @@ import { authenticateApiRequests, createSessionStore } from '../auth/session-sto
 import { AppProviders } from './providers';
 import { AppRoutes } from './app-routes';
 import { TakenOverContext } from './take-over';
+import { WideLayoutContext } from './layout/wide-layout';
 import { routes, startFirstPage } from './router';
 import { colorModeStorageKey, theme } from './theme';
 import type * as ServerRender from './server-render';
@@ -83,13 +84,22 @@ export function afterTakeOver(container: HTMLElement) {
  * sibling added on one side only would change every `useId` below it, and the ids the server
  * wrote (an `aria-controls`) would name no element in the panel's.
  */
-export function App({ onTakenOver }: { onTakenOver?: () => void }) {
+export function App({
+  onTakenOver,
+  renderedWide = false,
+}: {
+  onTakenOver?: () => void;
+  /** Taking over: whether the server rendered the page for a wide screen (wide-layout.ts). */
+  renderedWide?: boolean;
+}) {
   return (
     <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
       <TakenOverContext value={onTakenOver}>
-        <BrowserRouter>
-          <AppRoutes table={routes} />
-        </BrowserRouter>
+        <WideLayoutContext value={renderedWide}>
+          <BrowserRouter>
+            <AppRoutes table={routes} />
+          </BrowserRouter>
+        </WideLayoutContext>
       </TakenOverContext>
     </AppProviders>
   );

@@ -12,9 +12,10 @@ interface RenderCookieOptions {
 /**
  * Keeps the cookie that lets the panel's server render a signed-in page at once
  * (contract/render-cookie.ts): the session of the tab the user is in, written when the session
- * changes and whenever the tab comes to the front, so that a navigation (which happens in the tab
- * in front) carries its own session; removed on sign-out. A tab whose session differs from the
- * one a page was rendered for does not take that page over (src/app/server-render.ts).
+ * changes, when the screen's width or colour scheme does, and whenever the tab comes to the
+ * front, so that a navigation (which happens in the tab in front) carries its own session and
+ * screen; removed on sign-out. A tab whose session differs from the one a page was rendered for
+ * does not take that page over (src/app/server-render.ts).
  */
 export function keepRenderCookie(
   store: SessionStore,
@@ -42,6 +43,9 @@ export function keepRenderCookie(
   };
   write();
   store.subscribe(write);
+  // The next page is rendered for the screen as it is now: a window made narrower, a phone turned.
+  window.matchMedia(wideQuery).addEventListener('change', write);
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', write);
   window.addEventListener('focus', write);
   window.addEventListener('pageshow', write);
   document.addEventListener('visibilitychange', () => {

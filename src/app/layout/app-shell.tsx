@@ -49,8 +49,8 @@ type DrawerState = 'unused' | 'open' | 'closed';
 
 export function AppShell() {
   const theme = useTheme();
+  // While taking the server's page over: as the server rendered it, then as the screen is.
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), {
-    noSsr: true,
     defaultMatches: use(WideLayoutContext),
   });
   const [drawer, setDrawer] = useState<DrawerState>('unused');
