@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   test,
+  tick,
   unique,
 } from './support';
 
@@ -28,7 +29,7 @@ test('label two disks at once, then delete one with its title typed and take it 
 
   const table = await showOnly(page, prefix);
   await expect(table.getByRole('rowheader')).toHaveCount(2);
-  await table.getByRole('checkbox', { name: 'Select all storages on this page' }).check();
+  await tick(table.getByRole('checkbox', { name: 'Select all storages on this page' }));
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions on selected storages' });
   await expect(toolbar).toContainText('2 storages selected');
   await toolbar.getByRole('button', { name: 'Add label' }).click();
@@ -98,8 +99,8 @@ test('a bulk delete asks for the count and lists a disk the API refuses as faile
   await page.clock.install();
   await page.goto('/storage?search=web-1%20OS');
   const table = page.getByRole('table', { name: 'Storages' });
-  await table.getByRole('checkbox', { name: 'Select web-1 OS', exact: true }).check();
-  await table.getByRole('checkbox', { name: `Select ${free.title}` }).check();
+  await tick(table.getByRole('checkbox', { name: 'Select web-1 OS', exact: true }));
+  await tick(table.getByRole('checkbox', { name: `Select ${free.title}` }));
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions on selected storages' });
   await toolbar.getByRole('button', { name: 'Delete' }).click();
 

@@ -208,6 +208,17 @@ export async function openSelect(scope: Page | Locator, field: string) {
   return list;
 }
 
+/**
+ * Ticks `checkbox` as a user does: a click, then it shows ticked. On a page the server rendered, a
+ * click before the panel has taken the page over is done once it has (public/after-paint.js): the
+ * box is ticked a moment later, which Playwright's `check()`, reading the box at once, calls a
+ * failure.
+ */
+export async function tick(checkbox: Locator) {
+  await checkbox.click();
+  await expect(checkbox).toBeChecked();
+}
+
 /** Picks `option` in the select labelled `field` (inside `scope`). */
 export async function choose(scope: Page | Locator, field: string, option: string | RegExp) {
   const list = await openSelect(scope, field);
