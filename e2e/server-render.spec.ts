@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { renderCookieName } from '../contract/render-cookie';
 import type { RenderCookie } from '../contract/render-cookie';
-import { expect, signIn, test } from './support';
+import { createDisk, expect, signIn, test, unique } from './support';
 
 /** What the page reports as errors, React's hydration mismatches among them. */
 function pageErrors(page: Page) {
@@ -70,6 +70,39 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   await expect(table.getByRole('link', { name: 'db-1 OS', exact: true })).toBeVisible();
   await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeHidden();
   expect(listReads.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+/** When the server rendered the page a navigation answered (server/server-render.ts). */
+async function renderedAt(response: Response | null) {
+  return /data-rendered-at="(\d+)"/.exec(await response!.text())?.[1];
+}
+
+test('a page unchanged since the server rendered it is sent as rendered; a change renders it anew', async ({
+  page,
+  users,
+  api,
+}) => {
+  await signIn(page, users.demo);
+  const errors = pageErrors(page);
+  const first = await renderedAt(await page.goto('/storage'));
+  expect(first).toBeDefined();
+  await takenOver(page);
+
+  // Reloaded: the same reads, so the same page, drawn at the same time.
+  expect(await renderedAt(await page.reload())).toBe(first);
+  await takenOver(page);
+  const table = page.getByRole('table', { name: 'Storages' });
+  await expect(table.getByRole('link', { name: 'web-1 OS', exact: true })).toBeVisible();
+
+  // A disk made since: the reads differ, and the page is rendered anew with it.
+  const disk = await createDisk(api, { title: unique('rendered anew') });
+  const response = await page.goto('/storage');
+  const html = await response!.text();
+  expect(await renderedAt(response)).not.toBe(first);
+  expect(html).toContain(disk.title);
+  await takenOver(page);
+  await expect(table.getByRole('link', { name: disk.title })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -7,7 +7,13 @@
  * loads later) renders as the panel's first render has it, loading.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RenderRequest, RenderedPage, ServerRequest } from '../../contract/render-cookie';
+import { createHash } from 'node:crypto';
+import type {
+  RenderRequest,
+  RenderedPage,
+  ServerRead,
+  ServerRequest,
+} from '../../contract/render-cookie';
 import { StrictMode } from 'react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -19,6 +25,7 @@ import { AppRoutes } from './app-routes';
 import { WideLayoutContext } from './layout/wide-layout';
 import { AppProviders } from './providers';
 import { createStyleCache } from './style-cache';
+import { createRenderCache } from './render-cache';
 import { loadSignedInPage, routes } from './router';
 import { setRenderedAt } from '../lib/rendered-at';
 import { setReader } from '../lib/intl';
@@ -42,6 +49,26 @@ setApiFetch((url, init) => {
   return request.fetch(url, { ...init, signal: request.signal });
 });
 
+/** Pages rendered lately, sent again while what they were rendered from is unchanged. */
+const renders = createRenderCache({ maxEntries: 64, maxChars: 8 * 1024 * 1024, maxAgeMs: 30_000 });
+
+/**
+ * What a render is drawn from, but for its time (render-cache.ts): the reads' data in full, since
+ * any of it may be on the page. Hashed, so the cache holds no session token.
+ */
+function renderKey(request: RenderRequest, reads: readonly ServerRead[]) {
+  const { url, session, wide, locale, timeZone } = request;
+  const drawnFrom = [
+    url,
+    session,
+    wide,
+    locale,
+    timeZone,
+    reads.map(({ key, data }) => [key, data]),
+  ];
+  return createHash('sha256').update(JSON.stringify(drawnFrom)).digest('base64');
+}
+
 /**
  * Renders the page at `request.url`, or answers undefined: not a group's page, or a read failed
  * (a refused token, an API error), which the panel then meets and reports itself.
@@ -60,6 +87,14 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     if (request.signal.aborted || queries.some((query) => query.state.status !== 'success')) {
       return undefined;
     }
+    const reads = queries.map((query) => ({
+      key: query.queryKey,
+      data: query.state.data,
+      updatedAt: query.state.dataUpdatedAt,
+    }));
+    const key = renderKey(request, reads);
+    const cached = renders.get(key);
+    if (cached) return { ...cached, reads, sent };
     const sessionStore = createSessionStore(memoryStorage());
     sessionStore.start(request.session);
     // The page's own styles, as emotion in the browser names them ('css'): it takes those in the
@@ -84,18 +119,9 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(chunk as Buffer);
-    const reads = queries.map((query) => ({
-      key: query.queryKey,
-      data: query.state.data,
-      updatedAt: query.state.dataUpdatedAt,
-    }));
     const critical = extractCriticalToChunks(Buffer.concat(chunks).toString('utf8'));
-    return {
-      html: critical.html,
-      head: constructStyleTagsFromChunks(critical),
-      reads,
-      sent,
-      renderedAt,
-    };
+    const page = { html: critical.html, head: constructStyleTagsFromChunks(critical), renderedAt };
+    if (!request.signal.aborted) renders.set(key, page);
+    return { ...page, reads, sent };
   });
 }
