@@ -236,10 +236,11 @@ describe('billing page', () => {
   it('asks once without the billing role: one refused request, one message (issue 24 item 15)', async () => {
     const session = await signInAs('demo_viewer');
     const callsSince = markApiCalls();
-    renderPage(<BillingPage />, { session });
+    const { queryClient } = renderPage(<BillingPage />, { session });
     expect(await screen.findByText('No billing permission')).toBeVisible();
-    // Give any further request time to be sent before counting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Counted once nothing is being read: a request asked again (a retry, a read on mount) would
+    // still be under way, or counted.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const billing = callsSince((path) => path.includes('/billing'));
     expect(billing).toHaveLength(1);
     expect(screen.getAllByText('No billing permission')).toHaveLength(1);

@@ -29,12 +29,13 @@ describe('network usage page', () => {
   it('tells a subaccount without the billing role so, after one refused request (issue 19 item 11)', async () => {
     const session = await signInAs('demo_viewer');
     const callsSince = markApiCalls();
-    renderPage(<NetworkUsagePage />, {
+    const { queryClient } = renderPage(<NetworkUsagePage />, {
       session,
       path: `/network-usage?from=${addDays(end, -6)}&to=${end}`,
     });
     expect(await screen.findByText('No permission to read network usage')).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Counted once nothing is being read: a request asked again would still be under way, or counted.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const usage = callsSince((path) => path.includes('usage'));
     expect(usage).toHaveLength(1);
     // One message: the refusal, not an error per part of the page.
