@@ -90,3 +90,25 @@ test('on a phone the bill, its titles on their way and its chart a scroll away, 
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 });
+
+for (const viewport of [...phoneAndDesktop, { width: 800, height: 1000 }]) {
+  test(`at ${viewport.width}×${viewport.height} a plan's note on a line at no cost shows whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/billing');
+    const notes = page
+      .getByRole('table', { name: 'Billing by resource' })
+      .getByText('Included in web-1’s plan', { exact: true });
+    // The seeded web-1's first disk and its public IPv4 address are in its plan.
+    await expect(notes).toHaveCount(2);
+    for (const note of await notes.all()) {
+      await expect(note).toBeVisible();
+      const clipped = await note.evaluate(
+        (element) =>
+          element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth,
+      );
+      expect(clipped).toBe(false);
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ResourceLimits } from '../../contract/account';
 import { formatLimit, resourceLabel } from '../lib/resource-limits';
@@ -12,11 +13,14 @@ export function RemainingAllowance({
   resources,
   limits,
   usage: used,
+  sx,
 }: {
   resources: readonly string[];
   /** From `useAllowance()` (src/api/account.ts); nothing is shown until both have loaded. */
   limits: ResourceLimits | undefined;
   usage: Record<string, number> | undefined;
+  /** Its place on the page: above a form's first field, the space between fields below it. */
+  sx?: SxProps<Theme>;
 }) {
   if (!limits || !used) return null;
   const parts = resources.flatMap((key) => {
@@ -28,7 +32,13 @@ export function RemainingAllowance({
   });
   if (parts.length === 0) return null;
   return (
-    <Typography variant="body2" color="text.secondary" role="note" aria-label="Remaining allowance">
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      role="note"
+      aria-label="Remaining allowance"
+      sx={sx}
+    >
       Remaining allowance: {parts.join(' · ')}
     </Typography>
   );

@@ -169,17 +169,22 @@ const BilledResourceRow = memo(function BilledResourceRow({
         {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
         {resource.details.length > 1 && ` (${countOf(resource.details.length - 1, 'change')})`}
         {/* A line at no cost keeps the place of its note from the start, at the cell's width
-          whatever it says (two lines on a phone, one from a tablet up): the note comes with other
-          lists and moves nothing. */}
+          whatever it says (two lines up to a tablet, one on a desktop): the note comes with other
+          lists and moves nothing. A note longer than its place ends in an ellipsis (a long server
+          title, a narrow column) and is whole in its tooltip. */}
         {resource.amount === 0 && (
           <Typography
             variant="caption"
             color="text.secondary"
+            title={included}
             sx={{
-              display: 'block',
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: { xs: 2, lg: 1 },
+              overflowWrap: 'anywhere',
               width: 0,
               minWidth: '100%',
-              height: { xs: '2lh', sm: '1lh' },
+              height: { xs: '2lh', lg: '1lh' },
               overflow: 'hidden',
             }}
           >

@@ -81,7 +81,9 @@ export function CreateClusterPage() {
     <CreateWizardPage
       title="Create Kubernetes cluster"
       description="The control plane is created for you; node groups are the servers that run your workloads. A cluster needs a private network in its zone."
-      notice={<RemainingAllowance {...allowance} resources={['managed_kubernetes']} />}
+      notice={
+        <RemainingAllowance {...allowance} resources={['managed_kubernetes']} sx={{ mb: 2 }} />
+      }
       create={create}
       submitLabel="Create cluster"
       failureTitle="The cluster could not be created"

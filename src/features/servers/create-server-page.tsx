@@ -112,6 +112,7 @@ export function CreateServerPage() {
       <RemainingAllowance
         {...allowance}
         resources={['cores', 'memory', 'storage_total', 'public_ipv4']}
+        sx={{ mb: 3 }}
       />
       <Box component="form" noValidate onSubmit={submission.onSubmit} sx={formWithAsideSx}>
         <Stack spacing={3}>
