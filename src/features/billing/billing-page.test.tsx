@@ -181,9 +181,48 @@ describe('billing page', () => {
     const table = await screen.findByRole('table', { name: 'Billing by resource' });
     const row = (await within(table).findByRole('link', { name: title })).closest('tr');
     expect(row).toHaveTextContent(server.uuid);
-    expect(row).toHaveTextContent('1 core, 1 GiB');
+    expect(row).toHaveTextContent('1 core, 1 GiB + licence');
     expect(row).not.toHaveTextContent('→');
     expect(row).not.toHaveTextContent(/change/);
+  });
+
+  it('says what changed in a server’s stretches: a paid extra by name, the same configuration not twice', async () => {
+    const session = await signInAs('demo');
+    const title = uniqueName('extras');
+    const api = apiAsUser(session);
+    const { server } = await api.call(
+      'POST',
+      endpointPath(serverEndpoints.create),
+      {
+        server: {
+          zone: 'de-fra1',
+          title,
+          hostname: 'extras.example.com',
+          simple_backup: '0430,dailies',
+          storage_devices: {
+            storage_device: [{ action: 'create', size: 10, title: `${title} OS` }],
+          },
+        },
+      },
+      serverResponseSchema,
+    );
+    const modify = (change: object) =>
+      api.call(
+        'PUT',
+        endpointPath(serverEndpoints.modify, { uuid: server.uuid }),
+        { server: change },
+        serverResponseSchema,
+      );
+    // Each starts a stretch: the firewall is priced on its own; another backup plan is a price
+    // the configuration does not say.
+    await modify({ firewall: 'on' });
+    await modify({ simple_backup: '0430,weeklies' });
+    renderPage(<BillingPage />, { session, path: `/billing?month=${month}` });
+    const table = await screen.findByRole('table', { name: 'Billing by resource' });
+    const row = (await within(table).findByRole('link', { name: title })).closest('tr');
+    expect(row).toHaveTextContent(
+      '1 core, 1 GiB + simple backups → 1 core, 1 GiB + firewall + simple backups (2 changes)',
+    );
   });
 
   it('converts every amount with the rates of GET /1.3/currency', async () => {

@@ -53,7 +53,14 @@ export function billingGroups(summary: BillingSummary): BillingGroup[] {
     .map(({ key, group }) => ({ key, ...groupName(key), group }));
 }
 
-function describe(detail: Detail): string {
+/** A server's paid extras, by the amount each adds to a stretch (api-reference-notes §10.3). */
+const extras = [
+  ['licenses', 'licence'],
+  ['firewall', 'firewall'],
+  ['simple_backup', 'simple backups'],
+] as const;
+
+function describeSize(detail: Detail): string {
   if (detail.plan && detail.plan !== 'custom') return detail.plan;
   if (detail.cores !== undefined && detail.memory !== undefined) {
     return `${countOf(detail.cores, 'core')}, ${formatMebibytes(detail.memory)}`;
@@ -63,6 +70,23 @@ function describe(detail: Detail): string {
   }
   return '—';
 }
+
+/** A stretch's configuration: its plan or size, and what the server paid for beside it. */
+const describe = (detail: Detail) =>
+  [
+    describeSize(detail),
+    ...extras.flatMap(([key, name]) => ((detail[key] ?? 0) > 0 ? [name] : [])),
+  ].join(' + ');
+
+/**
+ * A resource's configurations in the month, in order: a stretch that looks like the one before (a
+ * change of labels starts one too) is not said twice; the count of changes says there were more.
+ */
+const describeAll = (details: readonly Detail[]) =>
+  details
+    .map(describe)
+    .filter((text, index, all) => index === 0 || text !== all[index - 1])
+    .join(' → ');
 
 // A line of a resource's name, the title's or the UUID's.
 const lineHeight = '1.25rem';
@@ -152,7 +176,7 @@ const BilledResourceRow = memo(function BilledResourceRow({
   money: Money;
 }) {
   const last = resource.details[resource.details.length - 1];
-  const configuration = resource.details.map(describe).join(' → ');
+  const configuration = describeAll(resource.details);
   return (
     <TableRow hover>
       <TableCell component="th" scope="row">
