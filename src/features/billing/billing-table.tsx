@@ -79,8 +79,9 @@ const describe = (detail: Detail) =>
   ].join(' + ');
 
 /**
- * A resource's configurations in the month, in order: a stretch that looks like the one before (a
- * change of labels starts one too) is not said twice; the count of changes says there were more.
+ * A resource's configurations in the month, in order: a stretch that reads like the one before (a
+ * change the text does not show starts one too: another simple-backup plan, the size backed up)
+ * is not said twice; the count of changes says there were more.
  */
 const describeAll = (details: readonly Detail[]) =>
   details
