@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { endpointPath } from '../contract/endpoint';
+import { storageEndpoints } from '../contract/storage';
 import { choose, createDisk, expect, expectNoAxeViolations, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -9,7 +11,7 @@ test('a change is found in the audit log by its UUID, opened, exported, and the 
 }) => {
   const title = unique('audited disk');
   const disk = await createDisk(api, { title });
-  await api.call('PUT', `/1.3/storage/${disk.uuid}`, {
+  await api.call('PUT', endpointPath(storageEndpoints.modify, { uuid: disk.uuid }), {
     storage: { title: `${title} renamed` },
   });
 
@@ -89,7 +91,7 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   await expect(activity).toContainText('create');
   await expectNoAxeViolations(page);
 
-  await api.call('DELETE', `/1.3/storage/${disk.uuid}`);
+  await api.call('DELETE', endpointPath(storageEndpoints.delete, { uuid: disk.uuid }));
   await search(disk.uuid);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(

@@ -1,4 +1,10 @@
 import type { Page } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { clusterSchema, kubernetesEndpoints } from '../contract/kubernetes';
+import { loadBalancerEndpoints, loadBalancerSchema } from '../contract/load-balancer';
+import { networkEndpoints, networkListResponseSchema } from '../contract/network';
+import { serverEndpoints, serverListResponseSchema } from '../contract/server';
+import { storageEndpoints, storageListResponseSchema } from '../contract/storage';
 import type { Api } from './support';
 import { choose, expect, expectNoAxeViolations, signIn, test } from './support';
 
@@ -19,45 +25,55 @@ const viewports = {
  * balancer, and its private network (whose IP networks table has seven columns).
  */
 async function detailPages(api: Api) {
-  const { servers } = await api.call<{ servers: { server: { uuid: string }[] } }>(
+  const { servers } = await api.call(
     'GET',
-    '/1.3/server',
+    endpointPath(serverEndpoints.list),
+    undefined,
+    serverListResponseSchema,
   );
-  const { storages } = await api.call<{ storages: { storage: { uuid: string }[] } }>(
+  const { storages } = await api.call(
     'GET',
-    '/1.3/storage/private',
+    endpointPath(storageEndpoints.listOfAccess, { access: 'private' }),
+    undefined,
+    storageListResponseSchema,
   );
-  const { networks } = await api.call<{
-    networks: {
-      network: {
-        uuid: string;
-        zone: string;
-        type: string;
-        ip_networks: { ip_network: { address: string }[] };
-      }[];
-    };
-  }>('GET', '/1.3/network?zone=de-fra1');
+  const { networks } = await api.call(
+    'GET',
+    endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
+    undefined,
+    networkListResponseSchema,
+  );
   const network = networks.network.find((item) => item.type === 'private')!;
   const name = `layout-${Date.now().toString(36)}`;
-  const cluster = await api.call<{ uuid: string }>('POST', '/1.3/kubernetes', {
-    name,
-    zone: 'de-fra1',
-    network: network.uuid,
-    network_cidr: network.ip_networks.ip_network[0]!.address,
-    version: '1.33',
-    node_groups: [{ name: 'default', count: 1, plan: '1xCPU-2GB' }],
-  });
+  const cluster = await api.call(
+    'POST',
+    endpointPath(kubernetesEndpoints.create),
+    {
+      name,
+      zone: 'de-fra1',
+      network: network.uuid,
+      network_cidr: network.ip_networks.ip_network[0]!.address,
+      version: '1.33',
+      node_groups: [{ name: 'default', count: 1, plan: '1xCPU-2GB' }],
+    },
+    clusterSchema,
+  );
   // A public load balancer with nothing configured yet: its overview is what is checked.
-  const loadBalancer = await api.call<{ uuid: string }>('POST', '/1.3/load-balancer', {
-    name,
-    zone: network.zone,
-    plan: 'development',
-    configured_status: 'started',
-    networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
-    frontends: [],
-    backends: [],
-    resolvers: [],
-  });
+  const loadBalancer = await api.call(
+    'POST',
+    endpointPath(loadBalancerEndpoints.create),
+    {
+      name,
+      zone: network.zone,
+      plan: 'development',
+      configured_status: 'started',
+      networks: [{ name: 'public', type: 'public', family: 'IPv4' }],
+      frontends: [],
+      backends: [],
+      resolvers: [],
+    },
+    loadBalancerSchema,
+  );
   return [
     `/servers/${servers.server[0]!.uuid}`,
     `/storage/${storages.storage[0]!.uuid}`,

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { networkEndpoints, networkListResponseSchema } from '../contract/network';
 import { apiAs, choose, expect, expectNoAxeViolations, signIn, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -112,9 +114,14 @@ test('a peering made from both accounts, then disabled and deleted', async ({
   browser,
 }) => {
   // The seeded networks of the two accounts have routers and blocks that do not overlap.
-  const own = await apiAs(baseURL!, users.demo).call<{
-    networks: { network: { uuid: string; name: string }[] };
-  }>('GET', '/1.3/network');
+  const listNetworks = (user: (typeof users)['demo']) =>
+    apiAs(baseURL!, user).call(
+      'GET',
+      endpointPath(networkEndpoints.list),
+      undefined,
+      networkListResponseSchema,
+    );
+  const own = await listNetworks(users.demo);
   const mine = own.networks.network.find((network) => network.name === 'demo private network');
   expect(mine).toBeDefined();
   const networkUrl = new URL(`/networks/${mine!.uuid}`, baseURL).href;
@@ -122,9 +129,7 @@ test('a peering made from both accounts, then disabled and deleted', async ({
   const peeringName = unique('e2e peering');
   await test.step('peer the network with the other account’s network', async () => {
     // The unrelated `other` account's network, looked up the way a script of that account would.
-    const { networks } = await apiAs(baseURL!, users.other).call<{
-      networks: { network: { uuid: string; name: string; type: string }[] };
-    }>('GET', '/1.3/network');
+    const { networks } = await listNetworks(users.other);
     const peer = networks.network.find((network) => network.name === 'other private network');
     expect(peer).toBeDefined();
 
