@@ -162,11 +162,14 @@ test('a select tapped before the panel takes the page over opens once it has', a
   await expect(page.getByRole('option', { name: '25' })).toBeVisible();
 });
 
-/** What the render cookie says of the screen, as the panel last wrote it. */
-async function cookieSaysWide(page: Page) {
-  const cookie = (await page.context().cookies()).find(({ name }) => name === renderCookieName);
-  return (JSON.parse(decodeURIComponent(cookie!.value)) as RenderCookie).wide;
+/** The render cookie as the panel last wrote it, and what it says. */
+async function renderCookieOf(page: Page) {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === renderCookieName)!;
+  return { cookie, value: JSON.parse(decodeURIComponent(cookie.value)) as RenderCookie };
 }
+
+/** What the render cookie says of the screen. */
+const cookieSaysWide = async (page: Page) => (await renderCookieOf(page)).value.wide;
 
 test('a page rendered for a wider screen than the tab has now is taken over as it stands', async ({
   page,
@@ -179,8 +182,7 @@ test('a page rendered for a wider screen than the tab has now is taken over as i
     await page.setViewportSize({ width: 412, height: 915 });
     await expect.poll(() => cookieSaysWide(page)).toBe(false);
     // A wide window in front wrote it last: the next page is rendered for a wide screen.
-    const cookie = (await page.context().cookies()).find(({ name }) => name === renderCookieName)!;
-    const value = JSON.parse(decodeURIComponent(cookie.value)) as RenderCookie;
+    const { cookie, value } = await renderCookieOf(page);
     await page
       .context()
       .addCookies([

@@ -22,6 +22,8 @@ export function keepRenderCookie(
   { wideQuery, colorModeKey }: RenderCookieOptions,
 ): void {
   const attributes = `; Path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+  const wide = window.matchMedia(wideQuery);
+  const prefersDark = window.matchMedia('(prefers-color-scheme: dark)');
   const write = () => {
     const { session } = store.getState();
     if (!session) {
@@ -32,10 +34,8 @@ export function keepRenderCookie(
     const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
     const value: RenderCookie = {
       session,
-      wide: window.matchMedia(wideQuery).matches,
-      dark:
-        mode === 'dark' ||
-        (mode !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches),
+      wide: wide.matches,
+      dark: mode === 'dark' || (mode !== 'light' && prefersDark.matches),
       locale,
       timeZone,
     };
@@ -44,8 +44,8 @@ export function keepRenderCookie(
   write();
   store.subscribe(write);
   // The next page is rendered for the screen as it is now: a window made narrower, a phone turned.
-  window.matchMedia(wideQuery).addEventListener('change', write);
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', write);
+  wide.addEventListener('change', write);
+  prefersDark.addEventListener('change', write);
   window.addEventListener('focus', write);
   window.addEventListener('pageshow', write);
   document.addEventListener('visibilitychange', () => {
