@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './http';
 import { createQueryClient } from './query-client';
 
-const retryOf = () => {
-  const retry = createQueryClient({ onUnauthorized: () => undefined }).getDefaultOptions().queries
-    ?.retry as (failureCount: number, error: ApiError) => boolean;
-  return retry;
-};
+const queryDefaults = () =>
+  createQueryClient({ onUnauthorized: () => undefined }).getDefaultOptions().queries!;
+const retryOf = () => queryDefaults().retry as (failureCount: number, error: ApiError) => boolean;
+const delayOf = () => queryDefaults().retryDelay as (attempt: number, error: ApiError) => number;
 
 describe('query retries', () => {
   it('retries a read after a failure on the service side', () => {
@@ -20,5 +19,22 @@ describe('query retries', () => {
 
   it('never retries a client error', () => {
     expect(retryOf()(0, new ApiError(404, 'SERVER_NOT_FOUND', 'No such server.'))).toBe(false);
+  });
+
+  it.each([408, 425, 429])(
+    'retries a %i, as the Retry button offers to, twice at most',
+    (status) => {
+      const error = new ApiError(status, 'TRY_LATER', 'Ask again later.');
+      expect([0, 1, 2].map((failures) => retryOf()(failures, error))).toEqual([true, true, false]);
+    },
+  );
+
+  it('waits as long as Retry-After asks, else backs off, never past 30 s', () => {
+    const busy = (seconds?: number) =>
+      new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests.', seconds && seconds * 1000);
+    expect(delayOf()(1, busy(3))).toBe(3_000);
+    expect(delayOf()(1, busy(600))).toBe(30_000);
+    expect([0, 1, 2].map((attempt) => delayOf()(attempt, busy()))).toEqual([1_000, 2_000, 4_000]);
+    expect(delayOf()(0, new ApiError(503, 'MAINTENANCE', 'Under maintenance.'))).toBe(5_000);
   });
 });

@@ -1,21 +1,27 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './http';
-import { isMaintenance, isResponseInvalid } from './http';
+import { isMaintenance, isResponseInvalid, retryMayHelp } from './http';
 
 const maxRetries = 2;
 /** A change waits this many maintenance answers (about four minutes) before giving up. */
 const maxMaintenanceRetries = 48;
 const maintenanceRetryMs = 5_000;
 
-/** Waits as the service asks during maintenance, else backs off exponentially. */
+/**
+ * Waits as the service asks (`Retry-After`: maintenance, too many requests), else backs off
+ * exponentially; never more than 30 s.
+ */
 function retryDelay(attempt: number, error: ApiError): number {
-  if (isMaintenance(error)) return Math.min(error.retryAfterMs ?? maintenanceRetryMs, 30_000);
-  return Math.min(1000 * 2 ** attempt, 30_000);
+  const asked = error.retryAfterMs ?? (isMaintenance(error) ? maintenanceRetryMs : undefined);
+  return Math.min(asked ?? 1000 * 2 ** attempt, 30_000);
 }
 
-function isClientError(error: ApiError): boolean {
-  return error.status >= 400 && error.status < 500;
-}
+/**
+ * Whether a read that failed so may answer otherwise when asked again: the same rule as the
+ * Retry button's (`retryMayHelp`: no answer, 5xx, 408, 425, 429), but never an answer the panel
+ * could not read, which comes back the same.
+ */
+const transient = (error: ApiError) => retryMayHelp(error) && !isResponseInvalid(error);
 
 export interface QueryClientOptions {
   /** Called for every 401 so the auth layer can end the session and ask the user to sign in. */
@@ -31,16 +37,16 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        // A client error, or an answer the panel cannot read, comes back the same on every
-        // attempt; only transient failures retry, and reads wait out maintenance while it lasts.
+        // A client error (but a timeout or too many requests), or an answer the panel cannot read,
+        // comes back the same on every attempt; only transient failures retry, and reads wait
+        // out maintenance while it lasts.
         retry: (failureCount, error) =>
-          isMaintenance(error) ||
-          (!isClientError(error) && !isResponseInvalid(error) && failureCount < maxRetries),
+          isMaintenance(error) || (transient(error) && failureCount < maxRetries),
         retryDelay,
-        // For the same reason a page that mounts on a client error shows it rather than asking
-        // again (its Retry button asks): the first page's read leaves before the page mounts
-        // (startFirstPage), and a refused read (403) went twice.
-        retryOnMount: (query) => !(query.state.error && isClientError(query.state.error)),
+        // For the same reason a page that mounts on such an error shows it rather than asking
+        // again (its Retry button asks when asking may help): the first page's read leaves
+        // before the page mounts (startFirstPage), and a refused read (403) went twice.
+        retryOnMount: (query) => !(query.state.error && !transient(query.state.error)),
         staleTime: 30_000,
       },
       // A change is repeated only when the service said it did nothing with it (maintenance);
