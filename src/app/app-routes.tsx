@@ -1,10 +1,11 @@
 import { Suspense, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { BreadcrumbTrail } from '../components/breadcrumbs';
 import type { Crumb, RouteHandle } from '../components/breadcrumbs';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { matchesAt } from './route-matches';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof (handle as Partial<RouteHandle> | undefined)?.crumb === 'string';
@@ -16,10 +17,10 @@ export function AppRoutes({ table }: { table: RouteObject[] }) {
   const element = useRoutes(table);
   const trail = useMemo<Crumb[]>(
     () =>
-      (matchRoutes(table, location) ?? []).flatMap(({ route, pathname }) =>
+      (matchesAt(table, location.pathname) ?? []).flatMap(({ route, pathname }) =>
         isRouteHandle(route.handle) ? [{ label: route.handle.crumb, to: pathname }] : [],
       ),
-    [table, location],
+    [table, location.pathname],
   );
   return (
     <RouteErrorBoundary resetKey={location.pathname}>

@@ -1,7 +1,7 @@
 import { lazy, useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, parsePath, useLocation } from 'react-router';
+import { parsePath, useLocation } from 'react-router';
 import type { Location, RouteObject } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs';
 import type { GroupRoute } from '../lib/group-manifest';
@@ -11,6 +11,7 @@ import { DashboardRoute } from './dashboard-route';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
 import { AppRoutes } from './app-routes';
+import { matchesAt } from './route-matches';
 import { RouteStartContext } from './route-start';
 import type { StartRoute } from './route-start';
 
@@ -58,7 +59,7 @@ type PageLocation = Pick<Location, 'pathname' | 'search'>;
 
 /** The manifest route of the page at `location`, with its match; none when no group's page is. */
 function pageAt(location: PageLocation) {
-  const match = matchRoutes(signedInRoutes, location)?.at(-1);
+  const match = matchesAt(signedInRoutes, location.pathname)?.at(-1);
   const route = match && pages.get(match.route);
   return match && route ? { match, route } : undefined;
 }
