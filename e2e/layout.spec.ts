@@ -196,6 +196,17 @@ test.describe('on a 412 px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  // The search field kept 240 px on a row of its own, narrower than the label filter below it.
+  test('/servers: the search field is as wide as the label filter below it', async ({ page }) => {
+    await page.goto('/servers');
+    const search = await page
+      .getByRole('searchbox', { name: 'Search title, hostname or UUID' })
+      .boundingBox();
+    const labelFilter = await page.getByRole('search', { name: 'Label filter' }).boundingBox();
+    expect(search!.x).toBe(labelFilter!.x);
+    expect(search!.x + search!.width).toBeCloseTo(labelFilter!.x + labelFilter!.width, 0);
+  });
+
   // Next page stood alone on a line below Previous page.
   for (const path of ['/storage', '/audit-logs']) {
     test(`${path}: the pager's previous and next page buttons share a line`, async ({ page }) => {

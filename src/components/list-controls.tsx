@@ -11,12 +11,15 @@ import { TextInput } from './form/text-input';
 
 const searchDelayMs = 400;
 
-/** Searches on the server once typing pauses, so each keystroke is not a request. */
+/**
+ * Searches on the server once typing pauses, so each keystroke is not a request. By default it
+ * takes what its row leaves, up to the label filter's width: a row of its own on a phone.
+ */
 export function SearchBox({
   value,
   onSearch,
   label,
-  sx = { minWidth: 240 },
+  sx = { flex: '1 1 240px', maxWidth: 420, minWidth: 0 },
 }: {
   value: string;
   onSearch: (text: string) => void;
