@@ -1,6 +1,6 @@
 import type { CreateNetworkRequest } from '../../contract/network';
 import type { Session } from '../auth/session-store';
-import { createNetwork, createRouter, createServerOnNetwork } from './factories';
+import { createNetwork, createRouter } from './factories';
 import { apiAsUser } from './tenant';
 
 /** A private network made straight through the API, as a script (or another account) would. */
@@ -11,9 +11,5 @@ export const createNetworkAs = (
 
 export const createRouterAs = (session: Session, name: string) =>
   createRouter(apiAsUser(session), name);
-
-/** A server in de-fra1 with a public interface and one on `network`. */
-export const createServerOnNetworkAs = (session: Session, title: string, network: string) =>
-  createServerOnNetwork(apiAsUser(session), title, network);
 
 export { nextBlock } from './tenant';

@@ -1,6 +1,8 @@
+import type { CreateServerRequest } from '../../contract/server';
 import type { CreateStorageRequest } from '../../contract/storage';
 import type { Session } from '../auth/session-store';
-import { createDisk } from './factories';
+import { createDisk, createServer } from './factories';
+import type { TenantUser } from './factories';
 import { apiAsUser } from './tenant';
 
 /** The request options that send a call as the signed-in `session`. */
@@ -11,6 +13,16 @@ export const createStorageAs = (
   session: Session,
   storage: Partial<CreateStorageRequest['storage']> & { title: string },
 ) => createDisk(apiAsUser(session), storage);
+
+/**
+ * A server made straight through the API as `user` (one of this file's accounts, or a signed-in
+ * session): de-fra1, 1xCPU-1GB, a Debian system disk and a fresh title, unless `server` says
+ * otherwise.
+ */
+export const createServerAs = (
+  user: TenantUser | Session,
+  server: Partial<CreateServerRequest['server']> = {},
+) => createServer(apiAsUser(user), server);
 
 /** A storage made and deleted straight through the API as `session`: a resource that is gone. */
 export async function createDeletedStorageAs(session: Session, title: string) {

@@ -6,7 +6,7 @@ import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import { kubernetesQueries } from '../../api/kubernetes';
 import { storageQueries } from '../../api/storage';
-import { createDeletedStorageAs } from '../../testing/resources';
+import { createDeletedStorageAs, createServerAs } from '../../testing/resources';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
@@ -159,24 +159,17 @@ describe('billing page', () => {
     const licensed = templates.storages.storage.find(
       (storage) => storage.zone === 'de-fra1' && storage.license > 0,
     );
-    const { server } = await api.call(
-      'POST',
-      endpointPath(serverEndpoints.create),
-      {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: 'licensed.example.com',
-          storage_devices: {
-            storage_device: [
-              { action: 'clone', storage: licensed?.uuid, size: 30, title: `${title} OS` },
-              { action: 'create', size: 10, title: `${title} data` },
-            ],
-          },
-        },
+    const server = await createServerAs(session, {
+      title,
+      // No plan: a custom server, which the bill words by its cores and memory.
+      plan: undefined,
+      storage_devices: {
+        storage_device: [
+          { action: 'clone', storage: licensed?.uuid, size: 30, title: `${title} OS` },
+          { action: 'create', size: 10, title: `${title} data` },
+        ],
       },
-      serverResponseSchema,
-    );
+    });
     renderPage(<BillingPage />, { session, path: `/billing?month=${month}` });
     const table = await screen.findByRole('table', { name: 'Billing by resource' });
     const row = (await within(table).findByRole('link', { name: title })).closest('tr');
@@ -190,22 +183,15 @@ describe('billing page', () => {
     const session = await signInAs('demo');
     const title = uniqueName('extras');
     const api = apiAsUser(session);
-    const { server } = await api.call(
-      'POST',
-      endpointPath(serverEndpoints.create),
-      {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: 'extras.example.com',
-          simple_backup: '0430,dailies',
-          storage_devices: {
-            storage_device: [{ action: 'create', size: 10, title: `${title} OS` }],
-          },
-        },
+    const server = await createServerAs(session, {
+      title,
+      // No plan: a custom server, which the bill words by its cores and memory.
+      plan: undefined,
+      simple_backup: '0430,dailies',
+      storage_devices: {
+        storage_device: [{ action: 'create', size: 10, title: `${title} OS` }],
       },
-      serverResponseSchema,
-    );
+    });
     const modify = (change: object) =>
       api.call(
         'PUT',

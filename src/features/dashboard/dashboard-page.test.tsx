@@ -4,13 +4,12 @@ import { serverEndpoints } from '../../../contract/server';
 import { storageEndpoints } from '../../../contract/storage';
 import { getResourceUsage } from '../../api/account';
 import { callEndpoint } from '../../api/http';
-import type { Session } from '../../auth/session-store';
 import { billingQueries } from '../../api/billing';
 import { auditLogQueries } from '../../api/audit-logs';
 import { currentMonth } from '../../lib/billing-month';
 import { formatMoney } from '../../lib/format';
 import { renderPage, signInAs, uniqueName } from '../../testing/render';
-import { as, createStorageAs } from '../../testing/resources';
+import { as, createServerAs, createStorageAs } from '../../testing/resources';
 import { DashboardPage } from './dashboard-page';
 import { markApiCalls } from '../../testing/api-calls';
 
@@ -24,30 +23,6 @@ async function widget(name: string) {
     { timeout: 8000 },
   );
   return screen.getByRole('region', { name });
-}
-
-/** A new server: in maintenance while it is built (30 s). */
-async function createServerAs(session: Session, title: string) {
-  const { server } = await callEndpoint(
-    serverEndpoints.create,
-    {
-      body: {
-        server: {
-          zone: 'de-fra1',
-          title,
-          hostname: 'new-server.example.com',
-          plan: '1xCPU-1GB',
-          storage_devices: {
-            storage_device: [
-              { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
-            ],
-          },
-        },
-      },
-    },
-    as(session),
-  );
-  return server;
 }
 
 describe('dashboard', () => {
@@ -78,7 +53,7 @@ describe('dashboard', () => {
     // A new server is in maintenance while it is built (30 s), a storage being backed up is
     // "backuping" (60 s): both still are when the page shows.
     const title = uniqueName('new server');
-    const server = await createServerAs(session, title);
+    const server = await createServerAs(session, { title });
     const disk = await createStorageAs(session, { title: uniqueName('backed-up disk') });
     await callEndpoint(
       storageEndpoints.backup,
@@ -122,7 +97,9 @@ describe('dashboard', () => {
     // The `other` account, whose seeded server rests and which no other test here changes.
     const session = await signInAs('other');
     const titles = await Promise.all(
-      [1, 2, 3, 4].map(async (n) => (await createServerAs(session, uniqueName(`busy ${n}`))).title),
+      [1, 2, 3, 4].map(
+        async (n) => (await createServerAs(session, { title: uniqueName(`busy ${n}`) })).title,
+      ),
     );
     const { user } = renderPage(<DashboardPage />, { session });
     const attention = await widget('In progress or failing');

@@ -2,12 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/http';
 import { renderApp, renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
-import {
-  createNetworkAs,
-  createRouterAs,
-  createServerOnNetworkAs,
-  nextBlock,
-} from '../../testing/networking';
+import { createNetworkAs, createRouterAs, nextBlock } from '../../testing/networking';
+import { createServerAs } from '../../testing/resources';
 import { NetworksPage } from './networks-page';
 
 const rowNames = (table: HTMLElement) =>
@@ -261,7 +257,12 @@ describe('network detail page', () => {
     const name = uniqueName('busy net');
     const created = await createNetworkAs(session, { name, block: nextBlock() });
     const title = uniqueName('net server');
-    await createServerOnNetworkAs(session, title, created.uuid);
+    await createServerAs(session, {
+      title,
+      networking: {
+        interfaces: { interface: [{ type: 'public' }, { type: 'private', network: created.uuid }] },
+      },
+    });
     const { user } = renderApp({ session, path: `/networks/${created.uuid}` });
 
     expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();

@@ -1,32 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { endpointPath } from '../../../contract/endpoint';
-import { serverEndpoints, serverResponseSchema } from '../../../contract/server';
 import { serverGroupEndpoints } from '../../../contract/server-group';
 import { renderApp, renderPage, signInAs, uniqueName } from '../../testing/render';
+import { createServerAs } from '../../testing/resources';
 import { apiAsUser } from '../../testing/tenant';
 import { ServerGroupsPage } from './server-groups-page';
-
-/** A server of this file's demo account; outside a group it runs on its zone's first host. */
-async function createServer(title: string) {
-  const body = {
-    server: {
-      zone: 'de-fra1',
-      title,
-      hostname: 'group-test.example.com',
-      plan: '1xCPU-1GB',
-      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
-    },
-  };
-  return (
-    await apiAsUser('demo').call(
-      'POST',
-      endpointPath(serverEndpoints.create),
-      body,
-      serverResponseSchema,
-    )
-  ).server;
-}
 
 async function createGroup(title: string) {
   return (
@@ -71,8 +50,8 @@ describe('Server groups', () => {
   });
 
   it('adds and removes members and shows whether each keeps a host of its own', async () => {
-    const first = await createServer(uniqueName('group member a'));
-    const second = await createServer(uniqueName('group member b'));
+    const first = await createServerAs('demo', { title: uniqueName('group member a') });
+    const second = await createServerAs('demo', { title: uniqueName('group member b') });
     const group = await createGroup(uniqueName('apart'));
     const { user } = renderApp({
       session: await signInAs('demo'),
@@ -140,7 +119,7 @@ describe('Server groups', () => {
 
   it('names the group on the server page of a member, linked', async () => {
     const group = await createGroup(uniqueName('named'));
-    const member = await createServer(uniqueName('named member'));
+    const member = await createServerAs('demo', { title: uniqueName('named member') });
     await apiAsUser('demo').call(
       'POST',
       endpointPath(serverGroupEndpoints.addMember, { uuid: group.uuid }),

@@ -2,26 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNotice } from '../../testing/servers';
 import { serverResponseSchema } from '../../../contract/server';
-import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import type { CreateServerRequest } from '../../../contract/server';
+import { renderApp, signInAs } from '../../testing/render';
+import { createServerAs } from '../../testing/resources';
 import { apiAsUser } from '../../testing/tenant';
 
-async function createServer(fields: Record<string, unknown>) {
-  const body = {
-    server: {
-      zone: 'de-fra1',
-      title: uniqueName('console'),
-      hostname: 'console.example.com',
-      plan: '1xCPU-1GB',
-      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
-      ...fields,
-    },
-  };
-  return (await apiAsUser('demo').call('POST', '/1.3/server', body, serverResponseSchema)).server;
-}
-
 /** A new server's Console tab; `fields` go into its create request. */
-async function openConsole(fields: Record<string, unknown>) {
-  const server = await createServer(fields);
+async function openConsole(fields: Partial<CreateServerRequest['server']>) {
+  const server = await createServerAs('demo', fields);
   const view = renderApp({
     session: await signInAs('demo'),
     path: `/servers/${server.uuid}?tab=console`,

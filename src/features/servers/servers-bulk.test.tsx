@@ -1,33 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serverResponseSchema } from '../../../contract/server';
-import { request } from '../../api/http';
-import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { createServerAs } from '../../testing/resources';
 
 function resultOf(results: HTMLElement, title: string) {
   const row = within(results).getByRole('rowheader', { name: title }).closest('tr');
   if (!row) throw new Error(`No result row for ${title}`);
   return row;
-}
-
-/** A new server as `session`: being created, it stays in maintenance for a while. */
-async function createServerAs(session: Session, title: string) {
-  await request('/1.3/server', serverResponseSchema, {
-    method: 'POST',
-    authorization: `Bearer ${session.token}`,
-    body: {
-      server: {
-        zone: 'de-fra1',
-        title,
-        hostname: 'bulk.example.com',
-        plan: '1xCPU-1GB',
-        storage_devices: {
-          storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
-        },
-      },
-    },
-  });
 }
 
 describe('bulk actions on the server list', () => {
@@ -36,7 +15,7 @@ describe('bulk actions on the server list', () => {
     const session = await signInAs('other');
     const title = uniqueName('bulk-new');
     // A server still being created is in maintenance: the API refuses to stop it.
-    await createServerAs(session, title);
+    await createServerAs(session, { title });
     const { user } = renderApp({ session, path: '/servers' });
     const table = await screen.findByRole('table', { name: 'Servers' });
     const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions on selected servers' });
@@ -78,7 +57,7 @@ describe('bulk actions on the server list', () => {
     // Titled so that one search shows it next to web-1, which the seed starts. Still being
     // created, it is in maintenance: the API refuses to start it.
     const title = uniqueName('web-1 bulk start');
-    await createServerAs(session, title);
+    await createServerAs(session, { title });
     const { user } = renderApp({ session, path: '/servers?search=web-1' });
     const table = await screen.findByRole('table', { name: 'Servers' });
     await user.click(within(table).getByRole('checkbox', { name: 'Select web-1' }));

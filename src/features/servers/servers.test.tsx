@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serverEndpoints } from '../../../contract/server';
-import type { CreateServerRequest } from '../../../contract/server';
-import { callEndpoint } from '../../api/http';
-import { renderApp, signInAs, uniqueName } from '../../testing/render';
-import { as } from '../../testing/resources';
+import { debianTemplateFra1 } from '../../testing/factories';
+import { renderApp, signInAs } from '../../testing/render';
+import { createServerAs } from '../../testing/resources';
 
 async function openServer(title: string) {
   const session = await signInAs('demo');
@@ -76,23 +74,15 @@ describe('servers', () => {
 
   it('names the first disk of a server made from a template its boot disk', async () => {
     const session = await signInAs('demo');
-    const title = uniqueName('boot test');
     // The API answers `boot_disk: "0"` on every device of a server made this way.
-    const body: CreateServerRequest = {
-      server: {
-        zone: 'de-fra1',
-        title,
-        hostname: 'boot-test.example.com',
-        plan: '1xCPU-1GB',
-        storage_devices: {
-          storage_device: [
-            { action: 'clone', storage: '01000000-0000-4000-8000-000020060100', title: 'os' },
-            { action: 'create', size: 10, title: 'data' },
-          ],
-        },
+    const server = await createServerAs(session, {
+      storage_devices: {
+        storage_device: [
+          { action: 'clone', storage: debianTemplateFra1, title: 'os' },
+          { action: 'create', size: 10, title: 'data' },
+        ],
       },
-    };
-    const { server } = await callEndpoint(serverEndpoints.create, { body }, as(session));
+    });
     expect(server.storage_devices.storage_device.map((device) => device.boot_disk)).toEqual([
       '0',
       '0',
