@@ -11,6 +11,7 @@ import type { Api, Credentials, Tenant } from '../src/testing/factories';
 import { endpointPath } from '../contract/endpoint';
 import { renderCookieName } from '../contract/render-cookie';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
+import { storageEndpoints, storageResponseSchema } from '../contract/storage';
 
 export { expect };
 export {
@@ -143,13 +144,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-export interface StorageRecord {
-  uuid: string;
-  title: string;
-  state: string;
-  backups?: { backup: string[] };
-  servers: { server: string[] };
-}
+/** A storage as the API answers for it now, the way a script would read it. */
+export const readStorage = async (api: Api, uuid: string) =>
+  (
+    await api.call(
+      'GET',
+      endpointPath(storageEndpoints.get, { uuid }),
+      undefined,
+      storageResponseSchema,
+    )
+  ).storage;
 
 /** A MaxIOPS disk (10 GB in de-fra1 unless told), made the way a script would make it. */
 export const createDisk = (api: Api, storage: Parameters<typeof makeDisk>[1]) =>
