@@ -9,6 +9,7 @@ import {
 } from '../src/testing/factories';
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
 import { endpointPath } from '../contract/endpoint';
+import type { Endpoint } from '../contract/endpoint';
 import { renderCookieName } from '../contract/render-cookie';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
 import { storageEndpoints, storageResponseSchema } from '../contract/storage';
@@ -142,6 +143,19 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * Picks the requests of `endpoint` with these path parameters, whatever their query: for
+ * `page.route`, `hold` (layout-watch.ts) and the `request` event. The path is the one the panel
+ * builds from the endpoint's template, so a test waits for what the panel sends.
+ */
+export function matchesEndpoint(
+  endpoint: Pick<Endpoint, 'path' | 'versions'>,
+  params: Record<string, string> = {},
+) {
+  const path = endpointPath(endpoint, params);
+  return (url: URL) => url.pathname === path;
 }
 
 /** A storage as the API answers for it now, the way a script would read it. */
