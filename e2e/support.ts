@@ -146,9 +146,9 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * Picks the requests of `endpoint` with these path parameters, whatever their query: for
- * `page.route`, `hold` (layout-watch.ts) and the `request` event. The path is the one the panel
- * builds from the endpoint's template, so a test waits for what the panel sends.
+ * Picks the requests to `endpoint`'s path with these path parameters, whatever their query and
+ * method (a `page.route` predicate sees only the URL): for `page.route`, `hold` (layout-watch.ts)
+ * and the `request` event. The path is the one the panel builds from the endpoint's template.
  */
 export function matchesEndpoint(
   endpoint: Pick<Endpoint, 'path' | 'versions'>,
