@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator } from '@playwright/test';
+import { accountEndpoints, accountListResponseSchema } from '../contract/account';
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints } from '../contract/server';
+import { storageEndpoints } from '../contract/storage';
 import {
   createApiToken,
   createDisk,
@@ -41,7 +45,11 @@ test('a filtered list’s API call, run with curl, answers the rows the page sho
 
   const main = page.getByRole('main');
   const { region, text } = await curlOf(main);
-  await expect(region.getByText(/The request the panel sent: GET \/1\.3\/server\./)).toBeVisible();
+  await expect(
+    region.getByText(`The request the panel sent: GET ${endpointPath(serverEndpoints.list)}.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
   expect(text).toContain('state=started');
   expect(text).toContain('sort_by=title');
   expect(text).not.toContain(token);
@@ -73,11 +81,13 @@ test('a delete dialog shows the request it will send; run with curl, it deletes'
     region.getByText('The request the panel will send with these values.'),
   ).toBeVisible();
   expect(text).toContain(`curl -X DELETE`);
-  expect(text).toContain(`/1.3/storage/${disk.uuid}?backups=keep`);
+  expect(text).toContain(
+    endpointPath(storageEndpoints.delete, { uuid: disk.uuid }, { backups: 'keep' }),
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   runCurl(text, token);
-  const gone = await request.get(`/1.3/storage/${disk.uuid}`, {
+  const gone = await request.get(endpointPath(storageEndpoints.get, { uuid: disk.uuid }), {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(gone.status()).toBe(404);
@@ -102,12 +112,14 @@ test('a create dialog’s API call hides the password it sends', async ({ page, 
   await dialog.getByRole('button', { name: 'Create subaccount' }).click();
   await expect(dialog).toBeHidden();
   // The subaccount got the password typed, not the placeholder.
-  const accounts = await api.call<{ accounts: { account: { username: string }[] } }>(
+  const accounts = await api.call(
     'GET',
-    '/1.3/account/list',
+    endpointPath(accountEndpoints.list),
+    undefined,
+    accountListResponseSchema,
   );
   expect(accounts.accounts.account.map((account) => account.username)).toContain(username);
-  const signedIn = await request.get('/1.3/account', {
+  const signedIn = await request.get(endpointPath(accountEndpoints.get), {
     headers: {
       authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
     },

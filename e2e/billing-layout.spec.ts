@@ -1,11 +1,16 @@
 import type { Locator, Route } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints, serverListResponseSchema } from '../contract/server';
+import { storageEndpoints } from '../contract/storage';
 import { phoneAndDesktop, hold, shifted, tableLayout, watchShifts } from './layout-watch';
-import { expect, expectNoAxeViolations, test } from './support';
+import { expect, expectNoAxeViolations, matchesEndpoint, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
 // The lists that lend the bill its resources' titles (src/features/billing/resource-titles.ts).
-const titleLists = (url: URL) => /^\/1\.3\/(server|storage\/private)$/.test(url.pathname);
+const serverList = matchesEndpoint(serverEndpoints.list);
+const privateStorageList = matchesEndpoint(storageEndpoints.listOfAccess, { access: 'private' });
+const titleLists = (url: URL) => serverList(url) || privateStorageList(url);
 
 for (const viewport of phoneAndDesktop) {
   test(`at ${viewport.width}×${viewport.height} the bill's rows come before their titles, which move nothing`, async ({
@@ -41,7 +46,12 @@ test('a title list that fails leaves every row, named by its UUID', async ({ pag
       }),
     });
   await page.route(titleLists, fail);
-  const servers = await api.call<{ servers: { server: { uuid: string }[] } }>('GET', '/1.3/server');
+  const servers = await api.call(
+    'GET',
+    endpointPath(serverEndpoints.list),
+    undefined,
+    serverListResponseSchema,
+  );
   await page.goto('/billing');
   const table = page.getByRole('table', { name: 'Billing by resource' });
   await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { StorageRecord } from './support';
 import {
   createDisk,
   defaultUndoGraceMs,
   expect,
   expectNoAxeViolations,
+  readStorage,
   test,
   tick,
   unique,
@@ -49,11 +49,8 @@ test('label two disks at once, then delete one with its title typed and take it 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(table.getByRole('row').filter({ hasText: 'batch=e2e' })).toHaveCount(2);
   for (const disk of [first, second]) {
-    const { storage } = await api.call<{ storage: StorageRecord & { labels: unknown[] } }>(
-      'GET',
-      `/1.3/storage/${disk.uuid}`,
-    );
-    expect(storage.labels).toContainEqual({ key: 'batch', value: 'e2e' });
+    const { labels } = await readStorage(api, disk.uuid);
+    expect(labels).toContainEqual({ key: 'batch', value: 'e2e' });
   }
 
   // Delete one: the title must be typed; Undo within the grace period keeps it.
@@ -82,11 +79,7 @@ test('label two disks at once, then delete one with its title typed and take it 
 
   const after = await showOnly(page, prefix);
   await expect(after.getByRole('link', { name: first.title })).toBeVisible();
-  const { storage } = await api.call<{ storage: StorageRecord }>(
-    'GET',
-    `/1.3/storage/${first.uuid}`,
-  );
-  expect(storage.state).toBe('online');
+  expect((await readStorage(api, first.uuid)).state).toBe('online');
 });
 
 test('a bulk delete asks for the count and lists a disk the API refuses as failed', async ({

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { accountEndpoints } from '../contract/account';
 import { endpointPath } from '../contract/endpoint';
 import { storageEndpoints, storageResponseSchema } from '../contract/storage';
 import { phoneAndDesktop, shifted, watchShifts } from './layout-watch';
-import { createDisk, expect, test, waitOnline } from './support';
+import { createDisk, expect, matchesEndpoint, test, waitOnline } from './support';
 import type { Api } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -17,7 +18,7 @@ function gate() {
 // The widgets every user has; the spend (for users who may read billing) and the activity come
 // after them once the account has answered.
 const names = ['Servers', 'In progress or failing', 'Resources'];
-const account = (url: URL) => url.pathname === '/1.3/account';
+const account = matchesEndpoint(accountEndpoints.get);
 
 /**
  * Opens the dashboard on a phone with the widgets' code (a chunk of their own, the only script
@@ -45,6 +46,7 @@ async function expectWidgetsInPlace(
     if (body.includes('Loading recent activity')) await code.opened;
     await route.fulfill({ response, body });
   });
+  // Every API answer of whatever endpoint: the contract names endpoints, not the prefix they share.
   await page.route('**/1.3/**', async (route) => {
     await (account(new URL(route.request().url())) ? accountAnswer : answers).opened;
     await route.continue();

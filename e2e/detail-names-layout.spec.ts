@@ -1,6 +1,11 @@
 import type { Locator } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { clusterSchema, kubernetesEndpoints } from '../contract/kubernetes';
+import { networkEndpoints, networkListResponseSchema } from '../contract/network';
+import { serverEndpoints } from '../contract/server';
+import { storageEndpoints, storageListResponseSchema } from '../contract/storage';
 import { phoneAndDesktop, hold, shifted, watchShifts } from './layout-watch';
-import { expect, test } from './support';
+import { expect, matchesEndpoint, test } from './support';
 import type { Api } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -18,7 +23,7 @@ async function boxes(locator: Locator, within: Locator) {
   );
 }
 
-const serverList = (url: URL) => url.pathname === '/1.3/server';
+const serverList = matchesEndpoint(serverEndpoints.list);
 
 for (const viewport of phoneAndDesktop) {
   test(`at ${viewport.width}×${viewport.height} the audit log's rows come before the names the server list lends them, which move nothing`, async ({
@@ -83,7 +88,7 @@ for (const viewport of phoneAndDesktop) {
   }) => {
     await page.setViewportSize(viewport);
     const { uuid, network } = await createCluster(api);
-    const release = await hold(page, (url) => url.pathname === `/1.3/network/${network}`);
+    const release = await hold(page, matchesEndpoint(networkEndpoints.get, { uuid: network }));
     await page.goto(`/kubernetes/${uuid}`);
     const facts = page.locator('dl');
     await expect(facts.getByText(network)).toBeVisible();
@@ -99,28 +104,36 @@ for (const viewport of phoneAndDesktop) {
 }
 
 async function storageTitled(api: Api, title: string) {
-  const { storages } = await api.call<{ storages: { storage: { uuid: string; title: string }[] } }>(
+  const { storages } = await api.call(
     'GET',
-    '/1.3/storage/private',
+    endpointPath(storageEndpoints.listOfAccess, { access: 'private' }),
+    undefined,
+    storageListResponseSchema,
   );
   return storages.storage.find((storage) => storage.title === title)!.uuid;
 }
 
 /** A cluster in de-fra1 on the demo private network, made the way a script would make it. */
 async function createCluster(api: Api) {
-  const { networks } = await api.call<{
-    networks: {
-      network: { uuid: string; type: string; ip_networks: { ip_network: { address: string }[] } }[];
-    };
-  }>('GET', '/1.3/network?zone=de-fra1');
+  const { networks } = await api.call(
+    'GET',
+    endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
+    undefined,
+    networkListResponseSchema,
+  );
   const network = networks.network.find((item) => item.type === 'private')!;
-  const cluster = await api.call<{ uuid: string }>('POST', '/1.3/kubernetes', {
-    zone: 'de-fra1',
-    name: `e2e-${Date.now().toString(36)}`,
-    version: '1.31',
-    network: network.uuid,
-    network_cidr: network.ip_networks.ip_network[0]!.address,
-    node_groups: [{ name: 'default', count: 1, plan: '2xCPU-4GB' }],
-  });
+  const cluster = await api.call(
+    'POST',
+    endpointPath(kubernetesEndpoints.create),
+    {
+      zone: 'de-fra1',
+      name: `e2e-${Date.now().toString(36)}`,
+      version: '1.31',
+      network: network.uuid,
+      network_cidr: network.ip_networks.ip_network[0]!.address,
+      node_groups: [{ name: 'default', count: 1, plan: '2xCPU-4GB' }],
+    },
+    clusterSchema,
+  );
   return { uuid: cluster.uuid, network: network.uuid };
 }

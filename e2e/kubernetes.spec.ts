@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { endpointPath } from '../contract/endpoint';
+import { clusterSchema, kubernetesEndpoints } from '../contract/kubernetes';
+import { networkEndpoints, networkListResponseSchema } from '../contract/network';
 import type { Api } from './support';
 import { choose, expect, expectNoAxeViolations, openSelect, test } from './support';
 
@@ -24,18 +27,24 @@ async function downloadKubeconfig(page: Page) {
 
 /** A cluster in de-fra1 on the demo private network, made the way a script would make it. */
 async function createCluster(api: Api, cluster: Record<string, unknown>) {
-  const networks = await api.call<{
-    networks: {
-      network: { uuid: string; type: string; ip_networks: { ip_network: { address: string }[] } }[];
-    };
-  }>('GET', '/1.3/network?zone=de-fra1');
+  const networks = await api.call(
+    'GET',
+    endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
+    undefined,
+    networkListResponseSchema,
+  );
   const network = networks.networks.network.find((item) => item.type === 'private')!;
-  return api.call<{ uuid: string; name: string }>('POST', '/1.3/kubernetes', {
-    zone: 'de-fra1',
-    network: network.uuid,
-    network_cidr: network.ip_networks.ip_network[0]!.address,
-    ...cluster,
-  });
+  return api.call(
+    'POST',
+    endpointPath(kubernetesEndpoints.create),
+    {
+      zone: 'de-fra1',
+      network: network.uuid,
+      network_cidr: network.ip_networks.ip_network[0]!.address,
+      ...cluster,
+    },
+    clusterSchema,
+  );
 }
 
 const authenticationConfiguration = `apiVersion: apiserver.config.k8s.io/v1

@@ -1,3 +1,5 @@
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../contract/server';
 import type { Api } from './support';
 import { choose, expect, expectNoAxeViolations, test } from './support';
 
@@ -23,21 +25,34 @@ QidosKNWa3WQahnBaqbgtwkFJKw8gkv9XWnw7oMGYAk7Isa1oP/zkmZ2
 
 /** A started server in de-fra1 with a public address, made the way a script would. */
 async function startedServer(api: Api, title: string) {
-  const { server } = await api.call<{ server: { uuid: string } }>('POST', '/1.3/server', {
-    server: {
-      zone: 'de-fra1',
-      title,
-      hostname: `${title}.example.com`,
-      plan: '1xCPU-1GB',
-      storage_devices: { storage_device: [{ action: 'create', size: 10, title: `${title} disk` }] },
-      networking: { interfaces: { interface: [{ type: 'public' }] } },
+  const { server } = await api.call(
+    'POST',
+    endpointPath(serverEndpoints.create),
+    {
+      server: {
+        zone: 'de-fra1',
+        title,
+        hostname: `${title}.example.com`,
+        plan: '1xCPU-1GB',
+        storage_devices: {
+          storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
+        },
+        networking: { interfaces: { interface: [{ type: 'public' }] } },
+      },
     },
-  });
+    serverResponseSchema,
+  );
   await expect
     .poll(
       async () =>
-        (await api.call<{ server: { state: string } }>('GET', `/1.3/server/${server.uuid}`)).server
-          .state,
+        (
+          await api.call(
+            'GET',
+            endpointPath(serverEndpoints.get, { uuid: server.uuid }),
+            undefined,
+            serverResponseSchema,
+          )
+        ).server.state,
       { timeout: 60_000 },
     )
     .toBe('started');

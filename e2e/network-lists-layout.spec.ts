@@ -1,6 +1,16 @@
+import { endpointPath } from '../contract/endpoint';
+import { networkPeeringEndpoints } from '../contract/network-peering';
+import {
+  networkEndpoints,
+  networkListResponseSchema,
+  networkResponseSchema,
+} from '../contract/network';
+import { routerEndpoints, routerResponseSchema } from '../contract/router';
+import { serverEndpoints, serverListResponseSchema } from '../contract/server';
+import { resourceNetworkUsageResponseSchema, usageEndpoints } from '../contract/usage';
 import type { Api } from './support';
 import { phoneAndDesktop, hold, shifted, tableLayout, watchShifts } from './layout-watch';
-import { expect, test, unique } from './support';
+import { expect, matchesEndpoint, test, unique } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -11,8 +21,6 @@ test.use({ signedIn: 'demo' });
  * billing-layout.spec.ts.
  */
 
-const list = (name: string) => (url: URL) => url.pathname === `/1.3/${name}`;
-
 interface Named {
   uuid: string;
   name: string;
@@ -20,23 +28,42 @@ interface Named {
 
 /** A router of the tenant, with a name longer than a UUID so that a cell has to hold it. */
 async function createRouter(api: Api, prefix: string): Promise<Named> {
-  const { router } = await api.call<{ router: Named }>('POST', '/1.3/router', {
-    router: { name: unique(`${prefix} router of the e2e layout test, named at length`) },
-  });
+  const { router } = await api.call(
+    'POST',
+    endpointPath(routerEndpoints.create),
+    { router: { name: unique(`${prefix} router of the e2e layout test, named at length`) } },
+    routerResponseSchema,
+  );
   return router;
 }
 
 /** A private network in de-fra1 on `block`, attached to `router`. */
 async function createNetwork(api: Api, block: string, router: string): Promise<Named> {
-  const { network } = await api.call<{ network: Named }>('POST', '/1.3/network', {
-    network: {
-      name: unique(`e2e layout network ${block}, named at length`),
-      zone: 'de-fra1',
-      router,
-      ip_networks: { ip_network: [{ address: block, family: 'IPv4', dhcp: 'yes' }] },
+  const { network } = await api.call(
+    'POST',
+    endpointPath(networkEndpoints.create),
+    {
+      network: {
+        name: unique(`e2e layout network ${block}, named at length`),
+        zone: 'de-fra1',
+        router,
+        ip_networks: { ip_network: [{ address: block, family: 'IPv4', dhcp: 'yes' }] },
+      },
     },
-  });
+    networkResponseSchema,
+  );
   return network;
+}
+
+/** The servers of the tenant, each named by its title. */
+async function listServers(api: Api): Promise<Named[]> {
+  const { servers } = await api.call(
+    'GET',
+    endpointPath(serverEndpoints.list),
+    undefined,
+    serverListResponseSchema,
+  );
+  return servers.server.map(({ uuid, title }) => ({ uuid, name: title }));
 }
 
 const day = (daysAgo: number) =>
@@ -57,7 +84,7 @@ const scenarios: Record<string, Scenario> = {
   'the networks’ routers': {
     path: '/networks',
     table: 'Networks',
-    decoration: list('router'),
+    decoration: matchesEndpoint(routerEndpoints.list),
     setUp: async (api) => {
       const router = await createRouter(api, 'networks');
       await createNetwork(api, '172.16.31.0/24', router.uuid);
@@ -67,7 +94,7 @@ const scenarios: Record<string, Scenario> = {
   'the routers’ networks': {
     path: '/routers',
     table: 'Routers',
-    decoration: list('network'),
+    decoration: matchesEndpoint(networkEndpoints.list),
     setUp: async (api) => {
       const router = await createRouter(api, 'routers');
       return [
@@ -79,11 +106,13 @@ const scenarios: Record<string, Scenario> = {
   'the peerings’ networks': {
     path: '/network-peerings',
     table: 'Network peerings',
-    decoration: list('network'),
+    decoration: matchesEndpoint(networkEndpoints.list),
     setUp: async (api) => {
-      const { networks } = await api.call<{ networks: { network: Named[] } }>(
+      const { networks } = await api.call(
         'GET',
-        '/1.3/network',
+        endpointPath(networkEndpoints.list),
+        undefined,
+        networkListResponseSchema,
       );
       const own = networks.network.find(({ name }) => name === 'demo private network')!;
       const peer = await createNetwork(
@@ -91,7 +120,7 @@ const scenarios: Record<string, Scenario> = {
         '172.16.34.0/24',
         (await createRouter(api, 'peerings')).uuid,
       );
-      await api.call('POST', '/1.3/network-peering', {
+      await api.call('POST', endpointPath(networkPeeringEndpoints.create), {
         network_peering: {
           name: unique('e2e layout peering'),
           network: { uuid: own.uuid },
@@ -104,32 +133,26 @@ const scenarios: Record<string, Scenario> = {
   'the addresses’ servers': {
     path: '/ip-addresses',
     table: 'IP addresses',
-    decoration: list('server'),
-    setUp: async (api) => {
-      const { servers } = await api.call<{ servers: { server: (Named & { title: string })[] } }>(
-        'GET',
-        '/1.3/server',
-      );
-      return servers.server.map(({ uuid, title }) => ({ uuid, name: title }));
-    },
+    decoration: matchesEndpoint(serverEndpoints.list),
+    setUp: listServers,
   },
   'the top users of the network': {
     path: `/network-usage?from=${lastWeek.from}&to=${lastWeek.to}`,
     table: 'Top usage',
-    decoration: list('server'),
+    decoration: matchesEndpoint(serverEndpoints.list),
     setUp: async (api) => {
-      const { stats } = await api.call<{ stats: { stat: { resource_id: string }[] } }>(
+      const { stats } = await api.call(
         'GET',
-        `/1.3/account/network_top_usage?from=${lastWeek.from}T00:00:00Z&to=${lastWeek.to}T23:59:59Z`,
-      );
-      const { servers } = await api.call<{ servers: { server: (Named & { title: string })[] } }>(
-        'GET',
-        '/1.3/server',
+        endpointPath(
+          usageEndpoints.networkTopUsage,
+          {},
+          { from: `${lastWeek.from}T00:00:00Z`, to: `${lastWeek.to}T23:59:59Z` },
+        ),
+        undefined,
+        resourceNetworkUsageResponseSchema,
       );
       const top = new Set(stats.stat.map((stat) => stat.resource_id));
-      return servers.server
-        .filter(({ uuid }) => top.has(uuid))
-        .map(({ uuid, title }) => ({ uuid, name: title }));
+      return (await listServers(api)).filter(({ uuid }) => top.has(uuid));
     },
   },
 };
@@ -166,14 +189,14 @@ for (const [subject, { path, table: label, decoration, setUp }] of Object.entrie
 test('network usage asks for the servers’ names without waiting for top usage', async ({
   page,
 }) => {
-  const releaseTop = await hold(page, (url) => url.pathname === '/1.3/account/network_top_usage');
+  const releaseTop = await hold(page, matchesEndpoint(usageEndpoints.networkTopUsage));
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto(scenarios['the top users of the network']!.path);
   await expect(page.getByRole('heading', { level: 1, name: 'Network usage' })).toBeVisible();
   // Top usage has not answered (it cannot before `releaseTop`): the server list is asked for all
   // the same.
-  await expect.poll(() => asked).toContain('/1.3/server');
+  await expect.poll(() => asked).toContain(endpointPath(serverEndpoints.list));
   releaseTop();
   await expect(page.getByRole('table', { name: 'Top usage' })).toBeVisible();
 });
@@ -185,7 +208,7 @@ test('a network list that fails leaves the routers’ rows, their networks linke
   const networks = await scenarios['the routers’ networks']!.setUp(api);
   // The list fails for this page alone, as a proxy's 500 would (billing-layout.spec.ts says why
   // not the sandbox's fault switch).
-  await page.route(list('network'), (route) =>
+  await page.route(matchesEndpoint(networkEndpoints.list), (route) =>
     route.fulfill({
       status: 500,
       contentType: 'application/json',

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
+import { tokenEndpoints } from '../contract/tokens';
 import { startUpstream, upstreamCredentials } from './proxy-upstream';
 import type { Upstream } from './proxy-upstream';
 
@@ -145,6 +147,7 @@ function apiRequests(page: Page) {
   const sent: { step: string; request: Request; cancelled: boolean }[] = [];
   const state = { step: '' };
   page.on('request', (request) => {
+    // Every API request of whatever endpoint: the contract names endpoints, not their shared prefix.
     if (new URL(request.url()).pathname.startsWith('/1.3/'))
       sent.push({ step: state.step, request, cancelled: false });
   });
@@ -203,7 +206,8 @@ for (const how of ['token', 'password'] as const) {
           .toEqual([]);
       }
       if (how === 'password') {
-        expect(upstream.requests).toContain('POST /1.3/account/tokens');
+        const { method } = tokenEndpoints.create;
+        expect(upstream.requests).toContain(`${method} ${endpointPath(tokenEndpoints.create)}`);
       }
     });
   }

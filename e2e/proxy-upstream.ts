@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { endpointPath } from '../contract/endpoint';
+import { tokenEndpoints } from '../contract/tokens';
 
 /*
  * A replaying upstream for proxy mode: it answers the real API's shapes from
@@ -29,7 +31,7 @@ export const upstreamCredentials = {
   token: 'ucat_01JPROXYREPLAYFIXTURETOKEN00',
   username: 'skydeck_proxy',
   password: 'Replay-Passw0rd',
-  /** The token the password exchange (`POST /1.3/account/tokens`) hands out. */
+  /** The token the password exchange (`tokenEndpoints.create`) hands out. */
   sessionToken: 'ucat_01JPROXYREPLAYSESSIONTOKEN0',
 };
 
@@ -50,7 +52,8 @@ function authorized(header: string | undefined, method: string, pathname: string
   if (header === `Bearer ${token}` || header === `Bearer ${sessionToken}`) return true;
   const basic = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   // Basic is for the one exchange of a password for a session token (api-rules §5.3).
-  return header === basic && method === 'POST' && pathname === '/1.3/account/tokens';
+  const exchange = tokenEndpoints.create;
+  return header === basic && method === exchange.method && pathname === endpointPath(exchange);
 }
 
 function matches(pattern: string, pathname: string): boolean {

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './support';
+import { endpointPath } from '../contract/endpoint';
+import { kubernetesEndpoints } from '../contract/kubernetes';
+import { networkEndpoints } from '../contract/network';
+import { routerEndpoints } from '../contract/router';
+import { serverEndpoints } from '../contract/server';
+import { storageEndpoints } from '../contract/storage';
+import { usageEndpoints } from '../contract/usage';
+import { expect, matchesEndpoint, test } from './support';
 
 // A tab's first visit, which has no render cookie yet: the page is drawn in the browser.
 test.use({ signedIn: 'demo', serverRender: false });
@@ -33,8 +40,9 @@ test('the storage list is requested while the page’s own code is still on its 
 }) => {
   let listed: (request: Request) => void = () => undefined;
   const listRequested = new Promise<Request>((resolve) => (listed = resolve));
+  const storageList = matchesEndpoint(storageEndpoints.listOfAccess, { access: 'private' });
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith('/storage/private')) listed(request);
+    if (storageList(new URL(request.url()))) listed(request);
   });
   // The list page's chunk (its empty-list message is in no other) stays held until the list's request
   // has left: without the route's prefetch the request would wait for that chunk, and this
@@ -56,8 +64,9 @@ test('the network usage page reads its pool while the page’s own code is still
 }) => {
   let poolRead: () => void = () => undefined;
   const poolRequested = new Promise<void>((resolve) => (poolRead = resolve));
+  const pool = matchesEndpoint(usageEndpoints.currentNetworkUsage);
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith('/account/current_network_usage')) poolRead();
+    if (pool(new URL(request.url()))) poolRead();
   });
   // The page's chunk (its refusal message is in no other) stays held until the pool's request
   // has left.
@@ -100,13 +109,20 @@ test('the lists that name the audit log’s resources are read while the page’
   // The demo account's log has rows that recorded no name for their resource: a list names them.
   let namesRead: (path: string) => void = () => undefined;
   const namesRequested = new Promise<string>((resolve) => (namesRead = resolve));
+  const lists = [
+    serverEndpoints.list,
+    storageEndpoints.list,
+    networkEndpoints.list,
+    routerEndpoints.list,
+    kubernetesEndpoints.list,
+  ].map((endpoint) => endpointPath(endpoint));
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/1\.3\/(server|storage|network|router|kubernetes)$/.test(pathname)) namesRead(pathname);
+    if (lists.includes(pathname)) namesRead(pathname);
   });
   const scripts = await holdScripts(page, 'No events match these filters', namesRequested);
   await page.goto('/audit-logs');
-  expect(await namesRequested).toBe('/1.3/server');
+  expect(await namesRequested).toBe(endpointPath(serverEndpoints.list));
   await expect.poll(scripts.held).toBe(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
-import { serverResponseSchema } from '../contract/server';
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../contract/server';
 import { expectConsoleDetails, fillCreateOptions, sshKey } from './server-steps';
 import { choose, expect, expectNoAxeViolations, test, unique } from './support';
 
@@ -44,7 +45,12 @@ test('create a server with an SSH key, user data and simple backups, see its one
   await expect(page.locator('body')).not.toContainText(password);
 
   const uuid = new URL(page.url()).pathname.split('/').pop()!;
-  const { server } = await api.call('GET', `/1.3/server/${uuid}`, undefined, serverResponseSchema);
+  const { server } = await api.call(
+    'GET',
+    endpointPath(serverEndpoints.get, { uuid }),
+    undefined,
+    serverResponseSchema,
+  );
   expect(server).toMatchObject({ simple_backup: '0230,weeklies', remote_access_enabled: 'yes' });
 
   await expectConsoleDetails(page, server);

@@ -1,7 +1,9 @@
 import type { Page, Response } from '@playwright/test';
+import { endpointPath } from '../contract/endpoint';
 import { renderCookieName } from '../contract/render-cookie';
 import type { RenderCookie } from '../contract/render-cookie';
-import { createDisk, expect, signIn, test, unique } from './support';
+import { storageEndpoints } from '../contract/storage';
+import { createDisk, expect, matchesEndpoint, signIn, test, unique } from './support';
 
 /** What the page reports as errors, React's hydration mismatches among them. */
 function pageErrors(page: Page) {
@@ -44,12 +46,11 @@ test('the panel takes the server’s page over as it stands: no second read, no 
 }) => {
   await signIn(page, users.demo);
   const errors = pageErrors(page);
+  const storageList = matchesEndpoint(storageEndpoints.listOfAccess, { access: 'private' });
   const listReads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.resourceType() === 'fetch' && url.pathname.startsWith('/1.3/storage/private')) {
-      listReads.push(url.search);
-    }
+    if (request.resourceType() === 'fetch' && storageList(url)) listReads.push(url.search);
   });
   const response = await page.goto('/storage');
   expect(await response!.text()).toContain('data-rendered-for=');
@@ -62,7 +63,10 @@ test('the panel takes the server’s page over as it stands: no second read, no 
   await expect(
     main
       .getByRole('region', { name: 'API call' })
-      .getByText(/^The request the panel sent: GET \/1\.3\/storage/),
+      .getByText(
+        `The request the panel sent: GET ${endpointPath(storageEndpoints.listOfAccess, { access: 'private' })}.`,
+        { exact: true },
+      ),
   ).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search title or UUID' }).fill('db-1');

@@ -1,4 +1,16 @@
-import { choose, expect, expectNoAxeViolations, storedSession, test, unique } from './support';
+import { endpointPath } from '../contract/endpoint';
+import { storageEndpoints } from '../contract/storage';
+import { tokenEndpoints, tokenListResponseSchema } from '../contract/tokens';
+import {
+  choose,
+  expect,
+  expectNoAxeViolations,
+  matchesEndpoint,
+  readStorage,
+  storedSession,
+  test,
+  unique,
+} from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -27,7 +39,12 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
   await expect(call).not.toContainText(session.token);
   await expectNoAxeViolations(page);
 
-  const tokens = await api.call<{ id: string; gui: boolean }[]>('GET', '/1.3/account/tokens');
+  const tokens = await api.call(
+    'GET',
+    endpointPath(tokenEndpoints.list),
+    undefined,
+    tokenListResponseSchema,
+  );
   const panelToken = tokens.find((token) => token.id === session.tokenId);
   expect(panelToken?.gui).toBe(true);
 
@@ -35,10 +52,10 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
   // at that moment, no background poll of the page can meet the 401 first and open "Sign in
   // again" before the click (which would then wait behind the dialog).
   let revoked = false;
-  await page.route('**/1.3/storage', async (route) => {
-    if (route.request().method() === 'POST' && !revoked) {
+  await page.route(matchesEndpoint(storageEndpoints.create), async (route) => {
+    if (route.request().method() === storageEndpoints.create.method && !revoked) {
       revoked = true;
-      await api.call('DELETE', `/1.3/account/tokens/${session.tokenId}`);
+      await api.call('DELETE', endpointPath(tokenEndpoints.delete, { id: session.tokenId }));
     }
     await route.continue();
   });
@@ -55,9 +72,5 @@ test('a session revoked mid-form: sign in again in a dialog and the storage is c
   await expect(renewal).toBeHidden();
   await expect(page).toHaveURL(/\/storage\/01[0-9a-f-]{34}$/);
   const uuid = page.url().split('/').pop() ?? '';
-  const created = await api.call<{ storage: { title: string; size: number } }>(
-    'GET',
-    `/1.3/storage/${uuid}`,
-  );
-  expect(created.storage).toMatchObject({ title, size: 13 });
+  expect(await readStorage(api, uuid)).toMatchObject({ title, size: 13 });
 });

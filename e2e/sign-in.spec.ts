@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { accountEndpoints } from '../contract/account';
+import { endpointPath } from '../contract/endpoint';
+import { tokenEndpoints } from '../contract/tokens';
 import type { Api } from '../src/testing/factories';
 import { createApiToken, expect, signInWithPassword, signInWithToken, test } from './support';
 
@@ -34,7 +37,7 @@ test('sign in with username and password; the password is never stored', async (
   ) as { token: string };
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible();
-  const after = await request.get('/1.3/account', {
+  const after = await request.get(endpointPath(accountEndpoints.get), {
     headers: { authorization: `Bearer ${session.token}` },
   });
   expect(after.status()).toBe(401);
@@ -76,7 +79,7 @@ async function signInWithRevocableToken(page: Page, api: Api, request: APIReques
   const { id, token } = await createApiToken(api);
   await signInWithToken(page, token);
   return async () => {
-    await request.delete(`/1.3/account/tokens/${id}`, {
+    await request.delete(endpointPath(tokenEndpoints.delete, { id }), {
       headers: { authorization: `Bearer ${token}` },
     });
   };

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { StorageRecord } from './support';
+import { endpointPath } from '../contract/endpoint';
+import { serverEndpoints, serverResponseSchema } from '../contract/server';
+import {
+  storageEndpoints,
+  storageListResponseSchema,
+  storageResponseSchema,
+} from '../contract/storage';
 import {
   basicAuth,
   choose,
@@ -8,6 +14,7 @@ import {
   expect,
   expectNoAxeViolations,
   openSelect,
+  readStorage,
   test,
   unique,
   waitOnline,
@@ -56,19 +63,22 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('button', { name: 'Attach' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: 'web-1' })).toBeVisible();
-    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
+    const storage = await readStorage(api, uuid);
     expect(storage.servers.server).toHaveLength(1);
   });
 
   await test.step('the API itself refuses an IDE device on the running server', async () => {
-    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
+    const storage = await readStorage(api, uuid);
     const other = await createDisk(api, { title: unique('e2e ide') });
-    const refused = await request.post(`/1.3/storage/${other.uuid}/attach`, {
-      headers: {
-        authorization: basicAuth(users.demo),
+    const refused = await request.post(
+      endpointPath(storageEndpoints.attach, { uuid: other.uuid }),
+      {
+        headers: {
+          authorization: basicAuth(users.demo),
+        },
+        data: { storage_device: { server: storage.servers.server[0], address: 'ide' } },
       },
-      data: { storage_device: { server: storage.servers.server[0], address: 'ide' } },
-    });
+    );
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error.error_code).toBe('IDE_HOTPLUG_UNSUPPORTED');
   });
@@ -93,9 +103,11 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await choose(page.getByRole('dialog'), 'Target zone', /fi-hel1/);
     await dialog.getByRole('button', { name: 'Clone' }).click();
     await expect(dialog).toBeHidden();
-    const list = await api.call<{ storages: { storage: (StorageRecord & { zone: string })[] } }>(
+    const list = await api.call(
       'GET',
-      `/1.3/storage/normal?search=${encodeURIComponent(`${title} copy`)}`,
+      endpointPath(storageEndpoints.listOfType, { type: 'normal' }, { search: `${title} copy` }),
+      undefined,
+      storageListResponseSchema,
     );
     expect(list.storages.storage.map((item) => item.zone)).toEqual(['fi-hel1']);
     await waitOnline(api, list.storages.storage[0]!.uuid);
@@ -104,14 +116,21 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
 
   await test.step('restore the backup once web-1 is stopped', async () => {
     // Stopping web-1 is not what this test is about: the API does it, as a script would.
-    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
-    const server = storage.servers.server[0]!;
-    await api.call('POST', `/1.3/server/${server}/stop`, { stop_server: { stop_type: 'soft' } });
+    const server = (await readStorage(api, uuid)).servers.server[0]!;
+    await api.call('POST', endpointPath(serverEndpoints.stop, { uuid: server }), {
+      stop_server: { stop_type: 'soft' },
+    });
     await expect
       .poll(
         async () =>
-          (await api.call<{ server: { state: string } }>('GET', `/1.3/server/${server}`)).server
-            .state,
+          (
+            await api.call(
+              'GET',
+              endpointPath(serverEndpoints.get, { uuid: server }),
+              undefined,
+              serverResponseSchema,
+            )
+          ).server.state,
         { timeout: 30_000 },
       )
       .toBe('stopped');
@@ -132,9 +151,15 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('textbox', { name: 'Template title' }).fill(`${title} template`);
     await dialog.getByRole('button', { name: 'Create template' }).click();
     await expect(dialog).toBeHidden();
-    const templates = await api.call<{ storages: { storage: StorageRecord[] } }>(
+    const templates = await api.call(
       'GET',
-      `/1.3/storage/template/private?search=${encodeURIComponent(`${title} template`)}`,
+      endpointPath(
+        storageEndpoints.listOfTypeAndAccess,
+        { type: 'template', access: 'private' },
+        { search: `${title} template` },
+      ),
+      undefined,
+      storageListResponseSchema,
     );
     expect(templates.storages.storage).toHaveLength(1);
     await waitOnline(api, templates.storages.storage[0]!.uuid);
@@ -149,7 +174,7 @@ test('a disk’s life: create, attach to a running server, back up, clone, resto
     await dialog.getByRole('button', { name: 'Detach' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Attach' })).toBeVisible();
-    const { storage } = await api.call<{ storage: StorageRecord }>('GET', `/1.3/storage/${uuid}`);
+    const storage = await readStorage(api, uuid);
     expect(storage.servers.server).toEqual([]);
   });
 });
@@ -171,16 +196,14 @@ test('cancel a running clone: the copy is removed and the source is back online'
   await confirm.getByRole('button', { name: 'Cancel operation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Operation cancelled' })).toBeVisible();
   await expect(busy(page)).toHaveCount(0);
-  const copies = await api.call<{ storages: { storage: StorageRecord[] } }>(
+  const copies = await api.call(
     'GET',
-    `/1.3/storage?search=${encodeURIComponent(`${source.title} copy`)}`,
+    endpointPath(storageEndpoints.list, {}, { search: `${source.title} copy` }),
+    undefined,
+    storageListResponseSchema,
   );
   expect(copies.storages.storage).toEqual([]);
-  const { storage } = await api.call<{ storage: StorageRecord }>(
-    'GET',
-    `/1.3/storage/${source.uuid}`,
-  );
-  expect(storage.state).toBe('online');
+  expect((await readStorage(api, source.uuid)).state).toBe('online');
 });
 
 for (const [policy, label, remaining] of [
@@ -196,10 +219,11 @@ for (const [policy, label, remaining] of [
   }) => {
     const disk = await createDisk(api, { title: unique(`e2e delete ${policy}`) });
     for (const n of [1, 2]) {
-      const { storage } = await api.call<{ storage: StorageRecord }>(
+      const { storage } = await api.call(
         'POST',
-        `/1.3/storage/${disk.uuid}/backup`,
+        endpointPath(storageEndpoints.backup, { uuid: disk.uuid }),
         { storage: { title: `${disk.title} backup ${n}` } },
+        storageResponseSchema,
       );
       await waitOnline(api, storage.uuid);
       await waitOnline(api, disk.uuid);
@@ -225,12 +249,14 @@ for (const [policy, label, remaining] of [
     await expect(pending).toContainText(`Deleting “${disk.title}”`);
     await page.clock.fastForward(defaultUndoGraceMs);
     await expect(pending).toBeHidden();
-    const backups = await api.call<{ storages: { storage: StorageRecord[] } }>(
+    const backups = await api.call(
       'GET',
-      `/1.3/storage/backup?search=${encodeURIComponent(disk.title)}`,
+      endpointPath(storageEndpoints.listOfType, { type: 'backup' }, { search: disk.title }),
+      undefined,
+      storageListResponseSchema,
     );
     expect(backups.storages.storage).toHaveLength(remaining);
-    const gone = await request.get(`/1.3/storage/${disk.uuid}`, {
+    const gone = await request.get(endpointPath(storageEndpoints.get, { uuid: disk.uuid }), {
       headers: { authorization: basicAuth(users.demo) },
     });
     expect(gone.status()).toBe(404);

@@ -9,8 +9,10 @@ import {
 } from '../src/testing/factories';
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
 import { endpointPath } from '../contract/endpoint';
+import type { Endpoint } from '../contract/endpoint';
 import { renderCookieName } from '../contract/render-cookie';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
+import { storageEndpoints, storageResponseSchema } from '../contract/storage';
 
 export { expect };
 export {
@@ -143,13 +145,29 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-export interface StorageRecord {
-  uuid: string;
-  title: string;
-  state: string;
-  backups?: { backup: string[] };
-  servers: { server: string[] };
+/**
+ * Picks the requests to `endpoint`'s path with these path parameters, whatever their query and
+ * method (a `page.route` predicate sees only the URL): for `page.route`, `hold` (layout-watch.ts)
+ * and the `request` event. The path is the one the panel builds from the endpoint's template.
+ */
+export function matchesEndpoint(
+  endpoint: Pick<Endpoint, 'path' | 'versions'>,
+  params: Record<string, string> = {},
+) {
+  const path = endpointPath(endpoint, params);
+  return (url: URL) => url.pathname === path;
 }
+
+/** A storage as the API answers for it now, the way a script would read it. */
+export const readStorage = async (api: Api, uuid: string) =>
+  (
+    await api.call(
+      'GET',
+      endpointPath(storageEndpoints.get, { uuid }),
+      undefined,
+      storageResponseSchema,
+    )
+  ).storage;
 
 /** A MaxIOPS disk (10 GB in de-fra1 unless told), made the way a script would make it. */
 export const createDisk = (api: Api, storage: Parameters<typeof makeDisk>[1]) =>

@@ -1,3 +1,5 @@
+import { accountEndpoints } from '../contract/account';
+import { endpointPath } from '../contract/endpoint';
 import { expect, test } from './support';
 
 test.use({ signedIn: 'demo' });
@@ -33,7 +35,7 @@ test('create a token, use its secret once shown, then delete it', async ({
   await secretDialog.getByRole('button', { name: 'Copy token' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-  const account = await request.get('/1.3/account', {
+  const account = await request.get(endpointPath(accountEndpoints.get), {
     headers: { authorization: `Bearer ${secret}` },
   });
   expect(account.status()).toBe(200);
@@ -49,7 +51,7 @@ test('create a token, use its secret once shown, then delete it', async ({
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Delete token' }).click();
   await expect(row).toHaveCount(0);
-  const after = await request.get('/1.3/account', {
+  const after = await request.get(endpointPath(accountEndpoints.get), {
     headers: { authorization: `Bearer ${secret}` },
   });
   expect(after.status()).toBe(401);
