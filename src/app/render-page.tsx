@@ -70,6 +70,26 @@ function renderKey(request: RenderRequest, reads: readonly ServerRead[]) {
 }
 
 /**
+ * The query client a page is drawn with: it holds the reads the panel takes the page over with
+ * (src/app/server-render.ts) and starts none. A read the prefetch chains after them (the audit
+ * log's names, once its rows are in) may answer before the render reaches the table, or not: a
+ * page drawn from it would differ from the panel's first render, and from the page the render
+ * cache keeps under the same reads.
+ */
+class ReadsOnlyClient extends QueryClient {
+  constructor(reads: readonly ServerRead[]) {
+    super({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    for (const read of reads) this.setQueryData(read.key, read.data, { updatedAt: read.updatedAt });
+  }
+
+  // The page's route starts its reads as it renders (SignedInRoutes): on the server they were
+  // started before, and what they bring after the reads were taken is not drawn.
+  override prefetchQuery(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
  * Renders the page at `request.url`, or answers undefined: not a group's page, or a read failed
  * (a refused token, an API error), which the panel then meets and reports itself.
  */
@@ -95,6 +115,7 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     const key = renderKey(request, reads);
     const cached = renders.get(key);
     if (cached) return { ...cached, reads, sent };
+    const drawnFrom = new ReadsOnlyClient(reads);
     const sessionStore = createSessionStore(memoryStorage());
     sessionStore.start(request.session);
     // The page's own styles, as emotion in the browser names them ('css'): it takes those in the
@@ -105,7 +126,7 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styles);
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <AppProviders queryClient={client} sessionStore={sessionStore} styleCache={styles}>
+        <AppProviders queryClient={drawnFrom} sessionStore={sessionStore} styleCache={styles}>
           <WideLayoutContext value={request.wide}>
             <StaticRouter location={request.url}>
               <AppRoutes table={routes} />
