@@ -161,8 +161,8 @@ const dependencyPolicies = [
   },
 ];
 
-// Paths of the cloud API (/1.2/..., /1.3/...) are the contract's business: src/ and the sandbox
-// routes take them from contract/ endpoint definitions.
+// Paths of the cloud API (/1.2/..., /1.3/...) are the contract's business: src/, the sandbox
+// routes and the e2e journeys take them from contract/ endpoint definitions.
 const apiPathLiteral = '/^\\/1\\.[23](\\/|$)/';
 const apiPathMessage =
   'API paths live in contract/ (defineEndpoint); derive the call or route from the endpoint instead of spelling the path.';
@@ -207,7 +207,7 @@ const testCode = [
   'server/sandbox/routes/test-helpers.ts',
   'server/sandbox/routes/kubernetes-test-helpers.ts',
 ];
-const apiPathScope = ['src/**/*.{ts,tsx}', 'server/sandbox/routes/**/*.ts'];
+const apiPathScope = ['src/**/*.{ts,tsx}', 'server/sandbox/routes/**/*.ts', 'e2e/**/*.ts'];
 // Everywhere in the panel but the factories themselves.
 const queryKeyScope = ['src/**/*.{ts,tsx}'];
 const queryKeyFactories = ['src/api/**'];
