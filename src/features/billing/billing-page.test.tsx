@@ -12,7 +12,7 @@ import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
-import { loadBalancerSchema } from '../../../contract/load-balancer';
+import { loadBalancerEndpoints } from '../../../contract/load-balancer';
 import { markApiCalls } from '../../testing/api-calls';
 import { HoldBack } from '../../testing/hold-back';
 import { apiAsUser } from '../../testing/tenant';
@@ -101,8 +101,9 @@ describe('billing page', () => {
     const networks = [{ name: 'public', type: 'public', family: 'IPv4' }];
     // No frontend or backend: the service bills by its plan all the same.
     const service = { name, plan: 'development', zone: 'de-fra1', networks };
-    const lb = await request('/1.3/load-balancer', loadBalancerSchema, {
-      method: 'POST',
+    const { create, delete: remove } = loadBalancerEndpoints;
+    const lb = await request(endpointPath(create), create.response, {
+      method: create.method,
       body: {
         ...service,
         configured_status: 'started',
@@ -137,7 +138,9 @@ describe('billing page', () => {
         await screen.findByRole('img', { name: /^Costs by category/ }),
       ).toHaveAccessibleDescription(/ load balancers/);
     } finally {
-      await request(`/1.3/load-balancer/${lb.uuid}`, null, { method: 'DELETE' });
+      await request(endpointPath(remove, { uuid: lb.uuid }), null, {
+        method: remove.method,
+      });
     }
   });
 
