@@ -1,24 +1,28 @@
 import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod/mini';
-import { accountResponseSchema } from '../../contract/account';
+import { accountEndpoints } from '../../contract/account';
+import { endpointPath } from '../../contract/endpoint';
+import { tokenEndpoints } from '../../contract/tokens';
 import { signInAs } from '../testing/render';
 import { tenantUser } from '../testing/tenant';
 import { readErrorBody } from './error-bodies';
 import { ApiError, request, setApiBaseUrl } from './http';
 
 const bearer = (token: string) => `Bearer ${token}`;
+const { get: getAccount } = accountEndpoints;
+const accountPath = endpointPath(getAccount);
 
 describe('request against the sandbox', () => {
   it('returns the parsed body', async () => {
     const session = await signInAs('demo');
-    const body = await request('/1.3/account', accountResponseSchema, {
+    const body = await request(accountPath, getAccount.response, {
       authorization: bearer(session.token),
     });
     expect(body.account.username).toBe(tenantUser('demo').username);
   });
 
   it('throws the API error object as an ApiError', async () => {
-    const error = await request('/1.3/account', accountResponseSchema, {
+    const error = await request(accountPath, getAccount.response, {
       authorization: bearer('ucat_not_a_token'),
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -27,7 +31,7 @@ describe('request against the sandbox', () => {
 
   it('reports a body that does not match the schema as RESPONSE_INVALID', async () => {
     const session = await signInAs('demo');
-    const error = await request('/1.3/account', z.object({ accounts: z.array(z.string()) }), {
+    const error = await request(accountPath, z.object({ accounts: z.array(z.string()) }), {
       authorization: bearer(session.token),
     }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 200, code: 'RESPONSE_INVALID' });
@@ -39,7 +43,7 @@ describe('request against the sandbox', () => {
   it('names the field an answer got wrong, with its value', async () => {
     const session = await signInAs('demo');
     const error = await request(
-      '/1.3/account',
+      accountPath,
       z.object({ account: z.object({ username: z.number() }) }),
       { authorization: bearer(session.token) },
     ).catch((caught: unknown) => caught);
@@ -53,8 +57,8 @@ describe('request against the sandbox', () => {
   it('returns undefined for 204 No Content', async () => {
     const session = await signInAs('demo');
     await expect(
-      request(`/1.3/account/tokens/${session.tokenId}`, null, {
-        method: 'DELETE',
+      request(endpointPath(tokenEndpoints.delete, { id: session.tokenId ?? '' }), null, {
+        method: tokenEndpoints.delete.method,
         authorization: bearer(session.token),
       }),
     ).resolves.toBeUndefined();
@@ -63,7 +67,7 @@ describe('request against the sandbox', () => {
   it('turns an unreachable API into NETWORK_ERROR', async () => {
     setApiBaseUrl('http://127.0.0.1:9');
     try {
-      await expect(request('/1.3/account', accountResponseSchema)).rejects.toMatchObject({
+      await expect(request(accountPath, getAccount.response)).rejects.toMatchObject({
         status: 0,
         code: 'NETWORK_ERROR',
       });

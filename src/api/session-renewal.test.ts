@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountResponseSchema } from '../../contract/account';
+import { accountEndpoints } from '../../contract/account';
+import { endpointPath } from '../../contract/endpoint';
 import { signInAs } from '../testing/render';
 import { tenantUser } from '../testing/tenant';
 import { apiCallLog, request, setCredentialProvider, setSessionRenewal } from './http';
 import { deleteToken } from './tokens';
+
+const { get: getAccount } = accountEndpoints;
+const accountPath = endpointPath(getAccount);
 
 let unregister = () => {};
 afterEach(() => {
@@ -31,8 +35,8 @@ describe('request and session renewal', () => {
       });
     });
 
-    const first = request('/1.3/account', accountResponseSchema);
-    const second = request('/1.3/account', accountResponseSchema);
+    const first = request(accountPath, getAccount.response);
+    const second = request(accountPath, getAccount.response);
     await asked;
     token = fresh.token;
     finish(true);
@@ -42,7 +46,7 @@ describe('request and session renewal', () => {
     expect(renewals).toBe(1);
     // Recorded without the credential.
     expect(JSON.stringify(apiCallLog.get())).not.toContain(old.token);
-    expect(apiCallLog.get().at(-1)).toMatchObject({ method: 'GET', path: '/1.3/account' });
+    expect(apiCallLog.get().at(-1)).toMatchObject({ method: 'GET', path: accountPath });
   });
 
   it('fails with the 401 when the user gives up, and never renews explicit credentials', async () => {
@@ -58,12 +62,12 @@ describe('request and session renewal', () => {
       },
     });
 
-    await expect(request('/1.3/account', accountResponseSchema)).rejects.toMatchObject({
+    await expect(request(accountPath, getAccount.response)).rejects.toMatchObject({
       status: 401,
     });
     expect(renewals).toBe(1);
     await expect(
-      request('/1.3/account', accountResponseSchema, { authorization: 'Bearer ucat_wrong' }),
+      request(accountPath, getAccount.response, { authorization: 'Bearer ucat_wrong' }),
     ).rejects.toMatchObject({ status: 401 });
     expect(renewals).toBe(1);
   });
@@ -80,7 +84,7 @@ describe('request and session renewal', () => {
       },
     });
     const before = apiCallLog.get().at(-1)?.seq ?? 0;
-    expect((await request('/1.3/account', accountResponseSchema)).account.username).toBe(
+    expect((await request(accountPath, getAccount.response)).account.username).toBe(
       tenantUser('demo').username,
     );
     // Sent after renewal only: a send with the expiring token would be a second, refused call.

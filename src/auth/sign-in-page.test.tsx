@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountResponseSchema } from '../../contract/account';
+import { accountEndpoints } from '../../contract/account';
+import { endpointPath } from '../../contract/endpoint';
 import { request } from '../api/http';
 import { renderApp, signInAs } from '../testing/render';
 import { apiAsUser, tenantUser } from '../testing/tenant';
@@ -149,7 +150,9 @@ describe('sign-in page', () => {
     ).toBeVisible();
     expect(window.sessionStorage.getItem('skydeck.session')).toBeNull();
     await expect(
-      request('/1.3/account', accountResponseSchema, { authorization: `Bearer ${session?.token}` }),
+      request(endpointPath(accountEndpoints.get), accountEndpoints.get.response, {
+        authorization: `Bearer ${session?.token}`,
+      }),
     ).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -1,12 +1,13 @@
-import { networkResponseSchema } from '../../contract/network';
+import { networkEndpoints } from '../../contract/network';
 import type { CreateNetworkRequest } from '../../contract/network';
-import { routerResponseSchema } from '../../contract/router';
+import { routerEndpoints } from '../../contract/router';
 import { endpointPath } from '../../contract/endpoint';
 import { serverEndpoints } from '../../contract/server';
 import type { CreateServerRequest } from '../../contract/server';
-import { storageResponseSchema } from '../../contract/storage';
+import { storageEndpoints } from '../../contract/storage';
 import type { CreateStorageRequest } from '../../contract/storage';
-import { createdTokenSchema, panelSignInHeader } from '../../contract/tokens';
+import { subAccountEndpoints } from '../../contract/subaccount';
+import { panelSignInHeader, tokenEndpoints } from '../../contract/tokens';
 import type { TokenCreateRequest } from '../../contract/tokens';
 
 /** The panel's Undo window, for journeys that move the page's clock past it. */
@@ -107,7 +108,8 @@ export async function createSubaccount(
       ...fields,
     },
   };
-  await api.call('POST', '/1.3/account/sub', body);
+  const { create } = subAccountEndpoints;
+  await api.call(create.method, endpointPath(create), body);
   return { username, password: fields.password };
 }
 
@@ -119,18 +121,20 @@ export async function createDisk(
   const body: CreateStorageRequest = {
     storage: { zone: 'de-fra1', size: 10, ...storage },
   };
-  return (await api.call('POST', '/1.3/storage', body, storageResponseSchema)).storage;
+  const { create } = storageEndpoints;
+  return (await api.call(create.method, endpointPath(create), body, create.response)).storage;
 }
 
 /** Waits, polling the API, until the storage is online (simulated operations take seconds). */
 export async function waitOnline(api: Api, uuid: string, timeoutMs = 30_000) {
+  const { get } = storageEndpoints;
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { storage } = await api.call(
-      'GET',
-      `/1.3/storage/${uuid}`,
+      get.method,
+      endpointPath(get, { uuid }),
       undefined,
-      storageResponseSchema,
+      get.response,
     );
     if (storage.state === 'online') return storage;
     if (Date.now() > until) throw new Error(`storage ${uuid} is still ${storage.state}`);
@@ -141,7 +145,8 @@ export async function waitOnline(api: Api, uuid: string, timeoutMs = 30_000) {
 /** An API token (an hour long unless told). */
 export async function createApiToken(api: Api, token: Partial<TokenCreateRequest> = {}) {
   const body = { name: `test ${Date.now().toString(36)}`, expires_in: '1h', ...token };
-  return api.call('POST', '/1.3/account/tokens', body, createdTokenSchema);
+  const { create } = tokenEndpoints;
+  return api.call(create.method, endpointPath(create), body, create.response);
 }
 
 /**
@@ -192,12 +197,14 @@ export async function createNetwork(
       ...rest,
     },
   };
-  return (await api.call('POST', '/1.3/network', body, networkResponseSchema)).network;
+  const { create } = networkEndpoints;
+  return (await api.call(create.method, endpointPath(create), body, create.response)).network;
 }
 
 export async function createRouter(api: Api, name: string) {
   const body = { router: { name } };
-  return (await api.call('POST', '/1.3/router', body, routerResponseSchema)).router;
+  const { create } = routerEndpoints;
+  return (await api.call(create.method, endpointPath(create), body, create.response)).router;
 }
 
 /** Frankfurt's Debian template (server/sandbox/seed.ts): a licence-free system disk to clone. */

@@ -1,4 +1,6 @@
+import { endpointPath } from '../../contract/endpoint';
 import type { CreateServerRequest } from '../../contract/server';
+import { storageEndpoints } from '../../contract/storage';
 import type { CreateStorageRequest } from '../../contract/storage';
 import type { Session } from '../auth/session-store';
 import { createDisk, createServer } from './factories';
@@ -27,7 +29,11 @@ export const createServerAs = (
 /** A storage made and deleted straight through the API as `session`: a resource that is gone. */
 export async function createDeletedStorageAs(session: Session, title: string) {
   const storage = await createStorageAs(session, { title });
-  await apiAsUser(session).call('DELETE', `/1.3/storage/${storage.uuid}?backups=delete`);
+  const { delete: remove } = storageEndpoints;
+  await apiAsUser(session).call(
+    remove.method,
+    endpointPath(remove, { uuid: storage.uuid }, { backups: 'delete' }),
+  );
   return storage;
 }
 

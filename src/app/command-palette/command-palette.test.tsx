@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ipAddressListResponseSchema } from '../../../contract/ip-address';
-import { serverListResponseSchema } from '../../../contract/server';
-import { storageResponseSchema } from '../../../contract/storage';
+import { endpointPath } from '../../../contract/endpoint';
+import { ipAddressEndpoints } from '../../../contract/ip-address';
+import { serverEndpoints } from '../../../contract/server';
+import { storageEndpoints } from '../../../contract/storage';
 import { request } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 
@@ -67,8 +68,9 @@ describe('command palette', () => {
   it('opens a pasted storage UUID, its type read from the prefix', async () => {
     const session = await signInAs('demo');
     const title = uniqueName('palette disk');
-    const { storage } = await request('/1.3/storage', storageResponseSchema, {
-      method: 'POST',
+    const { create } = storageEndpoints;
+    const { storage } = await request(endpointPath(create), create.response, {
+      method: create.method,
       body: { storage: { zone: 'de-fra1', size: 10, title } },
       authorization: `Bearer ${session.token}`,
     });
@@ -137,12 +139,17 @@ describe('command palette', () => {
 
   it('finds a server by one of its IP addresses', async () => {
     const session = await signInAs('demo');
-    const { ip_addresses } = await request('/1.3/ip_address', ipAddressListResponseSchema, {
+    const addresses = ipAddressEndpoints.list;
+    const { ip_addresses } = await request(endpointPath(addresses), addresses.response, {
       authorization: `Bearer ${session.token}`,
     });
-    const servers = await request('/1.3/server', serverListResponseSchema, {
-      authorization: `Bearer ${session.token}`,
-    });
+    const servers = await request(
+      endpointPath(serverEndpoints.list),
+      serverEndpoints.list.response,
+      {
+        authorization: `Bearer ${session.token}`,
+      },
+    );
     const web = servers.servers.server.find((server) => server.title === 'web-1');
     const address = ip_addresses.ip_address.find(
       (ip) => ip.server === web?.uuid && ip.family === 'IPv4',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
-import { accountDetailsSchema } from '../../../contract/account-details';
+import { accountDetailsEndpoint } from '../../../contract/account-details';
+import { endpointPath } from '../../../contract/endpoint';
 import { request } from '../../api/http';
 import { renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import { tenantUser } from '../../testing/tenant';
@@ -159,13 +159,11 @@ describe('subaccounts page', () => {
     await waitFor(() => expect(row).toHaveTextContent('billing'));
 
     // The API stored the phone in its +cc.number form, and the address to sign in from.
-    const { account } = (await request(
-      `/1.3/account/details/${viewer}`,
-      z.object({ account: accountDetailsSchema }),
-      {
-        authorization: `Bearer ${session.token}`,
-      },
-    )) as { account: z.infer<typeof accountDetailsSchema> };
+    const { account } = await request(
+      endpointPath(accountDetailsEndpoint, { username: viewer }),
+      accountDetailsEndpoint.response,
+      { authorization: `Bearer ${session.token}` },
+    );
     expect(account.phone).toBe('+358.31245434');
     expect(account.ip_filters.ip_filter).toEqual(['192.0.2.1']);
   });

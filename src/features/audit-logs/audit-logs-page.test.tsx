@@ -11,9 +11,11 @@ import { createSubaccount } from '../../testing/factories';
 import { createDeletedStorageAs, createStorageAs } from '../../testing/resources';
 import { ResourceActivity } from '../../components/resource-activity';
 import { AuditLogsPage } from './audit-logs-page';
-import { markApiCalls } from '../../testing/api-calls';
+import { markApiCalls, pathsUnder } from '../../testing/api-calls';
 import { auditLogEndpoints } from '../../../contract/audit-log';
 import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints } from '../../../contract/server';
+import { storageEndpoints } from '../../../contract/storage';
 
 /** The audit log page as `session` sees it, at `/audit-logs?<search>`. */
 const openAuditLog = (session: Session, search: string) =>
@@ -47,8 +49,9 @@ async function createTokens(session: Session, count: number) {
 /** A storage of `session`'s created as `title` and renamed `renamed`: an update in its audit rows. */
 async function createRenamedStorage(session: Session, title: string, renamed: string) {
   const storage = await createStorageAs(session, { zone: 'fi-hel1', title });
-  await request(`/1.3/storage/${storage.uuid}`, null, {
-    method: 'PUT',
+  const { modify } = storageEndpoints;
+  await request(endpointPath(modify, { uuid: storage.uuid }), null, {
+    method: modify.method,
     body: { storage: { title: renamed } },
     authorization: `Bearer ${session.token}`,
   });
@@ -247,8 +250,9 @@ describe('app bar search', () => {
     expect(location.current?.pathname).toBe(`/storage/${storage.uuid}`);
     expect(screen.queryByRole('dialog', { name: 'Search or jump to' })).not.toBeInTheDocument();
 
-    await request(`/1.3/storage/${storage.uuid}?backups=delete`, null, {
-      method: 'DELETE',
+    const { delete: remove } = storageEndpoints;
+    await request(endpointPath(remove, { uuid: storage.uuid }, { backups: 'delete' }), null, {
+      method: remove.method,
       authorization: `Bearer ${session.token}`,
     });
     await user.type(box, `${storage.uuid}{Enter}`);
@@ -368,7 +372,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
     await user.click(copy!);
     expect(await navigator.clipboard.readText()).toBe(storage.uuid);
     // The rows named it: no read of the (deleted) storage, nor of a list.
-    const storageReads = callsSince((path) => path.startsWith('/1.3/storage'));
+    const storageReads = callsSince(pathsUnder(storageEndpoints.list));
     expect(storageReads).toHaveLength(0);
   });
 
@@ -383,7 +387,7 @@ describe('audit log resource names (issue 24 item 20)', () => {
     expect(web1).toBeDefined();
     const [name] = await within(table).findAllByText('web-1');
     expect(name).toHaveAttribute('title', `web-1\n${web1?.uuid}`);
-    const serverReads = callsSince((path) => path.startsWith('/1.3/server'));
+    const serverReads = callsSince(pathsUnder(serverEndpoints.list));
     expect(serverReads).toHaveLength(1);
   });
 });

@@ -12,15 +12,15 @@ import { formatMoney } from '../../lib/format';
 import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
 import { billingGroups } from './billing-table';
 import { BillingPage } from './billing-page';
-import { loadBalancerSchema } from '../../../contract/load-balancer';
+import { loadBalancerEndpoints } from '../../../contract/load-balancer';
 import { markApiCalls } from '../../testing/api-calls';
 import { HoldBack } from '../../testing/hold-back';
 import { apiAsUser } from '../../testing/tenant';
 import { endpointPath } from '../../../contract/endpoint';
-import { serverEndpoints, serverResponseSchema } from '../../../contract/server';
-import { storageEndpoints, storageListResponseSchema } from '../../../contract/storage';
-import { clusterSchema, kubernetesEndpoints } from '../../../contract/kubernetes';
-import { networkEndpoints, networkListResponseSchema } from '../../../contract/network';
+import { serverEndpoints } from '../../../contract/server';
+import { storageEndpoints } from '../../../contract/storage';
+import { kubernetesEndpoints } from '../../../contract/kubernetes';
+import { networkEndpoints } from '../../../contract/network';
 import { uniqueName } from '../../testing/render';
 
 const month = currentMonth();
@@ -101,8 +101,9 @@ describe('billing page', () => {
     const networks = [{ name: 'public', type: 'public', family: 'IPv4' }];
     // No frontend or backend: the service bills by its plan all the same.
     const service = { name, plan: 'development', zone: 'de-fra1', networks };
-    const lb = await request('/1.3/load-balancer', loadBalancerSchema, {
-      method: 'POST',
+    const { create, delete: remove } = loadBalancerEndpoints;
+    const lb = await request(endpointPath(create), create.response, {
+      method: create.method,
       body: {
         ...service,
         configured_status: 'started',
@@ -137,7 +138,9 @@ describe('billing page', () => {
         await screen.findByRole('img', { name: /^Costs by category/ }),
       ).toHaveAccessibleDescription(/ load balancers/);
     } finally {
-      await request(`/1.3/load-balancer/${lb.uuid}`, null, { method: 'DELETE' });
+      await request(endpointPath(remove, { uuid: lb.uuid }), null, {
+        method: remove.method,
+      });
     }
   });
 
@@ -146,15 +149,12 @@ describe('billing page', () => {
     const title = uniqueName('licensed');
     // A licensed image: attaching its disk after the server is written must not count as a change.
     const api = apiAsUser(session);
+    const { listOfTypeAndAccess } = storageEndpoints;
     const templates = await api.call(
-      'GET',
-      endpointPath(
-        storageEndpoints.listOfTypeAndAccess,
-        { type: 'template', access: 'public' },
-        { limit: 100 },
-      ),
+      listOfTypeAndAccess.method,
+      endpointPath(listOfTypeAndAccess, { type: 'template', access: 'public' }, { limit: 100 }),
       undefined,
-      storageListResponseSchema,
+      listOfTypeAndAccess.response,
     );
     const licensed = templates.storages.storage.find(
       (storage) => storage.zone === 'de-fra1' && storage.license > 0,
@@ -194,10 +194,10 @@ describe('billing page', () => {
     });
     const modify = (change: object) =>
       api.call(
-        'PUT',
+        serverEndpoints.modify.method,
         endpointPath(serverEndpoints.modify, { uuid: server.uuid }),
         { server: change },
-        serverResponseSchema,
+        serverEndpoints.modify.response,
       );
     // Each starts a stretch: the firewall is priced on its own; another backup plan is a price
     // the configuration does not say.
@@ -364,14 +364,14 @@ describe('Kubernetes worker nodes in the bill', () => {
     const session = await signInAs('demo');
     const api = apiAsUser(session);
     const networks = await api.call(
-      'GET',
+      networkEndpoints.list.method,
       endpointPath(networkEndpoints.list, {}, { zone: 'de-fra1' }),
       undefined,
-      networkListResponseSchema,
+      networkEndpoints.list.response,
     );
     const network = networks.networks.network.find((item) => item.type === 'private');
     const cluster = await api.call(
-      'POST',
+      kubernetesEndpoints.create.method,
       endpointPath(kubernetesEndpoints.create),
       {
         name: uniqueName('billed', '-'),
@@ -381,7 +381,7 @@ describe('Kubernetes worker nodes in the bill', () => {
         version: '1.31',
         node_groups: [{ name: 'workers', count: 2, plan: '2xCPU-4GB' }],
       },
-      clusterSchema,
+      kubernetesEndpoints.create.response,
     );
     const { queryClient } = renderPage(<BillingPage />, {
       session,
@@ -434,11 +434,12 @@ describe('lines a plan includes', () => {
 
   it('says so in the drill-down of a plan’s disk instead of “not billed”', async () => {
     const session = await signInAs('demo');
+    const { listOfAccess } = storageEndpoints;
     const storages = await apiAsUser(session).call(
-      'GET',
-      endpointPath(storageEndpoints.listOfAccess, { access: 'private' }, { limit: 100 }),
+      listOfAccess.method,
+      endpointPath(listOfAccess, { access: 'private' }, { limit: 100 }),
       undefined,
-      storageListResponseSchema,
+      listOfAccess.response,
     );
     const disk = storages.storages.storage.find((storage) => storage.title === 'web-1 OS');
     renderApp({ session, path: `/billing/${disk?.uuid}?month=${month}` });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ipAddressResponseSchema } from '../../../contract/ip-address';
+import { endpointPath } from '../../../contract/endpoint';
+import { ipAddressEndpoints } from '../../../contract/ip-address';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import type { Session } from '../../auth/session-store';
@@ -9,9 +10,10 @@ import { IpAddressesPage } from './ip-addresses-page';
 import { HoldBack } from '../../testing/hold-back';
 
 async function addFloatingAs(session: Session) {
+  const { create } = ipAddressEndpoints;
   return (
-    await request('/1.3/ip_address', ipAddressResponseSchema, {
-      method: 'POST',
+    await request(endpointPath(create), create.response, {
+      method: create.method,
       body: { ip_address: { family: 'IPv4', floating: 'yes', zone: 'de-fra1' } },
       authorization: `Bearer ${session.token}`,
     })
@@ -162,8 +164,9 @@ describe('IP addresses page', () => {
     async () => {
       const { session, first: kept, second: gone, user, dialog } = await openBulkPtrOfTwo();
       // Released elsewhere while the dialog is open: the API refuses the whole request.
-      await request(`/1.3/ip_address/${gone.address}`, null, {
-        method: 'DELETE',
+      const { release } = ipAddressEndpoints;
+      await request(endpointPath(release, { address: gone.address }), null, {
+        method: release.method,
         authorization: `Bearer ${session.token}`,
       });
       await user.click(within(dialog).getByRole('button', { name: 'Save all' }));

@@ -1,22 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { clusterSchema } from '../../../contract/kubernetes';
+import { endpointPath } from '../../../contract/endpoint';
+import { kubernetesEndpoints } from '../../../contract/kubernetes';
 import type { ClusterCreate } from '../../../contract/kubernetes';
 import type { Issuer } from '../../../contract/kubernetes-oidc';
-import { networkListResponseSchema } from '../../../contract/network';
+import { networkEndpoints } from '../../../contract/network';
 import { request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 
 async function createClusterAs(session: Session, fields: Partial<ClusterCreate> = {}) {
   const authorization = `Bearer ${session.token}`;
-  const networks = await request('/1.3/network?zone=de-fra1', networkListResponseSchema, {
+  const { list } = networkEndpoints;
+  const networks = await request(endpointPath(list, {}, { zone: 'de-fra1' }), list.response, {
     authorization,
   });
   const network = networks.networks.network.find((item) => item.type === 'private')!;
-  return request('/1.3/kubernetes', clusterSchema, {
-    method: 'POST',
+  const { create } = kubernetesEndpoints;
+  return request(endpointPath(create), create.response, {
+    method: create.method,
     authorization,
     body: {
       name: uniqueName('test', '-'),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { networkPeeringResponseSchema } from '../../../contract/network-peering';
+import { endpointPath } from '../../../contract/endpoint';
+import { networkPeeringEndpoints } from '../../../contract/network-peering';
 import { request } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
 import { createNetworkAs, createRouterAs, nextBlock } from '../../testing/networking';
@@ -96,8 +97,9 @@ describe('network peering wizard', () => {
       expect(otherSide).toHaveTextContent('Waiting for the other account');
       expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
 
-      await request('/1.3/network-peering', networkPeeringResponseSchema, {
-        method: 'POST',
+      const { create } = networkPeeringEndpoints;
+      await request(endpointPath(create), create.response, {
+        method: create.method,
         body: {
           network_peering: {
             name: 'reverse',

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { endpointPath } from '../../../contract/endpoint';
+import { networkEndpoints } from '../../../contract/network';
 import { request } from '../../api/http';
 import { renderApp, renderPage, signInAs, uniqueName, searchOf } from '../../testing/render';
 import { createNetworkAs, createRouterAs, nextBlock } from '../../testing/networking';
@@ -142,8 +144,9 @@ describe('private network form', () => {
       const again = await screen.findByRole('dialog', { name: `Edit “${name} renamed”` });
       const renamed = within(again).getByRole('textbox', { name: 'Name' });
       await user.type(renamed, ' again');
-      await request(`/1.3/network/${created.uuid}`, null, {
-        method: 'DELETE',
+      const { delete: remove } = networkEndpoints;
+      await request(endpointPath(remove, { uuid: created.uuid }), null, {
+        method: remove.method,
         authorization: `Bearer ${session.token}`,
       });
       await user.click(within(again).getByRole('button', { name: 'Save changes' }));

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNotice } from '../../testing/servers';
-import { serverResponseSchema } from '../../../contract/server';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints } from '../../../contract/server';
 import type { CreateServerRequest } from '../../../contract/server';
 import { renderApp, signInAs } from '../../testing/render';
 import { createServerAs } from '../../testing/resources';
@@ -18,9 +19,16 @@ async function openConsole(fields: Partial<CreateServerRequest['server']>) {
   return { server, view, panel };
 }
 
+const { get: getServer } = serverEndpoints;
 const readServer = async (uuid: string) =>
-  (await apiAsUser('demo').call('GET', `/1.3/server/${uuid}`, undefined, serverResponseSchema))
-    .server;
+  (
+    await apiAsUser('demo').call(
+      getServer.method,
+      endpointPath(getServer, { uuid }),
+      undefined,
+      getServer.response,
+    )
+  ).server;
 
 describe('server console', () => {
   it('keeps the password hidden until Show, and turns console access on after a confirmation', async () => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverEndpoints } from '../../../contract/server';
 import { serverQueries } from '../../api/servers';
 import { renderApp, signInAs } from '../../testing/render';
-import { markApiCalls } from '../../testing/api-calls';
+import { markApiCalls, pathsUnder } from '../../testing/api-calls';
 
 describe('server events', () => {
   it('reads the events again when the server’s state changes, keeping the list meanwhile (issue 24 item 5)', async () => {
@@ -14,7 +15,7 @@ describe('server events', () => {
     expect(within(events).getAllByText('Started').length).toBeGreaterThan(0);
     const uuid = view.location.current?.pathname.split('/').at(-1) ?? '';
     const callsSince = markApiCalls();
-    const eventReads = () => callsSince((path) => path.startsWith(`/1.3/events/${uuid}/`));
+    const eventReads = () => callsSince(pathsUnder(serverEndpoints.events, { uuid }));
 
     // A job completes a start or stop: the record the page polls changes state, and the event
     // the job recorded must show without a reload.

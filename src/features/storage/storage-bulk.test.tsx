@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { storageResponseSchema } from '../../../contract/storage';
+import { endpointPath } from '../../../contract/endpoint';
+import { storageEndpoints } from '../../../contract/storage';
 import { apiCallLog, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
@@ -8,8 +9,12 @@ import { as, createStorageAs, fakedTimers } from '../../testing/resources';
 
 const keep = [{ key: 'keep', value: 'me' }];
 
+const { get: getStorage } = storageEndpoints;
+const readStorage = (session: Session, uuid: string) =>
+  request(endpointPath(getStorage, { uuid }), getStorage.response, as(session));
+
 const labelsOf = async (session: Session, uuid: string) =>
-  (await request(`/1.3/storage/${uuid}`, storageResponseSchema, as(session))).storage.labels;
+  (await readStorage(session, uuid)).storage.labels;
 
 describe('bulk actions on the storage list', () => {
   it('adds a label to the selected storages and removes it again, keeping their other labels', async () => {
@@ -98,10 +103,7 @@ describe('bulk actions on the storage list', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete 1 storage' })).toBeEnabled();
     await vi.advanceTimersByTimeAsync(3500);
     expect(apiCallLog.get().filter((call) => call.method === 'DELETE')).toEqual([]);
-    expect(
-      (await request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session))).storage
-        .uuid,
-    ).toBe(storage.uuid);
+    expect((await readStorage(session, storage.uuid)).storage.uuid).toBe(storage.uuid);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete 1 storage' }));
     expect(await within(dialog).findByText('1 done, 0 failed.')).toBeVisible();
@@ -110,8 +112,8 @@ describe('bulk actions on the storage list', () => {
     expect(screen.getByRole('dialog', { name: 'Delete: 1 storage' })).toHaveTextContent(
       '1 done, 0 failed.',
     );
-    await expect(
-      request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, as(session)),
-    ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' });
+    await expect(readStorage(session, storage.uuid)).rejects.toMatchObject({
+      code: 'STORAGE_NOT_FOUND',
+    });
   });
 });

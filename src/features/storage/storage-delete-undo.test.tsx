@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { serverListResponseSchema } from '../../../contract/server';
-import { storageResponseSchema } from '../../../contract/storage';
+import { endpointPath } from '../../../contract/endpoint';
+import { serverEndpoints } from '../../../contract/server';
+import { storageEndpoints } from '../../../contract/storage';
 import { ApiError, apiCallLog, request } from '../../api/http';
 import type { Session } from '../../auth/session-store';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
@@ -10,8 +11,8 @@ import { as, createStorageAs, fakedTimers } from '../../testing/resources';
 /** The storage as the API has it now, or the API's error code. */
 async function storageState(session: Session, uuid: string): Promise<string> {
   try {
-    return (await request(`/1.3/storage/${uuid}`, storageResponseSchema, as(session))).storage
-      .state;
+    const { get } = storageEndpoints;
+    return (await request(endpointPath(get, { uuid }), get.response, as(session))).storage.state;
   } catch (error) {
     if (error instanceof ApiError) return error.code;
     throw error;
@@ -102,7 +103,8 @@ describe('deleting a storage', () => {
     const session = await signInAs('demo');
     const title = uniqueName('attached meanwhile');
     const storage = await createStorageAs(session, { title });
-    const servers = await request('/1.3/server', serverListResponseSchema, as(session));
+    const { list } = serverEndpoints;
+    const servers = await request(endpointPath(list), list.response, as(session));
     const web1 = servers.servers.server.find((server) => server.title === 'web-1');
     if (!web1) throw new Error('The seeded server web-1 is missing');
     const { user, dialog } = await openDeleteDialog(session, storage.uuid, title);
@@ -110,8 +112,9 @@ describe('deleting a storage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), title);
     await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
     // Within the grace period, someone attaches the storage to a server (virtio, while running).
-    await request(`/1.3/storage/${storage.uuid}/attach`, storageResponseSchema, {
-      method: 'POST',
+    const { attach, detach } = storageEndpoints;
+    await request(endpointPath(attach, { uuid: storage.uuid }), attach.response, {
+      method: attach.method,
       body: { storage_device: { server: web1.uuid } },
       ...as(session),
     });
@@ -124,8 +127,8 @@ describe('deleting a storage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Pending deletions' })).not.toBeInTheDocument(),
     );
-    await request(`/1.3/storage/${storage.uuid}/detach`, storageResponseSchema, {
-      method: 'POST',
+    await request(endpointPath(detach, { uuid: storage.uuid }), detach.response, {
+      method: detach.method,
       body: {},
       ...as(session),
     });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storageResponseSchema } from '../../../contract/storage';
+import { endpointPath } from '../../../contract/endpoint';
+import { storageEndpoints } from '../../../contract/storage';
 import type { CreateStorageRequest } from '../../../contract/storage';
 import { request } from '../../api/http';
 import { renderApp, signInAs, uniqueName } from '../../testing/render';
@@ -181,9 +182,11 @@ describe('storage detail page', () => {
     await waitFor(
       () =>
         expect(
-          request(`/1.3/storage/${storage.uuid}`, storageResponseSchema, {
-            authorization: `Bearer ${session.token}`,
-          }),
+          request(
+            endpointPath(storageEndpoints.get, { uuid: storage.uuid }),
+            storageEndpoints.get.response,
+            { authorization: `Bearer ${session.token}` },
+          ),
         ).rejects.toMatchObject({ code: 'STORAGE_NOT_FOUND' }),
       { timeout: 5000 },
     );
