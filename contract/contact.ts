@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import isEmail from 'validator/lib/isEmail';
-import * as vatModule from 'validator/lib/isVAT';
+import isEmail from 'validator/lib/isEmail.js';
+import * as vatModule from 'validator/lib/isVAT.js';
 import { hasUnsafeCharacter, problemCheck, unsafeTextMessage } from './common';
 import {
   alpha2ByAlpha3,
