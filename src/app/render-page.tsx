@@ -69,12 +69,32 @@ function renderKey(request: RenderRequest, reads: readonly ServerRead[]) {
   return createHash('sha256').update(JSON.stringify(drawnFrom)).digest('base64');
 }
 
+/** Rounds of reads started by other reads' answers that a render waits for (one today). */
+const maxChainedRounds = 3;
+
+/**
+ * The page's reads once all have answered, those the prefetch chains on another's answer too
+ * (the audit log's names, once its rows are in): whether such a read had started when the first
+ * ones were taken was the race of which was quicker, the reads or the page's code, and the page
+ * then came with the names or without (a journey holding the server list saw either).
+ */
+async function settledReads(client: QueryClient) {
+  let queries = client.getQueryCache().getAll();
+  for (let round = 0; round < maxChainedRounds; round += 1) {
+    await Promise.all(queries.map((query) => query.promise?.catch(() => undefined)));
+    // A read chained on an answer starts in that answer's callbacks, which have all run by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    const now = client.getQueryCache().getAll();
+    if (now.length === queries.length) break;
+    queries = now;
+  }
+  return queries;
+}
+
 /**
  * The query client a page is drawn with: it holds the reads the panel takes the page over with
- * (src/app/server-render.ts) and starts none. A read the prefetch chains after them (the audit
- * log's names, once its rows are in) may answer before the render reaches the table, or not: a
- * page drawn from it would differ from the panel's first render, and from the page the render
- * cache keeps under the same reads.
+ * (src/app/server-render.ts) and starts none, so that the page is what those reads draw, as the
+ * render cache (keyed by them) assumes, and as the panel's first render draws it.
  */
 class ReadsOnlyClient extends QueryClient {
   constructor(reads: readonly ServerRead[]) {
@@ -83,7 +103,7 @@ class ReadsOnlyClient extends QueryClient {
   }
 
   // The page's route starts its reads as it renders (SignedInRoutes): on the server they were
-  // started before, and what they bring after the reads were taken is not drawn.
+  // started, and have answered, before.
   override prefetchQuery(): Promise<void> {
     return Promise.resolve();
   }
@@ -102,8 +122,7 @@ export function render(request: RenderRequest): Promise<RenderedPage | undefined
     });
     const { pathname, search } = new URL(request.url, 'http://panel.invalid');
     if (!(await loadSignedInPage(client, { pathname, search }))) return undefined;
-    const queries = client.getQueryCache().getAll();
-    await Promise.all(queries.map((query) => query.promise?.catch(() => undefined)));
+    const queries = await settledReads(client);
     if (request.signal.aborted || queries.some((query) => query.state.status !== 'success')) {
       return undefined;
     }
