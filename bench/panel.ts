@@ -5,7 +5,8 @@
  *   timed: the page rendered anew on every run (the panel's figure is a page sent again, its
  *   reads unchanged), the page drawn in the browser (no render cookie), the server's page served
  *   from memory (the page's own cost, without the render), and the floor with the panel's COOP
- *   header.
+ *   header; the panel, the page rendered anew and the floor once more on Lighthouse's mobile
+ *   screen.
  * - First-load JavaScript (gzip) per route, measured in Chromium.
  * - Lighthouse (mobile and desktop: performance and accessibility) for the main pages, with the
  *   system Chromium, each page three times: the median counts. Writes bench/results/panel.json.
