@@ -21,6 +21,13 @@ function pageErrors(page: Page) {
 /** The panel has taken the page over: only its code names the page in the title (page-header.tsx). */
 const takenOver = (page: Page) => expect(page).toHaveTitle(/ · Skydeck$/);
 
+/** Opens `path` as the server renders it and waits until the panel has taken that page over. */
+async function openRendered(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(await response!.text(), path).toContain('data-rendered-for=');
+  await takenOver(page);
+}
+
 test('a signed-in page arrives drawn: its rows are in the server’s HTML, before any script runs', async ({
   browser,
   page,
@@ -53,9 +60,7 @@ test('the panel takes the server’s page over as it stands: no second read, no 
     const url = new URL(request.url());
     if (request.resourceType() === 'fetch' && storageList(url)) listReads.push(url.search);
   });
-  const response = await page.goto('/storage');
-  expect(await response!.text()).toContain('data-rendered-for=');
-  await takenOver(page);
+  await openRendered(page, '/storage');
   // The page's reads came with it: the list was not asked for again.
   expect(listReads).toEqual([]);
   // The read the server made for the page is its API call, as sent.
@@ -127,9 +132,7 @@ test('the audit log comes with its rows’ names: the panel takes it over asking
   });
   for (let run = 0; run < 3; run += 1) {
     // An address of its own each time: a page rendered, never one sent again.
-    const response = await page.goto(`/audit-logs?action=start&run=${run}`);
-    expect(await response!.text()).toContain('data-rendered-for=');
-    await takenOver(page);
+    await openRendered(page, `/audit-logs?action=start&run=${run}`);
     const table = page.getByRole('table', { name: 'Audit log' });
     await expect(table.getByText('web-1', { exact: true })).toBeVisible();
   }
@@ -254,9 +257,7 @@ test('every main page is taken over without a mismatch, on a phone and on a desk
       '/tokens',
       '/network-usage',
     ]) {
-      const response = await page.goto(path);
-      expect(await response!.text(), path).toContain('data-rendered-for=');
-      await takenOver(page);
+      await openRendered(page, path);
     }
     const narrow = viewport.width < 900;
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible({
