@@ -1,7 +1,7 @@
 import { endpointPath } from '../contract/endpoint';
 import { serverEndpoints, serverResponseSchema } from '../contract/server';
 import type { Api } from './support';
-import { choose, expect, expectNoAxeViolations, test } from './support';
+import { choose, createServer, expect, expectNoAxeViolations, test } from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -25,23 +25,13 @@ QidosKNWa3WQahnBaqbgtwkFJKw8gkv9XWnw7oMGYAk7Isa1oP/zkmZ2
 
 /** A started server in de-fra1 with a public address, made the way a script would. */
 async function startedServer(api: Api, title: string) {
-  const { server } = await api.call(
-    'POST',
-    endpointPath(serverEndpoints.create),
-    {
-      server: {
-        zone: 'de-fra1',
-        title,
-        hostname: `${title}.example.com`,
-        plan: '1xCPU-1GB',
-        storage_devices: {
-          storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
-        },
-        networking: { interfaces: { interface: [{ type: 'public' }] } },
-      },
+  const server = await createServer(api, title, {
+    hostname: `${title}.example.com`,
+    storage_devices: {
+      storage_device: [{ action: 'create', size: 10, title: `${title} disk` }],
     },
-    serverResponseSchema,
-  );
+    networking: { interfaces: { interface: [{ type: 'public' }] } },
+  });
   await expect
     .poll(
       async () =>

@@ -5,13 +5,13 @@ import {
   apiAs,
   createDisk as makeDisk,
   createPanelSession,
+  createServer as makeServer,
   createTenant,
 } from '../src/testing/factories';
 import type { Api, Credentials, Tenant } from '../src/testing/factories';
 import { endpointPath } from '../contract/endpoint';
 import type { Endpoint } from '../contract/endpoint';
 import { renderCookieName } from '../contract/render-cookie';
-import { serverEndpoints, serverResponseSchema } from '../contract/server';
 import { storageEndpoints, storageResponseSchema } from '../contract/storage';
 
 export { expect };
@@ -173,20 +173,21 @@ export const readStorage = async (api: Api, uuid: string) =>
 export const createDisk = (api: Api, storage: Parameters<typeof makeDisk>[1]) =>
   makeDisk(api, { tier: 'maxiops', ...storage });
 
-/** A server made the way a script would make it: de-fra1, 1xCPU-1GB, a 10 GB disk; it starts. */
-export async function createServer(api: Api, title: string) {
-  const body = {
-    server: {
-      zone: 'de-fra1',
-      title,
-      hostname: 'e2e.example.com',
-      plan: '1xCPU-1GB',
-      storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
-    },
-  };
-  return (await api.call('POST', endpointPath(serverEndpoints.create), body, serverResponseSchema))
-    .server;
-}
+/**
+ * A server made the way a script would make it: de-fra1, 1xCPU-1GB, a 10 GB disk, unless `server`
+ * says otherwise; it starts.
+ */
+export const createServer = (
+  api: Api,
+  title: string,
+  server: Parameters<typeof makeServer>[1] = {},
+) =>
+  makeServer(api, {
+    hostname: 'e2e.example.com',
+    storage_devices: { storage_device: [{ action: 'create', size: 10 }] },
+    ...server,
+    title,
+  });
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
