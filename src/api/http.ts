@@ -38,17 +38,15 @@ export class ApiError extends Error {
   }
 }
 
-/** An answer the panel could not read: the same request answers the same way, so never retried. */
-export const isResponseInvalid = (error: ApiError) => error.code === 'RESPONSE_INVALID';
-
 /** A 503 (api-rules §7): the service is under maintenance and did nothing with the request. */
 export const isMaintenance = (error: ApiError) => error.status === 503;
 
 /**
  * Whether asking again may answer otherwise: no answer at all, a failure on the service's side
  * (5xx, maintenance included), a timeout or too many requests (408, 425, 429). Any other client
- * error (a malformed request, a resource that does not exist or is another account's) and an
- * answer the panel cannot read come back the same every time.
+ * error (a malformed request, a resource that does not exist or is another account's) and a
+ * successful answer the panel cannot read come back the same every time. By status alone: a
+ * gateway's 502 page is unreadable as an error body and as passing as any other 502.
  */
 export const retryMayHelp = (error: ApiError) =>
   error.status === 0 ||

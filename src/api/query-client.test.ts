@@ -12,9 +12,18 @@ describe('query retries', () => {
     expect(retryOf()(0, new ApiError(502, 'BAD_GATEWAY', 'The upstream failed.'))).toBe(true);
   });
 
-  it('never retries an answer the panel cannot read: it would come back the same', () => {
+  it('never retries a successful answer the panel cannot read: it would come back the same', () => {
     const unreadable = new ApiError(200, 'RESPONSE_INVALID', 'The API answered GET /x with data…');
     expect(retryOf()(0, unreadable)).toBe(false);
+  });
+
+  it("retries a gateway's failure page, which has no error body the panel can read", () => {
+    const gateway = new ApiError(
+      502,
+      'RESPONSE_INVALID',
+      'The API answered with status 502 and an unrecognised error body.',
+    );
+    expect([0, 1, 2].map((failures) => retryOf()(failures, gateway))).toEqual([true, true, false]);
   });
 
   it('never retries a client error', () => {

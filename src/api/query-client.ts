@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './http';
-import { isMaintenance, isResponseInvalid, retryMayHelp } from './http';
+import { isMaintenance, retryMayHelp } from './http';
 
 const maxRetries = 2;
 /** A change waits this many maintenance answers (about four minutes) before giving up. */
@@ -17,11 +17,12 @@ function retryDelay(attempt: number, error: ApiError): number {
 }
 
 /**
- * Whether a read that failed so may answer otherwise when asked again: the same rule as the
- * Retry button's (`retryMayHelp`: no answer, 5xx, 408, 425, 429), but never an answer the panel
- * could not read, which comes back the same.
+ * Whether a read that failed so may answer otherwise when asked again: the Retry button's rule
+ * (`retryMayHelp`: no answer, 5xx, 408, 425, 429). It goes by the status alone: a gateway's 502
+ * page, which the panel cannot read as an error body, is as passing as the service's own 502; a
+ * 200 the panel cannot read comes back the same and is never retried.
  */
-const transient = (error: ApiError) => retryMayHelp(error) && !isResponseInvalid(error);
+const transient = retryMayHelp;
 
 export interface QueryClientOptions {
   /** Called for every 401 so the auth layer can end the session and ask the user to sign in. */
@@ -37,9 +38,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        // A client error (but a timeout or too many requests), or an answer the panel cannot read,
-        // comes back the same on every attempt; only transient failures retry, and reads wait
-        // out maintenance while it lasts.
+        // A client error (but a timeout or too many requests) comes back the same on every
+        // attempt; only transient failures retry, and reads wait out maintenance while it lasts.
         retry: (failureCount, error) =>
           isMaintenance(error) || (transient(error) && failureCount < maxRetries),
         retryDelay,
