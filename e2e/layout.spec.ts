@@ -207,6 +207,24 @@ test.describe('on a 412 px phone', () => {
     expect(search!.x + search!.width).toBeCloseTo(labelFilter!.x + labelFilter!.width, 0);
   });
 
+  // The zone column was squeezed to its narrowest, `au-` above `syd1`, and rows were three lines
+  // tall: a short value keeps one line, and the table scrolls sideways inside its card.
+  test('/networks: a zone stays on one line', async ({ page }) => {
+    await page.goto('/networks');
+    const zone = page
+      .getByRole('table', { name: 'Networks' })
+      .getByRole('cell', { name: 'au-syd1', exact: true })
+      .first();
+    await expect(zone).toBeVisible();
+    const lines = await zone.evaluate((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+    });
+    expect(lines).toBe(1);
+    await expectNoSidewaysScroll(page);
+  });
+
   // Next page stood alone on a line below Previous page.
   for (const path of ['/storage', '/audit-logs']) {
     test(`${path}: the pager's previous and next page buttons share a line`, async ({ page }) => {

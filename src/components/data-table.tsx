@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef, RowData } from '@tanstack/react-table';
+import type { ColumnDef, ColumnMeta, RowData } from '@tanstack/react-table';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +16,11 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** `right` for amounts (money, counts), so that their digits line up. */
     align?: 'right';
+    /**
+     * For free text (labels, descriptions, lists of names): its lines wrap. Other cells hold
+     * short values (a zone, a plan, a time) and keep each on one line (`cellSx`).
+     */
+    wrap?: true;
   }
 }
 
@@ -47,6 +52,20 @@ export interface DataTableProps<TData> {
    * scrolls (virtual-rows.tsx).
    */
   virtual?: boolean;
+}
+
+/**
+ * A body cell's lines. A short value (a zone, a plan, a time, an amount) stays on one line: on a
+ * phone a wide table scrolls inside its card rather than squeezing its columns to their narrowest,
+ * which broke `de-fra1` after its hyphen and made rows three lines tall. The row's name wraps
+ * (long titles are common), but not below `8rem`, so that a short one stays whole; so does a
+ * free-text column (`meta.wrap`). A number (`align: 'right'`) is a value, even as a row's name.
+ */
+const nameSx = { minWidth: '8rem' } as const;
+const valueSx = { whiteSpace: 'nowrap' } as const;
+function cellSx(isRowHeader: boolean, meta: ColumnMeta<unknown, unknown> | undefined) {
+  if (meta?.wrap) return undefined;
+  return isRowHeader && meta?.align !== 'right' ? nameSx : valueSx;
 }
 
 /** MUI's table rendered from a headless @tanstack/react-table model (docs/architecture.md, Budgets). */
@@ -114,10 +133,12 @@ export function DataTable<TData>({
             <TableRow key={row.id} hover {...rowWindow.rowIndex(rowWindow.first + index)}>
               {row.getVisibleCells().map((cell) => {
                 const isRowHeader = cell.column.id === rowHeaderColumn;
+                const meta = cell.column.columnDef.meta;
                 return (
                   <TableCell
                     key={cell.id}
-                    align={cell.column.columnDef.meta?.align}
+                    align={meta?.align}
+                    sx={cellSx(isRowHeader, meta)}
                     component={isRowHeader ? 'th' : 'td'}
                     scope={isRowHeader ? 'row' : undefined}
                   >

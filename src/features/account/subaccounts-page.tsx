@@ -69,11 +69,13 @@ export function SubaccountsPage() {
     {
       id: 'roles',
       header: 'Roles',
+      meta: { wrap: true },
       cell: ({ row }) => row.original.roles.role.join(', ') || '—',
     },
     {
       id: 'labels',
       header: 'Labels',
+      meta: { wrap: true },
       cell: ({ row }) =>
         !row.original.labels?.length ? (
           '—'

@@ -28,7 +28,7 @@ const columns = [
       return `${nodes} in ${countOf(groups.length, 'group')}`;
     },
   }),
-  column.accessor('labels', { header: 'Labels', cell: labelsCell }),
+  column.accessor('labels', { header: 'Labels', cell: labelsCell, meta: { wrap: true } }),
 ];
 
 export function ClusterListPage() {

@@ -113,6 +113,7 @@ export function CertificatesTab({ balancer }: { balancer: LoadBalancer }) {
     column.display({
       id: 'used',
       header: 'Used here by',
+      meta: { wrap: true },
       cell: ({ row }) => usersOf(balancer, row.original.uuid).join(', ') || '—',
     }),
     rowActionsColumn((bundle: CertificateBundle) => [

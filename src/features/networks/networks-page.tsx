@@ -55,6 +55,7 @@ const columns = [
   column.accessor((network) => describeLabels(network.labels) || '—', {
     id: 'labels',
     header: 'Labels',
+    meta: { wrap: true },
   }),
 ];
 

@@ -73,6 +73,7 @@ export function RoutersPage() {
     column.accessor((router) => describeLabels(router.labels) || '—', {
       id: 'labels',
       header: 'Labels',
+      meta: { wrap: true },
     }),
     column.display({
       id: 'actions',

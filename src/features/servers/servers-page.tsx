@@ -89,11 +89,16 @@ const columns = [
     cell: ({ row }) =>
       `${row.original.core_number} × CPU, ${formatMebibytes(Number(row.original.memory_amount))}`,
   }),
-  column.accessor((server) => server.tags.tag.join(', ') || '—', { id: 'tags', header: 'Tags' }),
+  column.accessor((server) => server.tags.tag.join(', ') || '—', {
+    id: 'tags',
+    header: 'Tags',
+    meta: { wrap: true },
+  }),
   column.accessor((server) => server.labels.label, {
     id: 'labels',
     header: 'Labels',
     cell: labelsCell,
+    meta: { wrap: true },
   }),
 ];
 

@@ -26,6 +26,7 @@ const columns = [
     header: 'Labels',
     enableSorting: false,
     cell: labelsCell,
+    meta: { wrap: true },
   }),
 ];
 

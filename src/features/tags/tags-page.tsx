@@ -29,7 +29,7 @@ function TagTable({
 }) {
   const columns = [
     column.accessor('name', { header: 'Name' }),
-    column.accessor('description', { header: 'Description' }),
+    column.accessor('description', { header: 'Description', meta: { wrap: true } }),
     column.accessor((tag) => tag.servers.server.length, {
       id: 'servers',
       header: 'Servers',

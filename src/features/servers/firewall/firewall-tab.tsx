@@ -111,7 +111,7 @@ function FirewallRules({ server, notify }: Omit<ServerSectionProps, 'sections'>)
 
   const column = createColumnHelper<FirewallRule>();
   const columns = [
-    column.accessor('position', { header: '#' }),
+    column.accessor('position', { header: '#', meta: { align: 'right' } }),
     column.accessor('direction', { header: 'Direction', cell: (info) => words[info.getValue()] }),
     column.accessor('action', { header: 'Action', cell: (info) => words[info.getValue()] }),
     column.accessor((rule) => rule.family || 'Any', { id: 'family', header: 'Family' }),
