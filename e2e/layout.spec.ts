@@ -209,21 +209,26 @@ test.describe('on a 412 px phone', () => {
 
   // The zone column was squeezed to its narrowest, `au-` above `syd1`, and rows were three lines
   // tall: a short value keeps one line, and the table scrolls sideways inside its card.
-  test('/networks: a zone stays on one line', async ({ page }) => {
-    await page.goto('/networks');
-    const zone = page
-      .getByRole('table', { name: 'Networks' })
-      .getByRole('cell', { name: 'au-syd1', exact: true })
-      .first();
-    await expect(zone).toBeVisible();
-    const lines = await zone.evaluate((cell) => {
-      const text = document.createRange();
-      text.selectNodeContents(cell);
-      return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+  for (const [path, table, zone] of [
+    ['/networks', 'Networks', 'au-syd1'],
+    ['/billing', 'Billing by resource', 'de-fra1'],
+  ] as const) {
+    test(`${path}: a zone stays on one line`, async ({ page }) => {
+      await page.goto(path);
+      const cell = page
+        .getByRole('table', { name: table })
+        .getByRole('cell', { name: zone, exact: true })
+        .first();
+      await expect(cell).toBeVisible();
+      const lines = await cell.evaluate((element) => {
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+      });
+      expect(lines).toBe(1);
+      await expectNoSidewaysScroll(page);
     });
-    expect(lines).toBe(1);
-    await expectNoSidewaysScroll(page);
-  });
+  }
 
   // Next page stood alone on a line below Previous page.
   for (const path of ['/storage', '/audit-logs']) {

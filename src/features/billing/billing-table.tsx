@@ -156,6 +156,8 @@ function BilledResourceName({
   );
 }
 
+const oneLine = { whiteSpace: 'nowrap' } as const;
+
 /**
  * A resource's row. Memo: a title list answering draws again only the rows it names, not the
  * whole bill.
@@ -188,7 +190,9 @@ const BilledResourceRow = memo(function BilledResourceRow({
           to={links.resourceBilling(resource.resource_id, month, money.param)}
         />
       </TableCell>
-      <TableCell>{last?.zone ?? '—'}</TableCell>
+      {/* One line each, as in every table (components/data-table.tsx): a phone scrolls the table
+        rather than break `de-fra1` after its hyphen. */}
+      <TableCell sx={oneLine}>{last?.zone ?? '—'}</TableCell>
       <TableCell>
         {configuration}
         {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
@@ -217,8 +221,12 @@ const BilledResourceRow = memo(function BilledResourceRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right">{formatNumber(resource.hours)}</TableCell>
-      <TableCell align="right">{money.format(resource.amount)}</TableCell>
+      <TableCell align="right" sx={oneLine}>
+        {formatNumber(resource.hours)}
+      </TableCell>
+      <TableCell align="right" sx={oneLine}>
+        {money.format(resource.amount)}
+      </TableCell>
     </TableRow>
   );
 });
