@@ -71,10 +71,15 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\
 const preloadLink = /<link rel="modulepreload"[^>]*>\n?/g;
 const afterPaint = '<script src="/after-paint.js" defer></script>';
 
-/** The head's scripts, inert until public/after-paint.js puts them in place. */
-function scriptsAfterPaint(head: string): string {
+/**
+ * The template's head with the page's styles (`pageHead`) at its end and its scripts after them,
+ * inert until public/after-paint.js puts them in place. The scripts are looked for in the
+ * template's head alone, a few kilobytes, not in the page's styles after it (tens of kilobytes,
+ * on every page sent).
+ */
+function headWithScriptsAfterPaint(head: string, pageHead: string): string {
   const entry = entryScript.exec(head);
-  if (!entry) return head;
+  if (!entry) return head.replace('</head>', () => `${pageHead}</head>`);
   const preloads = head.match(preloadLink) ?? [];
   const scripts =
     `<template id="skydeck-scripts">${preloads.join('')}` +
@@ -82,7 +87,7 @@ function scriptsAfterPaint(head: string): string {
   return head
     .replace(entryScript, '')
     .replace(preloadLink, '')
-    .replace('</head>', () => `${scripts}${afterPaint}</head>`);
+    .replace('</head>', () => `${pageHead}${scripts}${afterPaint}</head>`);
 }
 
 /** `template` (the panel's index.html for the path) with the rendered page in #root. */
@@ -94,14 +99,12 @@ export function fillTemplate(
   const start = template.indexOf('<div id="root">');
   const end = template.lastIndexOf('</body>');
   if (start < 0 || end < start) return undefined;
-  const html = scriptsAfterPaint(
-    template
-      .slice(0, start)
-      .replace(/<html([^>]*)>/, (_tag, attributes: string) =>
-        // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
-        cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
-      )
-      .replace('</head>', () => `${page.head}</head>`),
+  const html = headWithScriptsAfterPaint(
+    template.slice(0, start).replace(/<html([^>]*)>/, (_tag, attributes: string) =>
+      // The colour scheme's class, as the theme sets it (src/app/theme.ts, colorSchemeSelector).
+      cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
+    ),
+    page.head,
   );
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
