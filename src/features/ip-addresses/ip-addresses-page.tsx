@@ -13,8 +13,8 @@ import { ipAddressListCall, ipAddressQueries } from '../../api/ip-addresses';
 import { networkQueries } from '../../api/networks';
 import { serverQueries } from '../../api/servers';
 import { DataTable } from '../../components/data-table';
-import { TextInput } from '../../components/form/text-input';
 import { CreateButton } from '../../components/create-button';
+import { SearchBox } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { ReservedName } from '../../components/reserved-name';
@@ -204,25 +204,21 @@ export function IpAddressesPage() {
         actions={<CreateButton onClick={() => setAdding(true)}>Add IP address</CreateButton>}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <Box role="search" sx={{ minWidth: 280 }}>
-          <TextInput
-            size="small"
-            type="search"
-            label="Search by address"
-            value={search}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('search', event.target.value);
-                  else next.delete('search');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-          />
-        </Box>
+        <SearchBox
+          label="Search by address"
+          value={search}
+          onSearch={(text) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (text.trim()) next.set('search', text.trim());
+                else next.delete('search');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
         <Button
           variant="outlined"
           disabled={selectedAddresses.length === 0}
