@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverEndpoints } from '../../../contract/server';
 import { callEndpoint } from '../../api/http';
@@ -30,14 +30,18 @@ describe('the Backups tab', () => {
     expect(await screen.findByText('No simple backups yet.')).toBeVisible();
 
     await user.click(plan);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([
-      'No simple backups',
-      expect.stringMatching(/^Daily backups kept for a week \(dailies\): €\d+\.\d+ per hour$/),
-      expect.stringMatching(weeklies),
-      expect.stringMatching(/\(monthlies\): €\d+\.\d+ per hour$/),
-    ]);
-    await user.click(options[2]!);
+    const listbox = await screen.findByRole('listbox');
+    const options = () => within(listbox).getAllByRole('option');
+    // Priced once the price list is in (it may answer after the server).
+    await waitFor(() =>
+      expect(options().map((option) => option.textContent)).toEqual([
+        'No simple backups',
+        expect.stringMatching(/^Daily backups kept for a week \(dailies\): €\d+\.\d+ per hour$/),
+        expect.stringMatching(weeklies),
+        expect.stringMatching(/\(monthlies\): €\d+\.\d+ per hour$/),
+      ]),
+    );
+    await user.click(options()[2]!);
     expect(within(form).getByRole('textbox', { name: 'Time of day (UTC)' })).toHaveValue('04:00');
   });
 
@@ -57,7 +61,12 @@ describe('the Backups tab', () => {
     view.unmount();
 
     const again = await openBackups();
-    expect(again.plan).toHaveTextContent(weeklies);
+    // The plan shows at once; its price once the price list is in.
+    expect(again.plan).toHaveTextContent(
+      /^Dailies for a week, weeklies for a month \(weeklies\): /,
+    );
+    expect(again.plan).not.toHaveTextContent('no price in the list');
+    await waitFor(() => expect(again.plan).toHaveTextContent(weeklies));
     expect(within(again.form).getByRole('textbox', { name: 'Time of day (UTC)' })).toHaveValue(
       '03:15',
     );

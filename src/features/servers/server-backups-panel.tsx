@@ -70,6 +70,8 @@ export function ServerBackups({ server }: { server: ServerDetails }) {
   const plans = ['dailies', 'weeklies', 'monthlies'];
   if (current !== off && !plans.includes(current)) plans.unshift(current);
   const priceOf = (level: string) => {
+    // Not "no price in the list" before the list is in, or when it could not be read.
+    if (!prices.data) return prices.isError ? 'price not available' : 'price loading';
     const price = simpleBackupHourlyPrice(server, zone, level);
     return price === null ? 'no price in the list' : `${formatMoney(price)} per hour`;
   };
