@@ -230,6 +230,21 @@ test.describe('on a 412 px phone', () => {
     });
   }
 
+  // A form dialog scrolled as a whole, with a margin around it: its Create button was below the
+  // fold until the user scrolled the dialog to its end.
+  test('/storage: the create dialog takes the screen, its actions in view', async ({ page }) => {
+    // As tall as a phone's screen is with its keyboard up: the form is taller than that.
+    await page.setViewportSize({ width: 412, height: 560 });
+    await page.goto('/storage');
+    await page.getByRole('button', { name: 'Create storage' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create storage' });
+    await expect(dialog.getByRole('button', { name: 'Create storage' })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    expect((await dialog.boundingBox())!.width).toBe(412);
+  });
+
   // Next page stood alone on a line below Previous page.
   for (const path of ['/storage', '/audit-logs']) {
     test(`${path}: the pager's previous and next page buttons share a line`, async ({ page }) => {

@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import type { FormEventHandler, ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ApiError } from '../api/http';
 import { ApiCallPanel } from './api-call-panel';
 import type { ApiCallRequest } from './api-call-view';
@@ -74,9 +77,16 @@ export function changeWords(noun: string) {
 }
 
 /**
+ * The form fills the dialog as a column: its fields scroll between the title and the actions,
+ * which stay in view (the dialog scrolled as a whole, and on a phone Create was below the fold).
+ */
+const formSx = { display: 'flex', flexDirection: 'column', minHeight: 0 } as const;
+
+/**
  * A form in a dialog: fields, then a failure, then Cancel and the action. The dialog stays open
  * while the request runs and after it fails, so what the user typed is never lost. "API call" shows
- * the request it sends (or, given `apiCall`, will send) as curl and JSON.
+ * the request it sends (or, given `apiCall`, will send) as curl and JSON. On a phone it takes the
+ * whole screen, as a phone's own forms do, rather than a card with margins around it.
  */
 export function FormDialog({
   title,
@@ -93,6 +103,8 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  // Read as the dialog first renders (noSsr): it opens on a click, never in a server's page.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <Dialog
       open
@@ -100,9 +112,10 @@ export function FormDialog({
       aria-labelledby={titleId}
       maxWidth={maxWidth}
       fullWidth
+      fullScreen={phone}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
+      <Box component="form" onSubmit={onSubmit} noValidate sx={formSx}>
         <DialogContent>
           <Stack spacing={3} sx={{ pt: 1 }}>
             {children}
@@ -118,7 +131,7 @@ export function FormDialog({
             {pending ? pendingLabel : submitLabel}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }
