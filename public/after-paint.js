@@ -6,7 +6,12 @@
 // report it, the scripts start after the first frame.
 const start = () => {
   document.head.append(document.getElementById('skydeck-scripts').content);
-  import(document.getElementById('skydeck-entry').href);
+  import(document.getElementById('skydeck-entry').href).catch(() => {
+    // What the user does on the page goes to it as it is (links work), and load-failure.js says
+    // the panel did not come.
+    window.skydeckHeld?.();
+    window.skydeckLoadFailed?.();
+  });
 };
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((entries, observer) => {
