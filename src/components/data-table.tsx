@@ -54,15 +54,16 @@ export interface DataTableProps<TData> {
   virtual?: boolean;
 }
 
+const nameSx = { minWidth: '8rem' } as const;
+const valueSx = { whiteSpace: 'nowrap' } as const;
+
 /**
  * A body cell's lines. A short value (a zone, a plan, a time, an amount) stays on one line: on a
  * phone a wide table scrolls inside its card rather than squeezing its columns to their narrowest,
  * which broke `de-fra1` after its hyphen and made rows three lines tall. The row's name wraps
- * (long titles are common), but not below `8rem`, so that a short one stays whole; so does a
- * free-text column (`meta.wrap`). A number (`align: 'right'`) is a value, even as a row's name.
+ * (long titles are common), but not below `8rem`, so that a short one stays whole; a free-text
+ * column (`meta.wrap`) wraps freely. A number (`align: 'right'`) is a value, even as a row's name.
  */
-const nameSx = { minWidth: '8rem' } as const;
-const valueSx = { whiteSpace: 'nowrap' } as const;
 function cellSx(isRowHeader: boolean, meta: ColumnMeta<unknown, unknown> | undefined) {
   if (meta?.wrap) return undefined;
   return isRowHeader && meta?.align !== 'right' ? nameSx : valueSx;
