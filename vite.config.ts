@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { minifyPublicScripts } from './scripts/vite-minify-public.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
 import { routeChunks } from './scripts/vite-route-chunks.ts';
@@ -87,6 +88,7 @@ const routes = routeChunks({
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    minifyPublicScripts(),
     precompress(),
     preloads.plugin,
     chunks.plugin,

@@ -6,13 +6,31 @@
 // report it, the scripts start after the first frame.
 const start = () => {
   document.head.append(document.getElementById('skydeck-scripts').content);
-  import(document.getElementById('skydeck-entry').href).catch(() => {
-    // What the user does on the page goes to it as it is (links work), and load-failure.js says
-    // the panel did not come.
-    window.skydeckHeld?.();
-    window.skydeckLoadFailed?.();
-  });
+  import(document.getElementById('skydeck-entry').href).catch(loadFailed);
 };
+
+// The panel's code did not come (the connection dropped, or the panel was updated and the files
+// this page names are gone): what the user does goes to the page as it is, so its links lead on,
+// and an alert says so, with a reload. Held, clicks did nothing, on a page that looked usable.
+// Styled through the CSSOM, which the panel's CSP allows.
+function loadFailed() {
+  window.skydeckHeld?.();
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  Object.assign(notice.style, {
+    margin: '0',
+    padding: '12px 16px',
+    font: '16px/1.5 Roboto, Helvetica, Arial, sans-serif',
+    color: '#5f2120',
+    background: '#fdeded',
+  });
+  const reload = document.createElement('a');
+  reload.href = '';
+  reload.textContent = 'reload the page';
+  reload.style.color = 'inherit';
+  notice.append('Skydeck could not load its code. Check your connection, then ', reload, '.');
+  document.body.prepend(notice);
+}
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
