@@ -4,11 +4,10 @@ import { minify } from 'vite';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 /**
- * The classic scripts of public/ (`after-paint.js`, `load-failure.js`) minified in the build, as
- * the bundle's modules are: Vite copies public/ as it stands, and these come with every page, so
- * their comments (written for this repository) counted against the first load's budget. Top-level
- * names are kept: the scripts share the page's global scope, where two mangled to one name would
- * collide.
+ * The classic scripts of public/ (`after-paint.js`, with every page the server renders) minified
+ * in the build, as the bundle's modules are: Vite copies public/ as it stands, and their comments
+ * (written for this repository) went to every such page. Top-level names are kept: classic
+ * scripts share the page's global scope, where two mangled to one name would collide.
  */
 export function minifyPublicScripts(): Plugin {
   let config: ResolvedConfig;
