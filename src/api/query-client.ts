@@ -16,14 +16,6 @@ function retryDelay(attempt: number, error: ApiError): number {
   return Math.min(asked ?? 1000 * 2 ** attempt, 30_000);
 }
 
-/**
- * Whether a read that failed so may answer otherwise when asked again: the Retry button's rule
- * (`retryMayHelp`: no answer, 5xx, 408, 425, 429). It goes by the status alone: a gateway's 502
- * page, which the panel cannot read as an error body, is as passing as the service's own 502; a
- * 200 the panel cannot read comes back the same and is never retried.
- */
-const transient = retryMayHelp;
-
 export interface QueryClientOptions {
   /** Called for every 401 so the auth layer can end the session and ask the user to sign in. */
   onUnauthorized: () => void;
@@ -38,15 +30,17 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        // A client error (but a timeout or too many requests) comes back the same on every
-        // attempt; only transient failures retry, and reads wait out maintenance while it lasts.
+        // A read retries where the Retry button is offered (`retryMayHelp`), by status alone: a
+        // gateway's 502 page, which the panel cannot read as an error body, is as passing as the
+        // service's own 502; a client error (but a timeout or too many requests), or a 200 the
+        // panel cannot read, comes back the same. Reads wait out maintenance while it lasts.
         retry: (failureCount, error) =>
-          isMaintenance(error) || (transient(error) && failureCount < maxRetries),
+          isMaintenance(error) || (retryMayHelp(error) && failureCount < maxRetries),
         retryDelay,
         // For the same reason a page that mounts on such an error shows it rather than asking
         // again (its Retry button asks when asking may help): the first page's read leaves
         // before the page mounts (startFirstPage), and a refused read (403) went twice.
-        retryOnMount: (query) => !(query.state.error && !transient(query.state.error)),
+        retryOnMount: (query) => !(query.state.error && !retryMayHelp(query.state.error)),
         staleTime: 30_000,
       },
       // A change is repeated only when the service said it did nothing with it (maintenance);
