@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { valueCellSx } from './value-cells';
 import { useRowWindow } from './virtual-rows';
 
 declare module '@tanstack/react-table' {
@@ -55,7 +56,6 @@ export interface DataTableProps<TData> {
 }
 
 const nameSx = { minWidth: '8rem' } as const;
-const valueSx = { whiteSpace: 'nowrap' } as const;
 
 /**
  * A body cell's lines. A short value (a zone, a plan, a time, an amount) stays on one line: on a
@@ -66,7 +66,7 @@ const valueSx = { whiteSpace: 'nowrap' } as const;
  */
 function cellSx(isRowHeader: boolean, meta: ColumnMeta<unknown, unknown> | undefined) {
   if (meta?.wrap) return undefined;
-  return isRowHeader && meta?.align !== 'right' ? nameSx : valueSx;
+  return isRowHeader && meta?.align !== 'right' ? nameSx : valueCellSx;
 }
 
 /** MUI's table rendered from a headless @tanstack/react-table model (docs/architecture.md, Budgets). */

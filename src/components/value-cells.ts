@@ -2,6 +2,13 @@ import type { CellContext } from '@tanstack/react-table';
 import type { StorageTier } from '../../contract/storage';
 import { tierLabels } from '../lib/storage-tiers';
 
+/**
+ * A short value's cell (a zone, a plan, a time, an amount): one line, so that on a phone a wide
+ * table scrolls in its card rather than break `de-fra1` after its hyphen (data-table.tsx's
+ * `cellSx`, and the tables drawn without it).
+ */
+export const valueCellSx = { whiteSpace: 'nowrap' } as const;
+
 /** Every label as `key=value` (or `key`), comma-separated, or — when there are none. */
 export const labelsLine = (labels: readonly { key: string; value: string }[] = []) =>
   labels.map(({ key, value }) => (value ? `${key}=${value}` : key)).join(', ') || '—';

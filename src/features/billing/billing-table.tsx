@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
+import { valueCellSx } from '../../components/value-cells';
 import { links } from '../../lib/links';
 import {
   countOf,
@@ -156,8 +157,6 @@ function BilledResourceName({
   );
 }
 
-const oneLine = { whiteSpace: 'nowrap' } as const;
-
 /**
  * A resource's row. Memo: a title list answering draws again only the rows it names, not the
  * whole bill.
@@ -190,9 +189,7 @@ const BilledResourceRow = memo(function BilledResourceRow({
           to={links.resourceBilling(resource.resource_id, month, money.param)}
         />
       </TableCell>
-      {/* One line each, as in every table (components/data-table.tsx): a phone scrolls the table
-        rather than break `de-fra1` after its hyphen. */}
-      <TableCell sx={oneLine}>{last?.zone ?? '—'}</TableCell>
+      <TableCell sx={valueCellSx}>{last?.zone ?? '—'}</TableCell>
       <TableCell>
         {configuration}
         {/* One detail entry per stretch: a change starts the next one (api-reference-notes §10.3). */}
@@ -221,10 +218,10 @@ const BilledResourceRow = memo(function BilledResourceRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right" sx={oneLine}>
+      <TableCell align="right" sx={valueCellSx}>
         {formatNumber(resource.hours)}
       </TableCell>
-      <TableCell align="right" sx={oneLine}>
+      <TableCell align="right" sx={valueCellSx}>
         {money.format(resource.amount)}
       </TableCell>
     </TableRow>
