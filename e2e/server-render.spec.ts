@@ -267,6 +267,34 @@ test('every main page is taken over without a mismatch, on a phone and on a desk
   }
 });
 
+test('a colour mode chosen in the browser shows as chosen once the server’s page is taken over', async ({
+  page,
+  users,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, users.demo);
+  const themes = page.getByRole('group', { name: 'Colour theme' });
+  await themes.getByRole('button', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass('dark');
+  const errors = pageErrors(page);
+
+  // The server knows the screen was dark, not that the user chose Dark: it draws the switch as
+  // it stands for a mode nobody chose, and the panel shows the choice it keeps.
+  await openRendered(page, '/storage');
+  await expect(page.locator('html')).toHaveClass('dark');
+  await expect(themes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(themes.getByRole('button', { name: 'Same as system' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await themes.getByRole('button', { name: 'Light' }).click();
+  await expect(page.locator('html')).toHaveClass('light');
+  expect(errors).toEqual([]);
+});
+
 test('a tab signed in to another account does not take over a page rendered for this one', async ({
   page,
   users,

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
@@ -18,8 +19,24 @@ const modes: ReadonlyArray<{ mode: Mode; label: string; Icon: typeof DarkModeIco
  * toggle buttons (aria-pressed) rather than MUI's ToggleButtonGroup: the app bar is part of the
  * first load, and IconButton is there already.
  */
+const unchanging = () => () => undefined;
+
+/**
+ * Whether the server's page has been taken over: false while React takes it over, true after
+ * and in a page drawn in the browser. The server cannot know the mode this browser keeps.
+ */
+const useTakenOver = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+
 export function ThemeSwitch() {
-  const { mode = 'system', setMode } = useColorScheme();
+  const { mode: kept = 'system', setMode } = useColorScheme();
+  // As the server drew it until the page is taken over (the provider reads the kept mode at once,
+  // providers.tsx): then this switch alone is drawn again.
+  const mode = useTakenOver() ? kept : 'system';
   return (
     <Box
       role="group"
