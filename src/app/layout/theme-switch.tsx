@@ -14,16 +14,13 @@ const modes: ReadonlyArray<{ mode: Mode; label: string; Icon: typeof DarkModeIco
   { mode: 'dark', label: 'Dark', Icon: DarkModeIcon },
 ];
 
-/**
- * System, light or dark; MUI keeps the choice in localStorage (see the theme provider). Plain
- * toggle buttons (aria-pressed) rather than MUI's ToggleButtonGroup: the app bar is part of the
- * first load, and IconButton is there already.
- */
+/** Subscribes to nothing: what changes is which snapshot React reads, not a store. */
 const unchanging = () => () => undefined;
 
 /**
- * Whether the server's page has been taken over: false while React takes it over, true after
- * and in a page drawn in the browser. The server cannot know the mode this browser keeps.
+ * Whether the server's page has been taken over: false while React takes it over (its server
+ * snapshot), true after and in a page drawn in the browser. The server cannot know the mode this
+ * browser keeps.
  */
 const useTakenOver = () =>
   useSyncExternalStore(
@@ -32,6 +29,11 @@ const useTakenOver = () =>
     () => false,
   );
 
+/**
+ * System, light or dark; MUI keeps the choice in localStorage (see the theme provider). Plain
+ * toggle buttons (aria-pressed) rather than MUI's ToggleButtonGroup: the app bar is part of the
+ * first load, and IconButton is there already.
+ */
 export function ThemeSwitch() {
   const { mode: kept = 'system', setMode } = useColorScheme();
   // As the server drew it until the page is taken over (the provider reads the kept mode at once,
