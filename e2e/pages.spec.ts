@@ -71,31 +71,37 @@ test('an unknown address shows a page that says so, with a way home', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
-test('the storage list’s header shows while the page’s code loads, and stays as the page arrives', async ({
-  page,
-  users,
-}) => {
-  await signIn(page, users.demo);
-  // The list page's code (the only script with its empty-list hint) is held until released.
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('Change the filters, or create a storage.')) await released;
-    await route.fulfill({ response, body });
+// Drawn in the browser, as on a tab's first visit: a page the server rendered stays as it was
+// drawn while its code loads (server-render.spec.ts).
+test.describe('drawn in the browser', () => {
+  test.use({ serverRender: false });
+
+  test('the storage list’s header shows while the page’s code loads, and stays as the page arrives', async ({
+    page,
+    users,
+  }) => {
+    await signIn(page, users.demo);
+    // The list page's code (the only script with its empty-list hint) is held until released.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Change the filters, or create a storage.')) await released;
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/storage');
+    const heading = page.getByRole('heading', { level: 1, name: 'Storage' });
+    const description = page.getByText(
+      'Block storage, backups, templates and CD-ROM images in every zone.',
+    );
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+    await expect(heading).toBeVisible();
+    await expect(description).toBeVisible();
+    const before = await description.boundingBox();
+    release();
+    await expect(page.getByRole('button', { name: 'Create storage' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
+    expect(await description.boundingBox()).toEqual(before);
   });
-  await page.goto('/storage');
-  const heading = page.getByRole('heading', { level: 1, name: 'Storage' });
-  const description = page.getByText(
-    'Block storage, backups, templates and CD-ROM images in every zone.',
-  );
-  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
-  await expect(heading).toBeVisible();
-  await expect(description).toBeVisible();
-  const before = await description.boundingBox();
-  release();
-  await expect(page.getByRole('button', { name: 'Create storage' })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
-  expect(await description.boundingBox()).toEqual(before);
 });

@@ -295,6 +295,45 @@ test('a colour mode chosen in the browser shows as chosen once the server’s pa
   expect(errors).toEqual([]);
 });
 
+test('while the page’s own code is on its way, the server’s page stays as it was drawn', async ({
+  page,
+  users,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, users.demo);
+  // A mode chosen in the browser: the theme switch shows it once the shell is taken over.
+  const themes = page.getByRole('group', { name: 'Colour theme' });
+  await themes.getByRole('button', { name: 'Dark' }).click();
+  // The list page's code (the only script with its empty-list hint) is held until released.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Change the filters, or create a storage.')) await released;
+    await route.fulfill({ response, body });
+  });
+  const errors = pageErrors(page);
+  await page.goto('/storage');
+  const row = page
+    .getByRole('table', { name: 'Storages' })
+    .getByRole('link', { name: 'web-1 OS', exact: true });
+  await expect(row).toBeVisible();
+
+  // The shell is taken over, the page's part is not: its rows stay, not a loading page instead.
+  await expect(themes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+
+  release();
+  await takenOver(page);
+  await expect(row).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a tab signed in to another account does not take over a page rendered for this one', async ({
   page,
   users,
