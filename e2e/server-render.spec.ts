@@ -278,9 +278,11 @@ test('a colour mode chosen in the browser shows as chosen once the server’s pa
   await expect(page.locator('html')).toHaveClass('dark');
   const errors = pageErrors(page);
 
-  // The server knows the screen was dark, not that the user chose Dark: it draws the switch as
-  // it stands for a mode nobody chose, and the panel shows the choice it keeps.
-  await openRendered(page, '/storage');
+  // The server knows the screen is dark, not that the user chose Dark: it draws the page dark and
+  // the switch as it stands for a mode nobody chose, and the panel shows the choice it keeps.
+  const response = await page.goto('/storage');
+  expect(await response!.text()).toMatch(/<html[^>]* class="dark"/);
+  await takenOver(page);
   await expect(page.locator('html')).toHaveClass('dark');
   await expect(themes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
     'aria-pressed',

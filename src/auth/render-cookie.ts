@@ -24,6 +24,8 @@ export function keepRenderCookie(
   const attributes = `; Path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
   const wide = window.matchMedia(wideQuery);
   const prefersDark = window.matchMedia('(prefers-color-scheme: dark)');
+  // What the cookie last said of the colour scheme; undefined until it is first written.
+  let writtenDark: boolean | undefined;
   const write = () => {
     const { session } = store.getState();
     if (!session) {
@@ -40,6 +42,7 @@ export function keepRenderCookie(
       timeZone,
     };
     document.cookie = `${renderCookieName}=${encodeURIComponent(JSON.stringify(value))}${attributes}`;
+    writtenDark = value.dark;
   };
   // The first write in a task of its own: it is the page's first use of Intl.DateTimeFormat, which
   // loads the browser's locale data (12-28 ms on a desktop, four times that on Lighthouse's phone)
@@ -49,6 +52,14 @@ export function keepRenderCookie(
   // The next page is rendered for the screen as it is now: a window made narrower, a phone turned.
   wide.addEventListener('change', write);
   prefersDark.addEventListener('change', write);
+  // A mode chosen in the panel (the theme switch): the theme provider puts the scheme's class on
+  // <html> (src/app/theme.ts), and the next page is rendered in that scheme, not in the old one
+  // until the panel takes it over. Only a change of scheme writes: the provider also sets the
+  // class the page already has as it first renders.
+  new MutationObserver(() => {
+    const dark = document.documentElement.classList.contains('dark');
+    if (writtenDark !== undefined && dark !== writtenDark) write();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
   window.addEventListener('focus', write);
   window.addEventListener('pageshow', write);
   document.addEventListener('visibilitychange', () => {
