@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from './support';
+import { expect, expectNoAxeViolations, holdScripts, signIn, test } from './support';
 
 test('the sign-in page has no accessibility violations', async ({ page }) => {
   await page.goto('/sign-in');
@@ -84,12 +84,7 @@ test.describe('drawn in the browser', () => {
     // The list page's code (the only script with its empty-list hint) is held until released.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('Change the filters, or create a storage.')) await released;
-      await route.fulfill({ response, body });
-    });
+    await holdScripts(page, 'Change the filters, or create a storage.', released);
     await page.goto('/storage');
     const heading = page.getByRole('heading', { level: 1, name: 'Storage' });
     const description = page.getByText(

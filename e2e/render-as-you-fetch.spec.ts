@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { endpointPath } from '../contract/endpoint';
 import { kubernetesEndpoints } from '../contract/kubernetes';
 import { networkEndpoints } from '../contract/network';
@@ -8,7 +8,7 @@ import { routerEndpoints } from '../contract/router';
 import { serverEndpoints } from '../contract/server';
 import { storageEndpoints } from '../contract/storage';
 import { usageEndpoints } from '../contract/usage';
-import { expect, matchesEndpoint, test } from './support';
+import { expect, holdScripts, matchesEndpoint, test } from './support';
 
 // A tab's first visit, which has no render cookie yet: the page is drawn in the browser.
 test.use({ signedIn: 'demo', serverRender: false });
@@ -16,24 +16,6 @@ test.use({ signedIn: 'demo', serverRender: false });
 // A page goes on loading code (charts, pickers) through a test's routes after what the test
 // checks: the page closes under those requests, whose errors then say nothing of the page.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
-
-/**
- * Holds every script whose text contains `marker` until `release` settles, and answers the
- * others at once: what a page shows before that code arrives is what it shows while it loads.
- */
-async function holdScripts(page: Page, marker: string, release: Promise<unknown>) {
-  let held = 0;
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes(marker)) {
-      held += 1;
-      await release;
-    }
-    await route.fulfill({ response, body });
-  });
-  return { held: () => held };
-}
 
 test('the storage list is requested while the page’s own code is still on its way', async ({
   page,

@@ -4,7 +4,8 @@ import { renderCookieName } from '../contract/render-cookie';
 import type { RenderCookie } from '../contract/render-cookie';
 import { serverEndpoints } from '../contract/server';
 import { storageEndpoints } from '../contract/storage';
-import { createDisk, expect, matchesEndpoint, signIn, test, unique } from './support';
+import { createDisk, expect, holdScripts, matchesEndpoint, signIn, test, unique } from './support';
+import type { Credentials } from './support';
 
 /** What the page reports as errors, React's hydration mismatches among them. */
 function pageErrors(page: Page) {
@@ -267,15 +268,21 @@ test('every main page is taken over without a mismatch, on a phone and on a desk
   }
 });
 
+/** Signs in on a desktop screen and chooses Dark in the theme switch, which it answers. */
+async function signInChoosingDark(page: Page, user: Credentials) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, user);
+  const themes = page.getByRole('group', { name: 'Colour theme' });
+  await themes.getByRole('button', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass('dark');
+  return themes;
+}
+
 test('a colour mode chosen in the browser shows as chosen once the server’s page is taken over', async ({
   page,
   users,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, users.demo);
-  const themes = page.getByRole('group', { name: 'Colour theme' });
-  await themes.getByRole('button', { name: 'Dark' }).click();
-  await expect(page.locator('html')).toHaveClass('dark');
+  const themes = await signInChoosingDark(page, users.demo);
   const errors = pageErrors(page);
 
   // The server knows the screen is dark, not that the user chose Dark: it draws the page dark and
@@ -301,20 +308,12 @@ test('while the page’s own code is on its way, the server’s page stays as it
   page,
   users,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, users.demo);
   // A mode chosen in the browser: the theme switch shows it once the shell is taken over.
-  const themes = page.getByRole('group', { name: 'Colour theme' });
-  await themes.getByRole('button', { name: 'Dark' }).click();
+  const themes = await signInChoosingDark(page, users.demo);
   // The list page's code (the only script with its empty-list hint) is held until released.
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('Change the filters, or create a storage.')) await released;
-    await route.fulfill({ response, body });
-  });
+  await holdScripts(page, 'Change the filters, or create a storage.', released);
   const errors = pageErrors(page);
   await page.goto('/storage');
   const row = page

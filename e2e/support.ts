@@ -243,3 +243,21 @@ export async function choose(scope: Page | Locator, field: string, option: strin
   const list = await openSelect(scope, field);
   await list.getByRole('option', { name: option }).click();
 }
+
+/**
+ * Holds every script whose text contains `marker` until `release` settles, and answers the
+ * others at once: what a page shows before that code arrives is what it shows while it loads.
+ */
+export async function holdScripts(page: Page, marker: string, release: Promise<unknown>) {
+  let held = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      held += 1;
+      await release;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { held: () => held };
+}
