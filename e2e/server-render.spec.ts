@@ -5,7 +5,6 @@ import type { RenderCookie } from '../contract/render-cookie';
 import { serverEndpoints } from '../contract/server';
 import { storageEndpoints } from '../contract/storage';
 import { createDisk, expect, holdScripts, matchesEndpoint, signIn, test, unique } from './support';
-import type { Credentials } from './support';
 
 /** What the page reports as errors, React's hydration mismatches among them. */
 function pageErrors(page: Page) {
@@ -269,7 +268,7 @@ test('every main page is taken over without a mismatch, on a phone and on a desk
 });
 
 /** Signs in on a desktop screen and chooses Dark in the theme switch, which it answers. */
-async function signInChoosingDark(page: Page, user: Credentials) {
+async function signInChoosingDark(page: Page, user: Parameters<typeof signIn>[1]) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, user);
   const themes = page.getByRole('group', { name: 'Colour theme' });
