@@ -8,6 +8,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { preloadLists } from './scripts/vite-preload-lists.ts';
 import { routeChunks } from './scripts/vite-route-chunks.ts';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { shakeReactRouter } from './scripts/vite-shake-react-router.ts';
 
 // React Router's exports map points at its development build in every mode (upstream issue
 // remix-run/react-router#14102); the build takes the production build beside it, the same code
@@ -88,6 +89,7 @@ const routes = routeChunks({
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    shakeReactRouter(),
     minifyPublicScripts(),
     precompress(),
     preloads.plugin,
