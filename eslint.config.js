@@ -17,6 +17,13 @@ const fullZod = {
   regex: '^zod(/v4)?$',
   message: 'Import zod/mini in contract/ and src/: full zod does not fit the bundle budget.',
 };
+// React Router's Link and NavLink bring framework mode's page prefetching to the first load;
+// RouterLink does what the panel needs of them (docs/architecture.md, Budgets).
+const routerLinks = {
+  regex: '^react-router$',
+  importNames: ['Link', 'NavLink'],
+  message: 'Use RouterLink (src/components/router-link.tsx): Link and NavLink cost the first load.',
+};
 
 // The architecture as elements: every folder of the repository that holds code is one element
 // (a feature folder is one element per group, so that features can be told apart).
@@ -261,7 +268,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
-      ...restrict(fullZod),
+      ...restrict(fullZod, routerLinks),
     },
   },
   ...pluginQuery.configs['flat/recommended-strict'].map((config) => ({

@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { paths } from './paths';
+import { RouterLink } from '../components/router-link';
 
 export function NotFoundPage() {
   return (

@@ -11,7 +11,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { Link as RouterLink } from 'react-router';
 import type { AuditLog } from '../../contract/audit-log';
 import { auditLogQueries } from '../api/audit-logs';
 import { links } from '../lib/links';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../lib/format';
 import { uuidKind } from '../lib/uuid-kind';
 import { ErrorState, LoadingState } from './query-state';
 import { DescriptionList, Field } from './description-list';
+import { RouterLink } from './router-link';
 
 interface AuditEventDrawerProps {
   /** The open event's cloud_event_id; null keeps the drawer closed. */

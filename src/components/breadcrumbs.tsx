@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Fragment, createContext, useContext } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link';
 
 /** Route `handle` of the route table: a route with a `crumb` appears in the breadcrumbs. */
 export interface RouteHandle {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link';
 
 /**
  * A list page's main action, in its header (and in its empty state): it opens the create page

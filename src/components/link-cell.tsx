@@ -1,6 +1,6 @@
 import type { CellContext } from '@tanstack/react-table';
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link';
 
 /** A table cell that shows the row's name and links it to the row's page. */
 export const linkCell =

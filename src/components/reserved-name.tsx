@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link';
 
 /**
  * The box of a name one list lends another's rows: one line, as wide whatever it holds (UUID or

@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import type { AuditLog } from '../../contract/audit-log';
 import { auditLogQueries } from '../api/audit-logs';
 import { links } from '../lib/links';
 import { AuditEventDrawer } from './audit-event-drawer';
 import { AuditLogTable, AuditPageControls } from './audit-log-table';
 import { EmptyState, ErrorState, LoadingState } from './query-state';
+import { RouterLink } from './router-link';
 
 const pageSize = 25;
 

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import CloseIcon from '@mui/icons-material/Close';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { RouterLink } from './router-link';
 
 /** What an action confirms once the API has taken it, and where its result is, if elsewhere. */
 export interface Notice {

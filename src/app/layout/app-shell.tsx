@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { maintenanceState } from '../../api/http';
 import { productName } from '../../lib/product';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
@@ -20,6 +20,7 @@ import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
 import { WideLayoutContext } from './wide-layout';
 import { PageTakenOver } from '../take-over';
+import { RouterLink } from '../../components/router-link';
 
 // Only narrow screens use the overlay drawer; its Modal code loads when it is first opened.
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));

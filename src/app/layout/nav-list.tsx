@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { NavLink } from 'react-router';
 import { accountQueries } from '../../api/account';
+import { RouterLink } from '../../components/router-link';
 import { navigationSections } from '../../lib/group-manifest';
 import type { NavigationEntry } from '../navigation';
 import { navigationEntries } from '../navigation';
@@ -71,9 +71,9 @@ function NavEntry({
   const startRoute = useStartRoute();
   return (
     <Box
-      component={NavLink}
+      component={RouterLink}
       to={to}
-      end={to === paths.dashboard()}
+      current={to === paths.dashboard() ? 'exact' : 'path'}
       onClick={onNavigate}
       onPointerEnter={() => startRoute(to, 'code')}
       onFocus={() => startRoute(to, 'code')}

@@ -10,7 +10,6 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import type { BillingSummary } from '../../../contract/billing';
 import { valueCellSx } from '../../components/value-cells';
 import { links } from '../../lib/links';
@@ -24,6 +23,7 @@ import {
 import { groupName, groupOrder } from './billing-names';
 import { titledGroups } from './resource-titles';
 import type { Money } from './use-billing-currency';
+import { RouterLink } from '../../components/router-link';
 
 type Group = NonNullable<NonNullable<BillingSummary['servers']>['server']>;
 type Detail = Group['resources'][number]['details'][number];

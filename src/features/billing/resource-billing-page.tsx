@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { billingQueries } from '../../api/billing';
 import { SeriesChart, seriesColors } from '../../components/charts/series-chart';
 import { PageHeader } from '../../components/page-header';
@@ -17,6 +17,7 @@ import { BillingPickers } from './billing-pickers';
 import { DescriptionList } from '../../components/description-list';
 import { SectionCard } from '../../components/section-card';
 import { usePlanInclusion } from './plan-inclusions';
+import { RouterLink } from '../../components/router-link';
 
 export function ResourceBillingPage() {
   const { resourceId = '' } = useParams();

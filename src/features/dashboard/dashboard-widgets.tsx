@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import type { DashboardItem, dashboardEndpoints } from '../../../contract/dashboard';
 import type { ResponseOf } from '../../../contract/endpoint';
 import { accountQueries } from '../../api/account';
@@ -33,6 +32,7 @@ import {
   widgetNames,
 } from './widget';
 import type { WidgetName } from './widget';
+import { RouterLink } from '../../components/router-link';
 
 const hourMs = 3_600_000;
 

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { IpAddress } from '../../../contract/ip-address';
 import { ipAddressListCall, ipAddressQueries } from '../../api/ip-addresses';
 import { networkQueries } from '../../api/networks';
@@ -24,6 +24,7 @@ import { toggleSelection } from '../../lib/selection';
 import { BulkPtrDialog } from './bulk-ptr-dialog';
 import { AddIpAddressDialog, ReleaseIpAddressDialog } from './ip-address-dialogs';
 import { PtrRecordCell } from './ptr-record-cell';
+import { RouterLink } from '../../components/router-link';
 
 const column = createColumnHelper<IpAddress>();
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Cluster } from '../../../contract/kubernetes';
 import {
   deleteClusterCall,
@@ -25,6 +25,7 @@ import { NodeGroupSection } from './node-group-section';
 import { networkQueries } from '../../api/networks';
 import { ReservedName } from '../../components/reserved-name';
 import { CopyUuidButton } from '../../components/resource-name';
+import { RouterLink } from '../../components/router-link';
 
 export const ClusterDetailPage = routeDetailPage(kubernetesQueries.detail, 'Cluster', (cluster) => (
   <ClusterView cluster={cluster} />

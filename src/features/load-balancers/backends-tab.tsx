@@ -12,7 +12,6 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Link as RouterLink } from 'react-router';
 import type {
   LoadBalancer,
   LoadBalancerBackend,
@@ -48,6 +47,7 @@ import type { MemberFormValues } from './load-balancer-form';
 import { MemberFields, useServerAddresses } from './member-fields';
 import type { ServerAddress } from './member-fields';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { RouterLink } from '../../components/router-link';
 
 const healthColors: Record<LoadBalancerMemberStatus, ChipProps['color']> = {
   up: 'success',

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { labelSchema, uuidPattern } from '../../../contract/common';
 import { parseCidr, cidrsOverlap } from '../../../contract/ip';
@@ -26,6 +26,7 @@ import { LabelFields } from '../../components/form/label-fields';
 import { PageHeader } from '../../components/page-header';
 import { fieldForErrorCode } from '../../lib/api-error-fields';
 import { links } from '../../lib/links';
+import { RouterLink } from '../../components/router-link';
 
 const sameNetwork = 'This is the same network; choose another network to peer with.';
 

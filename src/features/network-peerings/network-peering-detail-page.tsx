@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { NetworkPeering } from '../../../contract/network-peering';
 import {
   deleteNetworkPeeringCall,
@@ -28,6 +28,7 @@ import { describeSides } from './peering-status';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageSection } from '../../components/page-section';
 import { labelsLine } from '../../components/value-cells';
+import { RouterLink } from '../../components/router-link';
 
 const disablePeering = { network_peering: { configured_status: 'disabled' } } as const;
 

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { IpNetwork, Network } from '../../../contract/network';
 import { networkPeeringQueries } from '../../api/network-peerings';
 import { networkQueries } from '../../api/networks';
@@ -28,6 +28,7 @@ import { NetworkFormDialog } from './network-form-dialog';
 import { describeLabels } from './network-forms';
 import { DescriptionList, Field } from '../../components/description-list';
 import { PageSection } from '../../components/page-section';
+import { RouterLink } from '../../components/router-link';
 
 type Action = 'edit' | 'attach-router' | 'detach-router' | 'delete';
 

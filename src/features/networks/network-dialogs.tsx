@@ -6,7 +6,6 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import type { Network } from '../../../contract/network';
 import {
   deleteNetworkCall,
@@ -18,6 +17,7 @@ import { routerQueries } from '../../api/routers';
 import { ConfirmDialog, confirmMutation, confirmWords } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { links } from '../../lib/links';
+import { RouterLink } from '../../components/router-link';
 
 interface NetworkDialogProps {
   network: Network;

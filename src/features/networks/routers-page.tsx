@@ -6,7 +6,6 @@ import type { BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { z } from 'zod/mini';
 import { labelSchema } from '../../../contract/common';
 import type { Network } from '../../../contract/network';
@@ -38,6 +37,7 @@ import { describeLabels } from './network-forms';
 import { RemainingAllowance } from '../../components/remaining-allowance';
 import { useAllowance } from '../../api/allowance';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { RouterLink } from '../../components/router-link';
 
 type Action = { kind: 'rename' | 'delete'; router: Router };
 

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Account } from '../../../contract/account';
 import type { PartnerAccount } from '../../../contract/partner';
 import { accountQueries } from '../../api/account';
@@ -22,6 +22,7 @@ import { CreateAccountDialog } from './create-account-dialog';
 import { CustomerBillingSection } from './customer-billing-section';
 import { currentMonth, customerName, monthPattern } from './customer-billing';
 import { useCreateDialog } from '../../components/use-create-dialog';
+import { RouterLink } from '../../components/router-link';
 
 const title = 'Partner console';
 

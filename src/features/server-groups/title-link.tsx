@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 
 /** A table's title cell, linked to the row's page. */
 export function TitleLink({ title, to }: { title: string; to: string }) {

@@ -6,7 +6,6 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { ServerDetails } from '../../../contract/server';
@@ -24,6 +23,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { links } from '../../lib/links';
 import { simpleBackupHourlyPrice } from './server-prices';
 import { PageSection } from '../../components/page-section';
+import { RouterLink } from '../../components/router-link';
 
 /** The plans of the price list (`simple_backup_<plan>_…`, api-reference-notes §2.9) and what each keeps. */
 const planWords: Record<string, string> = {

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ServerDetails, ServerEvent, ServerStorageDevice } from '../../../contract/server';
 import { serverQueries, useRestartServer, useStartServer, useStopServer } from '../../api/servers';
 import { ServerTagsField } from './server-tags-field';
@@ -30,6 +30,7 @@ import { backupsSection, ServerBackupsPanel } from './server-backups-tab';
 import { ServerOperationButtons } from './server-operations';
 import { FirewallTab, firewallSection } from './firewall/firewall-tab';
 import { PageSection } from '../../components/page-section';
+import { RouterLink } from '../../components/router-link';
 
 export const ServerDetailPage = routeDetailPage(serverQueries.detail, 'Server', (server) => (
   <ServerView server={server} />

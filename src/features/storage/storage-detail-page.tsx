@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { StorageDetails } from '../../../contract/storage';
 import { serverQueries } from '../../api/servers';
 import {
@@ -40,6 +40,7 @@ import { intervalLabels, tierLabels } from './storage-forms';
 import { routeDetailPage } from '../../components/detail-query';
 import { DescriptionList, Field } from '../../components/description-list';
 import { isSystemLabel, labelsText } from '../../lib/labels';
+import { RouterLink } from '../../components/router-link';
 
 type Action =
   | 'edit'
