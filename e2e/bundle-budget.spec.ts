@@ -25,30 +25,34 @@ async function firstLoadJs(page: Page, url: string | 'reload', ready: () => Prom
   await ready();
   await page.waitForLoadState('networkidle');
   let total = 0;
-  for (const body of scripts.values()) total += gzipSize(await body);
-  test.info().annotations.push({
-    type: 'first-load JS',
-    description: `${url}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KiB gzip`,
-  });
-  return { total, count: scripts.size };
+  const sizes: string[] = [];
+  for (const [script, body] of scripts) {
+    const size = gzipSize(await body);
+    total += size;
+    sizes.push(`${new URL(script).pathname} ${size} B`);
+  }
+  // What was counted, in the failure's message too: a CI run that fails names its scripts.
+  const counted = `${url}: ${scripts.size} scripts, ${total} B gzip (${sizes.join(', ')})`;
+  test.info().annotations.push({ type: 'first-load JS', description: counted });
+  return { total, count: scripts.size, counted };
 }
 
 test('the sign-in page loads at most 170 KB of gzipped JavaScript', async ({ page }) => {
-  const { total, count } = await firstLoadJs(page, '/sign-in', () =>
+  const { total, count, counted } = await firstLoadJs(page, '/sign-in', () =>
     expect(page.getByRole('heading', { level: 1, name: /^Sign in/ })).toBeVisible(),
   );
   expect(count).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(firstLoadBudget);
+  expect(total, counted).toBeLessThanOrEqual(firstLoadBudget);
 });
 
 test('the dashboard loads at most 170 KB of gzipped JavaScript', async ({ page, users }) => {
   await signIn(page, users.demo);
   // The session lives in this tab's sessionStorage, so the dashboard is measured by a reload.
-  const { total, count } = await firstLoadJs(page, 'reload', () =>
+  const { total, count, counted } = await firstLoadJs(page, 'reload', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(),
   );
   expect(count).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(firstLoadBudget);
+  expect(total, counted).toBeLessThanOrEqual(firstLoadBudget);
 });
 
 test('no built chunk is larger than 120 KB gzipped', () => {
