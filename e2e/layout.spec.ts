@@ -196,6 +196,30 @@ test.describe('on a 412 px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  // The drawer's "open" was a state of its own, so it stayed open over any page the tab went to
+  // by other means than its entries: Back, or a link tapped while the drawer's code was loading.
+  test('the navigation drawer closes when the page changes: an entry chosen, or Back', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Storage' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+
+    await menu.click();
+    await expect(drawer.getByRole('link', { name: 'Storage' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
   // The search field kept 240 px on a row of its own, narrower than the label filter below it.
   test('/servers: the search field is as wide as the label filter below it', async ({ page }) => {
     await page.goto('/servers');

@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { maintenanceState } from '../../api/http';
 import { productName } from '../../lib/product';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
@@ -46,7 +46,39 @@ function MaintenanceNotice() {
 
 const mainId = 'main-content';
 
-type DrawerState = 'unused' | 'open' | 'closed';
+/**
+ * The phone's navigation drawer: never opened (its code not loaded), or opened at one location,
+ * named by its key. It is open only while that location is shown, so any change of page closes
+ * it: an entry chosen in it, Back, or a link tapped on the page while its code was on its way
+ * (which, kept as a plain "open", then slid in over the page the user had gone on to).
+ */
+type DrawerState = { openAt: string | null } | 'unused';
+
+/** The phone's menu button and the drawer it opens (a modal, drawn over the page wherever it sits). */
+function NavMenu() {
+  const location = useLocation();
+  const [drawer, setDrawer] = useState<DrawerState>('unused');
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label="Open navigation"
+        onClick={() => setDrawer({ openAt: location.key })}
+      >
+        <MenuIcon />
+      </IconButton>
+      {drawer !== 'unused' && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawer.openAt === location.key}
+            onClose={() => setDrawer({ openAt: null })}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 export function AppShell() {
   const theme = useTheme();
@@ -54,7 +86,6 @@ export function AppShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), {
     defaultMatches: use(WideLayoutContext),
   });
-  const [drawer, setDrawer] = useState<DrawerState>('unused');
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -62,16 +93,7 @@ export function AppShell() {
       <KeyboardShortcuts />
       <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
-          {!isDesktop && (
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label="Open navigation"
-              onClick={() => setDrawer('open')}
-            >
-              <MenuIcon />
-            </IconButton>
-          )}
+          {!isDesktop && <NavMenu />}
           <Link
             component={RouterLink}
             to={paths.dashboard()}
@@ -88,15 +110,7 @@ export function AppShell() {
           <AccountActions />
         </Toolbar>
       </AppBar>
-      {isDesktop ? (
-        <NavSidebar />
-      ) : (
-        drawer !== 'unused' && (
-          <Suspense fallback={null}>
-            <NavDrawer open={drawer === 'open'} onClose={() => setDrawer('closed')} />
-          </Suspense>
-        )
-      )}
+      {isDesktop && <NavSidebar />}
       <Box
         component="main"
         id={mainId}
