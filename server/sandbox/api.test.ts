@@ -19,7 +19,7 @@ afterAll(() => app.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { authorization: demoAuth, ...headers } });
-const postToken = (payload: string, headers: Record<string, string>) =>
+const postToken = (payload: string | Buffer, headers: Record<string, string>) =>
   app.inject({
     method: 'POST',
     url: '/1.3/account/tokens',
@@ -189,6 +189,32 @@ describe('request bodies', () => {
     async (payload) => {
       const error = expectProblem(await postToken(payload, xml), 400, 'REQUEST_INVALID');
       expect(error.error_message).toMatch(/XML/);
+    },
+  );
+
+  // Decoded leniently, the bytes became U+FFFD and were stored: a token named "��".
+  const notUtf8 = Buffer.from([0xff, 0xfe]);
+  it.each([
+    ['JSON', json, ['{"name":"', '","expires_in":"1h"}']],
+    ['XML', xml, ['<token><name>', '</name><expires_in>1h</expires_in></token>']],
+  ])(
+    'refuses a %s body that is not UTF-8 and creates nothing',
+    async (_format, headers, around) => {
+      const before = (await get('/1.3/account/tokens')).json<unknown[]>().length;
+      const payload = Buffer.concat([Buffer.from(around[0]!), notUtf8, Buffer.from(around[1]!)]);
+      const error = expectProblem(await postToken(payload, headers), 400, 'REQUEST_INVALID');
+      expect(error.error_message).toBe('The request body is not valid UTF-8.');
+      expect((await get('/1.3/account/tokens')).json<unknown[]>()).toHaveLength(before);
+
+      const name = 'café 🚀 東京';
+      const valid = Buffer.concat([
+        Buffer.from(around[0]!),
+        Buffer.from(name),
+        Buffer.from(around[1]!),
+      ]);
+      const created = await postToken(valid, headers);
+      expect(created.statusCode).toBe(201);
+      expect(created.body).toContain(name);
     },
   );
 

@@ -6,6 +6,7 @@ import { ApiProblem } from './http/errors';
 import { sendProblem, toProblem } from './http/problem';
 import type { Format } from './http/formats';
 import { negotiate, parseXml, toXml } from './http/formats';
+import { bodyText } from './http/request-body';
 import type { SandboxContext } from './context';
 import type { ApiVersion } from '../../contract/endpoint';
 
@@ -70,9 +71,11 @@ function versionScope(context: SandboxContext) {
     // Bodies are JSON or XML only (api-rules §2.2.1); any other Content-Type answers CONTENT_TYPE_INVALID.
     scope.removeAllContentTypeParsers();
     // Some clients send Content-Type: application/json on bodiless requests; that is no error.
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (String(body).trim() === '') return done(null, undefined);
-      jsonParser(request, body as string, (error, value) =>
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const text = bodyText(body as Buffer);
+      if (text instanceof ApiProblem) return done(text);
+      if (text.trim() === '') return done(null, undefined);
+      jsonParser(request, text, (error, value) =>
         error
           ? done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid JSON.'))
           : done(null, value),
@@ -80,11 +83,13 @@ function versionScope(context: SandboxContext) {
     });
     scope.addContentTypeParser(
       ['application/xml', 'text/xml'],
-      { parseAs: 'string' },
+      { parseAs: 'buffer' },
       (_request, body, done) => {
-        if (String(body).trim() === '') return done(null, undefined);
+        const text = bodyText(body as Buffer);
+        if (text instanceof ApiProblem) return done(text);
+        if (text.trim() === '') return done(null, undefined);
         try {
-          done(null, parseXml(String(body)));
+          done(null, parseXml(text));
         } catch {
           done(new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid XML.'));
         }

@@ -1,7 +1,20 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import type { core } from 'zod';
-import { validate } from './errors';
+import { ApiProblem, validate } from './errors';
 import { coerceXml, singular, unwrapXmlRoot } from './formats';
+
+/**
+ * A request body's text. JSON, XML and YAML bodies are UTF-8 (RFC 8259 §8.1); decoded leniently,
+ * as Fastify's `parseAs: 'string'` does, a malformed byte became U+FFFD and was stored (a storage
+ * titled "��"). Such a body is refused as the malformed request it is.
+ */
+export function bodyText(body: Buffer): string | ApiProblem {
+  if (!isUtf8(body)) {
+    return new ApiProblem(400, 'REQUEST_INVALID', 'The request body is not valid UTF-8.');
+  }
+  return body.toString('utf8');
+}
 
 const isXml = (request: FastifyRequest) => /[/+]xml\b/.test(request.headers['content-type'] ?? '');
 

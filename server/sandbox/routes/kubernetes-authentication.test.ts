@@ -423,6 +423,24 @@ describe('importing an AuthenticationConfiguration (PUT …/import)', () => {
     });
   });
 
+  it('answers 400 for a document that is not UTF-8 and changes nothing', async () => {
+    const cluster = await createCluster({ authentication: [google] });
+    // A Latin-1 "é" in a claim prefix: decoded leniently, it was imported as U+FFFD.
+    const document = twoIssuers.replace('prefix: "oidc:"', 'prefix: "caf\u00e9:"');
+    expect(document).not.toBe(twoIssuers);
+    const latin1 = Buffer.from(document, 'latin1');
+    await unchanged(cluster.uuid, async () => {
+      const error = expectProblem(
+        await call('PUT', `${base(cluster.uuid)}/import`, latin1, demoAuth, {
+          'content-type': 'application/yaml',
+        }),
+        400,
+        'REQUEST_INVALID',
+      );
+      expect(error.error_message).toBe('The request body is not valid UTF-8.');
+    });
+  });
+
   it('answers 413 for a body over 64 KiB and changes nothing', async () => {
     const cluster = await createCluster({ authentication: [google] });
     const padded = `${twoIssuers}\n# ${'x'.repeat(64 * 1024)}\n`;

@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context';
 import type { Endpoint } from '../../../contract/endpoint';
 import { ApiProblem, notFound } from '../http/errors';
 import { auditContext } from '../http/principal';
+import { bodyText } from '../http/request-body';
 import { checkIssuerSet } from '../kubernetes/checks';
 import { badRequestStatuses, kubernetesRouter, ownCluster } from '../kubernetes/http';
 import { oidcKubeconfig } from '../kubernetes/kubeconfig';
@@ -39,9 +40,11 @@ export function kubernetesAuthenticationRoutes(scope: FastifyInstance, context: 
   const endpoints = kubernetesAuthenticationEndpoints;
 
   // The import takes the AuthenticationConfiguration document itself (or it as a JSON string).
-  scope.addContentTypeParser(yamlTypes, { parseAs: 'string' }, (_request, body, done) =>
-    done(null, String(body)),
-  );
+  scope.addContentTypeParser(yamlTypes, { parseAs: 'buffer' }, (_request, body, done) => {
+    const text = bodyText(body as Buffer);
+    if (text instanceof ApiProblem) done(text);
+    else done(null, text);
+  });
 
   const route = kubernetesRouter(scope);
 
