@@ -7,7 +7,7 @@ const displayNameWrite = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
  * React Router's production build with what this panel does not use left out. Its components made
  * by `React.forwardRef(…)` (Link, NavLink, Form) are calls a bundler keeps unless told they are
  * pure, and each is followed by a `displayName` write, a second statement that keeps it: `Form`
- * and what only it uses (form submission, action paths) rode in the entry, about 1.3 KB gzip of
+ * and what only it uses (form submission, action paths) rode in the entry, about 1.4 KB gzip of
  * the first load, though the panel has no route action. Here each such call is marked pure, and
  * the `displayName` writes, which name components and contexts for React DevTools alone, are
  * dropped. A React Router whose build no longer matches either pattern fails the build, so the
