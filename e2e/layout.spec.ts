@@ -6,7 +6,7 @@ import { networkEndpoints, networkListResponseSchema } from '../contract/network
 import { serverEndpoints, serverListResponseSchema } from '../contract/server';
 import { storageEndpoints, storageListResponseSchema } from '../contract/storage';
 import type { Api } from './support';
-import { choose, expect, expectNoAxeViolations, signIn, test } from './support';
+import { choose, expect, expectNoAxeViolations, holdScripts, signIn, test } from './support';
 
 /*
  * No page scrolls sideways, on a desktop or on a phone: every page the navigation lists (read
@@ -218,6 +218,41 @@ test.describe('on a 412 px phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(drawer).toBeHidden();
     await expect(menu).toBeFocused();
+  });
+
+  test('a link tapped while the drawer’s code loads leaves the drawer closed, there and after Back', async ({
+    page,
+  }) => {
+    // The drawer's code (the only script naming its menu) is held until released.
+    const marker = 'Navigation menu';
+    let release: () => void = () => undefined;
+    await holdScripts(page, marker, new Promise<void>((resolve) => (release = resolve)));
+    const drawerScript = new Promise<string>((resolve) => {
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        if ((await response.text()).includes(marker)) resolve(response.url());
+      });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page
+      .getByRole('region', { name: 'Resources' })
+      .getByRole('link', { name: 'Storage' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+
+    // The drawer's code arrives, and is run (an import of it settles once it has been).
+    release();
+    const url = await drawerScript;
+    await page.evaluate((script) => import(script).then(() => undefined), url);
+    const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    // The first page's location comes back with Back, under the same key it was opened at.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(drawer).toBeHidden();
   });
 
   // The search field kept 240 px on a row of its own, narrower than the label filter below it.

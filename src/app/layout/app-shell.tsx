@@ -58,6 +58,10 @@ type DrawerState = { openAt: string | null } | 'unused';
 function NavMenu() {
   const location = useLocation();
   const [drawer, setDrawer] = useState<DrawerState>('unused');
+  // Left behind, it stays closed: the first page's key ("default") comes back with Back.
+  if (drawer !== 'unused' && drawer.openAt !== null && drawer.openAt !== location.key) {
+    setDrawer({ openAt: null });
+  }
   return (
     <>
       <IconButton
