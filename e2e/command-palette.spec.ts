@@ -42,3 +42,32 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(sheet).toBeHidden();
   });
 }
+
+// Opened over one page, the palette and the cheat sheet stayed over the page Back went to.
+test('Back closes the palette and the cheat sheet with the page they were opened over', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Storage' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Search or jump to' });
+  await expect(palette).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(palette).toBeHidden();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
+  await expect(palette).toBeHidden();
+
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(sheet).toBeHidden();
+});

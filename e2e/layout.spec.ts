@@ -224,18 +224,16 @@ test.describe('on a 412 px phone', () => {
     page,
   }) => {
     // The drawer's code (the only script naming its menu) is held until released.
-    const marker = 'Navigation menu';
     let release: () => void = () => undefined;
-    await holdScripts(page, marker, new Promise<void>((resolve) => (release = resolve)));
-    const drawerScript = new Promise<string>((resolve) => {
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        if ((await response.text()).includes(marker)) resolve(response.url());
-      });
-    });
+    const scripts = await holdScripts(
+      page,
+      'Navigation menu',
+      new Promise<void>((resolve) => (release = resolve)),
+    );
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(() => scripts.held()).toBe(1);
     await page
       .getByRole('region', { name: 'Resources' })
       .getByRole('link', { name: 'Storage' })
@@ -244,12 +242,11 @@ test.describe('on a 412 px phone', () => {
 
     // The drawer's code arrives, and is run (an import of it settles once it has been).
     release();
-    const url = await drawerScript;
-    await page.evaluate((script) => import(script).then(() => undefined), url);
+    await page.evaluate((script) => import(script).then(() => undefined), scripts.heldUrls()[0]!);
     const drawer = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
     await expect(drawer).toBeHidden();
-    // The first page's location comes back with Back, under the same key it was opened at.
+    // Back on the page it was opened on, it stays closed: it was left.
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(drawer).toBeHidden();

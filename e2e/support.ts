@@ -247,17 +247,18 @@ export async function choose(scope: Page | Locator, field: string, option: strin
 /**
  * Holds every script whose text contains `marker` until `release` settles, and answers the
  * others at once: what a page shows before that code arrives is what it shows while it loads.
+ * `held` counts them; `heldUrls` names them, in the order they were asked for.
  */
 export async function holdScripts(page: Page, marker: string, release: Promise<unknown>) {
-  let held = 0;
+  const heldUrls: string[] = [];
   await page.route('**/assets/*.js', async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes(marker)) {
-      held += 1;
+      heldUrls.push(route.request().url());
       await release;
     }
     await route.fulfill({ response, body });
   });
-  return { held: () => held };
+  return { held: () => heldUrls.length, heldUrls: () => [...heldUrls] };
 }

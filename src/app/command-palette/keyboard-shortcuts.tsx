@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { detailPageOf } from '../groups';
+import { useOnPageLeave } from '../page-change';
 import type { OpenDialog } from './keyboard-dialogs';
 import { onPaletteRequest } from './palette-opener';
 
@@ -30,6 +31,10 @@ export function KeyboardShortcuts() {
   const username = useAuth().session?.username;
   // null before the first use: nothing is loaded until then.
   const [open, setOpen] = useState<OpenDialog | null>(null);
+  // Opened over one page, a dialog does not stay over the next (Back, say).
+  useOnPageLeave(() => {
+    if (open !== null && open !== 'none') setOpen('none');
+  });
 
   useEffect(() => {
     if (username && detailPageOf(pathname)) {

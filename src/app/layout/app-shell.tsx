@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { maintenanceState } from '../../api/http';
 import { productName } from '../../lib/product';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
@@ -19,6 +19,7 @@ import { ResourceSearch } from './resource-search';
 import { SkipLink } from './skip-link';
 import { ThemeSwitch } from './theme-switch';
 import { WideLayoutContext } from './wide-layout';
+import { useOnPageLeave } from '../page-change';
 import { PageTakenOver } from '../take-over';
 import { RouterLink } from '../../components/router-link';
 
@@ -46,38 +47,32 @@ function MaintenanceNotice() {
 
 const mainId = 'main-content';
 
-/**
- * The phone's navigation drawer: never opened (its code not loaded), or opened at one location,
- * named by its key. It is open only while that location is shown, so any change of page closes
- * it: an entry chosen in it, Back, or a link tapped on the page while its code was on its way
- * (which, kept as a plain "open", then slid in over the page the user had gone on to).
- */
-type DrawerState = { openAt: string | null } | 'unused';
+/** The phone's navigation drawer: never opened (its code not loaded yet), open or closed. */
+type DrawerState = 'unused' | 'open' | 'closed';
 
-/** The phone's menu button and the drawer it opens (a modal, drawn over the page wherever it sits). */
+/**
+ * The phone's menu button and the drawer it opens (a modal, drawn over the page wherever it sits).
+ * Leaving the page closes it: Back, or a link tapped while its code was on its way (kept open, it
+ * then slid in over the page the user had gone on to).
+ */
 function NavMenu() {
-  const location = useLocation();
   const [drawer, setDrawer] = useState<DrawerState>('unused');
-  // Left behind, it stays closed: the first page's key ("default") comes back with Back.
-  if (drawer !== 'unused' && drawer.openAt !== null && drawer.openAt !== location.key) {
-    setDrawer({ openAt: null });
-  }
+  useOnPageLeave(() => {
+    if (drawer === 'open') setDrawer('closed');
+  });
   return (
     <>
       <IconButton
         color="inherit"
         edge="start"
         aria-label="Open navigation"
-        onClick={() => setDrawer({ openAt: location.key })}
+        onClick={() => setDrawer('open')}
       >
         <MenuIcon />
       </IconButton>
       {drawer !== 'unused' && (
         <Suspense fallback={null}>
-          <NavDrawer
-            open={drawer.openAt === location.key}
-            onClose={() => setDrawer({ openAt: null })}
-          />
+          <NavDrawer open={drawer === 'open'} onClose={() => setDrawer('closed')} />
         </Suspense>
       )}
     </>
