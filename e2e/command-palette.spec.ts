@@ -43,7 +43,8 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-// Opened over one page, the palette and the cheat sheet stayed over the page Back went to.
+// Opened over one page, the palette and the cheat sheet stayed over the page Back went to (and
+// over the first again with Forward).
 test('Back closes the palette and the cheat sheet with the page they were opened over', async ({
   page,
 }) => {
@@ -52,22 +53,20 @@ test('Back closes the palette and the cheat sheet with the page they were opened
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Storage' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
-
-  await page.keyboard.press('Control+K');
-  const palette = page.getByRole('dialog', { name: 'Search or jump to' });
-  await expect(palette).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(palette).toBeHidden();
-  await page.goForward();
-  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
-  await expect(palette).toBeHidden();
-
-  await page.keyboard.press('?');
-  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(sheet).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(sheet).toBeHidden();
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+  for (const [key, name] of [
+    ['Control+K', 'Search or jump to'],
+    ['?', 'Keyboard shortcuts'],
+  ] as const) {
+    await expect(heading('Storage')).toBeVisible();
+    await page.keyboard.press(key);
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(heading('Dashboard')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.goForward();
+    await expect(heading('Storage')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
 });
