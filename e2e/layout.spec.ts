@@ -336,3 +336,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe('a storage page', () => {
+  test.use({ signedIn: 'demo' });
+
+  // The backups list lent the table cell's name box (6rem from md): "web-1 OS b…".
+  test('shows its backups’ titles whole, on a narrow desktop and on a phone', async ({ page }) => {
+    for (const viewport of [viewports.phone, { width: 960, height: 720 }, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/storage?search=web-1%20OS');
+      await page
+        .getByRole('table', { name: 'Storages' })
+        .getByRole('link', { name: 'web-1 OS', exact: true })
+        .click();
+      const backup = page
+        .getByRole('list', { name: 'Backups' })
+        .getByRole('link', { name: 'web-1 OS before upgrade' });
+      await expect(backup).toBeVisible();
+      const cut = await backup.evaluate((link) => link.scrollWidth > link.clientWidth);
+      expect(cut, `at ${viewport.width} px`).toBe(false);
+    }
+  });
+});

@@ -18,24 +18,29 @@ const reservedLine = {
   textOverflow: 'ellipsis',
 } as const;
 
+type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
 interface ReservedNameProps {
   uuid: string;
   /** Undefined until the list that names the resource answers (or when none does): the UUID shows. */
   name: string | undefined;
   /** The resource's page, when it has one the user may open. */
   to?: string;
+  /** The box's width where the row has more room than a table cell (a list of its own). */
+  width?: string | Partial<Record<Breakpoint, string>>;
 }
 
 /** A resource named by another list, in a box of its own size: see `reservedLine`. */
-export function ReservedName({ uuid, name, to }: ReservedNameProps) {
+export function ReservedName({ uuid, name, to, width }: ReservedNameProps) {
   const text = name ?? uuid;
   const title = name === undefined ? uuid : `${name}\n${uuid}`;
+  const sx = width === undefined ? reservedLine : { ...reservedLine, width };
   return to ? (
-    <Link component={RouterLink} to={to} title={title} sx={reservedLine}>
+    <Link component={RouterLink} to={to} title={title} sx={sx}>
       {text}
     </Link>
   ) : (
-    <Box component="span" title={title} sx={reservedLine}>
+    <Box component="span" title={title} sx={sx}>
       {text}
     </Box>
   );

@@ -295,9 +295,21 @@ function BusyState({ storage, onCancel }: { storage: StorageDetails; onCancel: (
 }
 
 /** The storage `uuid` linked by its title, which comes in a box of its own size. */
+/**
+ * Another storage's title (a backup, or the disk this one backs up), in a box as wide whatever it
+ * holds (see ReservedName): these lines have the page's width, where a table cell's 6rem cut
+ * most titles short.
+ */
 function StorageTitle({ uuid }: { uuid: string }) {
   const storage = useQuery(storageQueries.detail(uuid));
-  return <ReservedName uuid={uuid} name={storage.data?.title} to={links.storageDetail(uuid)} />;
+  return (
+    <ReservedName
+      uuid={uuid}
+      name={storage.data?.title}
+      to={links.storageDetail(uuid)}
+      width={{ xs: '100%', sm: '20rem' }}
+    />
+  );
 }
 
 /**
