@@ -20,6 +20,12 @@ const reservedLine = {
 
 type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
+/**
+ * `width` for a name on a line of the page's width (a list of its own, a field of a detail
+ * page), where the table cell's box cut most names short: the phone's whole line, else 16rem.
+ */
+export const lineWidth = { xs: '100%', sm: '16rem' } as const;
+
 interface ReservedNameProps {
   uuid: string;
   /** Undefined until the list that names the resource answers (or when none does): the UUID shows. */

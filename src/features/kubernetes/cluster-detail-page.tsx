@@ -23,7 +23,7 @@ import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
 import { networkQueries } from '../../api/networks';
-import { ReservedName } from '../../components/reserved-name';
+import { lineWidth, ReservedName } from '../../components/reserved-name';
 import { CopyUuidButton } from '../../components/resource-name';
 import { RouterLink } from '../../components/router-link';
 
@@ -70,7 +70,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           columnGap: 0.5,
         }}
       >
-        <ReservedName uuid={cluster.network} name={network.data?.name} />
+        <ReservedName uuid={cluster.network} name={network.data?.name} width={lineWidth} />
         <CopyUuidButton uuid={cluster.network} />
         {`(${cluster.network_cidr})`}
       </Box>,

@@ -17,7 +17,7 @@ import {
 } from '../../api/storage';
 import { PageHeader } from '../../components/page-header';
 import { PageSection } from '../../components/page-section';
-import { ReservedName } from '../../components/reserved-name';
+import { lineWidth, ReservedName } from '../../components/reserved-name';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip, stateLabel } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -204,6 +204,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
                     uuid={server}
                     name={servers.data?.find((candidate) => candidate.uuid === server)?.title}
                     to={links.server(server)}
+                    width={lineWidth}
                   />
                 </li>
               ))}
@@ -295,11 +296,7 @@ function BusyState({ storage, onCancel }: { storage: StorageDetails; onCancel: (
 }
 
 /** The storage `uuid` linked by its title, which comes in a box of its own size. */
-/**
- * Another storage's title (a backup, or the disk this one backs up), in a box as wide whatever it
- * holds (see ReservedName): these lines have the page's width, where a table cell's 6rem cut
- * most titles short.
- */
+/** Another storage's title (a backup, or the disk this one backs up), on a line of its own. */
 function StorageTitle({ uuid }: { uuid: string }) {
   const storage = useQuery(storageQueries.detail(uuid));
   return (
@@ -307,7 +304,7 @@ function StorageTitle({ uuid }: { uuid: string }) {
       uuid={uuid}
       name={storage.data?.title}
       to={links.storageDetail(uuid)}
-      width={{ xs: '100%', sm: '20rem' }}
+      width={lineWidth}
     />
   );
 }
