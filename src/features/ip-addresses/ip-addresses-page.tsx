@@ -124,8 +124,10 @@ function ActionsCell({ row }: CellContext<IpAddress, unknown>) {
       </Box>
     );
   }
+  // No gap beyond the buttons' own padding: at 1280 px beside the navigation, the 8 px of one
+  // took the row's actions past what the table showed.
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
+    <Box sx={{ display: 'flex' }}>
       {activity}
       <Button
         size="small"
