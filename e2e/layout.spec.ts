@@ -363,16 +363,23 @@ test.describe('at 1280 px, beside the navigation', () => {
   test.use({ signedIn: 'demo', viewport: { width: 1280, height: 800 } });
 
   // A PTR record (a host name, no space to wrap at) held its column at its whole width, and the
-  // rows' Release buttons were past the table's edge, to be scrolled to.
-  test('the IP address table shows every row’s actions without scrolling', async ({ page }) => {
-    await page.goto('/ip-addresses');
-    const table = page.getByRole('table', { name: 'IP addresses' });
-    await expect(table.getByRole('button', { name: /^Release / }).first()).toBeVisible();
-    const { tableWidth, shownWidth } = await table.evaluate((element) => ({
-      tableWidth: element.scrollWidth,
-      shownWidth: element.parentElement!.clientWidth,
-    }));
-    expect(tableWidth).toBeLessThanOrEqual(shownWidth);
-    await expect(table.getByRole('button', { name: /^Release / }).last()).toBeInViewport();
+  // tokens' "Can create tokens" header its own: the rows' actions were past the table's edge.
+  test('the IP address and API token tables show every row’s actions without scrolling', async ({
+    page,
+  }) => {
+    for (const [path, name, action] of [
+      ['/ip-addresses', 'IP addresses', /^Release /],
+      ['/tokens', 'API tokens', /^Delete token /],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole('table', { name });
+      await expect(table.getByRole('button', { name: action }).first()).toBeVisible();
+      const { tableWidth, shownWidth } = await table.evaluate((element) => ({
+        tableWidth: element.scrollWidth,
+        shownWidth: element.parentElement!.clientWidth,
+      }));
+      expect(tableWidth, path).toBeLessThanOrEqual(shownWidth);
+      await expect(table.getByRole('button', { name: action }).last()).toBeInViewport();
+    }
   });
 });

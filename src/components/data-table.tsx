@@ -22,6 +22,11 @@ declare module '@tanstack/react-table' {
      * short values (a zone, a plan, a time) and keep each on one line (`cellSx`).
      */
     wrap?: true;
+    /**
+     * A header longer than any of its column's values ("Can create tokens" over "Yes"): it may
+     * take two lines, rather than the column its whole width. Other headers keep one line.
+     */
+    wrapHeader?: true;
   }
 }
 
@@ -106,7 +111,10 @@ export function DataTable<TData>({
                   <TableCell
                     key={header.id}
                     align={header.column.columnDef.meta?.align}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: header.column.columnDef.meta?.wrapHeader ? 'normal' : 'nowrap',
+                    }}
                     aria-sort={
                       active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
                     }

@@ -68,6 +68,7 @@ export function TokenTable({ tokens, currentTokenId, onDelete }: TokenTableProps
     column.accessor('can_create_tokens', {
       header: 'Can create tokens',
       cell: (info) => (info.getValue() ? 'Yes' : 'No'),
+      meta: { wrapHeader: true },
     }),
     column.display({
       id: 'actions',
