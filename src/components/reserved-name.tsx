@@ -21,8 +21,10 @@ const reservedLine = {
 type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 /**
- * `width` for a name on a line of the page's width (a list of its own, a field of a detail
- * page), where the table cell's box cut most names short: the phone's whole line, else 16rem.
+ * `width` for a name on a line of the page's width (a list of its own), where the table cell's
+ * box cut most names short: the phone's whole line, else 16rem. Not where the name's box sizes
+ * its container (a description list's column): there a share of the line follows the text, and
+ * the name coming moves what is beside it; a fixed width keeps it still.
  */
 export const lineWidth = { xs: '100%', sm: '16rem' } as const;
 

@@ -59,7 +59,8 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     [
       'Network',
       // The network's name comes after the cluster's: its box keeps the facts below in place. On a
-      // phone the copy button and the range wrap under it, name or UUID alike.
+      // phone the copy button and the range wrap under it, name or UUID alike. A fixed width on a
+      // phone too: this box sizes the facts' column, and a share of it would follow the text.
       <Box
         key="network"
         component="span"
@@ -70,7 +71,11 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           columnGap: 0.5,
         }}
       >
-        <ReservedName uuid={cluster.network} name={network.data?.name} width={lineWidth} />
+        <ReservedName
+          uuid={cluster.network}
+          name={network.data?.name}
+          width={{ xs: '9rem', sm: lineWidth.sm }}
+        />
         <CopyUuidButton uuid={cluster.network} />
         {`(${cluster.network_cidr})`}
       </Box>,
