@@ -24,9 +24,16 @@ type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
  * `width` for a name on a line of the page's width (a list of its own), where the table cell's
  * box cut most names short: the phone's whole line, else 16rem. Not where the name's box sizes
  * its container (a description list's column): there a share of the line follows the text, and
- * the name coming moves what is beside it; a fixed width keeps it still.
+ * the name coming moves what is beside it: `factWidth` there.
  */
 export const lineWidth = { xs: '100%', sm: '16rem' } as const;
+
+/**
+ * `width` for a name that is a fact of a detail page (a description list's value): as wide as
+ * `lineWidth` from `sm`, but fixed on a phone, where the UUID shown until the name comes would
+ * widen the values' column, and the name's arrival would move every fact.
+ */
+export const factWidth = { xs: '9rem', sm: lineWidth.sm } as const;
 
 interface ReservedNameProps {
   uuid: string;

@@ -23,7 +23,7 @@ import { links } from '../../lib/links';
 import { KubeconfigDialog, UpgradeDialog } from './cluster-dialogs';
 import { NodeGroupSection } from './node-group-section';
 import { networkQueries } from '../../api/networks';
-import { lineWidth, ReservedName } from '../../components/reserved-name';
+import { factWidth, ReservedName } from '../../components/reserved-name';
 import { CopyUuidButton } from '../../components/resource-name';
 import { RouterLink } from '../../components/router-link';
 
@@ -59,8 +59,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
     [
       'Network',
       // The network's name comes after the cluster's: its box keeps the facts below in place. On a
-      // phone the copy button and the range wrap under it, name or UUID alike. A fixed width on a
-      // phone too: this box sizes the facts' column, and a share of it would follow the text.
+      // phone the copy button and the range wrap under it, name or UUID alike.
       <Box
         key="network"
         component="span"
@@ -71,11 +70,7 @@ function ClusterView({ cluster }: { cluster: Cluster }) {
           columnGap: 0.5,
         }}
       >
-        <ReservedName
-          uuid={cluster.network}
-          name={network.data?.name}
-          width={{ xs: '9rem', sm: lineWidth.sm }}
-        />
+        <ReservedName uuid={cluster.network} name={network.data?.name} width={factWidth} />
         <CopyUuidButton uuid={cluster.network} />
         {`(${cluster.network_cidr})`}
       </Box>,

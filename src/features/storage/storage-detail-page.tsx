@@ -17,7 +17,7 @@ import {
 } from '../../api/storage';
 import { PageHeader } from '../../components/page-header';
 import { PageSection } from '../../components/page-section';
-import { lineWidth, ReservedName } from '../../components/reserved-name';
+import { factWidth, lineWidth, ReservedName } from '../../components/reserved-name';
 import { ResourceTabs, useOverviewPanel } from '../../components/resource-tabs';
 import { StateChip, stateLabel } from '../../components/state-chip';
 import { useSuccessNotice } from '../../components/success-notice';
@@ -181,7 +181,7 @@ function StorageDetails({ storage }: { storage: StorageDetails }) {
             )}
             {storage.origin && (
               <Field term="Backup of">
-                <StorageTitle uuid={storage.origin} />
+                <StorageTitle uuid={storage.origin} width={factWidth} />
               </Field>
             )}
             {privateNormal && (
@@ -295,16 +295,24 @@ function BusyState({ storage, onCancel }: { storage: StorageDetails; onCancel: (
   );
 }
 
-/** The storage `uuid` linked by its title, which comes in a box of its own size. */
-/** Another storage's title (a backup, or the disk this one backs up), on a line of its own. */
-function StorageTitle({ uuid }: { uuid: string }) {
+/**
+ * Another storage linked by its title, which comes in a box of its own size: a backup on a line
+ * of its own (`lineWidth`), or the disk this one backs up as one of its facts (`factWidth`).
+ */
+function StorageTitle({
+  uuid,
+  width,
+}: {
+  uuid: string;
+  width: typeof lineWidth | typeof factWidth;
+}) {
   const storage = useQuery(storageQueries.detail(uuid));
   return (
     <ReservedName
       uuid={uuid}
       name={storage.data?.title}
       to={links.storageDetail(uuid)}
-      width={lineWidth}
+      width={width}
     />
   );
 }
@@ -321,7 +329,7 @@ function BackupItem({ uuid }: { uuid: string }) {
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
     >
       <Box sx={{ flexBasis: { xs: '100%', sm: 'auto' } }}>
-        <StorageTitle uuid={uuid} />
+        <StorageTitle uuid={uuid} width={lineWidth} />
       </Box>
       {/* A chip's height, filled or not. */}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', minHeight: 24 }}>
