@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { endpointPath } from '../contract/endpoint';
 import { clusterSchema, kubernetesEndpoints } from '../contract/kubernetes';
 import { loadBalancerEndpoints, loadBalancerSchema } from '../contract/load-balancer';
@@ -358,6 +358,53 @@ test.describe('a storage page', () => {
     }
   });
 });
+
+test.describe('a host name', () => {
+  test.use({ signedIn: 'demo', viewport: viewports.phone });
+
+  // A browser breaks after any hyphen: a server's host name showed as "web-" over "1.demo…".
+  test('wraps only after a dot on a phone: a server’s, and a PTR record', async ({ page }) => {
+    await page.goto('/servers?search=web-1');
+    await page
+      .getByRole('table', { name: 'Servers' })
+      .getByRole('link', { name: 'web-1', exact: true })
+      .click();
+    await expectBreaksAfterDots(page.getByRole('definition').filter({ hasText: /^web-1\./ }));
+    await page.goto('/ip-addresses');
+    const ptr = page
+      .getByRole('table', { name: 'IP addresses' })
+      .getByText(/^\d+-\d+-\d+-\d+\.[a-z]+-[a-z]+\d\.upcloud\.host$/)
+      .first();
+    await expectBreaksAfterDots(ptr);
+  });
+});
+
+/** `element`'s text takes two lines or more, and each but the last ends with a dot. */
+async function expectBreaksAfterDots(element: Locator) {
+  const lineEnds = await element.evaluate((box) => {
+    const ends: string[] = [];
+    let previous: { char: string; top: number } | null = null;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode as Text;
+      for (let index = 0; index < node.length; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const top = range.getBoundingClientRect().top;
+        const char = node.data[index]!;
+        if (previous && top > previous.top + 1) ends.push(previous.char);
+        previous = { char, top };
+      }
+    }
+    return ends;
+  });
+  expect(lineEnds.length, 'the name takes more than one line').toBeGreaterThan(0);
+  expect(
+    lineEnds.every((char) => char === '.'),
+    `lines end with ${lineEnds.join(' ')}`,
+  ).toBe(true);
+}
 
 test.describe('at 1280 px, beside the navigation', () => {
   test.use({ signedIn: 'demo', viewport: { width: 1280, height: 800 } });

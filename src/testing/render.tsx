@@ -26,6 +26,17 @@ export function signInAs(user: TenantUser): Promise<Session> {
 export const searchOf = (location: { current: { search: string } | null }) =>
   new URLSearchParams(location.current?.search);
 
+/**
+ * A text matcher for text set over several elements, as `HostName` sets a host name's labels:
+ * the innermost element whose whole text is `text`.
+ */
+export function wholeText(text: string | RegExp) {
+  const is = (element: Element) =>
+    typeof text === 'string' ? element.textContent === text : text.test(element.textContent ?? '');
+  return (_content: string, element: Element | null) =>
+    element !== null && is(element) && ![...element.children].some(is);
+}
+
 /** A name no other test of the file uses. */
 export { uniqueName } from './factories';
 

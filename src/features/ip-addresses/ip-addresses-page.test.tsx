@@ -5,7 +5,7 @@ import { ipAddressEndpoints } from '../../../contract/ip-address';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
 import type { Session } from '../../auth/session-store';
-import { renderPage, signInAs, searchOf } from '../../testing/render';
+import { renderPage, signInAs, searchOf, wholeText } from '../../testing/render';
 import { IpAddressesPage } from './ip-addresses-page';
 import { HoldBack } from '../../testing/hold-back';
 
@@ -98,7 +98,7 @@ describe('IP addresses page', () => {
     expect(await screen.findByText('A host name, such as www.example.com.')).toBeVisible();
     await user.clear(field);
     await user.type(field, 'mail.example.com{Enter}');
-    expect(await screen.findByText('mail.example.com')).toBeVisible();
+    expect(await screen.findByText(wholeText('mail.example.com'))).toBeVisible();
     expect(
       screen.getByRole('button', { name: `Edit PTR record of ${floating.address}` }),
     ).toHaveFocus();
@@ -152,8 +152,8 @@ describe('IP addresses page', () => {
       );
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
       const table = screen.getByRole('table', { name: 'IP addresses' });
-      expect(await within(table).findByText('one.example.com')).toBeVisible();
-      expect(within(table).getByText('two.example.com')).toBeVisible();
+      expect(await within(table).findByText(wholeText('one.example.com'))).toBeVisible();
+      expect(within(table).getByText(wholeText('two.example.com'))).toBeVisible();
     },
   );
 

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -7,26 +7,7 @@ import { ptrRecordSchema } from '../../../contract/ip-address';
 import type { IpAddress } from '../../../contract/ip-address';
 import { useModifyIpAddress } from '../../api/ip-addresses';
 import { TextInput } from '../../components/form/text-input';
-
-/**
- * A host name that may wrap after a dot, where a reader would break it, but not inside its last
- * two labels (`upcloud.host`): with no space in it, it held the PTR column at its whole width, and
- * the table's actions went past its edge at 1280 px beside the navigation.
- */
-function BreakableName({ name }: { name: string }) {
-  const labels = name.split('.');
-  const parts = [...labels.slice(0, -2), labels.slice(-2).join('.')];
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {part}
-      {index < parts.length - 1 && (
-        <>
-          .<wbr />
-        </>
-      )}
-    </Fragment>
-  ));
-}
+import { HostName } from '../../components/host-name';
 
 /** The PTR record of one address, edited in place: Enter saves, Escape cancels. */
 export function PtrRecordCell({ address }: { address: IpAddress }) {
@@ -47,7 +28,7 @@ export function PtrRecordCell({ address }: { address: IpAddress }) {
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <span>{address.ptr_record ? <BreakableName name={address.ptr_record} /> : '—'}</span>
+        <span>{address.ptr_record ? <HostName name={address.ptr_record} /> : '—'}</span>
         <IconButton
           ref={editButton}
           size="small"

@@ -24,6 +24,7 @@ import type { Fact } from '../../components/overview-facts';
 import { PageHeader } from '../../components/page-header';
 import { ResourceTabs, useOverviewPanel, useSectionPanel } from '../../components/resource-tabs';
 import { StateChip } from '../../components/state-chip';
+import { HostName } from '../../components/host-name';
 import { links } from '../../lib/links';
 import { BackendsTab } from './backends-tab';
 import { CertificatesTab } from './certificates-tab';
@@ -72,7 +73,7 @@ function LoadBalancerView({ balancer }: { balancer: LoadBalancer }) {
   const facts: Fact[] = [
     ['State', <StateChip key="state" state={balancer.operational_state} />],
     ['Configured', balancer.configured_status],
-    ['DNS name', balancer.dns_name],
+    ['DNS name', <HostName key="dns" name={balancer.dns_name} />],
     ['IP addresses', addresses.length > 0 ? addresses.join(', ') : '—'],
     ['Zone', balancer.zone],
     ['Plan', balancer.plan],
@@ -173,7 +174,10 @@ const networkColumns = [
   networkColumn.accessor('name', { header: 'Name' }),
   networkColumn.accessor('type', { header: 'Type' }),
   networkColumn.accessor('family', { header: 'Family' }),
-  networkColumn.accessor('dns_name', { header: 'DNS name' }),
+  networkColumn.accessor('dns_name', {
+    header: 'DNS name',
+    cell: (info) => <HostName name={info.getValue()} />,
+  }),
   networkColumn.display({
     id: 'addresses',
     header: 'Addresses',

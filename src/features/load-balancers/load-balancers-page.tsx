@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { linkCell } from '../../components/link-cell';
 import { StateChip } from '../../components/state-chip';
+import { HostName } from '../../components/host-name';
 import { links } from '../../lib/links';
 
 const column = createColumnHelper<LoadBalancer>();
@@ -26,7 +27,11 @@ const columns = [
   column.accessor('zone', { header: 'Zone' }),
   column.accessor('dns_name', {
     header: 'DNS name',
-    cell: (info) => <Box sx={{ overflowWrap: 'anywhere' }}>{info.getValue()}</Box>,
+    cell: (info) => (
+      <Box sx={{ overflowWrap: 'anywhere' }}>
+        <HostName name={info.getValue()} />
+      </Box>
+    ),
   }),
 ];
 

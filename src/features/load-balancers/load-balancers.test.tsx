@@ -4,7 +4,7 @@ import { loadBalancerEndpoints } from '../../../contract/load-balancer';
 import type { LoadBalancerCreate, LoadBalancerRuleCreate } from '../../../contract/load-balancer';
 import { callEndpoint } from '../../api/http';
 import type { Session } from '../../auth/session-store';
-import { renderApp, signInAs, uniqueName } from '../../testing/render';
+import { renderApp, signInAs, uniqueName, wholeText } from '../../testing/render';
 import { as } from '../../testing/resources';
 import { reorderedPriorities } from '../../api/load-balancers';
 
@@ -138,7 +138,7 @@ describe('create load balancer wizard', () => {
       expect(await screen.findByRole('heading', { name: 'Step 3 of 3: Review' })).toBeVisible();
       await user.click(screen.getByRole('button', { name: 'Create load balancer' }));
       expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
-      expect(screen.getByText(/^lb-[0-9a-f]{32}-1\.upcloudlb\.com$/)).toBeVisible();
+      expect(screen.getByText(wholeText(/^lb-[0-9a-f]{32}-1\.upcloudlb\.com$/))).toBeVisible();
       expect(
         screen.getByRole('progressbar', { name: /Load balancer (pending|setup)/ }),
       ).toBeVisible();

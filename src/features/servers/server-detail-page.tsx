@@ -31,6 +31,7 @@ import { ServerOperationButtons } from './server-operations';
 import { FirewallTab, firewallSection } from './firewall/firewall-tab';
 import { PageSection } from '../../components/page-section';
 import { RouterLink } from '../../components/router-link';
+import { HostName } from '../../components/host-name';
 
 export const ServerDetailPage = routeDetailPage(serverQueries.detail, 'Server', (server) => (
   <ServerView server={server} />
@@ -181,7 +182,9 @@ function ServerView({ server }: { server: ServerDetails }) {
             <Field term="UUID">
               <code>{server.uuid}</code>
             </Field>
-            <Field term="Hostname">{server.hostname}</Field>
+            <Field term="Hostname">
+              <HostName name={server.hostname} />
+            </Field>
             <Field term="Zone">{server.zone}</Field>
             <Field term="Plan">{server.plan}</Field>
             <Field term="Cores and memory">
