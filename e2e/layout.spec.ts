@@ -196,6 +196,25 @@ test.describe('on a 412 px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  // Next sits below a step's fields: the page stayed scrolled there, in the middle of the next
+  // step, its heading above the window and its first fields under the app bar.
+  test('a wizard’s next step shows from its heading, below the app bar, and Back too', async ({
+    page,
+  }) => {
+    await page.goto('/load-balancers/new');
+    await page.getByRole('textbox', { name: 'Load balancer name' }).fill('shop-lb');
+    await choose(page, 'Zone', /de-fra1/);
+    await choose(page, 'Plan', /^development:/);
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await next.tap();
+    await expectStepShown(page, 'Step 2 of 3: Frontend and backend');
+    await page.getByRole('button', { name: 'Back' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Back' }).tap();
+    await expectStepShown(page, 'Step 1 of 3: Load balancer');
+  });
+
   // The drawer's "open" was a state of its own, so it stayed open over any page the tab went to
   // by other means than its entries: Back, or a link tapped while the drawer's code was loading.
   test('the navigation drawer closes when the page changes: an entry chosen, or Back', async ({
@@ -378,6 +397,16 @@ test.describe('a host name', () => {
     await expectBreaksAfterDots(ptr);
   });
 });
+
+/** The step named `name` has the focus on its heading, whole on the screen below the app bar. */
+async function expectStepShown(page: Page, name: string) {
+  const heading = page.getByRole('heading', { level: 2, name });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  const bar = await page.getByRole('banner').boundingBox();
+  const box = await heading.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+}
 
 /** `element`'s text takes two lines or more, and each but the last ends with a dot. */
 async function expectBreaksAfterDots(element: Locator) {

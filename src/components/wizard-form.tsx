@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type {
   DefaultValues,
@@ -152,6 +152,7 @@ export function CreateWizardPage({
   children,
 }: CreateWizardPageProps) {
   const last = step === steps.length - 1;
+  const heading = useStepHeadingFocus(step);
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -175,7 +176,7 @@ export function CreateWizardPage({
         sx={formWithAsideSx}
       >
         <Stack spacing={3}>
-          <Typography variant="h6" component="h2">
+          <Typography ref={heading} variant="h6" component="h2" tabIndex={-1}>
             {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
           </Typography>
           {children}
@@ -198,6 +199,24 @@ export function CreateWizardPage({
       </Box>
     </>
   );
+}
+
+/**
+ * A step shown after another (Next, Back, or a field's error sending the wizard back) takes the
+ * focus on its heading: a screen reader says which step it is, the next Tab goes to its first
+ * field, and the browser brings it into view. On a phone, Next sits below the step's fields, and
+ * the page stayed scrolled there, in the middle of the next step. Not on the first render: the
+ * page's own heading comes first.
+ */
+function useStepHeadingFocus(step: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    heading.current?.focus();
+  }, [step]);
+  return heading;
 }
 
 /** A wizard's review step: each choice under its name, a dash for what is left empty. */
