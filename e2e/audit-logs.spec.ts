@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { endpointPath } from '../contract/endpoint';
 import { storageEndpoints } from '../contract/storage';
-import { choose, createDisk, expect, expectNoAxeViolations, test, unique } from './support';
+import {
+  choose,
+  createDisk,
+  expect,
+  expectNoAxeViolations,
+  holdScripts,
+  test,
+  unique,
+} from './support';
 
 test.use({ signedIn: 'demo' });
 
@@ -100,27 +108,34 @@ test('the app bar search opens a disk by UUID and its Activity tab lists its cha
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).toHaveCount(3);
 });
 
-test('the audit log keeps the place of its filter pickers while they load', async ({ page }) => {
+test('the audit log keeps the place of its filter pickers while they load, and shows the filters', async ({
+  page,
+}) => {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  // The pickers' chunk is the only script that names the resource type picker.
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('Resource types')) {
-      held += 1;
-      await released;
-    }
-    await route.fulfill({ response, body });
-  });
+  // The pickers' chunk is the only script with a picker's empty menu.
+  const { held } = await holdScripts(page, 'None recorded yet', released);
   // A phone: the pickers stack above the table.
   await page.setViewportSize({ width: 412, height: 915 });
   await page.goto('/audit-logs?action=create&action=delete');
   const table = page.getByRole('table', { name: 'Audit log' });
   await expect(page.getByText(/^Rows 1–/)).toBeVisible();
-  await expect.poll(() => held).toBe(1);
+  await expect.poll(held).toBe(1);
   await expect(page.getByRole('combobox', { name: 'Actions' })).toHaveCount(0);
+  // Each box reads as its picker will: its label, and the filter's values or "Any".
+  const boxes = page
+    .locator('[aria-busy="true"]')
+    .filter({ hasText: 'Resource types' })
+    .locator(':scope > *');
+  await expect(boxes).toHaveCount(3);
+  for (const [index, label, text] of [
+    [0, 'Actions', 'create, delete'],
+    [1, 'Resource types', 'Any'],
+    [2, 'Origins', 'Any'],
+  ] as const) {
+    await expect(boxes.nth(index).getByText(label, { exact: true })).toBeVisible();
+    await expect(boxes.nth(index).getByText(text, { exact: true })).toBeVisible();
+  }
   const before = await table.boundingBox();
   release();
   await expect(page.getByRole('combobox', { name: 'Actions' })).toHaveText('create, delete');

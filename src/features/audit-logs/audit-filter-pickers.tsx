@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { AuditFilterOptions } from '../../../contract/audit-log';
 import type { AuditLogView } from './audit-log-params';
-import { pickerWidth } from './picker-size';
+import { pickers, pickerText, pickerWidth } from './picker-size';
 
 interface FilterPickersProps {
   view: AuditLogView;
@@ -12,28 +12,20 @@ interface FilterPickersProps {
 
 /** The actions, resource types and origins to list: any of each (api-reference-notes §12). */
 export function FilterPickers({ view, options, onChange }: FilterPickersProps) {
-  return (
-    <>
-      <MultiSelect
-        label="Actions"
-        value={view.actions}
-        choices={options?.actions}
-        onChange={(values) => onChange({ action: values })}
-      />
-      <MultiSelect
-        label="Resource types"
-        value={view.types}
-        choices={options?.resource_types}
-        onChange={(values) => onChange({ type: values })}
-      />
-      <MultiSelect
-        label="Origins"
-        value={view.origins}
-        choices={options?.origins}
-        onChange={(values) => onChange({ origin: values })}
-      />
-    </>
-  );
+  const choices = {
+    action: options?.actions,
+    type: options?.resource_types,
+    origin: options?.origins,
+  };
+  return pickers.map(({ label, values, param }) => (
+    <MultiSelect
+      key={param}
+      label={label}
+      value={values(view)}
+      choices={choices[param]}
+      onChange={(next) => onChange({ [param]: next })}
+    />
+  ));
 }
 
 function MultiSelect({
@@ -43,7 +35,7 @@ function MultiSelect({
   onChange,
 }: {
   label: string;
-  value: string[];
+  value: readonly string[];
   choices: string[] | undefined;
   onChange: (values: string[]) => void;
 }) {
@@ -62,13 +54,16 @@ function MultiSelect({
       slotProps={{
         select: {
           multiple: true,
-          renderValue: (selected) => (selected as string[]).join(', ') || 'Any',
+          renderValue: (selected) => pickerText(selected as string[]),
           displayEmpty: true,
         },
         inputLabel: { shrink: true },
       }}
       sx={{ width: pickerWidth }}
     >
+      {all.length === 0 && (
+        <MenuItem disabled>{choices ? 'None recorded yet' : 'Loading the choices…'}</MenuItem>
+      )}
       {all.map((choice) => (
         <MenuItem key={choice} value={choice}>
           {choice}

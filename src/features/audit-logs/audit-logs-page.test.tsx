@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/http';
 import { serverQueries } from '../../api/servers';
+import { auditLogQueries } from '../../api/audit-logs';
 import { createToken } from '../../api/tokens';
 import { exchangePassword } from '../../auth/sign-in';
 import type { Session } from '../../auth/session-store';
+import { HoldBack } from '../../testing/hold-back';
 import { renderApp, renderPage, signInAs, searchOf } from '../../testing/render';
 import { apiAsUser } from '../../testing/tenant';
 import { createSubaccount } from '../../testing/factories';
@@ -86,6 +88,28 @@ describe('audit log page', () => {
     // A new filter starts from the first page.
     expect(searchOf(location).get('offset')).toBeNull();
     expect(await screen.findByText('Rows 1–1 of 1 · page 1 of 1')).toBeVisible();
+  });
+
+  it('says in a picker’s menu that its choices are loading, then lists them', async () => {
+    const session = await freshSubaccount();
+    const { user, queryClient } = renderPage(
+      <HoldBack queryKeys={[auditLogQueries.filterOptions().queryKey]}>
+        <AuditLogsPage />
+      </HoldBack>,
+      { session, path: '/audit-logs' },
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Origins' }));
+    const menu = await screen.findByRole('listbox', { name: 'Origins' });
+    expect(within(menu).getByRole('option', { name: 'Loading the choices…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const options = await queryClient.fetchQuery(auditLogQueries.filterOptions());
+    expect(options.origins.length).toBeGreaterThan(0);
+    for (const origin of options.origins) {
+      expect(await within(menu).findByRole('option', { name: origin })).toBeVisible();
+    }
+    expect(within(menu).queryByRole('option', { name: 'Loading the choices…' })).toBeNull();
   });
 
   it('reads every filter from the URL and writes the keyword and dates into it', async () => {

@@ -43,7 +43,7 @@ import {
 } from './audit-log-params';
 import type { AuditLogView } from './audit-log-params';
 import { updateSearch } from '../../lib/list-params';
-import { pickerWidth } from './picker-size';
+import { pickers, pickerText, pickerWidth } from './picker-size';
 import { useAuditResourceNames } from './audit-resource-names';
 import { auditLogsHeading } from './headings';
 import { usePainted } from '../../components/use-painted';
@@ -87,20 +87,52 @@ const FilterPickers = lazy(async () => ({
   default: (await import('./audit-filter-pickers')).FilterPickers,
 }));
 
-/** Where the three pickers come, each a small outlined field of their fixed width. */
-function PickersLoading() {
-  const field = {
-    width: pickerWidth,
-    height: 40,
-    border: 1,
-    borderColor: 'divider',
-    borderRadius: 1,
-  };
+/**
+ * Where the three pickers come: each a small outlined field of their fixed width, with its label
+ * and what it will show, so that the filters read as they are before they can be changed.
+ */
+function PickersLoading({ view }: { view: AuditLogView }) {
   return (
     <Box aria-busy="true" sx={{ display: 'contents' }}>
-      <Box sx={field} />
-      <Box sx={field} />
-      <Box sx={field} />
+      {pickers.map(({ label, values }) => (
+        <Box
+          key={label}
+          sx={{
+            position: 'relative',
+            width: pickerWidth,
+            height: 40,
+            px: 1.75,
+            display: 'flex',
+            alignItems: 'center',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            color: 'text.secondary',
+          }}
+        >
+          {/* As MUI's outlined label sits, on the field's top border. */}
+          <Typography
+            variant="caption"
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 9,
+              px: '5px',
+              lineHeight: 1,
+              transform: 'translateY(-50%)',
+              bgcolor: 'background.paper',
+            }}
+          >
+            {label}
+          </Typography>
+          <Box
+            component="span"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {pickerText(values(view))}
+          </Box>
+        </Box>
+      ))}
     </Box>
   );
 }
@@ -108,9 +140,9 @@ function PickersLoading() {
 /** The filter pickers once the page has painted, their boxes until then. */
 function Pickers(props: ComponentProps<typeof FilterPickers>) {
   const painted = usePainted();
-  if (!painted) return <PickersLoading />;
+  if (!painted) return <PickersLoading view={props.view} />;
   return (
-    <Suspense fallback={<PickersLoading />}>
+    <Suspense fallback={<PickersLoading view={props.view} />}>
       <FilterPickers {...props} />
     </Suspense>
   );
