@@ -155,13 +155,23 @@ test('the billing page keeps the place of its month and currency pickers while t
 }) => {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  // The currency picker's helper text is in the pickers' chunk only.
-  const scripts = await holdScripts(page, 'Converted from ', released);
+  // The currency picker's text for rates that did not come is in the pickers' chunk only.
+  const scripts = await holdScripts(page, 'Exchange rates could not be loaded', released);
   await page.goto('/billing');
   const table = page.getByRole('table', { name: 'Billing by resource' });
   await expect(table.getByRole('rowheader', { name: 'Total for the month' })).toBeVisible();
   await expect.poll(scripts.held).toBe(1);
   await expect(page.getByLabel('Month')).toHaveCount(0);
+  // Their places show what they will: the month, the currency and what its amounts are.
+  const loading = page.locator('[aria-busy="true"]').filter({ hasText: 'Currency' });
+  const month = new Date().toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  for (const text of ['Month', month, 'Currency', 'EUR', 'As billed']) {
+    await expect(loading.getByText(text, { exact: true })).toBeVisible();
+  }
   const before = await table.boundingBox();
   release();
   await expect(page.getByLabel('Month')).toBeVisible();

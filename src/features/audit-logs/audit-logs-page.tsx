@@ -29,6 +29,7 @@ import { AuditLogTable, AuditPageControls } from '../../components/audit-log-tab
 import { TextInput } from '../../components/form/text-input';
 import { FilterRow, SearchBox, SelectFilter } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
+import { PickerPlaceholder } from '../../components/picker-placeholder';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { QueryView } from '../../components/query-view';
 import { saveFile } from '../../lib/download';
@@ -87,51 +88,17 @@ const FilterPickers = lazy(async () => ({
   default: (await import('./audit-filter-pickers')).FilterPickers,
 }));
 
-/**
- * Where the three pickers come: each a small outlined field of their fixed width, with its label
- * and what it will show, so that the filters read as they are before they can be changed.
- */
+/** Where the three pickers come, each showing its label and what it will show. */
 function PickersLoading({ view }: { view: AuditLogView }) {
   return (
     <Box aria-busy="true" sx={{ display: 'contents' }}>
       {pickers.map(({ label, values }) => (
-        <Box
+        <PickerPlaceholder
           key={label}
-          sx={{
-            position: 'relative',
-            width: pickerWidth,
-            height: 40,
-            px: 1.75,
-            display: 'flex',
-            alignItems: 'center',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            color: 'text.secondary',
-          }}
-        >
-          {/* As MUI's outlined label sits, on the field's top border. */}
-          <Typography
-            variant="caption"
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 9,
-              px: '5px',
-              lineHeight: 1,
-              transform: 'translateY(-50%)',
-              bgcolor: 'background.paper',
-            }}
-          >
-            {label}
-          </Typography>
-          <Box
-            component="span"
-            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {pickerText(values(view))}
-          </Box>
-        </Box>
+          label={label}
+          value={pickerText(values(view))}
+          width={pickerWidth}
+        />
       ))}
     </Box>
   );

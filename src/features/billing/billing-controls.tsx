@@ -1,9 +1,11 @@
 import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { useAccountCurrency } from '../../api/account-details';
 import { defaultCurrency } from '../../lib/format';
+import { dateTimeFormat } from '../../lib/intl';
+import { PickerPlaceholder } from '../../components/picker-placeholder';
+import { currencyHelper } from './currency-helper';
 import { billingMonthOf } from './billing-url';
 import type { Money } from './use-billing-currency';
 import { useBillingCurrency } from './use-billing-currency';
@@ -43,21 +45,23 @@ const BillingPickers = lazy(async () => ({
   default: (await import('./billing-pickers')).BillingPickers,
 }));
 
-/**
- * Where the pickers come, at their sizes: a small outlined field each, the select's helper text
- * (a caption line, 4 px below, as FormHelperText sets it) below it.
- */
-function PickersLoading() {
-  const field = { height: 40, border: 1, borderColor: 'divider', borderRadius: 1 };
+/** A month as the browser's month field shows it, such as "November 2026". */
+const monthAsShown = (month: string) =>
+  dateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+/** Where the pickers come, at their sizes, each showing its label and what it will show. */
+function PickersLoading({ month, money }: { month: string; money: ChosenMoney }) {
   return (
     <Box aria-busy="true" sx={{ display: 'contents' }}>
-      <Box sx={{ ...field, width: 172 }} />
-      <Box sx={{ width: 160 }}>
-        <Box sx={field} />
-        <Typography variant="caption" component="div" sx={{ mt: '4px' }}>
-          &nbsp;
-        </Typography>
-      </Box>
+      <PickerPlaceholder label="Month" value={monthAsShown(month)} width={172} />
+      <PickerPlaceholder
+        label="Currency"
+        value={money.currency}
+        width={160}
+        helper={currencyHelper(money.currency, money.accountCurrency)}
+      />
     </Box>
   );
 }
@@ -74,11 +78,11 @@ export function BillingControls({ month, money }: { month: string; money: Chosen
   return (
     <Box sx={controlsRow}>
       {painted ? (
-        <Suspense fallback={<PickersLoading />}>
+        <Suspense fallback={<PickersLoading month={month} money={money} />}>
           <BillingPickers month={month} money={money} />
         </Suspense>
       ) : (
-        <PickersLoading />
+        <PickersLoading month={month} money={money} />
       )}
     </Box>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { currencyQueries } from '../../api/currency';
+import { currencyHelper } from './currency-helper';
 
 interface CurrencySelectProps {
   value: string;
@@ -22,9 +23,7 @@ export function CurrencySelect({ value, accountCurrency, onChange }: CurrencySel
       helperText={
         rates.isError
           ? 'Exchange rates could not be loaded; amounts are shown as billed.'
-          : value === accountCurrency
-            ? 'As billed'
-            : `Converted from ${accountCurrency}`
+          : currencyHelper(value, accountCurrency)
       }
       sx={{ minWidth: 160 }}
     >
