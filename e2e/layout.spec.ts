@@ -215,6 +215,26 @@ test.describe('on a 412 px phone', () => {
     await expectStepShown(page, 'Step 1 of 3: Load balancer');
   });
 
+  // The traffic chart's axis fit three of a week's days as ISO dates ("2026-11-23").
+  test('/network-usage: the traffic chart names every other day of the week', async ({ page }) => {
+    await page.goto('/network-usage');
+    const chart = page.getByRole('img', { name: 'Traffic out by service' });
+    const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect(ticks.first()).toBeVisible();
+    const labels = await ticks.allTextContents();
+    expect(labels.length, labels.join(' | ')).toBeGreaterThanOrEqual(4);
+    for (const label of labels) expect(label).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    const boxes = await ticks.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    const { width } = page.viewportSize()!;
+    boxes.forEach((box, index) => {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+      if (index > 0) expect(box.left).toBeGreaterThan(boxes[index - 1]!.right);
+    });
+  });
+
   // The drawer's "open" was a state of its own, so it stayed open over any page the tab went to
   // by other means than its entries: Back, or a link tapped while the drawer's code was loading.
   test('the navigation drawer closes when the page changes: an entry chosen, or Back', async ({

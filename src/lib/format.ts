@@ -71,6 +71,13 @@ export function formatDateTime(iso: string, locale?: string) {
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** A calendar day (`2026-11-23`) as a chart's axis names it: "Nov 23". */
+export function formatShortDay(day: string, locale?: string) {
+  return dateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** Each unit with how many of the previous unit it takes. */
 const relativeUnits: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],

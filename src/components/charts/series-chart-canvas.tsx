@@ -19,6 +19,7 @@ export interface SeriesChartCanvasProps {
   series: readonly ChartSeries[];
   formatValue: (value: number) => string;
   formatX: (value: string) => string;
+  formatTick: (value: string) => string;
   height: number;
 }
 
@@ -35,12 +36,13 @@ export function SeriesChartCanvas({
   series,
   formatValue,
   formatX,
+  formatTick,
   height,
 }: SeriesChartCanvasProps) {
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="var(--mui-palette-divider)" />
-      <XAxis dataKey={xKey} tickFormatter={formatX} />
+      <XAxis dataKey={xKey} tickFormatter={formatTick} />
       <YAxis tickFormatter={formatValue} width={96} />
       <Tooltip
         formatter={(value) => formatValue(Number(value))}

@@ -39,7 +39,13 @@ interface SeriesChartProps {
   xLabel: string;
   series: readonly ChartSeries[];
   formatValue: (value: number) => string;
+  /** An x value in the table and the tooltip. */
   formatX?: (value: string) => string;
+  /**
+   * An x value on the chart's axis, where it has less room (the default: `formatX`). A phone's
+   * axis fit three ISO days of a week; "Nov 23" lets every other day be named.
+   */
+  formatTick?: (value: string) => string;
 }
 
 /**
@@ -56,6 +62,7 @@ export function SeriesChart({
   series,
   formatValue,
   formatX = (value) => value,
+  formatTick = formatX,
 }: SeriesChartProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const headingId = useId();
@@ -99,6 +106,7 @@ export function SeriesChart({
               series={series}
               formatValue={formatValue}
               formatX={formatX}
+              formatTick={formatTick}
               height={plotHeight}
             />
           </Suspense>

@@ -9,7 +9,7 @@ import { ResourceName } from '../../components/resource-name';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { links } from '../../lib/links';
 import { formatMonth } from '../../lib/billing-month';
-import { formatCurrency, formatNumber } from '../../lib/format';
+import { formatCurrency, formatNumber, formatShortDay } from '../../lib/format';
 import { BillingQuery } from './billing-access';
 import { typeName } from './billing-names';
 import { controlsRow, useBillingMonth, useChosenCurrency } from './billing-controls';
@@ -105,6 +105,7 @@ export function ResourceBillingPage() {
                   xKey="day"
                   xLabel="Day"
                   series={[{ key: 'amount', label: 'Cost', color: seriesColors[0] ?? '#1e88e5' }]}
+                  formatTick={(day) => formatShortDay(day)}
                   formatValue={(value) => formatCurrency(value, money.currency)}
                 />
               )}

@@ -32,7 +32,7 @@ import { QueryTable } from '../../components/query-table';
 import { SectionCard } from '../../components/section-card';
 import { formatBytes } from '../../lib/bytes';
 import { downloadCsv } from '../../lib/csv';
-import { countOf, formatDateTime, humanizeKey } from '../../lib/format';
+import { countOf, formatDateTime, formatShortDay, humanizeKey } from '../../lib/format';
 import { links } from '../../lib/links';
 import { readRange } from './usage-range';
 import { useSearchUpdate } from '../../components/use-url-state';
@@ -256,6 +256,7 @@ export function NetworkUsagePage() {
                   label: humanizeKey(service),
                   color: seriesColors[index % seriesColors.length] ?? '#1e88e5',
                 }))}
+                formatTick={(day) => formatShortDay(day)}
                 formatValue={(value) => formatBytes(value)}
               />
             ))}
