@@ -387,7 +387,7 @@ async function lighthouseScores() {
 
 const ratio = (panel: number, floor: number) => Math.round((panel / floor) * 100) / 100;
 type Timed = { painted: number };
-function fromBlankTab({
+function blankTabFigures({
   blankTabPanel: panel,
   blankTabFloor: floor,
   blankTabFloorCoop: floorCoop,
@@ -406,7 +406,7 @@ const blankTabSummary = ({
   ratio: toFloor,
   floor_with_coop,
   ratio_to_floor_with_coop,
-}: ReturnType<typeof fromBlankTab>) =>
+}: ReturnType<typeof blankTabFigures>) =>
   `from a blank tab ${toFloor} (${panel} / ${floor} ms), ` +
   `to the floor with the panel's COOP header ${ratio_to_floor_with_coop} (${floor_with_coop} ms)`;
 
@@ -462,14 +462,14 @@ try {
       panel_drawn_in_browser: desktop.browserDrawn.painted,
       rendered_page_from_memory: desktop.copy.painted,
       seen_by_a_test_after_load: { panel: desktop.panel.seen, floor: desktop.floor.seen },
-      from_a_blank_tab: fromBlankTab(desktop),
+      from_a_blank_tab: blankTabFigures(desktop),
     },
     storage_first_row_on_a_phone_ms: {
       panel: phone.panel.painted,
       floor: phone.floor.painted,
       ratio: ratio(phone.panel.painted, phone.floor.painted),
       panel_rendered_anew: phone.renderedAnew.painted,
-      from_a_blank_tab: fromBlankTab(phone),
+      from_a_blank_tab: blankTabFigures(phone),
     },
     first_load_js: bundles,
     lighthouse: scores,

@@ -19,10 +19,18 @@ export function monthsEndingWith(month: string, count: number): string[] {
   });
 }
 
-export function formatMonth(month: string, locale?: string): string {
+/**
+ * A month ("2026-11") as "Nov 2026"; with `length` long, as a month field shows it:
+ * "November 2026".
+ */
+export function formatMonth(
+  month: string,
+  locale?: string,
+  length: 'short' | 'long' = 'short',
+): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
   return dateTimeFormat(locale, {
-    month: 'short',
+    month: length,
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, index - 1, 1)));

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { useAccountCurrency } from '../../api/account-details';
 import { defaultCurrency } from '../../lib/format';
-import { dateTimeFormat } from '../../lib/intl';
+import { formatMonth } from '../../lib/billing-month';
 import { PickerPlaceholder } from '../../components/picker-placeholder';
 import { currencyHelper } from './currency-helper';
 import { billingMonthOf } from './billing-url';
@@ -45,17 +45,11 @@ const BillingPickers = lazy(async () => ({
   default: (await import('./billing-pickers')).BillingPickers,
 }));
 
-/** A month as the browser's month field shows it, such as "November 2026". */
-const monthAsShown = (month: string) =>
-  dateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
-
 /** Where the pickers come, at their sizes, each showing its label and what it will show. */
 function PickersLoading({ month, money }: { month: string; money: ChosenMoney }) {
   return (
     <Box aria-busy="true" sx={{ display: 'contents' }}>
-      <PickerPlaceholder label="Month" value={monthAsShown(month)} width={172} />
+      <PickerPlaceholder label="Month" value={formatMonth(month, undefined, 'long')} width={172} />
       <PickerPlaceholder
         label="Currency"
         value={money.currency}
