@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildServer, defaultRendererFile, defaultStaticDir } from '../server/app';
@@ -29,6 +29,7 @@ import { renderCookieName } from '../contract/render-cookie';
 import type { RenderCookie } from '../contract/render-cookie';
 import { chromiumArgs, findChromium } from '../scripts/browser';
 import { createToken, demoAuth } from '../server/sandbox/testing';
+import { browserWindowPages, launchForTiming } from './support/browser';
 
 if (!fs.existsSync(path.join(defaultStaticDir, 'index.html'))) {
   throw new Error('No production build in dist/: run `npm run build` first.');
@@ -322,7 +323,11 @@ async function lighthouseScores() {
     string,
     Record<string, { performance: number; accessibility: number }>
   > = {};
-  const browser = await puppeteer.launch({ executablePath, args: chromiumArgs });
+  // Puppeteer adds these to its own list of disabled features.
+  const browser = await puppeteer.launch({
+    executablePath,
+    args: [...chromiumArgs, `--disable-features=${browserWindowPages.join(',')}`],
+  });
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       results[formFactor] = {};
@@ -410,7 +415,7 @@ const blankTabSummary = ({
   `from a blank tab ${toFloor} (${panel} / ${floor} ms), ` +
   `to the floor with the panel's COOP header ${ratio_to_floor_with_coop} (${floor_with_coop} ms)`;
 
-const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+const browser = await launchForTiming();
 let report;
 try {
   // The server's page, fetched before any run is timed (see `renderedCopy`).

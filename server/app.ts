@@ -16,7 +16,7 @@ import { registerProxy } from './proxy';
 import { preferredEncoding, routePages } from './panel-page';
 import { encodePage, serverRender } from './server-render';
 import type { PageRenderer } from './server-render';
-import { securityHeaders, setSecurityHeaders } from './security-headers';
+import { allowInlineScripts, securityHeaders, setSecurityHeaders } from './security-headers';
 
 export interface ServerOptions extends Partial<SandboxOptions> {
   /** Proxy mode: forward /1.2 and /1.3 to this origin instead of running the sandbox. */
@@ -229,9 +229,13 @@ export async function buildServer(options: ServerOptions = {}) {
   }
 
   const routePage = staticDir && indexHtml ? routePages(staticDir) : undefined;
-  const renderPage = options.renderer
-    ? serverRender(app, { renderer: options.renderer })
-    : undefined;
+  const renderPage =
+    options.renderer && staticDir && indexHtml
+      ? serverRender(app, {
+          renderer: options.renderer,
+          afterPaintFile: path.join(staticDir, 'after-paint.js'),
+        })
+      : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const problem = versionProblem(request.url);
     if (problem) return sendProblem(reply, problem);
@@ -245,11 +249,11 @@ export async function buildServer(options: ServerOptions = {}) {
         // A page of the account's own data: kept by no cache, and only for this cookie.
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
-        return reply
+        return allowInlineScripts(reply, [rendered.scriptHash])
           .header('Cache-Control', 'no-store')
           .header('Vary', 'Accept-Encoding, Cookie')
           .type('text/html; charset=utf-8')
-          .send(encodePage(rendered, encoding));
+          .send(encodePage(rendered.html, encoding));
       }
       reply.header('Cache-Control', 'no-cache');
       const page = routePage?.(request.url, request.headers['accept-encoding']);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,9 @@ const indexHtml =
   '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
   '<link rel="modulepreload" crossorigin href="/assets/a.js">\n</head><body>\n' +
   '<div id="root"><div id="startup"></div></div>\n</body></html>';
+
+/** public/after-paint.js, as a test's build leaves it. */
+const afterPaint = 'window.painted = true;';
 
 const cookieOf = (token: string, overrides: Partial<RenderCookie> = {}): RenderCookie => ({
   session: { token, username: 'demo', viaPassword: false },
@@ -74,14 +78,15 @@ describe('the rendered page', () => {
         session: { token: 'abc', username: 'a"><b>', viaPassword: false },
         dark: true,
       }),
+      afterPaint,
     )!;
     expect(page).toContain('<html lang="en" class="dark">');
-    // The scripts are asked for once the page is painted (public/after-paint.js).
+    // The scripts are asked for once the page is painted (public/after-paint.js, inline).
     expect(page).toContain(
       '<title>Skydeck</title><style>p{}</style><template id="skydeck-scripts">' +
         '<link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
         '<link rel="modulepreload" crossorigin href="/assets/index-1.js" id="skydeck-entry">' +
-        '</template><script src="/after-paint.js" defer></script></head>',
+        `</template><script>${afterPaint}</script></head>`,
     );
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     const json = /<script type="application\/json" id="skydeck-server-reads">(.*)<\/script>/.exec(
@@ -130,6 +135,7 @@ describe('a navigation with the render cookie', () => {
   beforeAll(async () => {
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skydeck-server-render-'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(staticDir, 'after-paint.js'), afterPaint);
     fs.writeFileSync(
       path.join(staticDir, 'route-preloads.json'),
       JSON.stringify({ '/storage': [], '/tokens': [] }),
@@ -157,6 +163,30 @@ describe('a navigation with the render cookie', () => {
       '<div id="root" data-rendered-for="demo" data-rendered-at="1" data-rendered-wide="true"><h1>demo</h1></div>',
     );
     expect(calls.at(-1)).toBe('/storage?type=backup');
+  });
+
+  it('carries public/after-paint.js inline, which the page’s CSP allows by its hash alone', async () => {
+    const response = await open('/storage', header(cookieOf(token)));
+    expect(text(response)).toContain(`</template><script>${afterPaint}</script></head>`);
+    const hash = createHash('sha256').update(afterPaint).digest('base64');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // Other answers allow no inline script.
+    const unrendered = await open('/storage');
+    expect(unrendered.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('gets the page unrendered while the build has no after-paint.js, which would take it over', async () => {
+    const file = path.join(staticDir, 'after-paint.js');
+    fs.renameSync(file, `${file}.away`);
+    try {
+      const response = await open('/storage', header(cookieOf(token)));
+      expect(response.statusCode).toBe(200);
+      expect(text(response)).toBe(indexHtml);
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+    expect(text(await open('/storage', header(cookieOf(token))))).toContain('<h1>demo</h1>');
   });
 
   it('says whether it rendered the page for a wide screen, as the cookie said', async () => {
@@ -214,6 +244,7 @@ describe('a navigation with the render cookie', () => {
     let end!: () => void;
     let renders = 0;
     const render = serverRender(app, {
+      afterPaintFile: path.join(staticDir, 'after-paint.js'),
       renderer: {
         render: () => {
           renders += 1;
@@ -240,6 +271,7 @@ describe('a navigation with the render cookie', () => {
 
   it('gives a render up when its time is out, even one that never ends', async () => {
     const render = serverRender(app, {
+      afterPaintFile: path.join(staticDir, 'after-paint.js'),
       renderer: { render: () => new Promise<undefined>(() => undefined) },
       timeoutMs: 1,
     });

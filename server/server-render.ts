@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -23,6 +24,11 @@ export interface PageRenderer {
 export interface ServerRenderOptions {
   /** The renderer, or the file of its build to import on first use. */
   renderer: PageRenderer | string;
+  /**
+   * public/after-paint.js as the build leaves it, which each rendered page carries inline
+   * (`fillTemplate`). Without it no page is rendered: nothing would take the page over.
+   */
+  afterPaintFile: string;
   /** A render not done by then is given up and the page goes out unrendered (default 2 s). */
   timeoutMs?: number;
   /** Renders under way at once; a navigation beyond them gets the page unrendered (default 4). */
@@ -69,15 +75,14 @@ const scriptJson = (value: unknown) =>
  */
 const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
 const preloadLink = /<link rel="modulepreload"[^>]*>\n?/g;
-const afterPaint = '<script src="/after-paint.js" defer></script>';
 
 /**
  * The template's head with the page's styles (`pageHead`) at its end and its scripts after them,
- * inert until public/after-paint.js puts them in place. The scripts are looked for in the
- * template's head alone, a few kilobytes, not in the page's styles after it (tens of kilobytes,
- * on every page sent).
+ * inert until `afterPaint` (public/after-paint.js, inline) puts them in place. The scripts are
+ * looked for in the template's head alone, a few kilobytes, not in the page's styles after it
+ * (tens of kilobytes, on every page sent).
  */
-function headWithScriptsAfterPaint(head: string, pageHead: string): string {
+function headWithScriptsAfterPaint(head: string, pageHead: string, afterPaint: string): string {
   const entry = entryScript.exec(head);
   if (!entry) return head.replace('</head>', () => `${pageHead}</head>`);
   const preloads = head.match(preloadLink) ?? [];
@@ -87,14 +92,47 @@ function headWithScriptsAfterPaint(head: string, pageHead: string): string {
   return head
     .replace(entryScript, '')
     .replace(preloadLink, '')
-    .replace('</head>', () => `${pageHead}${scripts}${afterPaint}</head>`);
+    .replace('</head>', () => `${pageHead}${scripts}<script>${afterPaint}</script></head>`);
 }
 
-/** `template` (the panel's index.html for the path) with the rendered page in #root. */
+/** A script a rendered page carries inline, and its hash for the page's CSP. */
+export interface InlineScript {
+  source: string;
+  /** SHA-256, base64, as a CSP source names it (`'sha256-…'`). */
+  hash: string;
+}
+
+/**
+ * The script in `file`, read again when a build changes it; undefined while there is none, or
+ * if it holds `</script`, which would end its element early. Inline, not fetched: a deferred
+ * script held the end of parsing, and with it the first frame, until it came (12 ms of the
+ * storage list's first row at 1280 px, on an idle 2-core machine, `npm run bench`).
+ */
+export function inlineScript(file: string) {
+  let read: { stamp: number; script: InlineScript | undefined } | undefined;
+  return () => {
+    const stamp = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (stamp === undefined) return undefined;
+    if (read?.stamp !== stamp) {
+      const source = fs.readFileSync(file, 'utf8');
+      const script = /<\/script/i.test(source)
+        ? undefined
+        : { source, hash: createHash('sha256').update(source).digest('base64') };
+      read = { stamp, script };
+    }
+    return read.script;
+  };
+}
+
+/**
+ * `template` (the panel's index.html for the path) with the rendered page in #root, and
+ * `afterPaint` (public/after-paint.js) inline in its head.
+ */
 export function fillTemplate(
   template: string,
   page: RenderedPage,
   cookie: RenderCookie,
+  afterPaint: string,
 ): string | undefined {
   const start = template.indexOf('<div id="root">');
   const end = template.lastIndexOf('</body>');
@@ -105,6 +143,7 @@ export function fillTemplate(
       cookie.dark ? `<html${attributes} class="dark">` : `<html${attributes} class="light">`,
     ),
     page.head,
+    afterPaint,
   );
   return (
     `${html}<div id="root" data-rendered-for="${escapeAttribute(cookie.session.username)}" ` +
@@ -148,6 +187,7 @@ function localFetch(app: FastifyInstance, from: FastifyRequest) {
  */
 export function serverRender(app: FastifyInstance, options: ServerRenderOptions) {
   const { timeoutMs = 2_000, maxConcurrent = 4 } = options;
+  const afterPaint = inlineScript(options.afterPaintFile);
   let renderer: Promise<PageRenderer | undefined> | undefined;
   const load = () =>
     (renderer ??=
@@ -163,9 +203,13 @@ export function serverRender(app: FastifyInstance, options: ServerRenderOptions)
         : Promise.resolve(options.renderer));
   let active = 0;
 
-  return async (request: FastifyRequest, template: string): Promise<string | undefined> => {
+  return async (
+    request: FastifyRequest,
+    template: string,
+  ): Promise<{ html: string; scriptHash: string } | undefined> => {
     const cookie = readRenderCookie(request.headers.cookie);
-    if (!cookie || active >= maxConcurrent) return undefined;
+    const script = afterPaint();
+    if (!cookie || !script || active >= maxConcurrent) return undefined;
     active += 1;
     const signal = AbortSignal.timeout(timeoutMs);
     // The navigation waits no longer than that, whether or not the render heeds the signal (a
@@ -186,7 +230,8 @@ export function serverRender(app: FastifyInstance, options: ServerRenderOptions)
         signal,
       });
       const page = await Promise.race([rendering, givenUp]);
-      return page && !signal.aborted ? fillTemplate(template, page, cookie) : undefined;
+      const html = page && !signal.aborted && fillTemplate(template, page, cookie, script.source);
+      return html ? { html, scriptHash: script.hash } : undefined;
     } catch (error) {
       if (!signal.aborted)
         app.log.warn({ err: error, url: request.url }, 'A server render failed.');
