@@ -96,25 +96,32 @@ function headWithScriptsAfterPaint(head: string, pageHead: string, afterPaint: s
 }
 
 /** A script a rendered page carries inline, and its hash for the page's CSP. */
-export interface InlineScript {
+interface InlineScript {
   source: string;
   /** SHA-256, base64, as a CSP source names it (`'sha256-…'`). */
   hash: string;
 }
 
 /**
- * The script in `file`, read again when a build changes it; undefined while there is none, or
- * if it holds `</script`, which would end its element early. Inline, not fetched: a deferred
- * script held the end of parsing, and with it the first frame, until it came (12 ms of the
- * storage list's first row at 1280 px, on an idle 2-core machine, `npm run bench`).
+ * The script in `file`, read again when a build changes it; undefined while there is none (or
+ * it cannot be read), or if it holds `</script`, which would end its element early. Inline, not
+ * fetched: a deferred script held the end of parsing, and with it the first frame, until it came
+ * (about 10 ms of the storage list's first row at 1280 px, on an idle 2-core machine,
+ * `npm run bench`).
  */
-export function inlineScript(file: string) {
+function inlineScript(file: string) {
   let read: { stamp: number; script: InlineScript | undefined } | undefined;
   return () => {
     const stamp = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
     if (stamp === undefined) return undefined;
     if (read?.stamp !== stamp) {
-      const source = fs.readFileSync(file, 'utf8');
+      let source: string;
+      try {
+        source = fs.readFileSync(file, 'utf8');
+      } catch {
+        // Gone between the two calls (a build replacing it): the page goes out unrendered.
+        return undefined;
+      }
       const script = /<\/script/i.test(source)
         ? undefined
         : { source, hash: createHash('sha256').update(source).digest('base64') };
