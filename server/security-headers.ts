@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * (emotion) injects style elements. connect-src 'self' keeps the panel talking only to its own
  * origin (the sandbox or the proxy).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []) {
+function contentSecurityPolicy(scriptHashes: readonly string[] = []) {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' '),
@@ -24,6 +24,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []) {
 const defaultPolicy = contentSecurityPolicy();
 
 const headers = {
+  'Content-Security-Policy': defaultPolicy,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
@@ -40,10 +41,9 @@ export function allowInlineScripts(reply: FastifyReply, scriptHashes: readonly s
 }
 
 export function setSecurityHeaders(reply: FastifyReply): FastifyReply {
-  return reply.headers({
-    'Content-Security-Policy': ownPolicies.get(reply) ?? defaultPolicy,
-    ...headers,
-  });
+  reply.headers(headers);
+  const own = ownPolicies.get(reply);
+  return own ? reply.header('Content-Security-Policy', own) : reply;
 }
 
 /**

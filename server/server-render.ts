@@ -215,8 +215,9 @@ export function serverRender(app: FastifyInstance, options: ServerRenderOptions)
     template: string,
   ): Promise<{ html: string; scriptHash: string } | undefined> => {
     const cookie = readRenderCookie(request.headers.cookie);
+    if (!cookie || active >= maxConcurrent) return undefined;
     const script = afterPaint();
-    if (!cookie || !script || active >= maxConcurrent) return undefined;
+    if (!script) return undefined;
     active += 1;
     const signal = AbortSignal.timeout(timeoutMs);
     // The navigation waits no longer than that, whether or not the render heeds the signal (a
