@@ -14,9 +14,10 @@ async function openEditDialog() {
   const viewer = tenantUser('demo_viewer').username;
   await screen.findByRole('table', { name: 'Accounts' });
   await user.click(screen.getByRole('button', { name: `Edit subaccount ${viewer}` }));
-  const dialog = await screen.findByRole('dialog', { name: `Edit subaccount ${viewer}` });
-  // The dialog reads the subaccount's details before it shows the form.
-  await within(dialog).findByRole('button', { name: 'Save changes' });
+  // The dialog reads the subaccount's details before it shows the form, in a dialog of its own
+  // that takes the loading one's place: the dialog is looked for once the form is there.
+  await screen.findByRole('button', { name: 'Save changes' });
+  const dialog = screen.getByRole('dialog', { name: `Edit subaccount ${viewer}` });
   return { user, viewer, dialog, session };
 }
 
